@@ -1,0 +1,225 @@
+import type { Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { ApiError, RequestError, type ServerErrorBody } from '../errors.js';
+import { redact } from '../config/token.js';
+import { joinUrl } from './path.js';
+import { describeNetworkError, isRetryableNetworkError, retryDelayMs } from './retry.js';
+
+export interface ClientOptions {
+  baseUrl: string;
+  token: string;
+  userAgent: string;
+  /** Per-request timeout: connect, wait for headers, and silence between body bytes. */
+  timeoutMs: number;
+  /** Total attempts for a GET, including the first. */
+  attempts?: number;
+  maxResponseBytes?: number;
+  /** Receives one line per request, already free of the token. */
+  debug?: (line: string) => void;
+  /** Extra CA certificates (PEM) trusted for https. */
+  ca?: string;
+}
+
+export interface JsonResponse {
+  status: number;
+  body: unknown;
+}
+
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+const MAX_REDIRECTS = 3;
+
+export class ApiClient {
+  private dispatcher?: Promise<Dispatcher>;
+
+  constructor(readonly options: ClientOptions) {}
+
+  /** GETs a JSON document, checks its shape, and returns it as sent (unknown fields kept). */
+  async getJson<S extends z.ZodType>(path: string, schema: S, query?: URLSearchParams): Promise<z.output<S>> {
+    const res = await this.get(path, query);
+    const parsed = schema.safeParse(res.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+      throw new RequestError(
+        `the server's answer (HTTP ${res.status}) is not the expected shape${where}: ${issue?.message ?? 'invalid'}`,
+        res.status,
+      );
+    }
+    return res.body as z.output<S>;
+  }
+
+  async get(path: string, query?: URLSearchParams): Promise<JsonResponse> {
+    let url = joinUrl(this.options.baseUrl, path, query);
+    const attempts = Math.max(1, this.options.attempts ?? 3);
+    let redirects = 0;
+    for (let attempt = 1; ; attempt++) {
+      let outcome: Outcome;
+      try {
+        outcome = await this.once(url);
+      } catch (err) {
+        if (err instanceof RequestError || err instanceof ApiError) throw err;
+        if (attempt < attempts && isRetryableNetworkError(err)) {
+          await this.pause(attempt, undefined, `${describeNetworkError(err, this.options.timeoutMs)}`);
+          continue;
+        }
+        throw new RequestError(`${describeNetworkError(err, this.options.timeoutMs)} (GET ${this.show(url)})`);
+      }
+      if (outcome.kind === 'redirect') {
+        url = this.followRedirect(url, outcome.location, ++redirects);
+        attempt--;
+        continue;
+      }
+      if (outcome.kind === 'retry' && attempt < attempts) {
+        await this.pause(attempt, outcome.retryAfter, `HTTP ${outcome.status}`);
+        continue;
+      }
+      if (outcome.kind === 'retry' || outcome.kind === 'error') {
+        throw new ApiError(outcome.status, outcome.body, this.show(url));
+      }
+      return { status: outcome.status, body: outcome.body };
+    }
+  }
+
+  private async once(url: string): Promise<Outcome> {
+    const { request } = await import('undici');
+    const started = performance.now();
+    const res = await request(url, {
+      method: 'GET',
+      dispatcher: await this.getDispatcher(),
+      headers: {
+        authorization: this.options.token,
+        accept: 'application/json',
+        'user-agent': this.options.userAgent,
+      },
+      headersTimeout: this.options.timeoutMs,
+      bodyTimeout: this.options.timeoutMs,
+    });
+    const status = res.statusCode;
+    const contentType = headerValue(res.headers['content-type']);
+    const text = await readCapped(res.body, this.options.maxResponseBytes ?? DEFAULT_MAX_BYTES, status);
+    this.log(`GET ${this.show(url)} -> ${status} (${Math.round(performance.now() - started)} ms, ${text.length} chars)`);
+
+    if (status >= 300 && status < 400) {
+      const location = headerValue(res.headers.location);
+      if (!location) throw new RequestError(`HTTP ${status} redirect without a Location header`, status);
+      return { kind: 'redirect', location };
+    }
+    if (status >= 200 && status < 300) {
+      return { kind: 'ok', status, body: parseJsonBody(text, status, contentType) };
+    }
+    const body = errorBody(text);
+    if (status === 429 || status === 502 || status === 503 || status === 504) {
+      return { kind: 'retry', status, body, retryAfter: headerValue(res.headers['retry-after']) };
+    }
+    return { kind: 'error', status, body };
+  }
+
+  /** Follows a redirect only within the same origin and never from https down to http. */
+  private followRedirect(from: string, location: string, count: number): string {
+    const source = new URL(from);
+    const target = new URL(location, source);
+    if (target.origin !== source.origin) {
+      throw new RequestError(
+        `the server redirected to another origin (${target.origin}); flagctl does not send the token there. Use that URL as --url if you trust it.`,
+      );
+    }
+    if (count > MAX_REDIRECTS) throw new RequestError(`too many redirects (more than ${MAX_REDIRECTS})`);
+    this.log(`redirect -> ${this.show(target.toString())}`);
+    return target.toString();
+  }
+
+  private async pause(attempt: number, retryAfter: string | undefined, why: string): Promise<void> {
+    const ms = retryDelayMs(attempt, retryAfter);
+    this.log(`retrying after ${why} in ${ms} ms (attempt ${attempt + 1})`);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  }
+
+  private getDispatcher(): Promise<Dispatcher> {
+    this.dispatcher ??= import('undici').then(({ Agent, EnvHttpProxyAgent }) => {
+      const env = process.env;
+      const connect = { timeout: this.options.timeoutMs, ...(this.options.ca ? { ca: this.options.ca } : {}) };
+      const useProxy = Boolean(env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy);
+      return useProxy
+        ? new EnvHttpProxyAgent({ connect, keepAliveTimeout: 10_000 })
+        : new Agent({ connect, keepAliveTimeout: 10_000 });
+    });
+    return this.dispatcher;
+  }
+
+  async close(): Promise<void> {
+    if (this.dispatcher) await (await this.dispatcher).close();
+  }
+
+  private show(url: string): string {
+    return redact(url, this.options.token);
+  }
+
+  private log(line: string): void {
+    this.options.debug?.(redact(line, this.options.token));
+  }
+}
+
+type Outcome =
+  | { kind: 'ok'; status: number; body: unknown }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'retry'; status: number; body: ServerErrorBody; retryAfter?: string }
+  | { kind: 'error'; status: number; body: ServerErrorBody };
+
+function headerValue(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
+}
+
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, max: number, status: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > max) {
+      body.destroy();
+      throw new RequestError(
+        `the response (HTTP ${status}) is larger than ${Math.round(max / 1024 / 1024)} MiB; refusing to read more`,
+        status,
+      );
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseJsonBody(text: string, status: number, contentType: string | undefined): unknown {
+  const type = contentType?.split(';')[0]?.trim() || 'no content type';
+  if (!/json/i.test(type)) {
+    throw new RequestError(`the server answered HTTP ${status} with ${type}, not JSON; is the URL the server's base URL?`, status);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new RequestError(`the server's answer (HTTP ${status}, ${type}) is not valid JSON; it may be truncated`, status);
+  }
+}
+
+/** Reads the server's error body when it is the JSON error shape; anything else is ignored. */
+function errorBody(text: string): ServerErrorBody {
+  try {
+    const v: unknown = JSON.parse(text);
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const o = v as Record<string, unknown>;
+      const details = Array.isArray(o.details)
+        ? o.details
+            .filter((d): d is Record<string, unknown> => !!d && typeof d === 'object')
+            .map((d) => ({
+              message: typeof d.message === 'string' ? d.message : undefined,
+              path: typeof d.path === 'string' ? d.path : undefined,
+            }))
+        : undefined;
+      return {
+        name: typeof o.name === 'string' ? o.name : undefined,
+        message: typeof o.message === 'string' ? o.message : typeof o.error === 'string' ? o.error : undefined,
+        details,
+      };
+    }
+  } catch {
+    // Not JSON (an HTML page from a proxy, plain text): the status alone speaks.
+  }
+  return {};
+}

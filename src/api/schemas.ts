@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+// Response shapes from the spec. They check what flagctl relies on and keep every
+// unknown field: real servers add fields, and send null where the spec says boolean or array.
+
+const str = z.string().nullish();
+const bool = z.boolean().nullish();
+const num = z.number().nullish();
+const list = <T extends z.ZodType>(item: T) => z.array(item).nullish();
+
+export const userSummary = z.looseObject({ id: num, name: str, imageUrl: str });
+
+export const constraint = z.looseObject({
+  contextName: z.string(),
+  operator: z.string(),
+  caseInsensitive: bool,
+  inverted: bool,
+  values: list(z.string()),
+  value: str,
+});
+
+export const payload = z.looseObject({ type: z.string(), value: z.string() });
+
+export const strategyVariant = z.looseObject({
+  name: z.string(),
+  weight: z.number(),
+  weightType: str,
+  stickiness: str,
+  payload: payload.nullish(),
+});
+
+export const envVariant = z.looseObject({
+  name: z.string(),
+  weight: z.number(),
+  weightType: str,
+  stickiness: str,
+  payload: payload.nullish(),
+  overrides: list(z.looseObject({ contextName: z.string(), values: list(z.string()) })),
+});
+
+export const strategy = z.looseObject({
+  id: str,
+  name: z.string(),
+  title: str,
+  disabled: bool,
+  sortOrder: num,
+  segments: list(z.number()),
+  constraints: list(constraint),
+  variants: list(strategyVariant),
+  parameters: z.record(z.string(), z.unknown()).nullish(),
+});
+
+export const featureEnvironment = z.looseObject({
+  name: z.string(),
+  environment: str,
+  type: str,
+  enabled: bool,
+  sortOrder: num,
+  lastSeenAt: str,
+  strategies: list(strategy),
+  variants: list(envVariant),
+  hasStrategies: bool,
+  hasEnabledStrategies: bool,
+  yes: num,
+  no: num,
+});
+
+export const tag = z.looseObject({ value: z.string(), type: str });
+
+export const lifecycle = z.looseObject({ stage: z.string(), status: str, enteredStageAt: str });
+
+export const feature = z.looseObject({
+  name: z.string(),
+  type: str,
+  description: str,
+  archived: bool,
+  project: str,
+  enabled: bool,
+  stale: bool,
+  favorite: bool,
+  impressionData: bool,
+  createdAt: str,
+  createdBy: userSummary.nullish(),
+  archivedAt: str,
+  lastSeenAt: str,
+  environments: list(featureEnvironment),
+  variants: list(envVariant),
+  tags: list(tag),
+  children: list(z.string()),
+  lifecycle: lifecycle.nullish(),
+  dependencies: list(z.looseObject({ feature: z.string(), enabled: bool, variants: list(z.string()) })),
+  collaborators: z.looseObject({ users: list(userSummary) }).nullish(),
+});
+
+export type Feature = z.output<typeof feature>;
+export type FeatureEnvironment = z.output<typeof featureEnvironment>;
+export type Strategy = z.output<typeof strategy>;
+export type Constraint = z.output<typeof constraint>;
+export type EnvVariant = z.output<typeof envVariant>;
+export type StrategyVariant = z.output<typeof strategyVariant>;

@@ -1,0 +1,101 @@
+import { Command, CommanderError, Option } from 'commander';
+import { authCommand } from './commands/auth.js';
+import { VERSION, type App } from './commands/context.js';
+import { featureGetCommand } from './commands/feature-get.js';
+import { CliError, ExitCode, exitCodeFor } from './errors.js';
+import { processIO, type IO } from './io.js';
+import { termSafe } from './output/sanitize.js';
+import { redact } from './config/token.js';
+
+function program(app: App): Command {
+  const { io } = app;
+  const root = new Command('flagctl')
+    .description('Query an Unleash-compatible feature-flag server: features, search, projects, insights')
+    .version(VERSION, '-V, --version', 'print the version')
+    .option('--url <base-url>', 'server base URL (overrides FLAGCTL_URL and the profile)')
+    .option('--profile <name>', 'stored profile to use (or FLAGCTL_PROFILE)')
+    .option('--timeout <seconds>', 'per-request timeout (default 30, or FLAGCTL_TIMEOUT)')
+    .option('--retries <n>', 'retries for failed GETs on resets, 429, 502-504 (default 2)')
+    .addOption(new Option('--debug', 'log each request to stderr (the token is masked)'))
+    .option('--no-color', 'no colors, even on a terminal (NO_COLOR works too)')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => void io.stdout.write(s),
+      writeErr: (s) => void io.stderr.write(s),
+      outputError: (s, write) => write(s.replace(/^error: /, 'flagctl: ')),
+    })
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ flagctl auth login --url https://unleash.example.com
+  $ flagctl feature get checkout-v2 --project web
+  $ flagctl feature get checkout-v2 -o json`,
+    );
+
+  const feature = new Command('feature').description('One feature in a project');
+  feature.addCommand(featureGetCommand(app));
+  root.addCommand(feature);
+  root.addCommand(authCommand(app));
+
+  // Subcommands inherit the root's error handling and output routing.
+  for (const cmd of allCommands(root)) {
+    cmd.exitOverride().showSuggestionAfterError(true).configureOutput(root.configureOutput());
+  }
+  return root;
+}
+
+function allCommands(cmd: Command): Command[] {
+  return cmd.commands.flatMap((c) => [c, ...allCommands(c)]);
+}
+
+/** Runs flagctl with `argv` (without node and script) and returns the exit code. Never exits. */
+export async function main(argv: string[], io: IO): Promise<number> {
+  const app: App = { io, secrets: new Set() };
+  const root = program(app);
+  try {
+    await root.parseAsync(argv, { from: 'user' });
+    return ExitCode.ok;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') {
+        return ExitCode.ok;
+      }
+      // Commander has printed the message (with a suggestion where one is close).
+      return ExitCode.usage;
+    }
+    for (const t of [io.env.FLAGCTL_TOKEN, io.env.UNLEASH_API_TOKEN]) if (t) app.secrets.add(t);
+    report(io, err, argv.includes('--debug'), app.secrets);
+    return exitCodeFor(err);
+  }
+}
+
+function report(io: IO, err: unknown, debug: boolean, secrets: Set<string>): void {
+  const clean = (s: string) => termSafe([...secrets].reduce((text, t) => redact(text, t), s));
+  if (err instanceof CliError) {
+    io.stderr.write(`flagctl: ${clean(err.message)}\n`);
+    if (err.hint) io.stderr.write(`${clean(err.hint)}\n`);
+  } else {
+    const msg = err instanceof Error ? err.message : String(err);
+    io.stderr.write(`flagctl: unexpected error: ${clean(msg)}\n`);
+  }
+  if (debug && err instanceof Error && err.stack) {
+    for (const line of err.stack.split('\n').slice(1)) io.stderr.write(`${clean(line)}\n`);
+  }
+}
+
+/** The process entry: bin/flagctl calls this, and this is the only place that exits. */
+export async function run(): Promise<void> {
+  const io = processIO();
+  // A closed pipe (`flagctl ... | head`) ends quietly.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(ExitCode.ok);
+  });
+  process.once('SIGINT', () => {
+    io.stderr.write('\u001b[?25h');
+    process.exit(ExitCode.interrupted);
+  });
+  const code = await main(process.argv.slice(2), io);
+  process.stdout.write('', () => process.exit(code));
+}

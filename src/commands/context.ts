@@ -1,0 +1,94 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { ApiClient } from '../api/client.js';
+import { resolveTarget, type Target } from '../config/resolve.js';
+import { configDir, readConfig } from '../config/store.js';
+import { redact } from '../config/token.js';
+import type { IO } from '../io.js';
+import { makeUi, notice, type OutputOptions, type Ui } from '../output/context.js';
+import { parseFlags } from './options.js';
+
+export const VERSION = process.env.FLAGCTL_BUILD_VERSION ?? '0.0.0-dev';
+
+const globalFlags = z.object({
+  url: z.string().optional(),
+  profile: z.string().min(1, 'a profile name must not be empty').optional(),
+  timeout: z.coerce
+    .number({ error: 'expected a number of seconds, e.g. --timeout 10' })
+    .positive('expected a positive number of seconds, e.g. --timeout 10')
+    .max(3600, 'expected at most 3600 seconds')
+    .optional(),
+  retries: z.coerce
+    .number({ error: 'expected a whole number of retries from 0 to 10' })
+    .int('expected a whole number of retries from 0 to 10')
+    .min(0, 'expected a whole number of retries from 0 to 10')
+    .max(10, 'expected a whole number of retries from 0 to 10')
+    .optional(),
+  debug: z.boolean().optional(),
+  color: z.boolean().optional(),
+});
+
+export type GlobalFlags = z.output<typeof globalFlags>;
+
+/** What every command factory gets: the process's IO, and where tokens in play are noted so no message shows them. */
+export interface App {
+  io: IO;
+  secrets: Set<string>;
+}
+
+/** What a command's handler gets: its streams, the output it was asked for, and a way to reach the server. */
+export class CommandContext {
+  readonly flags: GlobalFlags;
+  readonly io: IO;
+  private tokenSeen?: string;
+
+  constructor(
+    private readonly app: App,
+    command: Command,
+  ) {
+    const io = app.io;
+    this.io = io;
+    const all = command.optsWithGlobals();
+    this.flags = parseFlags(globalFlags, {
+      ...all,
+      timeout: all.timeout ?? io.env.FLAGCTL_TIMEOUT,
+    });
+  }
+
+  get configDir(): string {
+    return configDir(this.io.env);
+  }
+
+  ui(out: OutputOptions): Ui {
+    return makeUi(this.io, out, this.flags.color);
+  }
+
+  debug = (line: string): void => {
+    if (this.flags.debug) notice(this.io, `debug: ${redact(line, this.tokenSeen)}`);
+  };
+
+  async target(): Promise<Target> {
+    const config = await readConfig(this.configDir);
+    const target = resolveTarget({ url: this.flags.url, profile: this.flags.profile }, this.io.env, config);
+    this.noteToken(target.token);
+    this.debug(`server ${target.url}${target.profile ? ` (profile ${target.profile})` : ''}`);
+    return target;
+  }
+
+  private noteToken(token: string): void {
+    this.tokenSeen = token;
+    this.app.secrets.add(token);
+  }
+
+  client(target: Pick<Target, 'url' | 'token'>): ApiClient {
+    this.noteToken(target.token);
+    return new ApiClient({
+      baseUrl: target.url,
+      token: target.token,
+      userAgent: `flagctl/${VERSION}`,
+      timeoutMs: (this.flags.timeout ?? 30) * 1000,
+      attempts: (this.flags.retries ?? 2) + 1,
+      debug: this.flags.debug ? this.debug : undefined,
+    });
+  }
+}

@@ -1,0 +1,82 @@
+import { promises as fs } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { UsageError } from '../errors.js';
+
+const profileSchema = z.object({
+  url: z.string(),
+  token: z.string(),
+  project: z.string().optional(),
+});
+
+const configSchema = z.object({
+  version: z.literal(1).default(1),
+  defaultProfile: z.string().optional(),
+  profiles: z.record(z.string(), profileSchema).default({}),
+});
+
+export type Profile = z.output<typeof profileSchema>;
+export type Config = z.output<typeof configSchema>;
+
+export function configDir(env: Record<string, string | undefined>): string {
+  if (env.FLAGCTL_CONFIG_DIR) return env.FLAGCTL_CONFIG_DIR;
+  const base = env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config');
+  return join(base, 'flagctl');
+}
+
+export function configPath(dir: string): string {
+  return join(dir, 'config.json');
+}
+
+/** Reads the config; a missing file is an empty config. A file others can read is refused, as ssh does. */
+export async function readConfig(dir: string): Promise<Config> {
+  const file = configPath(dir);
+  let text: string;
+  try {
+    const stat = await fs.stat(file);
+    if (process.platform !== 'win32' && (stat.mode & 0o077) !== 0) {
+      throw new UsageError(
+        `${file} is readable by other users (mode ${(stat.mode & 0o777).toString(8)}); it holds API tokens, so flagctl will not use it`,
+        `Fix it with: chmod 600 '${file}'`,
+      );
+    }
+    text = await fs.readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return configSchema.parse({});
+    throw err;
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new UsageError(`${file} is not valid JSON`, 'Fix or remove it, then run `flagctl auth login` again.');
+  }
+  const parsed = configSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UsageError(`${file} is not a flagctl config: ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  return parsed.data;
+}
+
+/** Writes the config atomically (temp file, fsync, rename) with owner-only modes. */
+export async function writeConfig(dir: string, config: Config): Promise<void> {
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  await fs.chmod(dir, 0o700);
+  const file = configPath(dir);
+  const tmp = join(dir, `.config.json.${process.pid}.${Date.now()}.tmp`);
+  const handle = await fs.open(tmp, 'wx', 0o600);
+  try {
+    await handle.writeFile(`${JSON.stringify(config, null, 2)}\n`);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await fs.rename(tmp, file);
+  } catch (err) {
+    await fs.rm(tmp, { force: true });
+    throw err;
+  }
+}

@@ -1,0 +1,96 @@
+// Every failure flagctl reports is one of these; exitCodeFor() is the one mapping to exit codes.
+
+export const ExitCode = {
+  ok: 0,
+  requestFailed: 1,
+  usage: 2,
+  checkFailed: 3,
+  auth: 4,
+  notFound: 5,
+  interrupted: 130,
+} as const;
+
+export abstract class CliError extends Error {
+  abstract readonly exitCode: number;
+  /** A next step for the user, printed after the message. */
+  hint?: string;
+}
+
+/** A bad flag, value or argument. Nothing was sent. */
+export class UsageError extends CliError {
+  readonly exitCode = ExitCode.usage;
+  constructor(message: string, hint?: string) {
+    super(message);
+    this.hint = hint;
+  }
+}
+
+/** The request could not be completed or its answer could not be read. */
+export class RequestError extends CliError {
+  readonly exitCode = ExitCode.requestFailed;
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface ServerErrorBody {
+  name?: string;
+  message?: string;
+  details?: { message?: string; path?: string }[];
+}
+
+/** The server answered with a non-2xx status. */
+export class ApiError extends CliError {
+  readonly exitCode: number;
+  constructor(
+    readonly status: number,
+    readonly body: ServerErrorBody,
+    readonly url: string,
+  ) {
+    super(apiErrorMessage(status, body));
+    this.exitCode =
+      status === 401 || status === 403 ? ExitCode.auth : status === 404 ? ExitCode.notFound : ExitCode.requestFailed;
+    if (status === 401) this.hint = 'Run `flagctl auth login --url <server-url>` or set FLAGCTL_TOKEN.';
+  }
+  get serverName(): string | undefined {
+    return this.body.name;
+  }
+}
+
+function apiErrorMessage(status: number, body: ServerErrorBody): string {
+  const detail = [body.message, ...(body.details ?? []).map((d) => d.message)]
+    .filter((m): m is string => typeof m === 'string' && m.length > 0)
+    .filter((m, i, all) => all.indexOf(m) === i)
+    .join('; ');
+  const lead =
+    status === 401
+      ? 'authentication failed'
+      : status === 403
+        ? 'permission denied'
+        : status === 404
+          ? 'not found'
+          : status >= 500
+            ? 'server error'
+            : 'request rejected';
+  const name = body.name ? ` ${body.name}` : '';
+  return `${lead} (HTTP ${status}${name})${detail ? `: ${detail}` : ''}`;
+}
+
+/** A check (such as the stale-flag gate) found what it guards against. */
+export class CheckFailedError extends CliError {
+  readonly exitCode = ExitCode.checkFailed;
+}
+
+export class InterruptedError extends CliError {
+  readonly exitCode = ExitCode.interrupted;
+  constructor() {
+    super('interrupted');
+  }
+}
+
+export function exitCodeFor(err: unknown): number {
+  return err instanceof CliError ? err.exitCode : ExitCode.requestFailed;
+}

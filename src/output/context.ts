@@ -1,0 +1,51 @@
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { IO } from '../io.js';
+import { write } from '../io.js';
+import { termSafe } from './sanitize.js';
+
+export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'markdown'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export interface OutputOptions {
+  format: Format;
+  /** Column names chosen with --columns. */
+  columns?: string[];
+  headers: boolean;
+  /** --csv-raw: no spreadsheet formula guard. */
+  csvRaw: boolean;
+}
+
+/** What renderers know of where they write: no HTTP, no commander. */
+export interface Ui {
+  io: IO;
+  /** stdout is a terminal: decorate for a person. */
+  tty: boolean;
+  color: boolean;
+  style: ChalkInstance;
+  now: number;
+  out: OutputOptions;
+}
+
+/** Color only on a terminal, never with NO_COLOR or --no-color; FORCE_COLOR forces it on. */
+export function wantColor(io: IO, flag: boolean | undefined): boolean {
+  if (flag === false) return false;
+  const force = io.env.FORCE_COLOR;
+  if (force !== undefined && force !== '' && force !== '0' && force !== 'false') return true;
+  if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return false;
+  if (io.env.TERM === 'dumb') return false;
+  return io.stdoutIsTTY;
+}
+
+export function makeUi(io: IO, out: OutputOptions, colorFlag: boolean | undefined): Ui {
+  const color = wantColor(io, colorFlag);
+  return { io, tty: io.stdoutIsTTY, color, style: new Chalk({ level: color ? 1 : 0 }), now: Date.now(), out };
+}
+
+export function print(ui: Ui, text: string): Promise<void> | void {
+  return write(ui.io.stdout, text);
+}
+
+/** A message for stderr, made safe for the terminal. */
+export function notice(io: IO, text: string): void {
+  io.stderr.write(`${termSafe(text)}\n`);
+}

@@ -1,0 +1,126 @@
+import type {
+  Constraint,
+  EnvVariant,
+  Feature,
+  FeatureEnvironment,
+  Strategy,
+  StrategyVariant,
+} from '../api/schemas.js';
+import type { Ui } from './context.js';
+import { termSafe } from './sanitize.js';
+import { relativeTime } from './time.js';
+
+// The human view of one feature: a record of every field of the spec's Feature.
+
+export function featureView(f: Feature, ui: Ui): string[] {
+  const s = ui.style;
+  const t = (v: unknown) => termSafe(v === null || v === undefined ? '' : String(v));
+  const when = (iso: string | null | undefined) => (iso ? (ui.tty ? `${t(iso)} (${relativeTime(iso, ui.now)})` : t(iso)) : '-');
+  const yesNo = (b: boolean | null | undefined) => (b === true ? s.green('yes') : b === false ? 'no' : '-');
+  const field = (label: string, value: string) => `${s.bold(label.padEnd(16))}${value}`;
+
+  const lines: string[] = [];
+  lines.push(`${s.bold.cyan(t(f.name))}${f.archived ? s.yellow(' (archived)') : ''}`);
+  lines.push(field('Type', t(f.type ?? '-')));
+  lines.push(field('Project', t(f.project ?? '-')));
+  lines.push(field('Description', f.description ? t(f.description) : s.dim('-')));
+  lines.push(field('Enabled', yesNo(f.enabled)));
+  lines.push(field('Stale', f.stale ? s.yellow('yes') : yesNo(f.stale)));
+  lines.push(field('Archived', f.archived ? `yes${f.archivedAt ? `, ${when(f.archivedAt)}` : ''}` : yesNo(f.archived)));
+  lines.push(field('Impression data', yesNo(f.impressionData)));
+  if (f.favorite !== undefined && f.favorite !== null) lines.push(field('Favorite', yesNo(f.favorite)));
+  lines.push(
+    field('Lifecycle', f.lifecycle ? `${t(f.lifecycle.stage)}${f.lifecycle.status ? ` (${t(f.lifecycle.status)})` : ''} since ${when(f.lifecycle.enteredStageAt)}` : '-'),
+  );
+  const by = f.createdBy ? ` by ${t(f.createdBy.name ?? 'unknown')}${f.createdBy.id != null ? ` (id ${t(f.createdBy.id)})` : ''}` : '';
+  lines.push(field('Created', `${when(f.createdAt)}${by}`));
+  if (f.lastSeenAt) lines.push(field('Last seen', when(f.lastSeenAt)));
+  lines.push(field('Tags', f.tags?.length ? f.tags.map((g) => t(g.type ? `${g.type}:${g.value}` : g.value)).join(', ') : '-'));
+  lines.push(
+    field(
+      'Depends on',
+      f.dependencies?.length
+        ? f.dependencies
+            .map((d) => {
+              const need = d.enabled === false ? 'disabled' : 'enabled';
+              const v = d.variants?.length ? `, variants: ${d.variants.map(t).join(', ')}` : '';
+              return `${t(d.feature)} (${need}${v})`;
+            })
+            .join('; ')
+        : '-',
+    ),
+  );
+  lines.push(field('Children', f.children?.length ? f.children.map(t).join(', ') : '-'));
+  const users = f.collaborators?.users ?? [];
+  lines.push(field('Collaborators', users.length ? users.map((u) => t(u.name ?? 'unknown')).join(', ') : '-'));
+  if (f.variants?.length) {
+    lines.push(s.bold('Feature variants (deprecated)'));
+    for (const v of f.variants) lines.push(...envVariantLines(v, '  ', ui));
+  }
+
+  for (const env of f.environments ?? []) lines.push('', ...environmentLines(env, ui));
+  return lines;
+}
+
+function environmentLines(env: FeatureEnvironment, ui: Ui): string[] {
+  const s = ui.style;
+  const t = termSafe;
+  const state = env.enabled ? s.green('enabled') : s.red('disabled');
+  const seen = env.lastSeenAt ? (ui.tty ? relativeTime(env.lastSeenAt, ui.now) : env.lastSeenAt) : 'never';
+  const lines = [`${s.bold(`Environment ${t(env.name)}`)}${env.type ? ` (${t(env.type)})` : ''}: ${state}, last seen ${t(seen)}`];
+  const strategies = env.strategies ?? [];
+  if (strategies.length === 0) lines.push(`  ${s.dim('no strategies')}`);
+  strategies.forEach((st, i) => lines.push(...strategyLines(st, i + 1, ui)));
+  if (env.variants?.length) {
+    lines.push('  Variants:');
+    for (const v of env.variants) lines.push(...envVariantLines(v, '    ', ui));
+  }
+  return lines;
+}
+
+function strategyLines(st: Strategy, n: number, ui: Ui): string[] {
+  const s = ui.style;
+  const t = termSafe;
+  const label = st.title ? `${t(st.title)} [${t(st.name)}]` : t(st.name);
+  const lines = [`  ${n}. ${s.bold(label)}${st.disabled ? s.yellow(' (disabled)') : ''}`];
+  const params = Object.entries(st.parameters ?? {}).filter(([, v]) => v !== '' && v !== null && v !== undefined);
+  if (params.length) lines.push(`     parameters: ${params.map(([k, v]) => `${t(k)}=${t(String(v))}${k === 'rollout' ? '%' : ''}`).join(', ')}`);
+  if (st.segments?.length) lines.push(`     segments: ${st.segments.join(', ')}`);
+  if (st.constraints?.length) {
+    lines.push('     constraints:');
+    for (const c of st.constraints) lines.push(`       ${constraintText(c)}`);
+  }
+  if (st.variants?.length) {
+    lines.push('     variants:');
+    for (const v of st.variants) lines.push(`       ${variantText(v)}`);
+  }
+  return lines;
+}
+
+/** `appName IN [web, ios]`, `NOT email STR_ENDS_WITH [@x.com] (case-insensitive)` */
+export function constraintText(c: Constraint): string {
+  const values = c.values?.length ? c.values : c.value !== undefined && c.value !== null ? [c.value] : [];
+  const not = c.inverted ? 'NOT ' : '';
+  const ci = c.caseInsensitive ? ' (case-insensitive)' : '';
+  return termSafe(`${not}${c.contextName} ${c.operator} [${values.join(', ')}]${ci}`);
+}
+
+function weightPercent(weight: number): string {
+  return `${(weight / 10).toFixed(1).replace(/\.0$/, '')}%`;
+}
+
+export function variantText(v: StrategyVariant | EnvVariant): string {
+  const parts = [v.name, weightPercent(v.weight)];
+  if (v.weightType) parts.push(v.weightType);
+  if (v.stickiness) parts.push(`stickiness ${v.stickiness}`);
+  if (v.payload) parts.push(`payload ${v.payload.type} ${v.payload.value}`);
+  return termSafe(parts.join(', '));
+}
+
+function envVariantLines(v: EnvVariant, indent: string, _ui: Ui): string[] {
+  const lines = [`${indent}${variantText(v)}`];
+  for (const o of v.overrides ?? []) {
+    lines.push(`${indent}  override ${termSafe(o.contextName)}: ${termSafe((o.values ?? []).join(', '))}`);
+  }
+  return lines;
+}

@@ -1,0 +1,120 @@
+import { UsageError } from '../errors.js';
+import { csvRecord } from './csv.js';
+import { print, type Ui } from './context.js';
+import { termSafe } from './sanitize.js';
+import { renderTable } from './table.js';
+import { relativeTime } from './time.js';
+
+export type CellKind = 'text' | 'time' | 'bool' | 'number';
+
+export interface Column<T> {
+  name: string;
+  header?: string;
+  kind?: CellKind;
+  value(row: T): unknown;
+  /** A terminal-only rendering (symbols, colours); the text is made safe before this is called. */
+  pretty?(row: T, ui: Ui): string;
+}
+
+export interface ColumnSet<T> {
+  all: Column<T>[];
+  defaults: string[];
+  /** Columns whose names are patterns, such as `env:production.enabled`. */
+  resolve?(name: string): Column<T> | undefined;
+  /** Shown in the error for an unknown column. */
+  syntax?: string;
+}
+
+export function pickColumns<T>(set: ColumnSet<T>, chosen: string[] | undefined): Column<T>[] {
+  const names = chosen && chosen.length > 0 ? chosen : set.defaults;
+  return names.map((name) => {
+    const col = set.all.find((c) => c.name === name) ?? set.resolve?.(name);
+    if (!col) {
+      throw new UsageError(
+        `--columns: unknown column "${name}"; accepted: ${set.all.map((c) => c.name).join(', ')}${set.syntax ? `, ${set.syntax}` : ''}`,
+      );
+    }
+    return col;
+  });
+}
+
+/** A cell as plain text: ISO times, true/false, lists joined with ", ". */
+export function plainCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(plainCell).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function terminalCell<T>(col: Column<T>, row: T, ui: Ui): string {
+  if (col.pretty) return col.pretty(row, ui);
+  const value = col.value(row);
+  if (value === null || value === undefined || value === '') return ui.style.dim('-');
+  if (col.kind === 'time' && typeof value === 'string') return relativeTime(value, ui.now);
+  if (typeof value === 'boolean') return value ? ui.style.green('yes') : 'no';
+  return termSafe(plainCell(value));
+}
+
+function projected<T>(cols: Column<T>[], row: T): Record<string, unknown> {
+  return Object.fromEntries(cols.map((c) => [c.name, c.value(row) ?? null]));
+}
+
+/**
+ * Writes rows in the chosen format as they come. Table output on a terminal needs all rows
+ * for its widths; every other format streams.
+ * json and ndjson print each row whole, unless --columns picked fields.
+ */
+export async function writeRows<T>(ui: Ui, set: ColumnSet<T>, rows: AsyncIterable<T> | Iterable<T>): Promise<number> {
+  const cols = pickColumns(set, ui.out.columns);
+  const picked = Boolean(ui.out.columns?.length);
+  const { format, headers, csvRaw } = ui.out;
+  let count = 0;
+
+  if (format === 'json') {
+    await print(ui, '[');
+    for await (const row of rows) {
+      const body = JSON.stringify(picked ? projected(cols, row) : row, null, 2).replace(/\n/g, '\n  ');
+      await print(ui, `${count++ === 0 ? '\n  ' : ',\n  '}${body}`);
+    }
+    await print(ui, count ? '\n]\n' : ']\n');
+    return count;
+  }
+  if (format === 'ndjson') {
+    for await (const row of rows) {
+      count++;
+      await print(ui, `${JSON.stringify(picked ? projected(cols, row) : row)}\n`);
+    }
+    return count;
+  }
+  if (format === 'csv') {
+    if (headers) await print(ui, csvRecord(cols.map((c) => c.name), true));
+    for await (const row of rows) {
+      count++;
+      await print(ui, csvRecord(cols.map((c) => plainCell(c.value(row))), csvRaw));
+    }
+    return count;
+  }
+  if (format === 'markdown') {
+    const md = (s: string) => termSafe(s).replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
+    await print(ui, `| ${cols.map((c) => md(c.header ?? c.name)).join(' | ')} |\n|${cols.map(() => ' --- |').join('')}\n`);
+    for await (const row of rows) {
+      count++;
+      await print(ui, `| ${cols.map((c) => md(plainCell(c.value(row)))).join(' | ')} |\n`);
+    }
+    return count;
+  }
+  if (ui.tty) {
+    const body: string[][] = [];
+    for await (const row of rows) body.push(cols.map((c) => terminalCell(c, row, ui)));
+    const head = headers ? cols.map((c) => ui.style.bold(c.header ?? c.name)) : undefined;
+    await print(ui, `${await renderTable(head, body, ui.color)}\n`);
+    return body.length;
+  }
+  // Piped table: tab-separated, no decoration, ISO times: stable for grep, cut and awk.
+  if (headers) await print(ui, `${cols.map((c) => (c.header ?? c.name).toUpperCase()).join('\t')}\n`);
+  for await (const row of rows) {
+    count++;
+    await print(ui, `${cols.map((c) => termSafe(plainCell(c.value(row)))).join('\t')}\n`);
+  }
+  return count;
+}

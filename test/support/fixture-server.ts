@@ -1,0 +1,76 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface SeenRequest {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+}
+
+export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => void;
+
+export interface Route {
+  method?: string;
+  /** Exact pathname (already percent-encoded, as sent on the wire). */
+  path: string;
+  handler: Handler;
+}
+
+/**
+ * A strict HTTP fixture on 127.0.0.1: answers only the routes it is given; any other request
+ * is answered 599 and recorded, and `unexpected` lets the test fail on it.
+ */
+export class FixtureServer {
+  readonly requests: SeenRequest[] = [];
+  readonly unexpected: SeenRequest[] = [];
+  private server?: Server;
+  private routes: Route[] = [];
+
+  get url(): string {
+    const { port } = this.server!.address() as AddressInfo;
+    return `http://127.0.0.1:${port}`;
+  }
+
+  route(path: string, handler: Handler, method = 'GET'): this {
+    this.routes.push({ path, handler, method });
+    return this;
+  }
+
+  json(path: string, body: unknown, status = 200): this {
+    return this.route(path, (_req, res) => sendJson(res, status, body));
+  }
+
+  reset(): void {
+    this.routes = [];
+    this.requests.length = 0;
+    this.unexpected.length = 0;
+  }
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers };
+      this.requests.push(seen);
+      const route = this.routes.find((r) => r.path === url.pathname && (r.method ?? 'GET') === req.method);
+      if (!route) {
+        this.unexpected.push(seen);
+        res.writeHead(599).end();
+        return;
+      }
+      route.handler(req, res, url);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
