@@ -16,7 +16,7 @@ const profileFlag = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'use 1 to 64 lett
 const loginFlags = z.object({
   url: z.string({ error: 'required: the server base URL, e.g. --url https://unleash.example.com' }),
   profile: profileFlag.optional(),
-  project: z.string().min(1).optional(),
+  project: z.string().min(1, 'a project id must not be empty').optional(),
 });
 
 /** A cheap admin read that every supported server answers: a one-feature search. */
@@ -31,12 +31,12 @@ export function authCommand(app: App): Command {
   auth
     .command('login')
     .description('Check an API token against a server and save it as a profile')
-    .option('--url <base-url>', 'server base URL (required)')
-    .option('--profile <name>', 'profile to save (default: default)')
+    .usage('--url <base-url> [--profile <name>] [--project <id>]')
     .option('--project <id>', 'default project for this profile')
     .addHelpText(
       'after',
       `
+--url (required) is the server's base URL; --profile names the profile to save (default: default).
 The token is read from stdin when it is piped, otherwise from a hidden prompt.
 There is no --token flag: it would end up in shell history and in ps.
 
@@ -46,7 +46,7 @@ Examples:
     )
     .action(async (opts: Record<string, unknown>, command: Command) => {
       const ctx = new CommandContext(app, command);
-      const f = parseFlags(loginFlags, opts);
+      const f = parseFlags(loginFlags, { ...opts, url: ctx.flags.url, profile: ctx.flags.profile });
       const url = parseBaseUrl(f.url, '--url');
       const raw = io.stdinIsTTY ? await promptHidden(io, `API token for ${url}: `) : await readStdin(io);
       const token = raw.trim();
