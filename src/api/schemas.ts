@@ -98,3 +98,32 @@ export type Strategy = z.output<typeof strategy>;
 export type Constraint = z.output<typeof constraint>;
 export type EnvVariant = z.output<typeof envVariant>;
 export type StrategyVariant = z.output<typeof strategyVariant>;
+
+/** An item of the search response: the spec's "search result feature". */
+export const searchFeature = z.looseObject({
+  name: z.string(),
+  type: str,
+  description: str,
+  dependencyType: str,
+  archived: bool,
+  project: str,
+  stale: bool,
+  favorite: bool,
+  impressionData: bool,
+  createdAt: str,
+  archivedAt: str,
+  lastSeenAt: str,
+  environments: list(featureEnvironment),
+  segments: list(z.string()),
+  tags: list(tag),
+  lifecycle: lifecycle.nullish(),
+  createdBy: userSummary.nullish(),
+});
+
+export const searchResponse = z.looseObject({
+  features: z.array(searchFeature),
+  total: z.number().nullish(),
+});
+
+export type SearchFeature = z.output<typeof searchFeature>;
+export type SearchResponse = z.output<typeof searchResponse>;

@@ -1,0 +1,65 @@
+import type { SearchFeature } from '../api/schemas.js';
+import type { Column, ColumnSet } from './rows.js';
+import { termSafe } from './sanitize.js';
+
+// Columns of a feature list (search results, a project's features). Per-environment
+// columns are written `env:<environment>.<field>`, e.g. env:production.enabled.
+
+const ENV_FIELDS = ['enabled', 'type', 'yes', 'no', 'lastSeenAt', 'hasStrategies', 'hasEnabledStrategies', 'variantCount'] as const;
+type EnvField = (typeof ENV_FIELDS)[number];
+
+function envSummary(f: SearchFeature): string {
+  return (f.environments ?? []).map((e) => `${e.name} ${e.enabled ? 'on' : 'off'}`).join(', ');
+}
+
+const all: Column<SearchFeature>[] = [
+  { name: 'name', value: (f) => f.name },
+  { name: 'type', value: (f) => f.type },
+  { name: 'project', value: (f) => f.project },
+  { name: 'description', value: (f) => f.description },
+  { name: 'stale', kind: 'bool', value: (f) => f.stale },
+  { name: 'lifecycle', value: (f) => f.lifecycle?.stage },
+  { name: 'lifecycleStatus', value: (f) => f.lifecycle?.status },
+  { name: 'lifecycleSince', kind: 'time', value: (f) => f.lifecycle?.enteredStageAt },
+  {
+    name: 'environments',
+    value: envSummary,
+    pretty: (f, ui) =>
+      (f.environments ?? [])
+        .map((e) => `${termSafe(e.name)} ${e.enabled ? ui.style.green('✓') : ui.style.red('✗')}`)
+        .join(' '),
+  },
+  { name: 'createdAt', kind: 'time', value: (f) => f.createdAt },
+  { name: 'createdBy', value: (f) => f.createdBy?.name },
+  { name: 'createdById', kind: 'number', value: (f) => f.createdBy?.id },
+  { name: 'favorite', kind: 'bool', value: (f) => f.favorite },
+  { name: 'impressionData', kind: 'bool', value: (f) => f.impressionData },
+  { name: 'archived', kind: 'bool', value: (f) => f.archived },
+  { name: 'archivedAt', kind: 'time', value: (f) => f.archivedAt },
+  { name: 'lastSeenAt', kind: 'time', value: (f) => f.lastSeenAt },
+  { name: 'dependencyType', value: (f) => f.dependencyType },
+  { name: 'segments', value: (f) => f.segments ?? [] },
+  { name: 'tags', value: (f) => (f.tags ?? []).map((t) => (t.type ? `${t.type}:${t.value}` : t.value)) },
+];
+
+function envColumn(name: string): Column<SearchFeature> | undefined {
+  const m = /^env:(.+)\.([A-Za-z]+)$/.exec(name);
+  if (!m || !ENV_FIELDS.includes(m[2] as EnvField)) return undefined;
+  const [, env, field] = m as unknown as [string, string, EnvField];
+  const kind = field === 'lastSeenAt' ? 'time' : field === 'enabled' || field.startsWith('has') ? 'bool' : field === 'type' ? 'text' : 'number';
+  return {
+    name,
+    kind,
+    value: (f) => {
+      const e = (f.environments ?? []).find((x) => x.name === env) as Record<string, unknown> | undefined;
+      return e?.[field] ?? null;
+    },
+  };
+}
+
+export const featureColumns: ColumnSet<SearchFeature> = {
+  all,
+  defaults: ['name', 'type', 'project', 'stale', 'lifecycle', 'environments', 'createdAt'],
+  resolve: envColumn,
+  syntax: `env:<environment>.<${ENV_FIELDS.join('|')}>`,
+};
