@@ -16,6 +16,8 @@ function program(app: App): Command {
     .option('--profile <name>', 'stored profile to use (or FLAGCTL_PROFILE)')
     .option('--timeout <seconds>', 'per-request timeout (default 30, or FLAGCTL_TIMEOUT)')
     .option('--retries <n>', 'retries for failed GETs on resets, 429, 502-504 (default 2)')
+    .option('--max-response-mb <n>', 'refuse responses larger than this (default 64, or FLAGCTL_MAX_RESPONSE_MB)')
+    .option('--ca-file <path>', 'extra CA certificates (PEM) to trust for https (NODE_EXTRA_CA_CERTS works too)')
     .addOption(new Option('--debug', 'log each request to stderr (the token is masked)'))
     .option('--no-color', 'no colors, even on a terminal (NO_COLOR works too)')
     .showSuggestionAfterError(true)
@@ -93,7 +95,7 @@ export async function run(): Promise<void> {
     if (err.code === 'EPIPE') process.exit(ExitCode.ok);
   });
   process.once('SIGINT', () => {
-    io.stderr.write('\u001b[?25h');
+    if (io.stderrIsTTY) io.stderr.write('\u001b[?25h'); // show the cursor a spinner may have hidden
     process.exit(ExitCode.interrupted);
   });
   const code = await main(process.argv.slice(2), io);

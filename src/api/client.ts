@@ -16,8 +16,12 @@ export interface ClientOptions {
   maxResponseBytes?: number;
   /** Receives one line per request, already free of the token. */
   debug?: (line: string) => void;
-  /** Extra CA certificates (PEM) trusted for https. */
+  /** Extra CA certificates (PEM) trusted for https, beside the system's. */
   ca?: string;
+  /** Proxy settings, from HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
+  proxy?: { httpProxy?: string; httpsProxy?: string; noProxy?: string };
+  /** Retries stop once this much time has passed since the first attempt. */
+  deadlineMs?: number;
 }
 
 export interface JsonResponse {
@@ -51,6 +55,8 @@ export class ApiClient {
   async get(path: string, query?: URLSearchParams): Promise<JsonResponse> {
     let url = joinUrl(this.options.baseUrl, path, query);
     const attempts = Math.max(1, this.options.attempts ?? 3);
+    const deadline = Date.now() + (this.options.deadlineMs ?? this.options.timeoutMs * attempts);
+    const canRetry = (attempt: number, delay: number) => attempt < attempts && Date.now() + delay < deadline;
     let redirects = 0;
     for (let attempt = 1; ; attempt++) {
       let outcome: Outcome;
@@ -58,8 +64,9 @@ export class ApiClient {
         outcome = await this.once(url);
       } catch (err) {
         if (err instanceof RequestError || err instanceof ApiError) throw err;
-        if (attempt < attempts && isRetryableNetworkError(err)) {
-          await this.pause(attempt, undefined, `${describeNetworkError(err, this.options.timeoutMs)}`);
+        const delay = retryDelayMs(attempt);
+        if (isRetryableNetworkError(err) && canRetry(attempt, delay)) {
+          await this.pause(attempt, delay, describeNetworkError(err, this.options.timeoutMs));
           continue;
         }
         throw new RequestError(`${describeNetworkError(err, this.options.timeoutMs)} (GET ${this.show(url)})`);
@@ -69,9 +76,12 @@ export class ApiClient {
         attempt--;
         continue;
       }
-      if (outcome.kind === 'retry' && attempt < attempts) {
-        await this.pause(attempt, outcome.retryAfter, `HTTP ${outcome.status}`);
-        continue;
+      if (outcome.kind === 'retry') {
+        const delay = retryDelayMs(attempt, outcome.retryAfter);
+        if (canRetry(attempt, delay)) {
+          await this.pause(attempt, delay, `HTTP ${outcome.status}`);
+          continue;
+        }
       }
       if (outcome.kind === 'retry' || outcome.kind === 'error') {
         throw new ApiError(outcome.status, outcome.body, this.show(url));
@@ -128,19 +138,18 @@ export class ApiClient {
     return target.toString();
   }
 
-  private async pause(attempt: number, retryAfter: string | undefined, why: string): Promise<void> {
-    const ms = retryDelayMs(attempt, retryAfter);
+  private async pause(attempt: number, ms: number, why: string): Promise<void> {
     this.log(`retrying after ${why} in ${ms} ms (attempt ${attempt + 1})`);
     await new Promise((resolve) => setTimeout(resolve, ms));
   }
 
   private getDispatcher(): Promise<Dispatcher> {
-    this.dispatcher ??= import('undici').then(({ Agent, EnvHttpProxyAgent }) => {
-      const env = process.env;
-      const connect = { timeout: this.options.timeoutMs, ...(this.options.ca ? { ca: this.options.ca } : {}) };
-      const useProxy = Boolean(env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy);
-      return useProxy
-        ? new EnvHttpProxyAgent({ connect, keepAliveTimeout: 10_000 })
+    this.dispatcher ??= Promise.all([import('undici'), import('node:tls')]).then(([{ Agent, EnvHttpProxyAgent }, tls]) => {
+      const ca = this.options.ca ? [...tls.rootCertificates, this.options.ca] : undefined;
+      const connect = { timeout: this.options.timeoutMs, ...(ca ? { ca } : {}) };
+      const proxy = this.options.proxy;
+      return proxy?.httpProxy || proxy?.httpsProxy
+        ? new EnvHttpProxyAgent({ connect, keepAliveTimeout: 10_000, ...proxy })
         : new Agent({ connect, keepAliveTimeout: 10_000 });
     });
     return this.dispatcher;

@@ -7,6 +7,8 @@ import { redact } from '../config/token.js';
 import type { IO } from '../io.js';
 import { makeUi, notice, type OutputOptions, type Ui } from '../output/context.js';
 import { parseFlags } from './options.js';
+import { readFileSync } from 'node:fs';
+import { UsageError } from '../errors.js';
 
 export const VERSION = process.env.FLAGCTL_BUILD_VERSION ?? '0.0.0-dev';
 
@@ -25,6 +27,11 @@ const globalFlags = z.object({
     .max(10, 'expected a whole number of retries from 0 to 10')
     .optional(),
   debug: z.boolean().optional(),
+  caFile: z.string().min(1).optional(),
+  maxResponseMb: z.coerce
+    .number({ error: 'expected a size in MiB, e.g. 64' })
+    .positive('expected a positive size in MiB, e.g. 64')
+    .optional(),
   color: z.boolean().optional(),
 });
 
@@ -41,6 +48,7 @@ export class CommandContext {
   readonly flags: GlobalFlags;
   readonly io: IO;
   private tokenSeen?: string;
+  private ca?: string;
 
   constructor(
     private readonly app: App,
@@ -52,7 +60,9 @@ export class CommandContext {
     this.flags = parseFlags(globalFlags, {
       ...all,
       timeout: all.timeout ?? io.env.FLAGCTL_TIMEOUT,
+      maxResponseMb: all.maxResponseMb ?? (io.env.FLAGCTL_MAX_RESPONSE_MB || undefined),
     });
+    if (this.flags.caFile) this.ca = readCaFile(this.flags.caFile);
   }
 
   get configDir(): string {
@@ -89,6 +99,30 @@ export class CommandContext {
       timeoutMs: (this.flags.timeout ?? 30) * 1000,
       attempts: (this.flags.retries ?? 2) + 1,
       debug: this.flags.debug ? this.debug : undefined,
+      ca: this.ca,
+      proxy: proxyFromEnv(this.io.env),
+      maxResponseBytes: this.flags.maxResponseMb ? this.flags.maxResponseMb * 1024 * 1024 : undefined,
     });
   }
+}
+
+function readCaFile(path: string): string {
+  let pem: string;
+  try {
+    pem = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new UsageError(`--ca-file "${path}": cannot read it (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
+    throw new UsageError(`--ca-file "${path}": expected PEM certificates (-----BEGIN CERTIFICATE-----)`);
+  }
+  return pem;
+}
+
+/** undici ignores the proxy variables unless told; curl's names, either case. */
+function proxyFromEnv(env: Record<string, string | undefined>) {
+  const httpsProxy = env.HTTPS_PROXY || env.https_proxy;
+  const httpProxy = env.HTTP_PROXY || env.http_proxy;
+  if (!httpsProxy && !httpProxy) return undefined;
+  return { httpsProxy, httpProxy, noProxy: env.NO_PROXY || env.no_proxy };
 }
