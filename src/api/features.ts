@@ -1,9 +1,41 @@
+import { z } from 'zod';
 import type { ApiClient } from './client.js';
 import { segment } from './path.js';
-import { feature, type Feature } from './schemas.js';
+import { envVariant, feature, tag, type Feature } from './schemas.js';
+
+const featurePath = (projectId: string, featureName: string) =>
+  `/api/admin/projects/${segment(projectId, 'project')}/features/${segment(featureName, 'feature name')}`;
 
 /** GET /api/admin/projects/{projectId}/features/{featureName} */
 export function getFeature(client: ApiClient, projectId: string, featureName: string): Promise<Feature> {
-  const path = `/api/admin/projects/${segment(projectId, 'project')}/features/${segment(featureName, 'feature name')}`;
-  return client.getJson(path, feature);
+  return client.getJson(featurePath(projectId, featureName), feature);
+}
+
+const tagsResponse = z.looseObject({ tags: z.array(tag) });
+const variantsResponse = z.looseObject({ variants: z.array(envVariant) });
+
+/**
+ * Real servers (6.x and 8.x) leave tags and per-environment variants out of the feature
+ * document, although the spec lists them. For the human record view, fetch them from the
+ * server's own endpoints, in parallel. What cannot be fetched stays absent.
+ */
+export async function completeFeature(client: ApiClient, projectId: string, f: Feature): Promise<Feature> {
+  const base = featurePath(projectId, f.name);
+  const quietly = <T>(p: Promise<T>) => p.catch(() => undefined);
+  const environments = f.environments ?? [];
+  const [tags, ...variants] = await Promise.all([
+    f.tags !== undefined
+      ? f.tags
+      : quietly(client.getJson(`/api/admin/features/${segment(f.name, 'feature name')}/tags`, tagsResponse).then((r) => r.tags)),
+    ...environments.map((e) =>
+      e.variants !== undefined
+        ? e.variants
+        : quietly(client.getJson(`${base}/environments/${segment(e.name, 'environment')}/variants`, variantsResponse).then((r) => r.variants)),
+    ),
+  ]);
+  return {
+    ...f,
+    tags,
+    environments: environments.map((e, i) => ({ ...e, variants: variants[i] ?? e.variants })),
+  };
 }

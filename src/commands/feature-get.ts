@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { z } from 'zod';
-import { getFeature } from '../api/features.js';
+import { completeFeature, getFeature } from '../api/features.js';
 import type { Feature, FeatureEnvironment } from '../api/schemas.js';
 import { featureView } from '../output/feature-view.js';
 import { print } from '../output/context.js';
@@ -76,7 +76,10 @@ Examples:
       try {
         const feature = await withSpinner(io, `Fetching ${name}`, () => getFeature(client, project, name));
         if (ui.out.format === 'json') return print(ui, `${JSON.stringify(feature, null, 2)}\n`);
-        if (ui.out.format === 'table' && !ui.out.columns) return print(ui, `${featureView(feature, ui).join('\n')}\n`);
+        if (ui.out.format === 'table' && !ui.out.columns) {
+          const full = await withSpinner(io, `Fetching ${name}`, () => completeFeature(client, project, feature));
+          return print(ui, `${featureView(full, ui).join('\n')}\n`);
+        }
         await writeRows(ui, envColumns, envRows(feature, project));
       } finally {
         await client.close();

@@ -53,8 +53,9 @@ export function featureView(f: Feature, ui: Ui): string[] {
   lines.push(field('Children', f.children?.length ? f.children.map(t).join(', ') : '-'));
   const users = f.collaborators?.users ?? [];
   lines.push(field('Collaborators', users.length ? users.map((u) => t(u.name ?? 'unknown')).join(', ') : '-'));
-  if (f.variants?.length) {
-    lines.push(s.bold('Feature variants (deprecated)'));
+  // The deprecated feature-level list matters only where environments carry none of their own.
+  if (f.variants?.length && (f.environments ?? []).every((e) => e.variants === undefined || e.variants === null)) {
+    lines.push(s.bold('Variants (feature level, deprecated)'));
     for (const v of f.variants) lines.push(...envVariantLines(v, '  ', ui));
   }
 

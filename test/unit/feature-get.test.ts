@@ -311,3 +311,43 @@ it('sends the feature request only once on success', async () => {
   await runCli(['feature', 'get', 'checkout-v2'], { env: env() });
   expect(server.requests).toHaveLength(1);
 });
+
+describe('record view completes what real servers leave out', () => {
+  const bare = {
+    ...feature,
+    tags: undefined,
+    environments: feature.environments.map((e: Record<string, unknown>) => ({ ...e, variants: undefined })),
+  };
+
+  it('fetches tags and per-environment variants for the table view', async () => {
+    server.json(PATH, bare);
+    server.json('/api/admin/features/checkout-v2/tags', { version: 1, tags: [{ type: 'team', value: 'fetched' }] });
+    server.json(`${PATH}/environments/development/variants`, { version: 1, variants: [] });
+    server.json(`${PATH}/environments/production/variants`, {
+      version: 1,
+      variants: [{ name: 'prod-only', weight: 1000, weightType: 'variable', stickiness: 'default', overrides: [{ contextName: 'country', values: ['SE'] }] }],
+    });
+    const r = await runCli(['feature', 'get', 'checkout-v2'], { env: env() });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('team:fetched');
+    expect(r.stdout).toMatch(/Environment production[^\n]*\n(.*\n)*  Variants:\n    prod-only, 100%, variable, stickiness default\n      override country: SE/);
+    expect(server.requests).toHaveLength(4);
+  });
+
+  it('still renders when those extra reads are refused', async () => {
+    server.json(PATH, bare);
+    for (const p of ['/api/admin/features/checkout-v2/tags', `${PATH}/environments/development/variants`, `${PATH}/environments/production/variants`]) {
+      server.json(p, { name: 'PermissionError', message: 'no' }, 403);
+    }
+    const r = await runCli(['feature', 'get', 'checkout-v2'], { env: env() });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Tags {12}-/);
+  });
+
+  it('-o json never adds them: it is the server document', async () => {
+    server.json(PATH, bare);
+    const r = await runCli(['feature', 'get', 'checkout-v2', '-o', 'json'], { env: env() });
+    expect(JSON.parse(r.stdout)).toEqual(JSON.parse(JSON.stringify(bare)));
+    expect(server.requests).toHaveLength(1);
+  });
+});

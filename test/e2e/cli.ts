@@ -1,0 +1,41 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../../bin/flagctl', import.meta.url));
+
+export interface BinResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the built CLI as a child process. The environment is minimal and explicit, so no
+ * FLAGCTL_* or proxy variable of the developer's shell leaks in.
+ */
+export function flagctl(args: string[], env: Record<string, string> = {}, stdin?: string): Promise<BinResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', FLAGCTL_CONFIG_DIR: '/nonexistent/flagctl', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin ?? '');
+  });
+}
+
+/** Env that points flagctl at a server with a token. */
+export function target(server: { url: string }, token: string): Record<string, string> {
+  return { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: token };
+}
+
+/** A GET of the server's admin API with plain fetch, independent of flagctl. */
+export async function adminGet(server: { url: string; adminToken: string }, path: string): Promise<unknown> {
+  const res = await fetch(`${server.url}${path}`, { headers: { authorization: server.adminToken, accept: 'application/json' } });
+  if (!res.ok) throw new Error(`GET ${path}: HTTP ${res.status}`);
+  return res.json();
+}
