@@ -1,3 +1,4 @@
+import { rootCertificates } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { ApiError, RequestError, type ServerErrorBody } from '../errors.js';
@@ -144,8 +145,8 @@ export class ApiClient {
   }
 
   private getDispatcher(): Promise<Dispatcher> {
-    this.dispatcher ??= Promise.all([import('undici'), import('node:tls')]).then(([{ Agent, EnvHttpProxyAgent }, tls]) => {
-      const ca = this.options.ca ? [...tls.rootCertificates, this.options.ca] : undefined;
+    this.dispatcher ??= import('undici').then(({ Agent, EnvHttpProxyAgent }) => {
+      const ca = this.options.ca ? [...rootCertificates, this.options.ca] : undefined;
       const connect = { timeout: this.options.timeoutMs, ...(ca ? { ca } : {}) };
       const proxy = this.options.proxy;
       return proxy?.httpProxy || proxy?.httpsProxy
