@@ -1,0 +1,167 @@
+// npm run bench: start-up and streaming benchmarks with budgets. See README "Performance".
+// Whole processes are timed, interleaved, after a warm-up; medians are reported. Results are
+// printed as a table and written to bench/results.json. No test asserts on these numbers.
+
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import http from 'node:http';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const BIN = `${root}bin/flagctl`;
+const RUNS = Number(process.env.BENCH_RUNS ?? 21);
+const STREAM_RUNS = Number(process.env.BENCH_STREAM_RUNS ?? 5);
+const BIG = 50_000;
+const SMALL = 1_000;
+const PAGE = 100;
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+async function startFixture(total) {
+  const child = spawn(process.execPath, [`${root}bench/fixture-server.mjs`, String(total)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise((resolve) => child.stdout.once('data', (d) => resolve(String(d))));
+  return { url: JSON.parse(line).url, stop: () => child.kill('SIGTERM') };
+}
+
+function envFor(url) {
+  return { ...process.env, FLAGCTL_URL: url, FLAGCTL_TOKEN: '*:*.benchmark-token', FLAGCTL_CONFIG_DIR: '/nonexistent', NO_COLOR: '1' };
+}
+
+/** Wall time of one process, in ms. */
+function wall(cmd, args, env) {
+  const t = process.hrtime.bigint();
+  const r = spawnSync(cmd, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return Number(process.hrtime.bigint() - t) / 1e6;
+}
+
+/** Interleaved runs of several commands; returns the median of each. */
+function interleaved(commands, env) {
+  for (const [cmd, args] of commands) for (let i = 0; i < 3; i++) wall(cmd, args, env); // warm-up
+  const times = commands.map(() => []);
+  for (let r = 0; r < RUNS; r++) commands.forEach(([cmd, args], i) => times[i].push(wall(cmd, args, env)));
+  return times.map(median);
+}
+
+/** Wall, CPU (user+sys) and peak RSS of one process, via GNU time. */
+function measured(cmd, args, env) {
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', cmd, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${String(r.stderr).slice(-500)}`);
+  const [e, u, s, m] = String(r.stderr).trim().split('\n').at(-1).split(' ').map(Number);
+  return { wallMs: e * 1000, cpuMs: (u + s) * 1000, rssMiB: m / 1024 };
+}
+
+function medianOf(runs) {
+  return Object.fromEntries(Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k]))]));
+}
+
+/** The fixture server alone: all pages fetched sequentially over one keep-alive connection. */
+async function fixtureAlone(url, total) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const t = process.hrtime.bigint();
+  for (let offset = 0; offset < total; offset += PAGE) {
+    await new Promise((resolve, reject) =>
+      http.get(`${url}/api/admin/search/features?offset=${offset}&limit=${PAGE}`, { agent }, (res) => res.on('data', () => {}).on('end', resolve)).on('error', reject),
+    );
+  }
+  agent.destroy();
+  return Number(process.hrtime.bigint() - t) / 1e6;
+}
+
+function curlSequential(url, total) {
+  const config = [];
+  for (let offset = 0; offset < total; offset += PAGE) {
+    config.push(`url = "${url}/api/admin/search/features?offset=${offset}&limit=${PAGE}"`, 'output = "/dev/null"');
+  }
+  const file = `/tmp/flagctl-bench-curl-${process.pid}.cfg`;
+  writeFileSync(file, config.join('\n'));
+  const runs = [];
+  for (let i = 0; i < STREAM_RUNS; i++) runs.push(measured('curl', ['-s', '-H', 'authorization: *:*.benchmark-token', '-K', file], process.env));
+  spawnSync('rm', ['-f', file]);
+  return medianOf(runs);
+}
+
+function streamRuns(url, total) {
+  const args = [BIN, 'features', 'search', '--all', '-o', 'ndjson'];
+  measured(process.execPath, args, envFor(url)); // warm-up
+  const runs = [];
+  for (let i = 0; i < STREAM_RUNS; i++) runs.push(measured(process.execPath, args, envFor(url)));
+  const m = medianOf(runs);
+  return { ...m, featuresPerSecond: Math.round(total / (m.wallMs / 1000)) };
+}
+
+async function main() {
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+  const fixture = await startFixture(BIG);
+  const small = await startFixture(SMALL);
+  try {
+    const env = envFor(fixture.url);
+    const node0 = [process.execPath, ['-e', '0']];
+    const [baseV, version] = interleaved([node0, [process.execPath, [BIN, '--version']]], env);
+    const [baseJ, getJson] = interleaved([node0, [process.execPath, [BIN, 'feature', 'get', 'bench-flag', '-o', 'json']]], env);
+    const [baseT, getTable] = interleaved([node0, [process.execPath, [BIN, 'feature', 'get', 'bench-flag', '-o', 'table']]], env);
+
+    const serverAloneMs = await fixtureAlone(fixture.url, BIG);
+    const curl = curlSequential(fixture.url, BIG);
+    const big = streamRuns(fixture.url, BIG);
+    const little = streamRuns(small.url, SMALL);
+
+    const results = {
+      date: new Date().toISOString(),
+      machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30) },
+      runs: { startup: RUNS, streaming: STREAM_RUNS },
+      startup: {
+        nodeBaselineMs: median([baseV, baseJ, baseT]),
+        version: { ms: version, ratio: version / baseV },
+        featureGetJson: { ms: getJson, ratio: getJson / baseJ },
+        featureGetTable: { ms: getTable, ratio: getTable / baseT },
+      },
+      streaming: {
+        fixtureAlone: { wallMs: serverAloneMs, featuresPerSecond: Math.round(BIG / (serverAloneMs / 1000)) },
+        curlSequential: curl,
+        all50k: big,
+        all1k: little,
+      },
+    };
+    const budgets = [
+      ['1: --version ≤ 1.2× node -e 0', results.startup.version.ratio, 1.2, (v) => `${v.toFixed(2)}×`],
+      ['2: feature get -o json ≤ 1.5× node -e 0', results.startup.featureGetJson.ratio, 1.5, (v) => `${v.toFixed(2)}×`],
+      ['3: feature get -o table ≤ 1.5× node -e 0', results.startup.featureGetTable.ratio, 1.5, (v) => `${v.toFixed(2)}×`],
+      ['4: peak RSS ≤ 100 MiB', big.rssMiB, 100, (v) => `${v.toFixed(1)} MiB`],
+      ['4: peak RSS ≤ 1.25× RSS of 5', big.rssMiB / little.rssMiB, 1.25, (v) => `${v.toFixed(2)}×`],
+      ['4: wall ≤ 1.0× sequential curl', big.wallMs / curl.wallMs, 1.0, (v) => `${v.toFixed(2)}×`],
+      ['4: CPU ≤ 1 s per 10,000 features', big.cpuMs / (BIG / 10_000) / 1000, 1.0, (v) => `${v.toFixed(2)} s`],
+    ].map(([name, value, limit, show]) => ({ name, value, limit, shown: show(value), pass: value <= limit }));
+    results.budgets = budgets;
+    writeFileSync(`${root}bench/results.json`, `${JSON.stringify(results, null, 2)}\n`);
+
+    const ms = (v) => `${v.toFixed(0)} ms`;
+    const lines = [
+      `flagctl benchmark, ${results.machine.cpus} cores, ${results.machine.cpuModel}, Node ${process.version}; medians of ${RUNS} (start-up) / ${STREAM_RUNS} (streaming) runs`,
+      '',
+      `node -e 0                               ${ms(results.startup.nodeBaselineMs)}`,
+      `1  flagctl --version                    ${ms(version)}  (${(version / baseV).toFixed(2)}×)`,
+      `2  feature get -o json                  ${ms(getJson)}  (${(getJson / baseJ).toFixed(2)}×)`,
+      `3  feature get -o table                 ${ms(getTable)}  (${(getTable / baseT).toFixed(2)}×)`,
+      `4  search --all -o ndjson, 50,000       wall ${ms(big.wallMs)}, cpu ${ms(big.cpuMs)}, rss ${big.rssMiB.toFixed(1)} MiB, ${big.featuresPerSecond} features/s`,
+      `   curl, same 500 pages, sequential     wall ${ms(curl.wallMs)}, cpu ${ms(curl.cpuMs)}, rss ${curl.rssMiB.toFixed(1)} MiB`,
+      `   fixture server alone (sequential)    wall ${ms(serverAloneMs)}, ${results.streaming.fixtureAlone.featuresPerSecond} features/s`,
+      `5  search --all -o ndjson, 1,000        wall ${ms(little.wallMs)}, cpu ${ms(little.cpuMs)}, rss ${little.rssMiB.toFixed(1)} MiB`,
+      '',
+      'budget                                   value        result',
+      ...budgets.map((b) => `${b.name.padEnd(40)} ${b.shown.padEnd(12)} ${b.pass ? 'pass' : 'FAIL'}`),
+      '',
+      'written: bench/results.json',
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } finally {
+    fixture.stop();
+    small.stop();
+  }
+}
+
+await main();
