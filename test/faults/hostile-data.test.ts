@@ -27,8 +27,8 @@ const hostile = {
   description: `=HYPERLINK("http://evil")${TITLE}\r\nfake line${LINK}`,
   tags: [{ type: 'team', value: `+cmd|' /C calc'!A0${C1_CSI}` }],
   environments: [
-    { name: `@prod${BIDI}`, type: '-production', enabled: true, strategies: [{ name: 'default', title: `\tTab${CLEAR}`, constraints: [{ contextName: 'x', operator: 'IN', values: [`\u001b[31mred`] }], parameters: {} }] },
-    { name: '=cmd', type: '\rproduction', enabled: false, strategies: [] },
+    { name: `@prod${BIDI}`, type: '-production', enabled: true, strategies: [{ name: 'default', title: `\tTab${CLEAR}`, constraints: [{ contextName: 'x', operator: 'IN', values: [`\u001b[31mred`] }], parameters: {} }], variants: [] },
+    { name: '=cmd', type: '\rproduction', enabled: false, strategies: [], variants: [] },
   ],
 };
 const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });

@@ -123,7 +123,7 @@ describe('config file safety', () => {
 });
 
 describe('precedence', () => {
-  const feature = (name: string) => ({ name, environments: [] });
+  const feature = (name: string) => ({ name, environments: [], tags: [] });
   async function saveProfiles() {
     acceptToken(server, ADMIN);
     acceptToken(other, OTHER);

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+// GET /api/admin/insights (Unleash Enterprise). The spec's five arrays; newer servers add
+// arrays (lifecycleTrends, creationArchiveTrends) and fields (technicalDebt beside health),
+// which are kept as sent. A missing or null array reads as empty.
+
+const str = z.string().nullish();
+const num = z.number().nullish();
+const list = <T extends z.ZodType>(item: T) => z.array(item).nullish();
+
+export const userTrend = z.looseObject({ date: str, total: num, active: num, inactive: num });
+
+export const flagTrend = z.looseObject({ date: str, total: num, active: num, stale: num, potentiallyStale: num });
+
+export const projectFlagTrend = z.looseObject({
+  week: str,
+  project: str,
+  date: str,
+  health: num,
+  technicalDebt: num,
+  timeToProduction: num,
+  total: num,
+  active: num,
+  stale: num,
+  potentiallyStale: num,
+  users: num,
+});
+
+export const metricsSummaryTrend = z.looseObject({
+  week: str,
+  date: str,
+  project: str,
+  totalRequests: num,
+  totalYes: num,
+  totalNo: num,
+  totalApps: num,
+  totalFlags: num,
+  totalEnvironments: num,
+});
+
+export const environmentTypeTrend = z.looseObject({ date: str, week: str, environmentType: str, totalUpdates: num });
+
+export const instanceInsights = z.looseObject({
+  userTrends: list(userTrend),
+  flagTrends: list(flagTrend),
+  projectFlagTrends: list(projectFlagTrend),
+  metricsSummaryTrends: list(metricsSummaryTrend),
+  environmentTypeTrends: list(environmentTypeTrend),
+});
+
+export type InstanceInsights = z.output<typeof instanceInsights>;
+export type UserTrend = z.output<typeof userTrend>;
+export type FlagTrend = z.output<typeof flagTrend>;
+export type ProjectFlagTrend = z.output<typeof projectFlagTrend>;
+export type MetricsSummaryTrend = z.output<typeof metricsSummaryTrend>;
+export type EnvironmentTypeTrend = z.output<typeof environmentTypeTrend>;

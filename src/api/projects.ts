@@ -1,0 +1,89 @@
+import { ApiError } from '../errors.js';
+import type { ApiClient } from './client.js';
+import {
+  projectOverview,
+  projectOverviewHead,
+  type ProjectOverview,
+  type ProjectOverviewHead,
+} from './overview-schema.js';
+import { segment } from './path.js';
+import type { SearchFeature } from './schemas.js';
+import { searchPage } from './search.js';
+
+/** The search endpoint's page-size cap: a larger limit is silently replaced by 50. */
+export const SEARCH_PAGE_MAX = 100;
+
+/**
+ * Unleash answers an API path it does not serve with 404 "The path you were looking for
+ * (/api/...) is not available." A missing project is also a 404, but says "No project found".
+ */
+export function isPathNotAvailable(err: unknown): err is ApiError {
+  return (
+    err instanceof ApiError &&
+    err.status === 404 &&
+    /path you were looking for .* is not available/i.test(err.body.message ?? '')
+  );
+}
+
+/** Where the overview came from: the deprecated endpoint whole, or its replacement without features. */
+export type OverviewSource =
+  | { kind: 'deprecated'; overview: ProjectOverview }
+  | { kind: 'replacement'; head: ProjectOverviewHead };
+
+/**
+ * GET /api/admin/projects/{id}; on servers without it (Unleash 7 and later),
+ * GET /api/admin/projects/{id}/overview, whose features come from search.
+ */
+export async function fetchOverview(client: ApiClient, projectId: string): Promise<OverviewSource> {
+  const id = segment(projectId, 'project id');
+  try {
+    return { kind: 'deprecated', overview: await client.getJson(`/api/admin/projects/${id}`, projectOverview) };
+  } catch (err) {
+    if (!isPathNotAvailable(err)) throw err;
+  }
+  return { kind: 'replacement', head: await client.getJson(`/api/admin/projects/${id}/overview`, projectOverviewHead) };
+}
+
+/**
+ * Every non-archived feature of a project: search `project=IS:<id>`, offset paging in pages
+ * of 100 until the total is reached. A name seen on an earlier page is not repeated (features
+ * created while paging shift the offsets).
+ */
+export async function* projectFeatures(client: ApiClient, projectId: string): AsyncGenerator<SearchFeature> {
+  const seen = new Set<string>();
+  let offset = 0;
+  for (;;) {
+    const query = new URLSearchParams({ project: `IS:${projectId}`, offset: String(offset), limit: String(SEARCH_PAGE_MAX) });
+    const page = await searchPage(client, query);
+    for (const f of page.features) {
+      if (seen.has(f.name)) continue;
+      seen.add(f.name);
+      yield f;
+    }
+    offset += page.features.length;
+    const total = page.total;
+    const done =
+      page.features.length === 0 ||
+      (typeof total === 'number' ? offset >= total : page.features.length < SEARCH_PAGE_MAX);
+    if (done) return;
+  }
+}
+
+/** The spec's overview from the replacement document and the searched features; extra fields stay. */
+export function assembleOverview(head: ProjectOverviewHead, features: SearchFeature[]): ProjectOverview {
+  // Same place as the deprecated endpoint puts them: right after the environments.
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(head)) {
+    if (key === 'features') continue;
+    out[key] = value;
+    if (key === 'environments') out.features = features;
+  }
+  if (!('features' in out)) out.features = features;
+  return out as ProjectOverview;
+}
+
+export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
