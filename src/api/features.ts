@@ -6,17 +6,20 @@ import { envVariant, feature, tag, type Feature } from './schemas.js';
 const featurePath = (projectId: string, featureName: string) =>
   `/api/admin/projects/${segment(projectId, 'project')}/features/${segment(featureName, 'feature name')}`;
 
-/** GET /api/admin/projects/{projectId}/features/{featureName} */
+/**
+ * GET /api/admin/projects/{projectId}/features/{featureName}. `variantEnvironments=true` asks
+ * real servers to put each environment's variants in the document (without it they leave them out).
+ */
 export function getFeature(client: ApiClient, projectId: string, featureName: string): Promise<Feature> {
-  return client.getJson(featurePath(projectId, featureName), feature);
+  return client.getJson(featurePath(projectId, featureName), feature, new URLSearchParams({ variantEnvironments: 'true' }));
 }
 
 const tagsResponse = z.looseObject({ tags: z.array(tag) });
 const variantsResponse = z.looseObject({ variants: z.array(envVariant) });
 
 /**
- * Real servers (6.x and 8.x) leave tags and per-environment variants out of the feature
- * document, although the spec lists them. For the human record view, fetch them from the
+ * Real servers (6.x and 8.x) leave tags out of the feature document, although the spec lists
+ * them, and older ones may ignore `variantEnvironments`. For the human record view, fetch them from the
  * server's own endpoints, in parallel. What cannot be fetched stays absent.
  */
 export async function completeFeature(client: ApiClient, projectId: string, f: Feature): Promise<Feature> {

@@ -23,7 +23,7 @@ for (const server of inject('servers')) {
     const env = target(server, server.adminToken);
 
     it('-o json equals the server document', async () => {
-      const expected = await adminGet(server, featurePath(SEED.fullFeature));
+      const expected = await adminGet(server, `${featurePath(SEED.fullFeature)}?variantEnvironments=true`);
       const r = await flagctl(['feature', 'get', SEED.fullFeature, '-o', 'json'], env);
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);

@@ -52,7 +52,7 @@ describe('connection faults', () => {
   it('refused connection: exit 1, a clear message, nothing on stdout', async () => {
     const r = await runCli(['feature', 'get', 'f'], { env: { FLAGCTL_URL: 'http://127.0.0.1:9', FLAGCTL_TOKEN: TOKEN } });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('flagctl: connection refused: is the server running at that URL? (GET http://127.0.0.1:9/api/admin/projects/default/features/f)\n');
+    expect(r.stderr).toBe('flagctl: connection refused: is the server running at that URL? (GET http://127.0.0.1:9/api/admin/projects/default/features/f?variantEnvironments=true)\n');
     expect(r.stdout).toBe('');
     expectNoToken(r);
   });
@@ -223,7 +223,7 @@ describe('redirects', () => {
     server.route('/moved', (req, res) => sendJson(res, req.headers.authorization === TOKEN ? 200 : 401, feature));
     const r = await get();
     expect(r.code).toBe(0);
-    expect(server.requests.map((q) => q.url)).toEqual([PATH, '/moved']);
+    expect(server.requests.map((q) => q.url)).toEqual([`${PATH}?variantEnvironments=true`, '/moved']);
   });
 });
 

@@ -28,6 +28,7 @@ describe('feature get', () => {
     expect(h.authorization).toBe(TOKEN);
     expect(h.accept).toBe('application/json');
     expect(h['user-agent']).toMatch(/^flagctl\/\S+$/);
+    expect(server.requests[0]!.url).toBe(`${PATH}?variantEnvironments=true`);
   });
 
   it('-o json prints the server document exactly, unknown fields included', async () => {
@@ -150,7 +151,7 @@ describe('feature get', () => {
     server.json(path, { ...feature, name });
     const r = await runCli(['feature', 'get', name, '-o', 'json'], { env: env() });
     expect(r.code).toBe(0);
-    expect(server.requests[0]!.url).toBe(path);
+    expect(server.requests[0]!.url).toBe(`${path}?variantEnvironments=true`);
   });
 
   it.each(['..', '.'])('refuses the name %j locally, sending nothing', async (name) => {
@@ -276,7 +277,7 @@ describe('the token never shows', () => {
     server.json(PATH, feature);
     const r = await runCli(['feature', 'get', 'checkout-v2', '--debug'], { env: env() });
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(new RegExp(`debug: GET ${server.url}${PATH} -> 200 \\(\\d+ ms`));
+    expect(r.stderr).toMatch(new RegExp(`debug: GET ${server.url}${PATH}\\?variantEnvironments=true -> 200 \\(\\d+ ms`));
     expect(r.stderr + r.stdout).not.toContain(TOKEN.slice(4));
   });
 

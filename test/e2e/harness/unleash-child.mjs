@@ -117,6 +117,11 @@ try {
       ],
     },
     logLevel: cfg.logLevel ?? 'warn',
+    // Environment variants (PUT .../environments/:env/variants) are refused with
+    // 403 InvalidOperationError "Environment variants deprecated" on both 6.10.1 and 8.2.0
+    // unless this flag is on (or the feature already has some). Real long-lived servers have
+    // them, so the seed needs them.
+    experimental: { flags: { enableLegacyVariants: true } },
     versionCheck: { enable: false, url: '' },
     telemetry: false,
     rateLimiting: {

@@ -1,0 +1,131 @@
+// Type declarations for ./seed.mjs (generated from its JSDoc, then committed).
+// Regenerate after changing seed.mjs:
+//   npx tsc --allowJs --declaration --emitDeclarationOnly --module nodenext --moduleResolution nodenext \
+//     --target es2022 --strict --skipLibCheck --types node --outDir /tmp/dts test/e2e/harness/*.mjs
+//   cp /tmp/dts/seed.d.mts test/e2e/harness/   (keep this header)
+
+/**
+ * @typedef {object} SeedResult
+ * @property {string} serverVersion         from /api/admin/ui-config, e.g. '8.2.0'
+ * @property {number} total                 active (non-archived) features created
+ * @property {string[]} features            names of all active features
+ * @property {string[]} archived            names of archived features
+ * @property {string[]} stale               names of stale features (active)
+ * @property {string[]} enabledInProduction names enabled in production
+ * @property {Record<string, number>} byType active features per flag type
+ * @property {number} segmentId
+ * @property {number} requests              HTTP requests made
+ * @property {number} durationMs
+ */
+/**
+ * @param {string} baseUrl
+ * @param {string} adminToken
+ * @param {object} [opts]
+ * @param {number} [opts.size]         number of active features (default SEED.total, minimum: the hand-made ones)
+ * @param {number} [opts.concurrency]  parallel requests for the bulk part (default 8)
+ * @returns {Promise<SeedResult>}
+ */
+export function seed(baseUrl: string, adminToken: string, { size, concurrency }?: {
+    size?: number | undefined;
+    concurrency?: number | undefined;
+}): Promise<SeedResult>;
+/** Well-known names and facts of the seed. Tests and the demo refer to these. */
+export const SEED: Readonly<{
+    project: "default";
+    environments: readonly string[];
+    /** Richest feature (release): titled + disabled strategies, segment, strategy variants
+     * (json/string/number payloads), all 15 constraint operators (inverted and case-insensitive
+     * ones included), tags of two types, impression data; enabled in development AND production. */
+    fullFeature: "new-checkout-flow";
+    /** Title of the titled strategy on fullFeature (development). */
+    fullFeatureStrategyTitle: "EU beta rollout";
+    /** Title of the disabled strategy on fullFeature (development). */
+    fullFeatureDisabledStrategyTitle: "Paused: canary hosts";
+    /** Experiment with environment variants (with overrides) and NO strategy variants. */
+    envVariantsFeature: "checkout.button-color";
+    /** Enabled in development, disabled in production (has strategies in both). */
+    mixedEnvFeature: "search-ranking_v3";
+    /** Marked stale. */
+    staleFeature: "legacy-search_v1";
+    /** Archived (not returned by GET feature nor by default search). */
+    archivedFeature: "old-onboarding~2019";
+    /** All archived features (archivedFeature first). */
+    archivedFeatures: readonly string[];
+    /** Parent of `child` and `childOfDisabledParent`. Has strategy variants blue/green. */
+    parent: "new-dashboard";
+    /** Depends on `parent` being enabled with variant `blue`. */
+    child: "new-dashboard.widgets";
+    /** Depends on `parent` being DISABLED (dependency enabled: false). */
+    childOfDisabledParent: "new-dashboard.classic-fallback";
+    /** Lifecycle marked completed (status kept). */
+    completedFeature: "promo-banner.black-friday";
+    killSwitch: "payments.kill-switch";
+    operational: "ops~maintenance-mode";
+    permission: "admin-panel_access";
+    /** Features enabled in production (also enabled in development). */
+    prodEnabledFeatures: readonly string[];
+    /** 8.x: type `sunset` + a REGEX constraint; 6.x: type `release` + a `userWithId` strategy. */
+    versionSpecific: "retire-old-cart";
+    /** Names with . - _ ~ and mixed case. (Unleash accepts any name that encodeURIComponent leaves
+     * unchanged, so ! * ' ( ) would be legal too; they are not seeded.) */
+    specialNames: readonly string[];
+    /** A feature created without a description. */
+    noDescriptionFeature: "under_score.and-dash~x";
+    segment: "beta-testers";
+    tagTypes: readonly string[];
+    /** Tag on fullFeature of the custom tag type (created by the seed). */
+    fullFeatureTags: readonly {
+        type: string;
+        value: string;
+    }[];
+    /** Tag put on every 10th bulk feature (and fullFeature has team:payments). */
+    bulkTag: Readonly<{
+        type: "team";
+        value: "platform";
+    }>;
+    /** Custom context fields created by the seed. */
+    contextFields: readonly string[];
+    /** Default number of ACTIVE (non-archived) features; archived ones come on top. */
+    total: 260;
+    /** Prefix of generated bulk feature names. */
+    bulkPrefix: "bulk.";
+    /** Every Nth bulk feature is marked stale (in addition to staleFeature). */
+    bulkStaleEvery: 25;
+    types: readonly string[];
+}>;
+export type SeedResult = {
+    /**
+     * from /api/admin/ui-config, e.g. '8.2.0'
+     */
+    serverVersion: string;
+    /**
+     * active (non-archived) features created
+     */
+    total: number;
+    /**
+     * names of all active features
+     */
+    features: string[];
+    /**
+     * names of archived features
+     */
+    archived: string[];
+    /**
+     * names of stale features (active)
+     */
+    stale: string[];
+    /**
+     * names enabled in production
+     */
+    enabledInProduction: string[];
+    /**
+     * active features per flag type
+     */
+    byType: Record<string, number>;
+    segmentId: number;
+    /**
+     * HTTP requests made
+     */
+    requests: number;
+    durationMs: number;
+};
