@@ -1,20 +1,119 @@
-// Bundles the CLI and its runtime dependencies into one file, dist/flagctl.mjs.
+// Bundles the CLI and its runtime dependencies into one file, dist/flagctl.mjs, which bin/flagctl runs.
+//
+//   node scripts/build.mjs                the bundle
+//   node scripts/build.mjs --completions  the bundle, then completions/ regenerated from it
+//
+// Other scripts and tests import bundle() to build variants: the CommonJS file the single
+// executable needs, or a copy instrumented to report which modules it evaluates.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+export const root = fileURLToPath(new URL('..', import.meta.url));
+export const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
-await build({
-  entryPoints: ['src/cli.ts'],
-  outfile: 'dist/flagctl.mjs',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  minify: false,
-  legalComments: 'none',
-  define: { 'process.env.FLAGCTL_BUILD_VERSION': JSON.stringify(pkg.version) },
-  // Some bundled CommonJS modules call require(); give the ESM bundle one.
-  banner: { js: "import { createRequire as __flagctlRequire } from 'node:module'; const require = __flagctlRequire(import.meta.url);" },
-  logLevel: 'warning',
-});
+/** Dependencies only some commands need: nothing may import them statically (see assertLazy). */
+export const LAZY_PACKAGES = ['ora', 'cli-table3', 'undici'];
+
+/** The completion scripts in completions/, named as each shell looks for them. */
+export const COMPLETION_FILES = { bash: 'flagctl.bash', zsh: '_flagctl', fish: 'flagctl.fish' };
+
+// ESM output: some bundled CommonJS modules call require(), so the bundle gets one.
+const esmBanner =
+  "import { createRequire as __flagctlRequire } from 'node:module'; const require = __flagctlRequire(import.meta.url);";
+
+/**
+ * In CommonJS output esbuild keeps `import('node:tls')` as a real dynamic import, which a single
+ * executable cannot run ("A dynamic import callback was not specified"). Turn those into a lazy
+ * require(), which it can.
+ */
+const builtinImportsAsRequire = {
+  name: 'builtin-imports-as-require',
+  setup(b) {
+    b.onResolve({ filter: /^[a-z]/ }, (args) =>
+      args.kind === 'dynamic-import' && isBuiltin(args.path) ? { path: args.path, namespace: 'builtin' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * esbuild keeps a module that is reached only through `import()` out of the bundle's start-up:
+ * its code runs when the import does. One static import anywhere would make it run at every
+ * start, `--version` included; this fails the build when that happens.
+ */
+function assertLazy(metafile) {
+  const eager = new Set();
+  const visit = (path) => {
+    if (eager.has(path)) return;
+    eager.add(path);
+    for (const imp of metafile.inputs[path]?.imports ?? []) {
+      if (imp.kind !== 'dynamic-import' && !imp.external) visit(imp.path);
+    }
+  };
+  const entries = Object.keys(metafile.inputs).filter((p) => p === '<stdin>' || p.endsWith('src/cli.ts'));
+  entries.forEach(visit);
+  const pattern = new RegExp(`node_modules/(${LAZY_PACKAGES.join('|')})/`);
+  const loaded = [...eager].filter((p) => pattern.test(p));
+  if (loaded.length) {
+    throw new Error(`these must load lazily (with import()), but are imported statically:\n  ${loaded.join('\n  ')}`);
+  }
+}
+
+/**
+ * Builds one self-contained file. format 'esm' exports main() and run() (bin/flagctl calls
+ * run); format 'cjs' is a script that calls run() itself, as Node's single-executable
+ * applications need a CommonJS main. The file is written under a temp name and renamed, so a
+ * concurrent reader never sees half a bundle.
+ */
+export async function bundle({ outfile, format = 'esm', plugins = [] } = {}) {
+  const entry =
+    format === 'esm'
+      ? { entryPoints: [join(root, 'src/cli.ts')] }
+      : { stdin: { contents: "import { run } from './src/cli.js';\nvoid run();\n", resolveDir: root, loader: 'ts' } };
+  const result = await build({
+    ...entry,
+    absWorkingDir: root,
+    bundle: true,
+    write: false,
+    outfile,
+    platform: 'node',
+    format,
+    target: 'node20',
+    legalComments: 'none',
+    metafile: true,
+    plugins: format === 'cjs' ? [builtinImportsAsRequire, ...plugins] : plugins,
+    define: { 'process.env.FLAGCTL_BUILD_VERSION': JSON.stringify(pkg.version) },
+    banner: format === 'esm' ? { js: esmBanner } : undefined,
+    logLevel: 'warning',
+  });
+  assertLazy(result.metafile);
+  const [file] = result.outputFiles;
+  mkdirSync(dirname(file.path), { recursive: true });
+  const tmp = `${file.path}.${process.pid}.tmp`;
+  writeFileSync(tmp, file.contents);
+  renameSync(tmp, file.path);
+  return file.path;
+}
+
+/** Writes completions/ from what the CLI just built prints, so the committed scripts match the code. */
+function writeCompletions() {
+  for (const [shell, name] of Object.entries(COMPLETION_FILES)) {
+    const script = execFileSync(process.execPath, [join(root, 'bin/flagctl'), 'completion', shell], { encoding: 'utf8' });
+    mkdirSync(join(root, 'completions'), { recursive: true });
+    writeFileSync(join(root, 'completions', name), script);
+    console.error(`wrote completions/${name}`);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const file = await bundle({ outfile: join(root, 'dist/flagctl.mjs') });
+  console.error(`built ${file}`);
+  if (process.argv.includes('--completions')) writeCompletions();
+}

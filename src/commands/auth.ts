@@ -26,7 +26,9 @@ async function checkToken(client: ApiClient): Promise<void> {
 
 export function authCommand(app: App): Command {
   const io = app.io;
-  const auth = new Command('auth').description('Store, check and remove server credentials');
+  const auth = new Command('auth')
+    .description('Store, check and remove server credentials')
+    .addHelpText('after', '\nExamples:\n  $ flagctl auth login --url https://unleash.example.com\n  $ flagctl auth status --profile prod');
 
   auth
     .command('login')

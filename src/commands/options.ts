@@ -1,15 +1,22 @@
 import { Option, type Command } from 'commander';
 import { z } from 'zod';
+import { withValues } from '../completion/declared.js';
 import { UsageError } from '../errors.js';
 import { FORMATS, type OutputOptions } from '../output/context.js';
 
-/** -o, --columns, --no-headers, --csv-raw: the output flags every data command shares. */
+const OUTPUT_GROUP = 'Output options:';
+
+/**
+ * -o, --columns, --no-headers, --csv-raw: the output flags every data command shares, listed
+ * as their own group in help. withValues() tells shell completion this command's formats.
+ */
 export function addOutputOptions(cmd: Command, formats: readonly string[] = FORMATS): Command {
+  const output = new Option('-o, --output <format>', `output format: ${formats.join(', ')}`).default('table');
   return cmd
-    .addOption(new Option('-o, --output <format>', `output format: ${formats.join(', ')}`).default('table'))
-    .option('--columns <list>', 'comma-separated columns for table, csv and markdown')
-    .option('--no-headers', 'omit the header row (table, csv)')
-    .option('--csv-raw', 'csv: do not guard cells that a spreadsheet would run as formulas');
+    .addOption(withValues(output, formats).helpGroup(OUTPUT_GROUP))
+    .addOption(new Option('--columns <list>', 'comma-separated columns for table, csv and markdown').helpGroup(OUTPUT_GROUP))
+    .addOption(new Option('--no-headers', 'omit the header row (table, csv)').helpGroup(OUTPUT_GROUP))
+    .addOption(new Option('--csv-raw', 'csv: do not guard cells that a spreadsheet would run as formulas').helpGroup(OUTPUT_GROUP));
 }
 
 const outputFlags = z.object({

@@ -58,7 +58,7 @@ describe('process behaviour of the built CLI', () => {
     let err = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
     // Wait until the request is in flight, then interrupt.
-    while (!server.requests.some((r) => r.url.endsWith('/slow'))) await new Promise((r) => setTimeout(r, 20));
+    while (!server.requests.some((r) => r.url.includes('/features/slow'))) await new Promise((r) => setTimeout(r, 20));
     child.kill('SIGINT');
     const code = await new Promise((resolve) => child.on('close', resolve));
     expect(code).toBe(130);

@@ -1,0 +1,169 @@
+# bash completion for flagctl.
+# Generated from flagctl's command definitions by `flagctl completion bash`; do not edit.
+# Use: source <(flagctl completion bash), or save it as
+# ~/.local/share/bash-completion/completions/flagctl (bash 4 or later)
+
+# The subcommands of command path $1, one per line.
+_flagctl_commands() {
+  case $1 in
+    '') printf '%s\n' 'feature' 'features' 'project' 'insights' 'auth' 'completion' 'help' ;;
+    'feature') printf '%s\n' 'get' 'help' ;;
+    'features') printf '%s\n' 'search' 'stale' 'help' ;;
+    'project') printf '%s\n' 'overview' 'help' ;;
+    'auth') printf '%s\n' 'login' 'status' 'logout' 'help' ;;
+  esac
+}
+
+# The flags of command path $1.
+_flagctl_flags() {
+  case $1 in
+    '') printf '%s\n' '-h' '--help' ;;
+    'feature') printf '%s\n' '-h' '--help' ;;
+    'feature get') printf '%s\n' '-p' '--project' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'features') printf '%s\n' '-h' '--help' ;;
+    'features search') printf '%s\n' '--project' '--type' '-q' '--query' '--state' '--created-by' '--tag' '--segment' '--status' '--created-at' '--created-before' '--created-since' '--sort-by' '--sort-order' '--favorites-first' '--offset' '--limit' '--all' '--concurrency' '--fail-if-any' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'features stale') printf '%s\n' '--project' '--type' '--max' '--concurrency' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'project') printf '%s\n' '-h' '--help' ;;
+    'project overview') printf '%s\n' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'insights') printf '%s\n' '--from' '--to' '--section' '--no-chart' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'auth') printf '%s\n' '-h' '--help' ;;
+    'auth login') printf '%s\n' '--project' '-h' '--help' ;;
+    'auth status') printf '%s\n' '-h' '--help' ;;
+    'auth logout') printf '%s\n' '-h' '--help' ;;
+    'completion') printf '%s\n' '-h' '--help' ;;
+  esac
+  printf '%s\n' '-V' '--version' '--url' '--profile' '--timeout' '--retries' '--max-response-mb' '--ca-file' '--debug' '--no-color'
+}
+
+# What the value of flag $2 of command path $1 completes to, one per line (@profiles: the
+# config's profile names, @files: file names); fails when the flag takes no value.
+_flagctl_values() {
+  case "$1|$2" in
+    'feature get|-p'|'feature get|--project'|'feature get|--columns'|\
+    'features search|--project'|'features search|-q'|'features search|--query'|\
+    'features search|--status'|'features search|--created-before'|\
+    'features search|--created-since'|'features search|--offset'|'features search|--limit'|\
+    'features search|--concurrency'|'features search|--columns'|'features stale|--project'|\
+    'features stale|--max'|'features stale|--concurrency'|'features stale|--columns'|\
+    'project overview|--columns'|'insights|--from'|'insights|--to'|'insights|--columns'|\
+    'auth login|--project') : ;;
+    'feature get|-o'|'feature get|--output'|'features search|-o'|'features search|--output'|\
+    'features stale|-o'|'features stale|--output'|'project overview|-o'|\
+    'project overview|--output'|'insights|-o'|'insights|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' ;;
+    'features search|--type'|'features stale|--type') printf '%s\n' 'release' 'experiment' 'operational' 'kill-switch' 'permission' 'sunset' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
+    'features search|--state') printf '%s\n' 'active' 'stale' 'potentially-stale' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
+    'features search|--created-by') printf '%s\n' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
+    'features search|--tag'|'features search|--segment') printf '%s\n' 'INCLUDE:' 'DO_NOT_INCLUDE:' 'INCLUDE_ALL_OF:' 'INCLUDE_ANY_OF:' 'EXCLUDE_IF_ANY_OF:' 'EXCLUDE_ALL:' ;;
+    'features search|--created-at') printf '%s\n' 'IS_BEFORE:' 'IS_ON_OR_AFTER:' ;;
+    'features search|--sort-by') printf '%s\n' 'name' 'type' 'stale' 'project' 'lastSeenAt' 'createdAt' 'environment:' ;;
+    'features search|--sort-order') printf '%s\n' 'asc' 'desc' ;;
+    'insights|--section') printf '%s\n' 'users' 'flags' 'projects' 'metrics' 'environments' ;;
+    *'|--url'|*'|--timeout'|*'|--retries'|*'|--max-response-mb') : ;;
+    *'|--profile') printf '%s\n' '@profiles' ;;
+    *'|--ca-file') printf '%s\n' '@files' ;;
+    *'|<') printf '%s\n' '@files' ;;
+    *) return 1 ;;
+  esac
+}
+
+# The fixed values of argument number $2 (from 0) of command path $1.
+_flagctl_args() {
+  case "$1|$2" in
+    'feature help|0') printf '%s\n' 'get' ;;
+    'features help|0') printf '%s\n' 'search' 'stale' ;;
+    'project help|0') printf '%s\n' 'overview' ;;
+    'auth help|0') printf '%s\n' 'login' 'status' 'logout' ;;
+    'completion|0') printf '%s\n' 'bash' 'zsh' 'fish' ;;
+    'help|0') printf '%s\n' 'feature' 'features' 'project' 'insights' 'auth' 'completion' ;;
+  esac
+}
+
+# Rejoins the words bash split at '=' and ':' (COMP_WORDBREAKS), so that --output=json and
+# environment:production are one word each; sets _fw (the words) and _fc (the cursor's word).
+_flagctl_words() {
+  _fw=() _fc=0
+  local i w rest=$COMP_LINE trimmed glued
+  for ((i = 0; i < ${#COMP_WORDS[@]}; i++)); do
+    w=${COMP_WORDS[i]} glued=0
+    if [[ -n $COMP_LINE ]]; then
+      trimmed=${rest#"${rest%%[![:space:]]*}"}
+      if ((i > 0 && ${#trimmed} == ${#rest})) && [[ $w == [=:]* || ${_fw[${#_fw[@]} - 1]} == *[=:] ]]; then glued=1; fi
+      rest=${trimmed:${#w}}
+    fi
+    if ((glued)); then _fw[${#_fw[@]} - 1]+=$w; else _fw+=("$w"); fi
+    ((i == COMP_CWORD)) && _fc=$((${#_fw[@]} - 1))
+  done
+}
+
+# Adds to COMPREPLY each line of stdin that starts with $1, with $2 put in front.
+_flagctl_match() {
+  local line
+  while IFS= read -r line; do
+    [[ -n $line && $line == "$1"* ]] && COMPREPLY+=("$2$line")
+  done
+}
+
+# Succeeds when $2 is a subcommand of command path $1.
+_flagctl_is_command() {
+  local c
+  while IFS= read -r c; do [[ $c == "$2" ]] && return 0; done < <(_flagctl_commands "$1")
+  return 1
+}
+
+# Completes the value of flag $2 of command path $1: the text so far is $3, written after $4.
+_flagctl_value() {
+  local values f
+  values=$(_flagctl_values "$1" "$2") || return 0
+  case $values in
+    @profiles) _flagctl_match "$3" "$4" < <(flagctl completion --profiles 2>/dev/null) ;;
+    @files)
+      while IFS= read -r f; do COMPREPLY+=("$4$f"); done < <(compgen -f -- "$3")
+      compopt -o filenames 2>/dev/null ;;
+    *) _flagctl_match "$3" "$4" <<<"$values" ;;
+  esac
+}
+
+_flagctl() {
+  COMPREPLY=()
+  local _fw _fc
+  _flagctl_words
+  local cur=${_fw[_fc]} prev='' path='' i w expect='' npos=0
+  ((_fc > 0)) && prev=${_fw[_fc - 1]}
+  for ((i = 1; i < _fc; i++)); do
+    w=${_fw[i]}
+    if [[ -n $expect ]]; then expect=''; continue; fi
+    case $w in
+      *[\<\>]) expect=1 ;;
+      -*=*) ;;
+      -*) _flagctl_values "$path" "$w" >/dev/null && expect=1 ;;
+      *)
+        if _flagctl_is_command "$path" "$w"; then path=${path:+$path }$w npos=0
+        else npos=$((npos + 1)); fi ;;
+    esac
+  done
+
+  if [[ $prev == *[\<\>] ]]; then
+    _flagctl_value "$path" '<' "$cur" ''
+  elif [[ -n $expect ]]; then
+    _flagctl_value "$path" "$prev" "$cur" ''
+  elif [[ $cur == -*=* ]]; then
+    _flagctl_value "$path" "${cur%%=*}" "${cur#*=}" "${cur%%=*}="
+  elif [[ $cur == -* ]]; then
+    _flagctl_match "$cur" '' < <(_flagctl_flags "$path")
+  else
+    _flagctl_match "$cur" '' < <(_flagctl_commands "$path"; _flagctl_args "$path" "$npos")
+  fi
+
+  # bash replaces only its own last word, which starts after any '=' or ':': drop what is before.
+  local cut=$((${#cur} - ${#COMP_WORDS[COMP_CWORD]}))
+  if ((cut > 0)); then
+    for i in "${!COMPREPLY[@]}"; do COMPREPLY[i]=${COMPREPLY[i]:cut}; done
+  fi
+  # A prefix such as environment: or IS: is not a whole value: no space after it.
+  if ((${#COMPREPLY[@]} == 1)) && [[ ${COMPREPLY[0]} == *[:=] ]]; then
+    compopt -o nospace 2>/dev/null
+  fi
+  return 0
+}
+
+complete -F _flagctl flagctl

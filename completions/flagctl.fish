@@ -1,0 +1,182 @@
+# fish completion for flagctl.
+# Generated from flagctl's command definitions by `flagctl completion fish`; do not edit.
+# Use: save it as ~/.config/fish/completions/flagctl.fish, or: flagctl completion fish | source
+
+# The subcommands of command path $argv[1], as name<tab>description lines.
+function __flagctl_commands
+    switch $argv[1]
+        case ''
+            printf '%s\n' 'feature	One feature in a project' 'features	Many features: search and filter, stale-flag gate' 'project	One project: its overview' 'insights	Show instance-wide trends: users, flags, projects, metrics, environment updates (Unleash Enterprise)' 'auth	Store, check and remove server credentials' 'completion	Print the shell completion script for bash, zsh or fish' 'help	display help for command'
+        case 'feature'
+            printf '%s\n' 'get	Show one feature'\''s full record: environments, strategies, constraints, variants' 'help	display help for command'
+        case 'features'
+            printf '%s\n' 'search	Search and filter features across projects; page through every match' 'stale	List stale and potentially stale flags; exit 3 when there are more than --max' 'help	display help for command'
+        case 'project'
+            printf '%s\n' 'overview	Show a project'\''s settings, stats, environments and features' 'help	display help for command'
+        case 'auth'
+            printf '%s\n' 'login	Check an API token against a server and save it as a profile' 'status	Show which server and token commands use, and check the token live' 'logout	Remove a saved profile and its token' 'help	display help for command'
+    end
+end
+
+# The flags of command path $argv[1], as flag<tab>description lines.
+function __flagctl_flags
+    switch $argv[1]
+        case ''
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'feature'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'feature get'
+            printf '%s\n' '-p	project the feature belongs to (default: the profile'\''s project, else default)' '--project	project the feature belongs to (default: the profile'\''s project, else default)' '-o	output format: table, json, ndjson, csv, markdown' '--output	output format: table, json, ndjson, csv, markdown' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+        case 'features'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'features search'
+            printf '%s\n' '--project	project id: web | web,mobile | !web | IS_ANY_OF:web,mobile' '--type	flag type: release | release,experiment | !permission | IS_NOT:release' '-q	text in the name or description (commas: any of several)' '--query	text in the name or description (commas: any of several)' '--state	active | stale | potentially-stale, lists and ! as above' '--created-by	numeric user id of the creator: 1 | 1,7 | !1 | IS:1' '--tag	tag type:value: team:growth | a,b (any) | !a | INCLUDE_ALL_OF:a,b; repeat: all of' '--segment	segment name: beta-testers | a,b (any) | !a | INCLUDE:a' '--status	production:enabled or production:disabled; repeat: any of' '--created-at	IS_BEFORE:2024-01-01 or IS_ON_OR_AFTER:2024-01-01' '--created-before	created before this day (yyyy-MM-dd, UTC)' '--created-since	created on or after this day (yyyy-MM-dd, UTC)' '--sort-by	name, type, stale, project, lastSeenAt, createdAt (default), environment:<name>' '--sort-order	asc (default) or desc' '--favorites-first	your favourites first (needs a personal access token; API tokens have none)' '--offset	skip this many matches first' '--limit	return exactly this many (or all there are if fewer); pages as needed; default 50' '--all	every match, streamed page by page' '--concurrency	pages fetched at once with --all or a large --limit (1-16, default 4)' '--fail-if-any	exit 3 when at least one feature matches (after printing them): a CI gate' '-o	output format: table, json, ndjson, csv, markdown' '--output	output format: table, json, ndjson, csv, markdown' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+        case 'features stale'
+            printf '%s\n' '--project	project id: web | web,mobile | !web | IS_ANY_OF:web,mobile' '--type	flag type: release | release,experiment | !permission | IS_NOT:release' '--max	stale flags allowed before exit 3 (default 0)' '--concurrency	pages fetched at once (1-16, default 4)' '-o	output format: table, json, ndjson, csv, markdown, github' '--output	output format: table, json, ndjson, csv, markdown, github' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+        case 'project'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'project overview'
+            printf '%s\n' '-o	output format: table, json, csv, ndjson, markdown' '--output	output format: table, json, csv, ndjson, markdown' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+        case 'insights'
+            printf '%s\n' '--from	start of the date range (omitted: the server decides)' '--to	end of the date range (omitted: the server decides)' '--section	section to show, repeatable: users, flags, projects, metrics, environments (default: all)' '--no-chart	no charts on a terminal (they are never drawn when stdout is piped)' '-o	output format: table, json, csv, ndjson, markdown' '--output	output format: table, json, csv, ndjson, markdown' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+        case 'auth'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'auth login'
+            printf '%s\n' '--project	default project for this profile' '-h	display help for command' '--help	display help for command'
+        case 'auth status'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'auth logout'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'completion'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+    end
+    printf '%s\n' '-V	print the version' '--version	print the version' '--url	server base URL (overrides FLAGCTL_URL and the profile)' '--profile	stored profile to use (or FLAGCTL_PROFILE)' '--timeout	per-request timeout (default 30, or FLAGCTL_TIMEOUT)' '--retries	retries for failed GETs on resets, 429, 502-504 (default 2)' '--max-response-mb	refuse responses larger than this (default 64, or FLAGCTL_MAX_RESPONSE_MB)' '--ca-file	extra CA certificates (PEM) to trust for https (NODE_EXTRA_CA_CERTS works too)' '--debug	log each request to stderr (the token is masked)' '--no-color	no colors, even on a terminal (NO_COLOR works too)'
+end
+
+# What the value of flag $argv[2] of command path $argv[1] completes to (@profiles: the
+# config's profile names, @files: file names); fails when the flag takes no value.
+function __flagctl_values
+    switch "$argv[1]|$argv[2]"
+        case 'feature get|-p' 'feature get|--project' 'feature get|--columns' \
+            'features search|--project' 'features search|-q' 'features search|--query' \
+            'features search|--status' 'features search|--created-before' \
+            'features search|--created-since' 'features search|--offset' 'features search|--limit' \
+            'features search|--concurrency' 'features search|--columns' 'features stale|--project' \
+            'features stale|--max' 'features stale|--concurrency' 'features stale|--columns' \
+            'project overview|--columns' 'insights|--from' 'insights|--to' 'insights|--columns' \
+            'auth login|--project'
+            true
+        case 'feature get|-o' 'feature get|--output' 'features search|-o' 'features search|--output' \
+            'features stale|-o' 'features stale|--output' 'project overview|-o' \
+            'project overview|--output' 'insights|-o' 'insights|--output'
+            printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown'
+        case 'features search|--type' 'features stale|--type'
+            printf '%s\n' 'release' 'experiment' 'operational' 'kill-switch' 'permission' 'sunset' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:'
+        case 'features search|--state'
+            printf '%s\n' 'active' 'stale' 'potentially-stale' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:'
+        case 'features search|--created-by'
+            printf '%s\n' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:'
+        case 'features search|--tag' 'features search|--segment'
+            printf '%s\n' 'INCLUDE:' 'DO_NOT_INCLUDE:' 'INCLUDE_ALL_OF:' 'INCLUDE_ANY_OF:' 'EXCLUDE_IF_ANY_OF:' 'EXCLUDE_ALL:'
+        case 'features search|--created-at'
+            printf '%s\n' 'IS_BEFORE:' 'IS_ON_OR_AFTER:'
+        case 'features search|--sort-by'
+            printf '%s\n' 'name' 'type' 'stale' 'project' 'lastSeenAt' 'createdAt' 'environment:'
+        case 'features search|--sort-order'
+            printf '%s\n' 'asc' 'desc'
+        case 'insights|--section'
+            printf '%s\n' 'users' 'flags' 'projects' 'metrics' 'environments'
+        case '*|--url' '*|--timeout' '*|--retries' '*|--max-response-mb'
+            true
+        case '*|--profile'
+            printf '%s\n' '@profiles'
+        case '*|--ca-file'
+            printf '%s\n' '@files'
+        case '*'
+            return 1
+    end
+end
+
+# The fixed values of argument number $argv[2] (from 0) of command path $argv[1].
+function __flagctl_args
+    switch "$argv[1]|$argv[2]"
+        case 'feature help|0'
+            printf '%s\n' 'get'
+        case 'features help|0'
+            printf '%s\n' 'search' 'stale'
+        case 'project help|0'
+            printf '%s\n' 'overview'
+        case 'auth help|0'
+            printf '%s\n' 'login' 'status' 'logout'
+        case 'completion|0'
+            printf '%s\n' 'bash' 'zsh' 'fish'
+        case 'help|0'
+            printf '%s\n' 'feature' 'features' 'project' 'insights' 'auth' 'completion'
+    end
+end
+
+# Succeeds when $argv[2] is a subcommand of command path $argv[1].
+function __flagctl_is_command
+    for c in (__flagctl_commands $argv[1])
+        if test (string split -f1 \t -- $c) = $argv[2]
+            return 0
+        end
+    end
+    return 1
+end
+
+# Prints the values of flag $argv[2] of command path $argv[1]; $argv[3] is put in front.
+function __flagctl_value
+    set -l values (__flagctl_values $argv[1] $argv[2]); or return 0
+    switch "$values"
+        case @profiles
+            for p in (flagctl completion --profiles 2>/dev/null)
+                printf '%s%s\n' $argv[3] $p
+            end
+        case @files
+            __fish_complete_path (commandline -ct | string replace -r -- '^[^=]*=' '')
+        case '*'
+            printf "$argv[3]%s\n" $values
+    end
+end
+
+function __flagctl_complete
+    set -l tokens (commandline -opc)
+    set -e tokens[1]
+    set -l cur (commandline -ct)
+    set -l cmdpath ''
+    set -l expect 0
+    set -l npos 0
+    for w in $tokens
+        if test $expect = 1
+            set expect 0
+            continue
+        end
+        switch $w
+            case '-*=*'
+            case '-*'
+                __flagctl_values "$cmdpath" $w >/dev/null; and set expect 1
+            case '*'
+                if __flagctl_is_command "$cmdpath" $w
+                    set cmdpath (string trim -- "$cmdpath $w")
+                    set npos 0
+                else
+                    set npos (math $npos + 1)
+                end
+        end
+    end
+
+    if test $expect = 1
+        __flagctl_value "$cmdpath" $tokens[-1] ''
+    else if string match -q -- '-*=*' $cur
+        set -l flag (string split -m1 -f1 = -- $cur)
+        __flagctl_value "$cmdpath" $flag "$flag="
+    else if string match -q -- '-*' $cur
+        __flagctl_flags "$cmdpath"
+    else
+        __flagctl_commands "$cmdpath"
+        __flagctl_args "$cmdpath" $npos
+    end
+end
+
+complete -c flagctl -f -a '(__flagctl_complete)'

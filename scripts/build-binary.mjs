@@ -1,0 +1,105 @@
+// Builds dist/flagctl-<platform>-<arch>: a single executable that needs no Node on the target.
+// It is Node's own single-executable application (SEA): a node binary with the CLI injected as
+// a blob. Everything comes from the local Node and node_modules (esbuild, postject): nothing is
+// downloaded.
+//
+//   node scripts/build-binary.mjs
+//       the binary for this machine, from the node running this script
+//   node scripts/build-binary.mjs --node <node binary of the target> --target <platform>-<arch>
+//       a binary for another platform, e.g. --target darwin-arm64 with the node from
+//       node-v20.x-darwin-arm64.tar.gz; built without the code cache, which is tied to the node
+//       that made it. A macOS binary must then be signed on a Mac: codesign --sign - <file>
+import { execFileSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { bundle, root } from './build.mjs';
+
+// The fuse Node checks for an injected blob (from Node's SEA documentation).
+const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+const here = `${process.platform}-${process.arch}`;
+const { values: args } = parseArgs({ options: { node: { type: 'string' }, target: { type: 'string' } } });
+if (args.node && !args.target) throw new Error('--node needs --target <platform>-<arch>, e.g. --target darwin-arm64');
+const target = args.target ?? here;
+const platform = target.split('-')[0];
+const node = args.node ?? process.execPath;
+// The code cache only fits the very node that generated the blob: the one running this script.
+const native = node === process.execPath;
+
+const out = join(root, 'dist', `flagctl-${target}${platform === 'win32' ? '.exe' : ''}`);
+const work = join(root, 'dist', 'sea');
+// Work files are named per process and the binary is renamed into place only once it is
+// complete, so two builds at once (two test runs, say) never read each other's files.
+const tmp = (name) => join(work, `${process.pid}.${name}`);
+
+if (Number(process.versions.node.split('.')[0]) < 20) {
+  throw new Error(`single executables need Node 20 or later; this is ${process.version}`);
+}
+
+/** Runs a tool quietly; its output is shown only when it fails. */
+function quiet(file, argv) {
+  try {
+    return execFileSync(file, argv, { stdio: 'pipe', encoding: 'utf8' });
+  } catch (err) {
+    throw new Error(`${file} ${argv.join(' ')} failed:\n${err.stderr ?? ''}${err.stdout ?? ''}${err.message}`);
+  }
+}
+
+/**
+ * Official Linux node binaries carry about 12 MB of symbols and debug info that nothing needs
+ * at run time (strip keeps the dynamic symbol table that native addons link against). Where
+ * strip is missing, or cannot read another architecture's binary, the binary is just bigger.
+ */
+function stripDebugInfo(file) {
+  try {
+    execFileSync('strip', [file], { stdio: 'ignore' });
+  } catch (err) {
+    console.error(`note: not stripped (${err.code === 'ENOENT' ? 'strip not found' : 'strip failed'}); the binary keeps its debug info`);
+  }
+}
+
+/** postject's ELF reader (LIEF) warns once per unnamed note section of node's: harmless noise. */
+async function injectQuietly(file, blob) {
+  const { inject } = createRequire(import.meta.url)('postject');
+  const warn = console.warn;
+  console.warn = (...a) => void (/^warning: Can't find string offset for section name/.test(String(a[0])) || warn(...a));
+  try {
+    await inject(file, 'NODE_SEA_BLOB', blob, { sentinelFuse: FUSE, machoSegmentName: platform === 'darwin' ? 'NODE_SEA' : undefined });
+  } finally {
+    console.warn = warn;
+  }
+}
+
+// 1. SEA on Node 20 runs one CommonJS script whose require() sees only built-ins: bundle it all.
+mkdirSync(work, { recursive: true });
+const main = await bundle({ outfile: join(work, 'flagctl.cjs'), format: 'cjs' });
+
+// 2. The blob. The V8 code cache spares compiling the bundle at each start (about 50 ms here).
+//    No startup snapshot: it was only a little faster, it freezes the state of every module
+//    loaded while building it (chalk's colour support, which ora uses, as detected on the build
+//    machine), and V8 cannot snapshot the current bundle at all ("Unknown external reference").
+const blob = tmp('flagctl.blob');
+const config = tmp('sea-config.json');
+const seaConfig = { main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: native, useSnapshot: false };
+writeFileSync(config, `${JSON.stringify(seaConfig, null, 2)}\n`);
+quiet(process.execPath, ['--experimental-sea-config', config]);
+
+// 3. A copy of the node binary with the blob injected. macOS binaries need their signature
+//    removed first and a new (ad hoc) one after; a Windows .exe may be signed with signtool.
+const exe = tmp(`flagctl${platform === 'win32' ? '.exe' : ''}`);
+copyFileSync(node, exe);
+chmodSync(exe, 0o755);
+const onMac = platform === 'darwin' && process.platform === 'darwin';
+if (onMac) quiet('codesign', ['--remove-signature', exe]);
+if (platform === 'linux' && process.platform === 'linux') stripDebugInfo(exe);
+await injectQuietly(exe, readFileSync(blob));
+if (onMac) quiet('codesign', ['--sign', '-', exe]);
+
+// 4. It must run: a broken injection shows here, not on a user's machine.
+const version = target === here ? quiet(exe, ['--version']).trim() : '';
+renameSync(exe, out);
+rmSync(blob, { force: true });
+rmSync(config, { force: true });
+console.error(`built ${out}${version ? ` (flagctl ${version})` : ` for ${target}: not run here`}`);
+if (platform === 'darwin' && !onMac) console.error(`note: sign it on a Mac before use: codesign --sign - ${out}`);

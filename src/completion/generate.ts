@@ -1,0 +1,14 @@
+import type { Command } from 'commander';
+import { bash } from './bash.js';
+import { fish } from './fish.js';
+import type { Script } from './script.js';
+import { completionSpec } from './spec.js';
+import type { Shell } from './values.js';
+import { zsh } from './zsh.js';
+
+const scripts: Record<Shell, Script> = { bash, zsh, fish };
+
+/** The completion script of `shell` for the program whose root command is `root`. */
+export function completionScript(root: Command, shell: Shell): string {
+  return scripts[shell](completionSpec(root));
+}

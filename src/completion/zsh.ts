@@ -1,0 +1,129 @@
+import { described, printLines, sq } from './quote.js';
+import { scriptData, wrapPatterns, type Arm, type Dialect, type Script } from './script.js';
+import type { CommandSpec } from './spec.js';
+
+// The zsh script: the same data functions as the bash one, with descriptions, and a driver
+// that hands them to _describe and compadd. zsh does not split words at '=' or ':', so the
+// driver needs no rejoining. (`path` is zsh's array tied to PATH: the driver says `cmdpath`.)
+
+const driver = `
+# Offers the value of flag $2 of command path $1.
+_flagctl_value() {
+  local values
+  values=$(_flagctl_values "$1" "$2") || return 1
+  case $values in
+    @profiles)
+      local -a profiles
+      profiles=(\${(f)"$(flagctl completion --profiles 2>/dev/null)"})
+      compadd -a profiles ;;
+    @files) _files ;;
+    *)
+      local -a all prefixes whole
+      all=(\${(f)values})
+      prefixes=(\${(M)all:#*:}) whole=(\${all:#*:})
+      compadd -S '' -a prefixes
+      compadd -a whole ;;
+  esac
+}
+
+# Succeeds when $2 is a subcommand of command path $1.
+_flagctl_is_command() {
+  local c
+  for c in \${(f)"$(_flagctl_commands "$1")"}; do [[ \${c%%:*} == "$2" ]] && return 0; done
+  return 1
+}
+
+_flagctl() {
+  local cmdpath='' w expect='' npos=0 i
+  local cur=\${words[CURRENT]} prev=\${words[CURRENT-1]}
+  for ((i = 2; i < CURRENT; i++)); do
+    w=\${words[i]}
+    if [[ -n $expect ]]; then expect=''; continue; fi
+    case $w in
+      -*=*) ;;
+      -*) _flagctl_values "$cmdpath" "$w" >/dev/null && expect=1 ;;
+      *)
+        if _flagctl_is_command "$cmdpath" "$w"; then
+          cmdpath=\${cmdpath:+$cmdpath }$w npos=0
+        else
+          npos=$((npos + 1))
+        fi ;;
+    esac
+  done
+
+  if [[ -n $expect ]]; then
+    _flagctl_value "$cmdpath" "$prev"
+  elif [[ $cur == -*=* ]]; then
+    local flag=\${cur%%=*}
+    compset -P '*='
+    _flagctl_value "$cmdpath" "$flag"
+  elif [[ $cur == -* ]]; then
+    local -a flags
+    flags=(\${(f)"$(_flagctl_flags "$cmdpath")"})
+    _describe -t flags 'flag' flags
+  else
+    local -a commands args
+    commands=(\${(f)"$(_flagctl_commands "$cmdpath")"})
+    args=(\${(f)"$(_flagctl_args "$cmdpath" $npos)"})
+    (( \${#commands} )) && _describe -t commands 'command' commands
+    (( \${#args} )) && compadd -a args
+  fi
+  return 0
+}
+
+if [[ $funcstack[1] == _flagctl ]]; then
+  _flagctl "$@"
+else
+  compdef _flagctl flagctl
+fi
+`;
+
+function caseArms(arms: Arm[]): string {
+  return arms.map((a) => `    ${wrapPatterns(a.patterns, '|', '    ')}) ${printLines(a.lines)} ;;`).join('\n');
+}
+
+const dialect: Dialect = {
+  quote: sq,
+  anyPath: (flag) => `*${sq(`|${flag}`)}`,
+  entry: (name, description) => described(name, description, ':'),
+};
+
+export const zsh: Script = (root: CommandSpec) => {
+  const data = scriptData(root, dialect);
+  return `#compdef flagctl
+# zsh completion for flagctl.
+# Generated from flagctl's command definitions by \`flagctl completion zsh\`; do not edit.
+# Use: save it as _flagctl in a directory of your $fpath, or: source <(flagctl completion zsh)
+
+# The subcommands of command path $1, as name:description lines.
+_flagctl_commands() {
+  case $1 in
+${caseArms(data.commands)}
+  esac
+}
+
+# The flags of command path $1, as flag:description lines.
+_flagctl_flags() {
+  case $1 in
+${caseArms(data.flags)}
+  esac
+  ${printLines(data.shared)}
+}
+
+# What the value of flag $2 of command path $1 completes to, one per line (@profiles: the
+# config's profile names, @files: file names); fails when the flag takes no value.
+_flagctl_values() {
+  case "$1|$2" in
+${caseArms(data.values)}
+    *) return 1 ;;
+  esac
+}
+
+# The fixed values of argument number $2 (from 0) of command path $1.
+_flagctl_args() {
+  case "$1|$2" in
+${caseArms(data.args)}
+  esac
+}
+${driver}`;
+};

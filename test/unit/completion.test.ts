@@ -1,0 +1,240 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/io.js';
+
+// The completion scripts are tested in a real bash: the generated script is sourced and its
+// function called with COMP_WORDS, COMP_CWORD, COMP_LINE and COMP_POINT set as bash sets them.
+// `--profile` runs `flagctl completion --profiles`, so a `flagctl` on PATH runs this checkout.
+
+const root = new URL('../../', import.meta.url).pathname;
+const tmp = mkdtempSync(join(tmpdir(), 'flagctl-completion-'));
+const configDir = join(tmp, 'config');
+const files = join(tmp, 'files');
+let scriptFile = '';
+
+beforeAll(async () => {
+  execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'ignore' });
+  mkdirSync(join(tmp, 'bin'));
+  writeFileSync(join(tmp, 'bin/flagctl'), `#!/bin/sh\nexec '${process.execPath}' '${join(root, 'bin/flagctl')}' "$@"\n`);
+  chmodSync(join(tmp, 'bin/flagctl'), 0o755);
+  mkdirSync(configDir, { mode: 0o700 });
+  const profile = { url: 'http://127.0.0.1:1', token: '*:*.secret' };
+  const config = { version: 1, defaultProfile: 'prod', profiles: { prod: profile, staging: profile, 'pre-prod': profile, '$(touch pwned)': profile } };
+  writeFileSync(join(configDir, 'config.json'), JSON.stringify(config), { mode: 0o600 });
+  mkdirSync(files);
+  for (const name of ['ca.pem', 'cert.pem', 'notes.txt']) writeFileSync(join(files, name), '');
+  const r = await runCli(['completion', 'bash']);
+  expect(r.code).toBe(0);
+  scriptFile = join(tmp, 'flagctl.bash');
+  writeFileSync(scriptFile, r.stdout);
+}, 60_000);
+
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** The words bash puts in COMP_WORDS for `line` (checked against bash 5 in a terminal). */
+function compWords(line: string): string[] {
+  const words = line
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((chunk) => chunk.match(/[=:<>]+|[^=:<>]+/g) ?? []);
+  if (line === '' || /\s$/.test(line)) words.push('');
+  return words;
+}
+
+interface Completion {
+  reply: string[];
+  /** Options the script set with compopt, e.g. nospace. */
+  compopt: string;
+}
+
+/** Completes `line` with the cursor at its end, as bash would on TAB. */
+function complete(line: string, env: Record<string, string> = {}): Completion {
+  const driver = `
+    source "$SCRIPT" || exit 9
+    compopt() { _calls+="$* "; }
+    line=$1; shift
+    COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_LINE=$line; COMP_POINT=\${#line}
+    _flagctl
+    printf 'reply:%s\\n' "\${COMPREPLY[@]}"
+    printf 'compopt:%s\\n' "$_calls"`;
+  const r = spawnSync('bash', ['--norc', '--noprofile', '-c', driver, 'bash', line, ...compWords(line)], {
+    cwd: tmp,
+    encoding: 'utf8',
+    env: { PATH: `${join(tmp, 'bin')}:${process.env.PATH}`, HOME: tmp, FLAGCTL_CONFIG_DIR: configDir, SCRIPT: scriptFile, ...env },
+  });
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+  const lines = r.stdout.split('\n');
+  return {
+    reply: lines.filter((l) => l.startsWith('reply:')).map((l) => l.slice(6)).filter(Boolean),
+    compopt: lines.find((l) => l.startsWith('compopt:'))!.slice(8).trim(),
+  };
+}
+
+const reply = (line: string) => complete(line).reply;
+
+/** Every command path of the live tree, found through `--help` as a user would. */
+async function commandPaths(path: string[] = []): Promise<{ path: string[]; subcommands: string[] }[]> {
+  const help = (await runCli([...path, '--help'])).stdout;
+  const section = help.split(/\n\s*\n/).find((block) => /^Commands:/m.test(block)) ?? '';
+  const subcommands = [...section.matchAll(/^ {2}(\S+)/gm)].map((m) => m[1]!);
+  const children = subcommands.filter((c) => c !== 'help');
+  const below = await Promise.all(children.map((c) => commandPaths([...path, c])));
+  return [{ path, subcommands }, ...below.flat()];
+}
+
+describe('completion scripts', () => {
+  it.each([
+    ['bash', 'flagctl.bash'],
+    ['zsh', '_flagctl'],
+    ['fish', 'flagctl.fish'],
+  ])('completions/ holds the current %s script (regenerate: npm run completions)', async (shell, file) => {
+    const r = await runCli(['completion', shell]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const committed = join(root, 'completions', file);
+    expect(existsSync(committed), `${committed} is missing: run npm run completions`).toBe(true);
+    expect(readFileSync(committed, 'utf8'), `completions/${file} is out of date: run npm run completions`).toBe(r.stdout);
+  });
+
+  it('the bash script is valid bash and registers the function', () => {
+    const r = spawnSync('bash', ['--norc', '-c', `source '${scriptFile}' && complete -p flagctl`], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim()).toBe('complete -F _flagctl flagctl');
+  });
+
+  it('zsh and fish scripts are generated from the same tree', async () => {
+    const zsh = (await runCli(['completion', 'zsh'])).stdout;
+    const fish = (await runCli(['completion', 'fish'])).stdout;
+    expect(zsh.startsWith('#compdef flagctl\n')).toBe(true);
+    expect(zsh).toContain("'features search|--sort-order') printf '%s\\n' 'asc' 'desc' ;;");
+    expect(zsh).toContain("'search:Search and filter features across projects; page through every match'");
+    expect(fish).toContain("complete -c flagctl -f -a '(__flagctl_complete)'");
+    expect(fish).toContain("case 'features search|--sort-order'\n            printf '%s\\n' 'asc' 'desc'");
+  });
+
+  it('completion without a shell, or with an unknown one, is a usage error', async () => {
+    const none = await runCli(['completion']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('name a shell: flagctl completion bash, zsh, fish');
+    const tcsh = await runCli(['completion', 'tcsh']);
+    expect(tcsh.code).toBe(2);
+    expect(tcsh.stderr).toContain('Allowed choices are bash, zsh, fish');
+  });
+});
+
+describe('bash completion', () => {
+  it('completes every command path of the tree with its subcommands', async () => {
+    const paths = await commandPaths();
+    expect(paths.map((p) => p.path.join(' '))).toEqual(expect.arrayContaining(['', 'feature get', 'features search', 'auth login']));
+    for (const { path, subcommands } of paths.filter((p) => p.subcommands.length)) {
+      expect(reply(['flagctl', ...path, ''].join(' ')), `flagctl ${path.join(' ')}`).toEqual(subcommands);
+    }
+  });
+
+  it('completes a partial command name', () => {
+    expect(reply('flagctl fea')).toEqual(['feature', 'features']);
+    expect(reply('flagctl features s')).toEqual(['search', 'stale']);
+    expect(reply('flagctl au')).toEqual(['auth']);
+  });
+
+  it("offers each command's own flags and the global ones", async () => {
+    const search = reply('flagctl features search --');
+    expect(search).toEqual(expect.arrayContaining(['--sort-by', '--sort-order', '--state', '--all', '--output', '--columns', '--profile', '--url', '--help']));
+    expect(search).not.toContain('--section');
+    expect(reply('flagctl insights --s')).toEqual(['--section']);
+    expect(reply('flagctl feature get checkout-v2 -')).toEqual(expect.arrayContaining(['-p', '--project', '-o', '--output', '-h']));
+    // Global flags come before the subcommand too, and do not end the command path.
+    expect(reply('flagctl --profile prod features search --sort-o')).toEqual(['--sort-order']);
+  });
+
+  it('offers the flags that `--help` lists, for every command', async () => {
+    for (const { path } of await commandPaths()) {
+      const help = (await runCli([...path, '--help'])).stdout;
+      const listed = [...help.matchAll(/^ {2}(?:-\w, )?(--[\w-]+)/gm)].map((m) => m[1]!);
+      expect(reply(['flagctl', ...path, '--'].join(' ')), `flagctl ${path.join(' ')} --`).toEqual(expect.arrayContaining(listed));
+    }
+  });
+
+  it('completes enumerated flag values', () => {
+    expect(reply('flagctl features search -o ')).toEqual(['table', 'json', 'ndjson', 'csv', 'markdown']);
+    expect(reply('flagctl insights --output c')).toEqual(['csv']);
+    expect(reply('flagctl features search --sort-order ')).toEqual(['asc', 'desc']);
+    expect(reply('flagctl features search --state p')).toEqual(['potentially-stale']);
+    expect(reply('flagctl features stale --type kill')).toEqual(['kill-switch']);
+    expect(reply('flagctl insights --section ')).toEqual(['users', 'flags', 'projects', 'metrics', 'environments']);
+    expect(reply('flagctl completion ')).toEqual(['bash', 'zsh', 'fish']);
+    expect(reply('flagctl help f')).toEqual(['feature', 'features']);
+  });
+
+  it('completes --flag=value, and values with a colon, as bash splits them', () => {
+    expect(reply('flagctl features search --output=nd')).toEqual(['ndjson']);
+    expect(reply('flagctl features search --output=')).toEqual(['=table', '=json', '=ndjson', '=csv', '=markdown']);
+    expect(reply('flagctl features search --sort-by=last')).toEqual(['lastSeenAt']);
+    // bash replaces only the word after the last ':' of environment:pro.
+    expect(reply('flagctl features search --tag INCLUDE_A')).toEqual(['INCLUDE_ALL_OF:', 'INCLUDE_ANY_OF:']);
+    expect(reply('flagctl features search --state IS_N')).toEqual(['IS_NOT:', 'IS_NONE_OF:']);
+  });
+
+  it('a prefix such as environment: gets no space after it', () => {
+    const c = complete('flagctl features search --sort-by env');
+    expect(c.reply).toEqual(['environment:']);
+    expect(c.compopt).toBe('-o nospace');
+    expect(complete('flagctl features search --sort-by name').compopt).toBe('');
+  });
+
+  it('a flag that takes a free value is not followed by command or flag names', () => {
+    expect(reply('flagctl features search --project ')).toEqual([]);
+    expect(reply('flagctl --url ')).toEqual([]);
+    // ... and the value it took is skipped: `features` after it is still the command.
+    expect(reply('flagctl --url http://127.0.0.1:4242 features s')).toEqual(['search', 'stale']);
+  });
+
+  it('completes --profile with the profile names of the config file', () => {
+    expect(reply('flagctl --profile ')).toEqual(['pre-prod', 'prod', 'staging']);
+    expect(reply('flagctl features search --profile st')).toEqual(['staging']);
+    expect(reply('flagctl auth logout --profile=pr')).toEqual(['pre-prod', 'prod']);
+    // The name that looks like a command substitution is left out, and never run.
+    expect(existsSync(join(tmp, 'pwned'))).toBe(false);
+  });
+
+  it('offers no profiles, and no error, when the config cannot be read', () => {
+    expect(complete('flagctl --profile ', { FLAGCTL_CONFIG_DIR: join(tmp, 'missing') }).reply).toEqual([]);
+    const bad = join(tmp, 'bad-config');
+    mkdirSync(bad, { mode: 0o700 });
+    writeFileSync(join(bad, 'config.json'), '{not json', { mode: 0o600 });
+    expect(complete('flagctl --profile ', { FLAGCTL_CONFIG_DIR: bad }).reply).toEqual([]);
+  });
+
+  it('completes file names for --ca-file and after a redirection', () => {
+    expect(complete('flagctl --ca-file files/c').reply).toEqual(['files/ca.pem', 'files/cert.pem']);
+    expect(complete('flagctl --ca-file files/c').compopt).toBe('-o filenames');
+    expect(reply('flagctl insights -o csv > files/n')).toEqual(['files/notes.txt']);
+  });
+});
+
+describe('completion --profiles', () => {
+  it('prints the profile names, sorted, one per line', async () => {
+    const r = await runCli(['completion', '--profiles'], { env: { FLAGCTL_CONFIG_DIR: configDir } });
+    expect(r).toEqual({ code: 0, stdout: 'pre-prod\nprod\nstaging\n', stderr: '' });
+  });
+
+  it('prints nothing, and succeeds, when the config is missing, unsafe or broken', async () => {
+    const open = join(tmp, 'open-config');
+    mkdirSync(open);
+    writeFileSync(join(open, 'config.json'), JSON.stringify({ profiles: { a: { url: 'u', token: 't' } } }), { mode: 0o644 });
+    chmodSync(join(open, 'config.json'), 0o644);
+    for (const dir of [join(tmp, 'nothing-here'), open]) {
+      const r = await runCli(['completion', '--profiles'], { env: { FLAGCTL_CONFIG_DIR: dir } });
+      expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+    }
+  });
+
+  it('is hidden from help', async () => {
+    const r = await runCli(['completion', '--help']);
+    expect(r.stdout).not.toContain('--profiles');
+  });
+});
