@@ -16,7 +16,7 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
 export const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 /** Dependencies only some commands need: nothing may import them statically (see assertLazy). */
-export const LAZY_PACKAGES = ['ora', 'cli-table3', 'undici'];
+export const LAZY_PACKAGES = ['ora', 'cli-table3'];
 
 /** The completion scripts in completions/, named as each shell looks for them. */
 export const COMPLETION_FILES = { bash: 'flagctl.bash', zsh: '_flagctl', fish: 'flagctl.fish' };

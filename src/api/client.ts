@@ -1,10 +1,10 @@
-import { rootCertificates } from 'node:tls';
-import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { ApiError, RequestError, type ServerErrorBody } from '../errors.js';
 import { redact } from '../config/token.js';
 import { joinUrl } from './path.js';
+import type { ProxySettings } from './proxy.js';
 import { describeNetworkError, isRetryableNetworkError, retryDelayMs } from './retry.js';
+import { Transport } from './transport.js';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -20,7 +20,7 @@ export interface ClientOptions {
   /** Extra CA certificates (PEM) trusted for https, beside the system's. */
   ca?: string;
   /** Proxy settings, from HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
-  proxy?: { httpProxy?: string; httpsProxy?: string; noProxy?: string };
+  proxy?: ProxySettings;
   /** Retries stop once this much time has passed since the first attempt. */
   deadlineMs?: number;
 }
@@ -34,9 +34,11 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 const MAX_REDIRECTS = 3;
 
 export class ApiClient {
-  private dispatcher?: Promise<Dispatcher>;
+  private readonly transport: Transport;
 
-  constructor(readonly options: ClientOptions) {}
+  constructor(readonly options: ClientOptions) {
+    this.transport = new Transport({ timeoutMs: options.timeoutMs, ca: options.ca, proxy: options.proxy });
+  }
 
   /** GETs a JSON document, checks its shape, and returns it as sent (unknown fields kept). */
   async getJson<S extends z.ZodType>(path: string, schema: S, query?: URLSearchParams): Promise<z.output<S>> {
@@ -92,20 +94,13 @@ export class ApiClient {
   }
 
   private async once(url: string): Promise<Outcome> {
-    const { request } = await import('undici');
     const started = performance.now();
-    const res = await request(url, {
-      method: 'GET',
-      dispatcher: await this.getDispatcher(),
-      headers: {
-        authorization: this.options.token,
-        accept: 'application/json',
-        'user-agent': this.options.userAgent,
-      },
-      headersTimeout: this.options.timeoutMs,
-      bodyTimeout: this.options.timeoutMs,
+    const res = await this.transport.get(new URL(url), {
+      authorization: this.options.token,
+      accept: 'application/json',
+      'user-agent': this.options.userAgent,
     });
-    const status = res.statusCode;
+    const status = res.status;
     const contentType = headerValue(res.headers['content-type']);
     const text = await readCapped(res.body, this.options.maxResponseBytes ?? DEFAULT_MAX_BYTES, status);
     this.log(`GET ${this.show(url)} -> ${status} (${Math.round(performance.now() - started)} ms, ${text.length} chars)`);
@@ -144,20 +139,8 @@ export class ApiClient {
     await new Promise((resolve) => setTimeout(resolve, ms));
   }
 
-  private getDispatcher(): Promise<Dispatcher> {
-    this.dispatcher ??= import('undici').then(({ Agent, EnvHttpProxyAgent }) => {
-      const ca = this.options.ca ? [...rootCertificates, this.options.ca] : undefined;
-      const connect = { timeout: this.options.timeoutMs, ...(ca ? { ca } : {}) };
-      const proxy = this.options.proxy;
-      return proxy?.httpProxy || proxy?.httpsProxy
-        ? new EnvHttpProxyAgent({ connect, keepAliveTimeout: 10_000, ...proxy })
-        : new Agent({ connect, keepAliveTimeout: 10_000 });
-    });
-    return this.dispatcher;
-  }
-
   async close(): Promise<void> {
-    if (this.dispatcher) await (await this.dispatcher).close();
+    this.transport.destroy();
   }
 
   private show(url: string): string {

@@ -5,7 +5,7 @@ const MAX_DELAY_MS = 10_000;
 /** Retry-After is honoured up to this cap, so a hostile server cannot park the CLI. */
 export const MAX_RETRY_AFTER_MS = 30_000;
 
-const RETRYABLE_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ETIMEDOUT', 'EAI_AGAIN']);
+const RETRYABLE_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN']);
 
 export function isRetryableNetworkError(err: unknown): boolean {
   return RETRYABLE_CODES.has(errorCode(err));
@@ -39,16 +39,17 @@ export function describeNetworkError(err: unknown, timeoutMs: number): string {
   const code = errorCode(err);
   const secs = `${timeoutMs / 1000}s`;
   switch (code) {
-    case 'UND_ERR_CONNECT_TIMEOUT':
+    case 'FLAGCTL_CONNECT_TIMEOUT':
       return `connect timeout: no connection within ${secs}`;
-    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'FLAGCTL_HEADERS_TIMEOUT':
       return `timeout: the server sent no response headers within ${secs}`;
-    case 'UND_ERR_BODY_TIMEOUT':
+    case 'FLAGCTL_BODY_TIMEOUT':
       return `timeout: the server stopped sending the body for ${secs}`;
+    case 'FLAGCTL_PROXY':
+      return (err as Error).message;
     case 'ECONNREFUSED':
       return 'connection refused: is the server running at that URL?';
     case 'ECONNRESET':
-    case 'UND_ERR_SOCKET':
       return 'the connection was reset by the server';
     case 'ENOTFOUND':
     case 'EAI_AGAIN':

@@ -119,7 +119,7 @@ function readCaFile(path: string): string {
   return pem;
 }
 
-/** undici ignores the proxy variables unless told; curl's names, either case. */
+/** The proxy variables, with curl's names, in either case. */
 function proxyFromEnv(env: Record<string, string | undefined>) {
   const httpsProxy = env.HTTPS_PROXY || env.https_proxy;
   const httpProxy = env.HTTP_PROXY || env.http_proxy;

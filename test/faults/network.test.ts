@@ -227,23 +227,50 @@ describe('redirects', () => {
   });
 });
 
+/** A CONNECT proxy on loopback that tunnels every target to one local port. */
+async function connectProxy(port: number) {
+  const tunnels: string[] = [];
+  const proxy = createHttpServer();
+  proxy.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
+    tunnels.push(req.url ?? '');
+    const upstream = connect(port, '127.0.0.1', () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client).pipe(upstream);
+    });
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const close = async () => {
+    proxy.closeAllConnections();
+    await new Promise((resolve) => proxy.close(resolve));
+  };
+  return { tunnels, proxyUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, close };
+}
+
+/** An https fixture with a fresh self-signed certificate for 127.0.0.1. */
+async function withTlsServer(use: (port: number, caFile: string) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'flagctl-ca-'));
+  try {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
+      '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    const tls = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) => sendJson(res, 200, feature));
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    try {
+      await use((tls.address() as AddressInfo).port, join(dir, 'cert.pem'));
+    } finally {
+      tls.closeAllConnections();
+      await new Promise((resolve) => tls.close(resolve));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('proxy and certificates', () => {
   it('HTTP_PROXY is used (a CONNECT tunnel), and NO_PROXY bypasses it', async () => {
-    // A CONNECT proxy on loopback that tunnels every target to the fixture server.
-    const tunnels: string[] = [];
-    const proxy = createHttpServer();
-    proxy.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
-      tunnels.push(req.url ?? '');
-      const upstream = connect(Number(new URL(server.url).port), '127.0.0.1', () => {
-        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        upstream.write(head);
-        upstream.pipe(client).pipe(upstream);
-      });
-      upstream.on('error', () => client.destroy());
-      client.on('error', () => upstream.destroy());
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const { tunnels, proxyUrl, close } = await connectProxy(Number(new URL(server.url).port));
     try {
       server.json(PATH, feature);
       const viaProxy = await runCli(['feature', 'get', 'f', '-o', 'json'], {
@@ -259,33 +286,52 @@ describe('proxy and certificates', () => {
       expect(tunnels).toHaveLength(1);
       expect(server.requests).toHaveLength(2);
     } finally {
-      proxy.closeAllConnections();
+      await close();
+    }
+  });
+
+  it('a proxy that refuses the tunnel gives one clear line, exit 1', async () => {
+    const proxy = createHttpServer();
+    proxy.on('connect', (_req: IncomingMessage, client: Socket) => client.end('HTTP/1.1 407 Proxy Authentication Required\r\n\r\n'));
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const r = await runCli(['feature', 'get', 'f'], {
+        env: { FLAGCTL_URL: 'http://flagctl-proxied.test', FLAGCTL_TOKEN: TOKEN, HTTP_PROXY: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` },
+      });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe('flagctl: the proxy refused the tunnel (HTTP 407) (GET http://flagctl-proxied.test/api/admin/projects/default/features/f?variantEnvironments=true)\n');
+    } finally {
       await new Promise((resolve) => proxy.close(resolve));
     }
   });
 
-  it('--ca-file trusts a private CA for https; without it the certificate is refused', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'flagctl-ca-'));
-    try {
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-        '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
-      const tls = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) => sendJson(res, 200, feature));
-      await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
-      const url = `https://127.0.0.1:${(tls.address() as AddressInfo).port}`;
+  it('HTTPS_PROXY tunnels https, with TLS end to end and the private CA from --ca-file', async () => {
+    await withTlsServer(async (port, caFile) => {
+      const { tunnels, proxyUrl, close } = await connectProxy(port);
       try {
-        const refused = await runCli(['feature', 'get', 'f', '--retries', '0'], { env: { FLAGCTL_URL: url, FLAGCTL_TOKEN: TOKEN } });
-        expect(refused.code).toBe(1);
-        expect(refused.stderr).toMatch(/self[- ]signed certificate/i);
-        const trusted = await runCli(['feature', 'get', 'f', '-o', 'json', '--ca-file', join(dir, 'cert.pem')], { env: { FLAGCTL_URL: url, FLAGCTL_TOKEN: TOKEN } });
-        expect(trusted.code).toBe(0);
-        expect(JSON.parse(trusted.stdout)).toEqual(feature);
+        const r = await runCli(['feature', 'get', 'f', '-o', 'json', '--ca-file', caFile], {
+          env: { FLAGCTL_URL: `https://127.0.0.1:${port}`, FLAGCTL_TOKEN: TOKEN, HTTPS_PROXY: proxyUrl },
+        });
+        expect(r.stderr).toBe('');
+        expect(r.code).toBe(0);
+        expect(JSON.parse(r.stdout)).toEqual(feature);
+        expect(tunnels).toEqual([`127.0.0.1:${port}`]);
       } finally {
-        tls.closeAllConnections();
-        await new Promise((resolve) => tls.close(resolve));
+        await close();
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
+  });
+
+  it('--ca-file trusts a private CA for https; without it the certificate is refused', async () => {
+    await withTlsServer(async (port, caFile) => {
+      const url = `https://127.0.0.1:${port}`;
+      const refused = await runCli(['feature', 'get', 'f', '--retries', '0'], { env: { FLAGCTL_URL: url, FLAGCTL_TOKEN: TOKEN } });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/self[- ]signed certificate/i);
+      const trusted = await runCli(['feature', 'get', 'f', '-o', 'json', '--ca-file', caFile], { env: { FLAGCTL_URL: url, FLAGCTL_TOKEN: TOKEN } });
+      expect(trusted.code).toBe(0);
+      expect(JSON.parse(trusted.stdout)).toEqual(feature);
+    });
   });
 
   it('a missing --ca-file is a usage error', async () => {

@@ -1,0 +1,98 @@
+import type { Agent, IncomingMessage } from 'node:http';
+import { proxyFor, tunnelConnector, type ProxySettings } from './proxy.js';
+
+// flagctl's one HTTP layer, on node:http. It replaced undici, whose import and first request
+// cost more start-up than the rest of the CLI together (see README, Performance).
+
+export interface TransportOptions {
+  /** Connect, wait for headers, and silence between body bytes: each bounded by this. */
+  timeoutMs: number;
+  /** Extra CA certificates (PEM) trusted besides the system's. */
+  ca?: string;
+  proxy?: ProxySettings;
+  /** Keep-alive connections per origin, for concurrent pages. */
+  maxSockets?: number;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: IncomingMessage['headers'];
+  body: IncomingMessage;
+}
+
+const timeoutError = (code: string) => Object.assign(new Error(code), { code });
+
+// The network modules load on the first request, not at start-up (`--version` needs none).
+const modules = () =>
+  Promise.all([import('node:http'), import('node:https'), import('node:net'), import('node:tls')]).then(([http, https, net, tls]) => ({
+    http,
+    https,
+    net,
+    tls,
+  }));
+type Modules = Awaited<ReturnType<typeof modules>>;
+
+export class Transport {
+  private readonly agents = new Map<string, Agent>();
+  private loaded?: Promise<Modules>;
+
+  constructor(private readonly options: TransportOptions) {}
+
+  async get(url: URL, headers: Record<string, string>): Promise<RawResponse> {
+    const mods = await (this.loaded ??= modules());
+    const { timeoutMs } = this.options;
+    const send = url.protocol === 'https:' ? mods.https.request : mods.http.request;
+    return new Promise((resolve, reject) => {
+      const req = send(url, { method: 'GET', headers, agent: this.agentFor(url, mods) });
+      let headersTimer: NodeJS.Timeout | undefined;
+      const startHeadersTimer = () => {
+        headersTimer = setTimeout(() => req.destroy(timeoutError('FLAGCTL_HEADERS_TIMEOUT')), timeoutMs);
+      };
+      req.on('socket', (socket) => {
+        if (!socket.connecting) return startHeadersTimer();
+        const connectTimer = setTimeout(() => req.destroy(timeoutError('FLAGCTL_CONNECT_TIMEOUT')), timeoutMs);
+        socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
+          clearTimeout(connectTimer);
+          startHeadersTimer();
+        });
+        socket.once('close', () => clearTimeout(connectTimer));
+      });
+      req.on('response', (res) => {
+        clearTimeout(headersTimer);
+        // Silence between body bytes; cleared when the body ends so a kept-alive socket is not timed.
+        res.setTimeout(timeoutMs, () => res.destroy(timeoutError('FLAGCTL_BODY_TIMEOUT')));
+        res.once('end', () => res.socket?.setTimeout(0));
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: res });
+      });
+      req.on('error', (err) => {
+        clearTimeout(headersTimer);
+        reject(err);
+      });
+      req.end();
+    });
+  }
+
+  private agentFor(url: URL, mods: Modules): Agent {
+    const proxy = proxyFor(url, this.options.proxy);
+    const secure = url.protocol === 'https:';
+    const key = `${url.protocol}${proxy ? ` via ${proxy.href}` : ''}`;
+    let agent = this.agents.get(key);
+    if (!agent) {
+      const tls = this.options.ca ? { ca: [...mods.tls.rootCertificates, this.options.ca] } : {};
+      const options = { keepAlive: true, maxSockets: this.options.maxSockets ?? 8, ...tls };
+      agent = secure ? new mods.https.Agent(options) : new mods.http.Agent(options);
+      if (proxy) {
+        const sockets = { netConnect: mods.net.connect, tlsConnect: mods.tls.connect };
+        Object.assign(agent, { createConnection: tunnelConnector(sockets, proxy, secure, this.options.timeoutMs, tls) });
+      }
+      this.agents.set(key, agent);
+    }
+    return agent;
+  }
+
+  /** Closes every connection at once: the CLI is done with them. */
+  destroy(): void {
+    for (const agent of this.agents.values()) agent.destroy();
+    this.agents.clear();
+  }
+}
