@@ -47,9 +47,7 @@ _flagctl_values() {
     'features stale|--max'|'features stale|--concurrency'|'features stale|--columns'|\
     'project overview|--columns'|'insights|--from'|'insights|--to'|'insights|--columns'|\
     'auth login|--project') : ;;
-    'feature get|-o'|'feature get|--output'|'features search|-o'|'features search|--output'|\
-    'features stale|-o'|'features stale|--output'|'project overview|-o'|\
-    'project overview|--output'|'insights|-o'|'insights|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' ;;
+    'feature get|-o'|'feature get|--output'|'features search|-o'|'features search|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' ;;
     'features search|--type'|'features stale|--type') printf '%s\n' 'release' 'experiment' 'operational' 'kill-switch' 'permission' 'sunset' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--state') printf '%s\n' 'active' 'stale' 'potentially-stale' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--created-by') printf '%s\n' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
@@ -57,6 +55,8 @@ _flagctl_values() {
     'features search|--created-at') printf '%s\n' 'IS_BEFORE:' 'IS_ON_OR_AFTER:' ;;
     'features search|--sort-by') printf '%s\n' 'name' 'type' 'stale' 'project' 'lastSeenAt' 'createdAt' 'environment:' ;;
     'features search|--sort-order') printf '%s\n' 'asc' 'desc' ;;
+    'features stale|-o'|'features stale|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' ;;
+    'project overview|-o'|'project overview|--output'|'insights|-o'|'insights|--output') printf '%s\n' 'table' 'json' 'csv' 'ndjson' 'markdown' ;;
     'insights|--section') printf '%s\n' 'users' 'flags' 'projects' 'metrics' 'environments' ;;
     *'|--url'|*'|--timeout'|*'|--retries'|*'|--max-response-mb') : ;;
     *'|--profile') printf '%s\n' '@profiles' ;;

@@ -66,9 +66,7 @@ function __flagctl_values
             'project overview|--columns' 'insights|--from' 'insights|--to' 'insights|--columns' \
             'auth login|--project'
             true
-        case 'feature get|-o' 'feature get|--output' 'features search|-o' 'features search|--output' \
-            'features stale|-o' 'features stale|--output' 'project overview|-o' \
-            'project overview|--output' 'insights|-o' 'insights|--output'
+        case 'feature get|-o' 'feature get|--output' 'features search|-o' 'features search|--output'
             printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown'
         case 'features search|--type' 'features stale|--type'
             printf '%s\n' 'release' 'experiment' 'operational' 'kill-switch' 'permission' 'sunset' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:'
@@ -84,6 +82,10 @@ function __flagctl_values
             printf '%s\n' 'name' 'type' 'stale' 'project' 'lastSeenAt' 'createdAt' 'environment:'
         case 'features search|--sort-order'
             printf '%s\n' 'asc' 'desc'
+        case 'features stale|-o' 'features stale|--output'
+            printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github'
+        case 'project overview|-o' 'project overview|--output' 'insights|-o' 'insights|--output'
+            printf '%s\n' 'table' 'json' 'csv' 'ndjson' 'markdown'
         case 'insights|--section'
             printf '%s\n' 'users' 'flags' 'projects' 'metrics' 'environments'
         case '*|--url' '*|--timeout' '*|--retries' '*|--max-response-mb'

@@ -1,7 +1,12 @@
 import { Command, CommanderError, Option } from 'commander';
 import { authCommand } from './commands/auth.js';
+import { completionCommand } from './commands/completion.js';
 import { VERSION, type App } from './commands/context.js';
 import { featureGetCommand } from './commands/feature-get.js';
+import { featuresSearchCommand } from './commands/features-search.js';
+import { featuresStaleCommand } from './commands/features-stale.js';
+import { insightsCommand } from './commands/insights.js';
+import { projectOverviewCommand } from './commands/project-overview.js';
 import { CliError, ExitCode, exitCodeFor } from './errors.js';
 import { processIO, type IO } from './io.js';
 import { termSafe } from './output/sanitize.js';
@@ -36,14 +41,29 @@ Examples:
   $ flagctl feature get checkout-v2 -o json`,
     );
 
-  const feature = new Command('feature').description('One feature in a project');
+  const feature = new Command('feature')
+    .description('One feature in a project')
+    .addHelpText('after', '\nExamples:\n  $ flagctl feature get checkout-v2\n  $ flagctl feature get checkout-v2 --project web -o json');
   feature.addCommand(featureGetCommand(app));
   root.addCommand(feature);
+  const features = new Command('features')
+    .description('Many features: search and filter, stale-flag gate')
+    .addHelpText('after', '\nExamples:\n  $ flagctl features search --type release --state stale --all\n  $ flagctl features stale --max 5\n');
+  features.addCommand(featuresSearchCommand(app)).addCommand(featuresStaleCommand(app));
+  root.addCommand(features);
+  const project = new Command('project')
+    .description('One project: its overview')
+    .addHelpText('after', '\nExamples:\n  $ flagctl project overview default\n  $ flagctl project overview default -o json');
+  project.addCommand(projectOverviewCommand(app));
+  root.addCommand(project);
+  root.addCommand(insightsCommand(app));
   root.addCommand(authCommand(app));
+  root.addCommand(completionCommand(app));
 
-  // Subcommands inherit the root's error handling and output routing.
+  // Subcommands inherit the root's error handling and output routing; their help lists the
+  // root's flags under "Global Options:".
   for (const cmd of allCommands(root)) {
-    cmd.exitOverride().showSuggestionAfterError(true).configureOutput(root.configureOutput());
+    cmd.exitOverride().showSuggestionAfterError(true).configureOutput(root.configureOutput()).configureHelp({ showGlobalOptions: true });
   }
   return root;
 }

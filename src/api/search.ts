@@ -1,9 +1,117 @@
 import type { ApiClient } from './client.js';
-import { searchResponse, type SearchResponse } from './schemas.js';
+import { searchResponse, type SearchFeature, type SearchResponse } from './schemas.js';
 
 export const SEARCH_PATH = '/api/admin/search/features';
+
+/** The server's largest page: above it, it silently answers 50 (SERVER-FACTS, checked on 6.10.1 and 8.2.0). */
+export const MAX_PAGE_SIZE = 100;
 
 /** One page of GET /api/admin/search/features with the query as given. */
 export function searchPage(client: ApiClient, query: URLSearchParams): Promise<SearchResponse> {
   return client.getJson(SEARCH_PATH, searchResponse, query);
+}
+
+export interface SearchRequest {
+  /** Filters and sorting; offset and limit are set here, page by page. */
+  query: URLSearchParams;
+  offset: number;
+  /** How many features to hand out; undefined means every match. */
+  limit?: number;
+  /** Pages in flight at once (after the first, which tells the total). */
+  concurrency: number;
+  pageSize?: number;
+}
+
+export interface SearchProgress {
+  /** Features handed out so far, plus those of the page that just arrived. */
+  received: number;
+  /** The server's count of all matches, as of the latest page. */
+  total: number;
+}
+
+interface Pending {
+  offset: number;
+  size: number;
+  page: Promise<SearchResponse>;
+}
+
+/**
+ * Every feature the request asks for, in the server's order, fetched page by page.
+ *
+ * Pages are requested ahead, at most `concurrency` at a time, and handed out strictly in
+ * order, so memory holds a few pages and the consumer sees the first rows early. Nothing is
+ * fetched ahead of a consumer that has stopped pulling. A feature that comes twice (the set
+ * changed between two pages, shifting positions) is handed out once, and the window grows by
+ * one so `limit` still means that many distinct features. Only the names seen are kept.
+ */
+export async function* searchFeatures(
+  client: ApiClient,
+  req: SearchRequest,
+  onProgress?: (p: SearchProgress) => void,
+): AsyncGenerator<SearchFeature, void, undefined> {
+  const size = Math.min(req.pageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
+  const want = req.limit ?? Number.POSITIVE_INFINITY;
+  const seen = new Set<string>();
+  const pending: Pending[] = [];
+  let total: number | undefined;
+  let handedOut = 0;
+  let duplicates = 0;
+  let next = req.offset;
+  let ended = false;
+
+  if (want === 0) {
+    onProgress?.({ received: 0, total: await countMatches(client, req.query) });
+    return;
+  }
+
+  const request = (offset: number, n: number): Promise<SearchResponse> => {
+    const q = new URLSearchParams(req.query);
+    q.set('offset', String(offset));
+    q.set('limit', String(n));
+    const page = searchPage(client, q);
+    page.catch(() => undefined); // a page is awaited when its turn comes; until then its failure waits
+    return page;
+  };
+
+  const fill = () => {
+    // Server positions still needed: the window, moved on by every duplicate skipped.
+    const end = Math.min(req.offset + want + duplicates, total === undefined ? Number.POSITIVE_INFINITY : total + duplicates);
+    const room = total === undefined ? 1 : Math.max(1, req.concurrency);
+    while (!ended && pending.length < room && next < end) {
+      const n = Math.min(size, end - next);
+      pending.push({ offset: next, size: n, page: request(next, n) });
+      next += n;
+    }
+  };
+
+  fill();
+  while (pending.length > 0) {
+    const head = pending.shift()!;
+    const res = await head.page;
+    // A page past the end reports total 0 (both servers): only a page with rows tells the total.
+    if (res.features.length > 0) total = res.total ?? handedOut + res.features.length;
+    else if (total === undefined) total = head.offset === 0 ? (res.total ?? 0) : await countMatches(client, req.query);
+    if (res.features.length < head.size) ended = true;
+    fill();
+    onProgress?.({ received: handedOut + res.features.length, total });
+    for (const feature of res.features) {
+      if (seen.has(feature.name)) {
+        duplicates++;
+        continue;
+      }
+      seen.add(feature.name);
+      yield feature;
+      if (++handedOut >= want) return;
+    }
+    fill();
+  }
+}
+
+/** The number of matches alone: the smallest page from the start (offset 0 always reports the total). */
+export async function countMatches(client: ApiClient, query: URLSearchParams): Promise<number> {
+  const q = new URLSearchParams(query);
+  q.set('offset', '0');
+  q.set('limit', '1');
+  const res = await searchPage(client, q);
+  return res.total ?? res.features.length;
 }

@@ -1,11 +1,22 @@
 import type { SearchFeature } from '../api/schemas.js';
-import type { Column, ColumnSet } from './rows.js';
+import type { CellKind, Column, ColumnSet } from './rows.js';
 import { termSafe } from './sanitize.js';
 
 // Columns of a feature list (search results, a project's features). Per-environment
 // columns are written `env:<environment>.<field>`, e.g. env:production.enabled.
 
-const ENV_FIELDS = ['enabled', 'type', 'yes', 'no', 'lastSeenAt', 'hasStrategies', 'hasEnabledStrategies', 'variantCount'] as const;
+export const ENV_FIELDS = [
+  'enabled',
+  'type',
+  'yes',
+  'no',
+  'lastSeenAt',
+  'hasStrategies',
+  'hasEnabledStrategies',
+  'variantCount',
+  'sortOrder',
+  'changeRequestIds',
+] as const;
 type EnvField = (typeof ENV_FIELDS)[number];
 
 function envSummary(f: SearchFeature): string {
@@ -40,13 +51,27 @@ const all: Column<SearchFeature>[] = [
   { name: 'dependencyType', value: (f) => f.dependencyType },
   { name: 'segments', value: (f) => f.segments ?? [] },
   { name: 'tags', value: (f) => (f.tags ?? []).map((t) => (t.type ? `${t.type}:${t.value}` : t.value)) },
+  // Deprecated in the spec (since v5) and absent from current servers; kept so --columns covers every field.
+  { name: 'variants', value: (f) => namesOf((f as Record<string, unknown>).variants) },
+  { name: 'strategies', value: (f) => namesOf((f as Record<string, unknown>).strategies) },
 ];
+
+function namesOf(list: unknown): string[] {
+  return Array.isArray(list) ? list.map((x) => String((x as { name?: unknown } | null)?.name ?? '')) : [];
+}
 
 function envColumn(name: string): Column<SearchFeature> | undefined {
   const m = /^env:(.+)\.([A-Za-z]+)$/.exec(name);
   if (!m || !ENV_FIELDS.includes(m[2] as EnvField)) return undefined;
   const [, env, field] = m as unknown as [string, string, EnvField];
-  const kind = field === 'lastSeenAt' ? 'time' : field === 'enabled' || field.startsWith('has') ? 'bool' : field === 'type' ? 'text' : 'number';
+  const kind: CellKind =
+    field === 'lastSeenAt'
+      ? 'time'
+      : field === 'enabled' || field.startsWith('has')
+        ? 'bool'
+        : field === 'type' || field === 'changeRequestIds'
+          ? 'text'
+          : 'number';
   return {
     name,
     kind,

@@ -55,6 +55,49 @@ function terminalCell<T>(col: Column<T>, row: T, ui: Ui): string {
   return termSafe(plainCell(value));
 }
 
+/**
+ * A table cell for GitHub-flavoured markdown (PR comments, step summaries): server text stays
+ * literal. Backslash escapes stop emphasis, strike-through (~ alone strikes on GitHub), code
+ * spans, links, raw HTML and entities; a pipe would end the cell; newlines arrive escaped.
+ */
+export function markdownCell(text: string): string {
+  return termSafe(text).replace(/[\\`*_~[\]<>|&]/g, (c) => `\\${c}`);
+}
+
+export function markdownHead<T>(cols: Column<T>[]): string {
+  return `| ${cols.map((c) => markdownCell(c.header ?? c.name)).join(' | ')} |\n|${cols.map(() => ' --- |').join('')}\n`;
+}
+
+export function markdownRow<T>(cols: Column<T>[], row: T): string {
+  return `| ${cols.map((c) => markdownCell(plainCell(c.value(row)))).join(' | ')} |\n`;
+}
+
+export interface RowsOptions {
+  /** json: one object `{"<key>": [rows], ...after()}` instead of a bare array; `after` runs when the rows have ended. */
+  jsonObject?: { key: string; after(): Record<string, unknown> };
+}
+
+/**
+ * Waits for the first row before anything is printed, so a request that fails at once
+ * leaves stdout empty rather than holding a header or a lone `[`.
+ */
+async function primed<T>(rows: AsyncIterable<T> | Iterable<T>): Promise<AsyncIterable<T> | Iterable<T>> {
+  if (!(Symbol.asyncIterator in rows)) return rows;
+  const it = rows[Symbol.asyncIterator]();
+  const first = await it.next();
+  return {
+    async *[Symbol.asyncIterator]() {
+      try {
+        if (first.done) return;
+        yield first.value;
+        for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
+      } finally {
+        await it.return?.();
+      }
+    },
+  };
+}
+
 function projected<T>(cols: Column<T>[], row: T): Record<string, unknown> {
   return Object.fromEntries(cols.map((c) => [c.name, c.value(row) ?? null]));
 }
@@ -64,19 +107,34 @@ function projected<T>(cols: Column<T>[], row: T): Record<string, unknown> {
  * for its widths; every other format streams.
  * json and ndjson print each row whole, unless --columns picked fields.
  */
-export async function writeRows<T>(ui: Ui, set: ColumnSet<T>, rows: AsyncIterable<T> | Iterable<T>): Promise<number> {
+export async function writeRows<T>(
+  ui: Ui,
+  set: ColumnSet<T>,
+  rows: AsyncIterable<T> | Iterable<T>,
+  options: RowsOptions = {},
+): Promise<number> {
   const cols = pickColumns(set, ui.out.columns);
+  rows = await primed(rows);
   const picked = Boolean(ui.out.columns?.length);
   const { format, headers, csvRaw } = ui.out;
   let count = 0;
 
   if (format === 'json') {
-    await print(ui, '[');
+    const wrap = options.jsonObject;
+    const pad = wrap ? '    ' : '  ';
+    await print(ui, wrap ? `{\n  ${JSON.stringify(wrap.key)}: [` : '[');
     for await (const row of rows) {
-      const body = JSON.stringify(picked ? projected(cols, row) : row, null, 2).replace(/\n/g, '\n  ');
-      await print(ui, `${count++ === 0 ? '\n  ' : ',\n  '}${body}`);
+      const body = JSON.stringify(picked ? projected(cols, row) : row, null, 2).replace(/\n/g, `\n${pad}`);
+      await print(ui, `${count++ === 0 ? `\n${pad}` : `,\n${pad}`}${body}`);
     }
-    await print(ui, count ? '\n]\n' : ']\n');
+    if (!wrap) {
+      await print(ui, count ? '\n]\n' : ']\n');
+      return count;
+    }
+    const rest = Object.entries(wrap.after())
+      .map(([k, v]) => `,\n  ${JSON.stringify(k)}: ${JSON.stringify(v, null, 2).replace(/\n/g, '\n  ')}`)
+      .join('');
+    await print(ui, `${count ? '\n  ]' : ']'}${rest}\n}\n`);
     return count;
   }
   if (format === 'ndjson') {
@@ -95,11 +153,10 @@ export async function writeRows<T>(ui: Ui, set: ColumnSet<T>, rows: AsyncIterabl
     return count;
   }
   if (format === 'markdown') {
-    const md = (s: string) => termSafe(s).replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
-    await print(ui, `| ${cols.map((c) => md(c.header ?? c.name)).join(' | ')} |\n|${cols.map(() => ' --- |').join('')}\n`);
+    await print(ui, markdownHead(cols));
     for await (const row of rows) {
       count++;
-      await print(ui, `| ${cols.map((c) => md(plainCell(c.value(row)))).join(' | ')} |\n`);
+      await print(ui, markdownRow(cols, row));
     }
     return count;
   }

@@ -1,0 +1,109 @@
+import { Command } from 'commander';
+import { searchFeatures } from '../api/search.js';
+import { ApiError, CheckFailedError, RequestError } from '../errors.js';
+import { notice } from '../output/context.js';
+import { featureColumns } from '../output/feature-columns.js';
+import { pickColumns, writeRows } from '../output/rows.js';
+import { CommandContext, type App } from './context.js';
+import { addOutputOptions, parseOutputOptions } from './options.js';
+import { PageProgress } from './search-progress.js';
+import { addFilterOptions, addPagingOptions, DEFAULT_LIMIT, parseSearch } from './search-query.js';
+
+export const FILTER_HELP = `
+Filters take a friendly form or the server's operator syntax, checked and passed through:
+  --project web                  project=IS:web
+  --project web,mobile           project=IS_ANY_OF:web,mobile
+  --project '!web'               project=IS_NOT:web
+  --project '!web,mobile'        project=IS_NONE_OF:web,mobile
+  (--type, --state and --created-by take the same forms)
+  --tag team:growth              tag=INCLUDE:team:growth
+  --tag team:growth,simple:beta  tag=INCLUDE_ANY_OF:team:growth,simple:beta
+  --tag team:growth --tag simple:beta
+                                 tag=INCLUDE_ALL_OF:team:growth,simple:beta
+  --tag '!team:growth'           tag=DO_NOT_INCLUDE:team:growth
+  --tag '!team:growth,simple:beta'
+                                 tag=EXCLUDE_IF_ANY_OF:team:growth,simple:beta
+  --segment beta-testers         segment=INCLUDE:beta-testers (same forms as --tag)
+  --created-before 2024-01-01    createdAt=IS_BEFORE:2024-01-01
+  --created-since 2024-01-01     createdAt=IS_ON_OR_AFTER:2024-01-01
+  --status production:enabled    status=production:enabled (repeat --status: any of them)
+  --state potentially-stale      not marked stale, but older than its type's expected lifetime
+Operator syntax: --project IS_ANY_OF:web,mobile, --tag INCLUDE_ALL_OF:team:growth,simple:beta,
+  --created-at IS_BEFORE:2024-01-01, --segment EXCLUDE_ALL:a,b, --created-by IS_NOT:7.
+Dates are UTC days. Quote a leading ! for the shell.`;
+
+function wrap(words: string[], width = 96, indent = '  '): string {
+  const lines: string[] = [];
+  let line = indent;
+  for (const w of words) {
+    if (line.length + w.length > width && line.trim()) {
+      lines.push(line.trimEnd());
+      line = indent;
+    }
+    line += `${w} `;
+  }
+  return [...lines, line.trimEnd()].join('\n');
+}
+
+export const COLUMN_HELP = `
+Columns (--columns a,b,...):
+${wrap(featureColumns.all.map((c) => `${c.name},`))}
+  and per environment ${featureColumns.syntax},
+  e.g. --columns name,env:production.enabled,env:production.yes,env:production.lastSeenAt`;
+
+export function featuresSearchCommand(app: App): Command {
+  const io = app.io;
+  const cmd = new Command('search').description('Search and filter features across projects; page through every match');
+  addFilterOptions(cmd, 'all');
+  addPagingOptions(cmd);
+  cmd.option('--fail-if-any', 'exit 3 when at least one feature matches (after printing them): a CI gate');
+  addOutputOptions(cmd).addHelpText(
+    'after',
+    `${FILTER_HELP}
+${COLUMN_HELP}
+
+Output: -o json prints one {features, total} document (total: all matches on the server);
+ndjson and csv stream one feature per line; markdown is a table for PR comments.
+
+Examples:
+  $ flagctl features search --type release,experiment --state '!stale' --limit 250
+  $ flagctl features search --tag team:growth --status production:enabled --all -o csv
+  $ flagctl features search --created-before 2024-01-01 --sort-by environment:production --fail-if-any`,
+  );
+  return cmd.action(async (opts: Record<string, unknown>, command: Command) => {
+    const ctx = new CommandContext(app, command);
+    const search = parseSearch(opts);
+    const ui = ctx.ui(parseOutputOptions(opts));
+    pickColumns(featureColumns, ui.out.columns);
+    const target = await ctx.target();
+    const client = ctx.client(target);
+    const progress = new PageProgress(io, ui.tty && ui.out.format !== 'table');
+    try {
+      const features = searchFeatures(client, search, progress.update);
+      const total = () => progress.latest?.total ?? 0;
+      const count = await writeRows(ui, featureColumns, progress.around(features), {
+        jsonObject: { key: 'features', after: () => ({ total: total() }) },
+      });
+      if (opts.limit === undefined && search.limit === DEFAULT_LIMIT && total() > search.offset + count) {
+        notice(io, `${count} of ${total()} matches shown; --all or --limit <n> for more`);
+      }
+      if (opts.failIfAny && total() > 0) {
+        throw new CheckFailedError(`${total()} feature${total() === 1 ? '' : 's'} match (--fail-if-any)`);
+      }
+    } catch (err) {
+      // Unleash 6 builds broken SQL for favoritesFirst without a user, and sends the SQL back.
+      if (err instanceof ApiError && err.status === 500 && search.favoritesFirst) {
+        const failed = new RequestError(
+          'the server failed (HTTP 500) on --favorites-first; Unleash 6 cannot order favourites for an API token, which has no user',
+          500,
+        );
+        failed.hint = 'Use a personal access token (flagctl auth login), or leave out --favorites-first.';
+        throw failed;
+      }
+      throw err;
+    } finally {
+      progress.clear();
+      await client.close();
+    }
+  });
+}

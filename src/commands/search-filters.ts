@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { UsageError } from '../errors.js';
+
+// The search filters, written either in the spec's operator syntax (passed through after
+// checking) or in friendly forms that map onto it. Each value is checked against the spec's
+// pattern and what the servers accept before anything is sent: the servers answer a bad
+// date, a non-numeric creator id or a fractional number with HTTP 500, and silently drop a
+// filter whose value is empty (`IS:`) or a status entry that is not enabled/disabled.
+
+export const IS_OPERATORS = ['IS', 'IS_NOT', 'IS_ANY_OF', 'IS_NONE_OF'] as const;
+export const INCLUDE_OPERATORS = [
+  'INCLUDE',
+  'DO_NOT_INCLUDE',
+  'INCLUDE_ALL_OF',
+  'INCLUDE_ANY_OF',
+  'EXCLUDE_IF_ANY_OF',
+  'EXCLUDE_ALL',
+] as const;
+export const DATE_OPERATORS = ['IS_BEFORE', 'IS_ON_OR_AFTER'] as const;
+const ALL_OPERATORS: readonly string[] = [...IS_OPERATORS, ...INCLUDE_OPERATORS, ...DATE_OPERATORS];
+
+/** The spec's patterns for the encoded parameter values, exactly as written there. */
+export const SPEC_PATTERNS = {
+  is: /^(IS|IS_NOT|IS_ANY_OF|IS_NONE_OF):(.*?)(,([a-zA-Z0-9_]+))*$/,
+  tag: /^(INCLUDE|DO_NOT_INCLUDE|INCLUDE_ALL_OF|INCLUDE_ANY_OF|EXCLUDE_IF_ANY_OF|EXCLUDE_ALL):([^:,]+:.+?)(,\s*[^:,]+:.+?)*$/,
+  segment: /^(INCLUDE|DO_NOT_INCLUDE|INCLUDE_ALL_OF|INCLUDE_ANY_OF|EXCLUDE_IF_ANY_OF|EXCLUDE_ALL):(.*?)(,([a-zA-Z0-9_]+))*$/,
+  createdAt: /^(IS_BEFORE|IS_ON_OR_AFTER):\d{4}-\d{2}-\d{2}$/,
+} as const;
+
+/** Flag types the servers know (6.10.1 has the first five; 8.x adds sunset). */
+export const FLAG_TYPES = ['release', 'experiment', 'operational', 'kill-switch', 'permission', 'sunset'] as const;
+export const STATES = ['active', 'stale', 'potentially-stale'] as const;
+
+// Ids the server creates through isUrlFriendly: the string equals its encodeURIComponent.
+const urlFriendly = (what: string) =>
+  z
+    .string()
+    .min(1, `${what} must not be empty`)
+    .max(100, `${what} is at most 100 characters`)
+    .refine((s) => encodeURIComponent(s) === s && s !== '.' && s !== '..', `${what} has only letters, digits and - _ . ! ~ * ' ( )`);
+
+const noComma = (what: string) => z.string().min(1, `${what} must not be empty`).refine((s) => !s.includes(','), `${what} cannot hold a comma`);
+
+export const projectId = urlFriendly('a project id');
+export const environmentName = urlFriendly('an environment name');
+const tagValue = z
+  .string()
+  .regex(/^[^:,]+:[^,]+$/, 'a tag is <type>:<value>, e.g. team:growth')
+  .refine((s) => {
+    const [type, ...rest] = s.split(':');
+    const value = rest.join(':');
+    return type!.length >= 2 && type!.length <= 50 && value.length >= 2 && value.length <= 50 && encodeURIComponent(type!) === type;
+  }, 'tag types and values are 2 to 50 characters, and the type is URL friendly');
+
+export interface FilterSpec {
+  flag: string;
+  param: string;
+  family: 'is' | 'include';
+  value: z.ZodType<string>;
+  /** One friendly example value, for messages. */
+  example: string;
+}
+
+export const FILTERS = {
+  project: { flag: '--project', param: 'project', family: 'is', value: projectId, example: 'web' },
+  state: {
+    flag: '--state',
+    param: 'state',
+    family: 'is',
+    value: z.enum(STATES, { error: `a state is one of ${STATES.join(', ')}` }),
+    example: 'stale',
+  },
+  type: {
+    flag: '--type',
+    param: 'type',
+    family: 'is',
+    value: z.enum(FLAG_TYPES, { error: `a flag type is one of ${FLAG_TYPES.join(', ')}` }),
+    example: 'release',
+  },
+  createdBy: {
+    flag: '--created-by',
+    param: 'createdBy',
+    family: 'is',
+    // The server compares with users.id; anything but an integer is an HTTP 500 there.
+    value: z.string().regex(/^-?\d{1,15}$/, 'a creator is a numeric user id, e.g. 1 (API tokens create as -42)'),
+    example: '1',
+  },
+  tag: { flag: '--tag', param: 'tag', family: 'include', value: tagValue, example: 'team:growth' },
+  segment: { flag: '--segment', param: 'segment', family: 'include', value: noComma('a segment name'), example: 'beta-testers' },
+} satisfies Record<string, FilterSpec>;
+
+export type FilterName = keyof typeof FILTERS;
+
+export interface ParsedFilter {
+  operator: string;
+  values: string[];
+  /** Written in the operator syntax rather than a friendly form. */
+  raw: boolean;
+  negated: boolean;
+}
+
+function acceptedForms(spec: FilterSpec): string {
+  const ops = spec.family === 'is' ? IS_OPERATORS : INCLUDE_OPERATORS;
+  const ex = spec.example;
+  return `${ex}, ${ex},<more> (any of), !${ex}, !${ex},<more> (none of), or <OPERATOR>:<values> with ${ops.join('|')}`;
+}
+
+function fail(spec: FilterSpec, given: string, message: string): never {
+  throw new UsageError(`${spec.flag} "${given}": ${message}; accepted: ${acceptedForms(spec)}`);
+}
+
+/** One filter value in either syntax, checked. */
+export function parseFilter(spec: FilterSpec, given: string): ParsedFilter {
+  const ops: readonly string[] = spec.family === 'is' ? IS_OPERATORS : INCLUDE_OPERATORS;
+  const m = /^([A-Z][A-Z_]*):(.*)$/s.exec(given);
+  let parsed: ParsedFilter;
+  if (m && ops.includes(m[1]!)) {
+    parsed = { operator: m[1]!, values: m[2]!.split(',').map((v) => v.trim()), raw: true, negated: false };
+  } else if (m && ALL_OPERATORS.includes(m[1]!)) {
+    fail(spec, given, `operator ${m[1]} does not apply to ${spec.flag}`);
+  } else {
+    const negated = given.startsWith('!');
+    const values = (negated ? given.slice(1) : given).split(',').map((v) => v.trim());
+    const many = values.length > 1;
+    const operator =
+      spec.family === 'is'
+        ? negated ? (many ? 'IS_NONE_OF' : 'IS_NOT') : many ? 'IS_ANY_OF' : 'IS'
+        : negated ? (many ? 'EXCLUDE_IF_ANY_OF' : 'DO_NOT_INCLUDE') : many ? 'INCLUDE_ANY_OF' : 'INCLUDE';
+    parsed = { operator, values, raw: false, negated };
+  }
+  if (parsed.values.some((v) => v === '')) fail(spec, given, 'a value is empty (the server would drop the filter)');
+  for (const v of parsed.values) {
+    const r = spec.value.safeParse(v);
+    if (!r.success) fail(spec, given, `${v === given ? '' : `"${v}": `}${r.error.issues[0]!.message}`);
+  }
+  return parsed;
+}
+
+export function encodeFilter(spec: FilterSpec, f: ParsedFilter): string {
+  const encoded = `${f.operator}:${f.values.join(',')}`;
+  const pattern = spec.family === 'is' ? SPEC_PATTERNS.is : spec.param === 'tag' ? SPEC_PATTERNS.tag : SPEC_PATTERNS.segment;
+  if (!pattern.test(encoded)) fail(spec, encoded, "the value does not match the spec's pattern");
+  return encoded;
+}
+
+/**
+ * Several --tag flags: the server takes one tag condition, so single friendly tags combine:
+ * `--tag a --tag b` needs both (INCLUDE_ALL_OF), `--tag !a --tag !b` neither (EXCLUDE_IF_ANY_OF).
+ */
+export function combineTags(given: string[]): string {
+  const spec = FILTERS.tag;
+  const parsed = given.map((g) => parseFilter(spec, g));
+  if (parsed.length === 1) return encodeFilter(spec, parsed[0]!);
+  const single = parsed.every((p) => !p.raw && p.values.length === 1);
+  const negated = parsed.every((p) => p.negated);
+  if (!single || (!negated && parsed.some((p) => p.negated))) {
+    throw new UsageError(
+      `--tag "${given.join('" --tag "')}": the server takes one tag condition; repeat --tag only with single tags ` +
+        '(all must be present) or only with single !tags (none may be present), or write one condition, ' +
+        'e.g. --tag INCLUDE_ANY_OF:team:growth,simple:beta',
+    );
+  }
+  const values = [...new Set(parsed.flatMap((p) => p.values))];
+  return encodeFilter(spec, { operator: negated ? 'EXCLUDE_IF_ANY_OF' : 'INCLUDE_ALL_OF', values, raw: false, negated });
+}

@@ -1,0 +1,149 @@
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { UsageError } from '../errors.js';
+import { parseCreatedAt } from './search-dates.js';
+import { environmentName, FILTERS, combineTags, encodeFilter, parseFilter } from './search-filters.js';
+import { parseFlags } from './options.js';
+
+// How each parameter goes on the wire, as the real servers (6.10.1, 8.2.0; Express 4 with the
+// `qs` query parser) read it:
+// - Filters are one `OPERATOR:v1,v2` string each. A repeated key becomes an array, which the
+//   servers reject for these ("must be string"), so repeated --tag flags are folded into one.
+// - `status` must arrive as an array ("must be array" otherwise). Repeated keys are the one
+//   spelling every query parser reads as an array, but a key given once is a plain string;
+//   so a single entry is sent twice. Entries are OR'ed, so the repeat changes nothing.
+//   (`status[]=` also works on these servers, but only with the `qs` parser.)
+// - Values are split on commas and trimmed by the servers; spaces travel as `+`.
+// - `createdBy` is compared with the numeric user id; API tokens create as user -42.
+
+const whole = (what: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, `expected ${what}: a whole number 0 or more, e.g. 100`)
+    .transform(Number)
+    .refine(Number.isSafeInteger, `expected ${what}: a whole number 0 or more, e.g. 100`);
+
+export const SORT_FIELDS = ['name', 'type', 'stale', 'project', 'lastSeenAt', 'createdAt'] as const;
+const SORT_ACCEPTED = `accepted: ${SORT_FIELDS.join(', ')}, environment:<name> (sorts by enabled there)`;
+
+const sortBy = z.string().refine((s) => {
+  if ((SORT_FIELDS as readonly string[]).includes(s)) return true;
+  const m = /^environment:(.*)$/.exec(s);
+  return m !== null && environmentName.safeParse(m[1]).success;
+}, SORT_ACCEPTED);
+
+const searchFlags = z.object({
+  // The server splits on commas and drops empty terms: `,` alone would match everything.
+  query: z
+    .string()
+    .trim()
+    .refine((s) => s.split(',').some((t) => t.trim() !== ''), 'give some text to look for in names and descriptions')
+    .optional(),
+  offset: whole('a feature offset').default(0),
+  limit: whole('a number of features').optional(),
+  all: z.boolean().default(false),
+  concurrency: z
+    .string()
+    .regex(/^\d+$/, 'expected a whole number of pages in flight from 1 to 16')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 16, 'expected a whole number of pages in flight from 1 to 16')
+    .default(4),
+  sortBy: sortBy.optional(),
+  sortOrder: z.enum(['asc', 'desc'], { error: 'accepted: asc, desc' }).optional(),
+  favoritesFirst: z.boolean().default(false),
+});
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** Flags that choose which features: shared by `features search` and `features stale`. */
+export function addFilterOptions(cmd: Command, which: 'all' | 'stale'): Command {
+  cmd
+    .option('--project <filter>', 'project id: web | web,mobile | !web | IS_ANY_OF:web,mobile')
+    .option('--type <filter>', 'flag type: release | release,experiment | !permission | IS_NOT:release');
+  if (which === 'stale') return cmd;
+  return cmd
+    .option('-q, --query <text>', 'text in the name or description (commas: any of several)')
+    .option('--state <filter>', 'active | stale | potentially-stale, lists and ! as above')
+    .option('--created-by <filter>', 'numeric user id of the creator: 1 | 1,7 | !1 | IS:1')
+    .option('--tag <filter>', 'tag type:value: team:growth | a,b (any) | !a | INCLUDE_ALL_OF:a,b; repeat: all of', collect)
+    .option('--segment <filter>', 'segment name: beta-testers | a,b (any) | !a | INCLUDE:a')
+    .option('--status <env:state>', 'production:enabled or production:disabled; repeat: any of', collect)
+    .option('--created-at <op:date>', 'IS_BEFORE:2024-01-01 or IS_ON_OR_AFTER:2024-01-01')
+    .option('--created-before <date>', 'created before this day (yyyy-MM-dd, UTC)')
+    .option('--created-since <date>', 'created on or after this day (yyyy-MM-dd, UTC)')
+    .option('--sort-by <field>', `name, type, stale, project, lastSeenAt, createdAt (default), environment:<name>`)
+    .option('--sort-order <order>', 'asc (default) or desc')
+    .option('--favorites-first', "your favourites first (needs a personal access token; API tokens have none)");
+}
+
+export function addPagingOptions(cmd: Command): Command {
+  return cmd
+    .option('--offset <n>', 'skip this many matches first')
+    .option('--limit <n>', 'return exactly this many (or all there are if fewer); pages as needed; default 50')
+    .option('--all', 'every match, streamed page by page')
+    .option('--concurrency <n>', 'pages fetched at once with --all or a large --limit (1-16, default 4)');
+}
+
+export interface ParsedSearch {
+  /** Filters and sort, without offset and limit. */
+  query: URLSearchParams;
+  offset: number;
+  /** undefined: every match. */
+  limit: number | undefined;
+  concurrency: number;
+  favoritesFirst: boolean;
+}
+
+export const DEFAULT_LIMIT = 50;
+
+/** Reads and checks every search flag; nothing is sent before this returns. */
+export function parseSearch(opts: Record<string, unknown>): ParsedSearch {
+  const f = parseFlags(searchFlags, opts);
+  const str = (k: string) => (typeof opts[k] === 'string' ? (opts[k] as string) : undefined);
+  const list = (k: string) => (Array.isArray(opts[k]) ? (opts[k] as string[]) : []);
+  if (f.all && f.limit !== undefined) {
+    throw new UsageError(`--all and --limit "${String(opts.limit)}": give one; --all fetches every match, --limit exactly that many`);
+  }
+
+  const q = new URLSearchParams();
+  if (f.query) q.set('query', f.query);
+  for (const name of ['project', 'state', 'type', 'createdBy'] as const) {
+    const given = str(name);
+    if (given !== undefined) q.set(FILTERS[name].param, encodeFilter(FILTERS[name], parseFilter(FILTERS[name], given)));
+  }
+  const tags = list('tag');
+  if (tags.length > 0) q.set('tag', combineTags(tags));
+  const segment = str('segment');
+  if (segment !== undefined) q.set('segment', encodeFilter(FILTERS.segment, parseFilter(FILTERS.segment, segment)));
+  const status = [...new Set(parseStatus(list('status')))];
+  for (const s of status.length === 1 ? [status[0]!, status[0]!] : status) q.append('status', s);
+  const createdAt = parseCreatedAt({ createdAt: str('createdAt'), createdBefore: str('createdBefore'), createdSince: str('createdSince') });
+  if (createdAt) q.set('createdAt', createdAt);
+  if (f.sortBy) q.set('sortBy', f.sortBy);
+  if (f.sortOrder) q.set('sortOrder', f.sortOrder);
+  // Only the string `true` counts on the server.
+  if (f.favoritesFirst) q.set('favoritesFirst', 'true');
+
+  return {
+    query: q,
+    offset: f.offset,
+    limit: f.all ? undefined : (f.limit ?? DEFAULT_LIMIT),
+    concurrency: f.concurrency,
+    favoritesFirst: f.favoritesFirst,
+  };
+}
+
+/** `--status production:enabled`, repeatable; entries are OR'ed by the server. */
+export function parseStatus(given: string[]): string[] {
+  return given.map((s) => {
+    const m = /^([^:]+):(enabled|disabled)$/.exec(s.trim());
+    const env = m ? environmentName.safeParse(m[1]) : undefined;
+    if (!m || !env?.success) {
+      const why = env && !env.success ? `${env.error.issues[0]!.message}; ` : '';
+      throw new UsageError(
+        `--status "${s}": ${why}accepted: <environment>:enabled or <environment>:disabled, e.g. production:enabled (repeat --status for any of several)`,
+      );
+    }
+    return `${m[1]}:${m[2]}`;
+  });
+}

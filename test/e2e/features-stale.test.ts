@@ -1,0 +1,82 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { SEED } from './harness/seed.mjs';
+import { flagctl, target } from './cli.js';
+import { namesOf, ndjson, serverSearch } from './search-support.js';
+
+// `features stale` against real servers: the gate lists what the server holds as stale or
+// potentially stale, exits 3 on the seeded stale flags and 0 where there are none.
+//
+// "A project with none": the open-source server has only project `default`, so the stand-ins
+// are `--type kill-switch` (no kill-switch flag is stale in the seed) and `--project nosuch`
+// (a project that holds nothing).
+
+const dir = mkdtempSync(join(tmpdir(), 'flagctl-e2e-stale-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const STALE_STATE: [string, string] = ['state', 'IS_ANY_OF:stale,potentially-stale'];
+
+for (const server of inject('servers')) {
+  const env = target(server, server.adminToken);
+  const stale = (args: string[], extra: Record<string, string> = {}) => flagctl(['features', 'stale', ...args], { ...env, ...extra });
+
+  describe(`features stale on Unleash ${server.pkg}`, () => {
+    it('lists every stale flag the server holds, with a reason, and exits 3', async () => {
+      const expected = await serverSearch(server, [STALE_STATE]);
+      expect(namesOf(expected.features).sort()).toEqual([...server.seed.stale].sort());
+      const r = await stale(['-o', 'ndjson']);
+      expect(r.code).toBe(3);
+      const got = ndjson(r.stdout) as (ReturnType<typeof ndjson>[number] & { reason: string })[];
+      expect(namesOf(got)).toEqual(namesOf(expected.features));
+      expect(namesOf(got)).toContain(SEED.staleFeature);
+      expect(got.every((f) => f.reason === 'marked stale')).toBe(true);
+      expect(r.stderr).toBe(`flagctl: ${got.length} stale flags, more than the 0 allowed (--max)\n`);
+    });
+
+    it('the table has a reason column', async () => {
+      const r = await stale(['--type', 'release']);
+      expect(r.code).toBe(3);
+      expect(r.stdout.split('\n')[0]).toBe('NAME\tTYPE\tPROJECT\tREASON\tCREATEDAT');
+      expect(r.stdout.split('\n')[1]).toMatch(new RegExp(`^${SEED.staleFeature.replace('.', '\\.')}\trelease\tdefault\tmarked stale\t`));
+      expect(r.stdout.trim().split('\n')).toHaveLength(2);
+    });
+
+    it('exits 0 where there are none: --type kill-switch, --project nosuch', async () => {
+      for (const args of [['--type', 'kill-switch'], ['--project', 'nosuch'], ['--project', '!default']]) {
+        const expected = await serverSearch(server, [STALE_STATE, args[0] === '--type' ? ['type', 'IS:kill-switch'] : ['project', args[1]!.startsWith('!') ? 'IS_NOT:default' : 'IS:nosuch']]);
+        expect(expected.total).toBe(0);
+        const r = await stale([...args, '-o', 'json']);
+        expect(r.code, args.join(' ')).toBe(0);
+        expect(JSON.parse(r.stdout)).toEqual({ features: [], total: 0 });
+      }
+    });
+
+    it('--max N allows N', async () => {
+      const n = server.seed.stale.length;
+      expect((await stale(['--max', String(n)])).code).toBe(0);
+      expect((await stale(['--max', String(n - 1)])).code).toBe(3);
+    });
+
+    it('in GitHub Actions: one warning annotation per flag, and a table in the step summary', async () => {
+      const summary = join(dir, `summary-${server.version}.md`);
+      writeFileSync(summary, '');
+      const r = await stale([], { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
+      expect(r.code).toBe(3);
+      const lines = r.stdout.trim().split('\n');
+      expect(lines).toHaveLength(server.seed.stale.length);
+      for (const line of lines) expect(line).toMatch(/^::warning title=Stale flag%3A [^:,]+::\S+ \((release|permission), project default\): marked stale$/);
+      expect(lines).toContain(`::warning title=Stale flag%3A ${SEED.staleFeature}::${SEED.staleFeature} (release, project default): marked stale`);
+      const md = readFileSync(summary, 'utf8');
+      expect(md).toContain('### Stale feature flags');
+      expect(md).toContain('| name | type | project | reason | createdAt |');
+      expect(md.split('\n').filter((l) => l.startsWith('| ') && l.includes('marked stale'))).toHaveLength(server.seed.stale.length);
+    });
+
+    it('a failed request is exit 4 or 1, never 3', async () => {
+      expect((await flagctl(['features', 'stale'], target(server, server.narrowToken))).code).toBe(4);
+      expect((await flagctl(['features', 'stale', '--timeout', '2', '--retries', '0'], target({ url: 'http://127.0.0.1:9' }, server.adminToken))).code).toBe(1);
+    });
+  });
+}

@@ -1,0 +1,170 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parseCreatedAt } from '../../src/commands/search-dates.js';
+import { combineTags, encodeFilter, FILTERS, parseFilter, SPEC_PATTERNS } from '../../src/commands/search-filters.js';
+import { parseStatus } from '../../src/commands/search-query.js';
+import { FixtureServer } from '../support/fixture-server.js';
+import { runCli } from '../support/io.js';
+import { SEARCH_PATH, searchV8 } from '../support/search-fixture.js';
+
+const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
+const server = new FixtureServer();
+
+beforeAll(() => server.start());
+afterAll(() => server.stop());
+afterEach(() => {
+  const unexpected = [...server.unexpected];
+  server.reset();
+  expect(unexpected).toEqual([]);
+});
+
+const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });
+const search = (args: string[]) => runCli(['features', 'search', ...args], { env: env() });
+
+/** The query string the CLI sent, minus paging. */
+async function wire(args: string[]): Promise<string> {
+  server.json(SEARCH_PATH, searchV8);
+  const r = await search([...args, '-o', 'json']);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  const q = new URL(server.requests[0]!.url, 'http://x').searchParams;
+  q.delete('offset');
+  q.delete('limit');
+  server.reset();
+  return decodeURIComponent(q.toString());
+}
+
+const enc = (name: keyof typeof FILTERS, given: string) => encodeFilter(FILTERS[name], parseFilter(FILTERS[name], given));
+
+describe('friendly forms map onto the operator syntax', () => {
+  it.each([
+    ['project', 'web', 'IS:web'],
+    ['project', 'web,mobile', 'IS_ANY_OF:web,mobile'],
+    ['project', 'web, mobile', 'IS_ANY_OF:web,mobile'],
+    ['project', '!web', 'IS_NOT:web'],
+    ['project', '!web,mobile', 'IS_NONE_OF:web,mobile'],
+    ['type', 'release,experiment', 'IS_ANY_OF:release,experiment'],
+    ['state', 'potentially-stale', 'IS:potentially-stale'],
+    ['state', '!stale', 'IS_NOT:stale'],
+    ['createdBy', '-42', 'IS:-42'],
+    ['createdBy', '1,7', 'IS_ANY_OF:1,7'],
+    ['tag', 'team:growth', 'INCLUDE:team:growth'],
+    ['tag', 'team:growth,simple:beta', 'INCLUDE_ANY_OF:team:growth,simple:beta'],
+    ['tag', '!team:growth', 'DO_NOT_INCLUDE:team:growth'],
+    ['tag', '!team:growth,simple:beta', 'EXCLUDE_IF_ANY_OF:team:growth,simple:beta'],
+    ['segment', 'beta testers', 'INCLUDE:beta testers'],
+    ['segment', '!a,b', 'EXCLUDE_IF_ANY_OF:a,b'],
+  ] as const)('--%s %s -> %s', (name, given, encoded) => {
+    expect(enc(name, given)).toBe(encoded);
+  });
+
+  it.each([
+    ['project', 'IS_ANY_OF:web,mobile'],
+    ['project', 'IS_NONE_OF:web'],
+    ['createdBy', 'IS_NOT:-42'],
+    ['tag', 'INCLUDE_ALL_OF:team:growth,simple:beta'],
+    ['tag', 'EXCLUDE_ALL:team:growth,simple:beta'],
+    ['segment', 'INCLUDE_ALL_OF:a,b'],
+  ] as const)('the operator syntax passes through: --%s %s', (name, given) => {
+    expect(enc(name, given)).toBe(given);
+  });
+
+  it('every encoded value matches the spec pattern', () => {
+    expect(SPEC_PATTERNS.is.test(enc('project', '!web,mobile'))).toBe(true);
+    expect(SPEC_PATTERNS.tag.test(enc('tag', '!team:growth,simple:beta'))).toBe(true);
+    expect(SPEC_PATTERNS.segment.test(enc('segment', 'beta-testers'))).toBe(true);
+    expect(SPEC_PATTERNS.createdAt.test(parseCreatedAt({ createdSince: '2024-02-29' })!)).toBe(true);
+  });
+
+  it('repeated --tag: all of single tags, or none of single !tags', () => {
+    expect(combineTags(['team:growth', 'simple:beta'])).toBe('INCLUDE_ALL_OF:team:growth,simple:beta');
+    expect(combineTags(['!team:growth', '!simple:beta'])).toBe('EXCLUDE_IF_ANY_OF:team:growth,simple:beta');
+    expect(() => combineTags(['team:growth', '!simple:beta'])).toThrow(/one tag condition/);
+    expect(() => combineTags(['INCLUDE:team:growth', 'simple:beta'])).toThrow(/one tag condition/);
+  });
+
+  it('dates: --created-before / --created-since / --created-at', () => {
+    expect(parseCreatedAt({ createdBefore: '2024-01-01' })).toBe('IS_BEFORE:2024-01-01');
+    expect(parseCreatedAt({ createdSince: '2024-01-01' })).toBe('IS_ON_OR_AFTER:2024-01-01');
+    expect(parseCreatedAt({ createdAt: 'IS_BEFORE:2024-01-01' })).toBe('IS_BEFORE:2024-01-01');
+    expect(parseStatus(['production:enabled', 'development:disabled'])).toEqual(['production:enabled', 'development:disabled']);
+  });
+});
+
+describe('what goes on the wire', () => {
+  it('a single --status is sent twice, so every query parser reads an array', async () => {
+    expect(await wire(['--status', 'production:enabled'])).toBe('status=production:enabled&status=production:enabled');
+  });
+
+  it('several --status are repeated keys (any of them)', async () => {
+    expect(await wire(['--status', 'production:enabled', '--status', 'development:disabled'])).toBe(
+      'status=production:enabled&status=development:disabled',
+    );
+  });
+
+  it('every filter, sort and flag together', async () => {
+    const q = await wire([
+      '--query', 'checkout',
+      '--project', 'default',
+      '--state', '!stale',
+      '--type', 'release,experiment',
+      '--created-by', '-42',
+      '--tag', 'team:payments',
+      '--tag', 'simple:checkout',
+      '--segment', 'beta-testers',
+      '--created-since', '2024-01-01',
+      '--sort-by', 'environment:production',
+      '--sort-order', 'desc',
+      '--favorites-first',
+    ]);
+    expect(q).toBe(
+      'query=checkout&project=IS:default&state=IS_NOT:stale&type=IS_ANY_OF:release,experiment&createdBy=IS:-42' +
+        '&tag=INCLUDE_ALL_OF:team:payments,simple:checkout&segment=INCLUDE:beta-testers' +
+        '&createdAt=IS_ON_OR_AFTER:2024-01-01&sortBy=environment:production&sortOrder=desc&favoritesFirst=true',
+    );
+  });
+
+  it('spaces travel as + and the server splits on commas', async () => {
+    server.json(SEARCH_PATH, searchV8);
+    await search(['--segment', 'beta testers', '--query', 'new checkout']);
+    expect(server.requests[0]!.url).toContain('segment=INCLUDE%3Abeta+testers');
+    expect(server.requests[0]!.url).toContain('query=new+checkout');
+  });
+});
+
+describe('bad values exit 2, name the flag, the value and the accepted forms, and send nothing', () => {
+  it.each([
+    [['--created-before', '2024-02-30'], '--created-before "2024-02-30": not a real calendar date'],
+    [['--created-since', '24-1-1'], '--created-since "24-1-1": a date is yyyy-MM-dd'],
+    [['--created-at', 'IS:2024-01-01'], '--created-at "IS:2024-01-01": expected <operator>:<date>; accepted: IS_BEFORE'],
+    [['--created-at', 'IS_BEFORE:2023-02-29'], 'not a real calendar date'],
+    [['--created-before', '2024-01-01', '--created-since', '2023-01-01'], 'give only one'],
+    [['--sort-order', 'up'], '--sort-order "up": accepted: asc, desc'],
+    [['--sort-by', 'popularity'], '--sort-by "popularity": accepted: name, type, stale, project, lastSeenAt, createdAt, environment:<name>'],
+    [['--sort-by', 'environment:'], '--sort-by "environment:"'],
+    [['--limit', '-1'], '--limit "-1": expected a number of features: a whole number 0 or more'],
+    [['--limit', '1.5'], '--limit "1.5"'],
+    [['--offset', 'ten'], '--offset "ten": expected a feature offset'],
+    [['--concurrency', '0'], '--concurrency "0": expected a whole number of pages in flight from 1 to 16'],
+    [['--all', '--limit', '5'], '--all and --limit "5": give one'],
+    [['--state', 'old'], '--state "old": a state is one of active, stale, potentially-stale; accepted: stale, stale,<more>'],
+    [['--type', 'feature'], '--type "feature": a flag type is one of release, experiment, operational, kill-switch, permission, sunset'],
+    [['--type', 'IS:'], '--type "IS:": a value is empty'],
+    [['--project', 'IS_ANY_OF:web,'], 'a value is empty'],
+    [['--project', 'my project'], `--project "my project": a project id has only letters, digits and - _ . ! ~ * ' ( )`],
+    [['--project', 'INCLUDE:web'], '--project "INCLUDE:web": operator INCLUDE does not apply to --project; accepted: web, web,<more> (any of), !web'],
+    [['--created-by', 'alice'], '--created-by "alice": a creator is a numeric user id'],
+    [['--tag', 'growth'], '--tag "growth": a tag is <type>:<value>, e.g. team:growth'],
+    [['--tag', 'IS:team:growth'], 'operator IS does not apply to --tag'],
+    [['--tag', 'team:x'], 'tag types and values are 2 to 50 characters'],
+    [['--status', 'production:on'], '--status "production:on": accepted: <environment>:enabled or <environment>:disabled'],
+    [['--status', 'production'], '--status "production"'],
+    [['--query', '  '], '--query'],
+    [['--query', ', ,'], '--query ", ,": give some text'],
+  ])('%j', async (args, message) => {
+    const r = await search(args as string[]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stdout).toBe('');
+    expect(server.requests).toEqual([]);
+  });
+});
