@@ -8,11 +8,9 @@ import {
 } from './overview-schema.js';
 import { segment } from './path.js';
 import type { SearchFeature } from './schemas.js';
-import { searchPage } from './search.js';
+import { searchFeatures } from './search.js';
 
 /** The search endpoint's page-size cap: a larger limit is silently replaced by 50. */
-export const SEARCH_PAGE_MAX = 100;
-
 /**
  * Unleash answers an API path it does not serve with 404 "The path you were looking for
  * (/api/...) is not available." A missing project is also a 404, but says "No project found".
@@ -45,28 +43,11 @@ export async function fetchOverview(client: ApiClient, projectId: string): Promi
 }
 
 /**
- * Every non-archived feature of a project: search `project=IS:<id>`, offset paging in pages
- * of 100 until the total is reached. A name seen on an earlier page is not repeated (features
- * created while paging shift the offsets).
+ * Every non-archived feature of a project: the search `project=IS:<id>`, paged at the
+ * server's cap, in order and without repeats (see searchFeatures).
  */
-export async function* projectFeatures(client: ApiClient, projectId: string): AsyncGenerator<SearchFeature> {
-  const seen = new Set<string>();
-  let offset = 0;
-  for (;;) {
-    const query = new URLSearchParams({ project: `IS:${projectId}`, offset: String(offset), limit: String(SEARCH_PAGE_MAX) });
-    const page = await searchPage(client, query);
-    for (const f of page.features) {
-      if (seen.has(f.name)) continue;
-      seen.add(f.name);
-      yield f;
-    }
-    offset += page.features.length;
-    const total = page.total;
-    const done =
-      page.features.length === 0 ||
-      (typeof total === 'number' ? offset >= total : page.features.length < SEARCH_PAGE_MAX);
-    if (done) return;
-  }
+export function projectFeatures(client: ApiClient, projectId: string, concurrency = 4): AsyncGenerator<SearchFeature> {
+  return searchFeatures(client, { query: new URLSearchParams({ project: `IS:${projectId}` }), offset: 0, concurrency });
 }
 
 /** The spec's overview from the replacement document and the searched features; extra fields stay. */

@@ -89,11 +89,15 @@ export async function* searchFeatures(
     const head = pending.shift()!;
     const res = await head.page;
     // A page past the end reports total 0 (both servers): only a page with rows tells the total.
-    if (res.features.length > 0) total = res.total ?? handedOut + res.features.length;
-    else if (total === undefined) total = head.offset === 0 ? (res.total ?? 0) : await countMatches(client, req.query);
+    // A server that sends no total at all is paged one page at a time until a short page.
+    const counted = typeof res.total === 'number';
+    if (res.features.length > 0 && counted) total = res.total!;
+    else if (res.features.length === 0 && counted && total === undefined) {
+      total = head.offset === 0 ? res.total! : await countMatches(client, req.query);
+    }
     if (res.features.length < head.size) ended = true;
     fill();
-    onProgress?.({ received: handedOut + res.features.length, total });
+    onProgress?.({ received: handedOut + res.features.length, total: total ?? handedOut + res.features.length });
     for (const feature of res.features) {
       if (seen.has(feature.name)) {
         duplicates++;
