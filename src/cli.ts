@@ -93,10 +93,15 @@ export async function main(argv: string[], io: IO): Promise<number> {
   }
 }
 
+/** Servers sometimes put whole SQL statements in a 500's message: one screen line is enough. */
+const MESSAGE_LIMIT = 400;
+
 function report(io: IO, err: unknown, debug: boolean, secrets: Set<string>): void {
   const clean = (s: string) => termSafe([...secrets].reduce((text, t) => redact(text, t), s));
+  const short = (s: string) =>
+    debug || s.length <= MESSAGE_LIMIT ? s : `${s.slice(0, MESSAGE_LIMIT)}… (${s.length - MESSAGE_LIMIT} more characters; --debug shows all)`;
   if (err instanceof CliError) {
-    io.stderr.write(`flagctl: ${clean(err.message)}\n`);
+    io.stderr.write(`flagctl: ${short(clean(err.message))}\n`);
     if (err.hint) io.stderr.write(`${clean(err.hint)}\n`);
   } else {
     const msg = err instanceof Error ? err.message : String(err);

@@ -58,10 +58,17 @@ function terminalCell<T>(col: Column<T>, row: T, ui: Ui): string {
 /**
  * A table cell for GitHub-flavoured markdown (PR comments, step summaries): server text stays
  * literal. Backslash escapes stop emphasis, strike-through (~ alone strikes on GitHub), code
- * spans, links, raw HTML and entities; a pipe would end the cell; newlines arrive escaped.
+ * spans, links, raw HTML and entities; a pipe would end the cell; newlines arrive escaped;
+ * mentions and issue references are defused.
  */
 export function markdownCell(text: string): string {
-  return termSafe(text).replace(/[\\`*_~[\]<>|&]/g, (c) => `\\${c}`);
+  return (
+    termSafe(text)
+      .replace(/[\\`*_~[\]<>|&]/g, (c) => `\\${c}`)
+      // A word joiner keeps `@name` and `#123` from pinging people or linking issues in a PR comment.
+      .replace(/@(?=\w)/g, '@\u2060')
+      .replace(/#(?=\d)/g, '#\u2060')
+  );
 }
 
 export function markdownHead<T>(cols: Column<T>[]): string {

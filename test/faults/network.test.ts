@@ -340,3 +340,17 @@ describe('proxy and certificates', () => {
     expect(r.stderr).toContain('--ca-file "/nonexistent/ca.pem": cannot read it (ENOENT)');
   });
 });
+
+describe('long server messages', () => {
+  it('are cut to one readable line, and --debug shows them whole', async () => {
+    const sql = `select ${'"features"."name", '.repeat(100)}from features where ...`;
+    server.route(PATH, (_q, res) => sendJson(res, 500, { name: 'UnknownError', message: sql }));
+    const r = await runCli(['feature', 'get', 'f', '--retries', '0'], { env: env() });
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n')[0]!.length).toBeLessThan(500);
+    expect(r.stderr).toMatch(/… \(\d+ more characters; --debug shows all\)\n$/);
+    server.route(PATH, (_q, res) => sendJson(res, 500, { name: 'UnknownError', message: sql }));
+    const d = await get(['--retries', '0']);
+    expect(d.stderr).toContain(sql);
+  });
+});

@@ -81,6 +81,13 @@ describe('features search: output', () => {
     expect(r.stdout).toBe('| name | description |\n| --- | --- |\n| a\\~b\\_c\\~d | x\\|y \\<b\\>z\\</b\\> \\*w\\* |\n');
   });
 
+  it('markdown defuses @mentions and #123 issue references', async () => {
+    const f = { ...searchV8.features[0]!, name: 'ping', description: 'ask @octocat about #42, mail a@b' };
+    server.json(SEARCH_PATH, { features: [f], total: 1 });
+    const r = await search(['-o', 'markdown', '--columns', 'description']);
+    expect(r.stdout).toBe('| description |\n| --- |\n| ask @\u2060octocat about #\u206042, mail a@\u2060b |\n');
+  });
+
   it('ndjson and csv put one feature per line', async () => {
     server.route(SEARCH_PATH, searchOver(makeFeatures(3)));
     const nd = await search(['-o', 'ndjson']);
