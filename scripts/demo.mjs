@@ -26,11 +26,14 @@ import { seed, SEED } from '../test/e2e/harness/seed.mjs';
 
 /** @type {string[][]} */
 const TOUR = [
+  ['auth', 'status'],
   ['feature', 'get', SEED.fullFeature],
   ['feature', 'get', SEED.fullFeature, '-o', 'json', '|', 'head', '-n', '30'],
   ['features', 'search', '--type', 'release', '--limit', '5'],
+  ['features', 'search', '--tag', 'team:platform', '--status', 'production:enabled', '--columns', 'name,type,env:production.enabled,tags'],
   ['features', 'search', '--state', 'stale'],
-  ['project', 'overview', 'default'],
+  ['features', 'stale', '--type', 'release', '-o', 'markdown'],
+  ['project', 'overview', 'default', '|', 'head', '-n', '45'],
 ];
 
 const PROFILE = 'demo';
