@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../zod-mini.js';
 import { ApiError, RequestError, type ServerErrorBody } from '../errors.js';
 import { redact } from '../config/token.js';
 import { joinUrl } from './path.js';
@@ -41,7 +41,7 @@ export class ApiClient {
   }
 
   /** GETs a JSON document, checks its shape, and returns it as sent (unknown fields kept). */
-  async getJson<S extends z.ZodType>(path: string, schema: S, query?: URLSearchParams): Promise<z.output<S>> {
+  async getJson<S extends z.ZodMiniType>(path: string, schema: S, query?: URLSearchParams): Promise<z.output<S>> {
     const res = await this.get(path, query);
     const parsed = schema.safeParse(res.body);
     if (!parsed.success) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod-mini.js';
 import type { ApiClient } from './client.js';
 import { segment } from './path.js';
 import { envVariant, feature, tag, type Feature } from './schemas.js';

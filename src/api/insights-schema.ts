@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import * as z from '../zod-mini.js';
 
 // GET /api/admin/insights (Unleash Enterprise). The spec's five arrays; newer servers add
 // arrays (lifecycleTrends, creationArchiveTrends) and fields (technicalDebt beside health),
 // which are kept as sent. A missing or null array reads as empty.
 
-const str = z.string().nullish();
-const num = z.number().nullish();
-const list = <T extends z.ZodType>(item: T) => z.array(item).nullish();
+const str = z.nullish(z.string());
+const num = z.nullish(z.number());
+const list = <T extends z.ZodMiniType>(item: T) => z.nullish(z.array(item));
 
 export const userTrend = z.looseObject({ date: str, total: num, active: num, inactive: num });
 

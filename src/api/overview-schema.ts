@@ -1,14 +1,14 @@
-import { z } from 'zod';
+import * as z from '../zod-mini.js';
 import { constraint, searchFeature, strategyVariant } from './schemas.js';
 
 // The spec's project overview, and the /overview document newer servers give instead.
 // Lenient like schemas.ts: everything but the name may be missing or null, and unknown
 // fields (technicalDebt, featureTypeCounts, onboardingStatus...) are kept.
 
-const str = z.string().nullish();
-const bool = z.boolean().nullish();
-const num = z.number().nullish();
-const list = <T extends z.ZodType>(item: T) => z.array(item).nullish();
+const str = z.nullish(z.string());
+const bool = z.nullish(z.boolean());
+const num = z.nullish(z.number());
+const list = <T extends z.ZodMiniType>(item: T) => z.nullish(z.array(item));
 
 export const projectStats = z.looseObject({
   avgTimeToProdCurrentWindow: num,
@@ -30,14 +30,14 @@ export const defaultStrategy = z.looseObject({
   sortOrder: num,
   constraints: list(constraint),
   variants: list(strategyVariant),
-  parameters: z.record(z.string(), z.unknown()).nullish(),
+  parameters: z.nullish(z.record(z.string(), z.unknown())),
   segments: list(z.number()),
 });
 
 export const projectEnvironment = z.looseObject({
   environment: z.string(),
   changeRequestsEnabled: bool,
-  defaultStrategy: defaultStrategy.nullish(),
+  defaultStrategy: z.nullish(defaultStrategy),
 });
 
 /** GET /api/admin/projects/{id}/overview: the overview without its features. */
@@ -48,11 +48,11 @@ export const projectOverviewHead = z.looseObject({
   defaultStickiness: str,
   mode: str,
   featureLimit: num,
-  featureNaming: featureNaming.nullish(),
+  featureNaming: z.nullish(featureNaming),
   members: num,
   health: num,
   technicalDebt: num,
-  stats: projectStats.nullish(),
+  stats: z.nullish(projectStats),
   environments: list(projectEnvironment),
   updatedAt: str,
   createdAt: str,
@@ -64,7 +64,7 @@ export const projectOverviewHead = z.looseObject({
  * GET /api/admin/projects/{id} (deprecated, gone from Unleash 7): the same with the features.
  * Its feature items carry fewer fields than search results, but the same ones flagctl shows.
  */
-export const projectOverview = projectOverviewHead.extend({ features: list(searchFeature) });
+export const projectOverview = z.extend(projectOverviewHead, { features: list(searchFeature) });
 
 export type ProjectOverviewHead = z.output<typeof projectOverviewHead>;
 export type ProjectOverview = z.output<typeof projectOverview>;

@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import * as z from '../zod-mini.js';
 
 // Response shapes from the spec. They check what flagctl relies on and keep every
 // unknown field: real servers add fields, and send null where the spec says boolean or array.
 
-const str = z.string().nullish();
-const bool = z.boolean().nullish();
-const num = z.number().nullish();
-const list = <T extends z.ZodType>(item: T) => z.array(item).nullish();
+const str = z.nullish(z.string());
+const bool = z.nullish(z.boolean());
+const num = z.nullish(z.number());
+const list = <T extends z.ZodMiniType>(item: T) => z.nullish(z.array(item));
 
 export const userSummary = z.looseObject({ id: num, name: str, imageUrl: str });
 
@@ -26,7 +26,7 @@ export const strategyVariant = z.looseObject({
   weight: z.number(),
   weightType: str,
   stickiness: str,
-  payload: payload.nullish(),
+  payload: z.nullish(payload),
 });
 
 export const envVariant = z.looseObject({
@@ -34,7 +34,7 @@ export const envVariant = z.looseObject({
   weight: z.number(),
   weightType: str,
   stickiness: str,
-  payload: payload.nullish(),
+  payload: z.nullish(payload),
   overrides: list(z.looseObject({ contextName: z.string(), values: list(z.string()) })),
 });
 
@@ -47,7 +47,7 @@ export const strategy = z.looseObject({
   segments: list(z.number()),
   constraints: list(constraint),
   variants: list(strategyVariant),
-  parameters: z.record(z.string(), z.unknown()).nullish(),
+  parameters: z.nullish(z.record(z.string(), z.unknown())),
 });
 
 export const featureEnvironment = z.looseObject({
@@ -80,16 +80,16 @@ export const feature = z.looseObject({
   favorite: bool,
   impressionData: bool,
   createdAt: str,
-  createdBy: userSummary.nullish(),
+  createdBy: z.nullish(userSummary),
   archivedAt: str,
   lastSeenAt: str,
   environments: list(featureEnvironment),
   variants: list(envVariant),
   tags: list(tag),
   children: list(z.string()),
-  lifecycle: lifecycle.nullish(),
+  lifecycle: z.nullish(lifecycle),
   dependencies: list(z.looseObject({ feature: z.string(), enabled: bool, variants: list(z.string()) })),
-  collaborators: z.looseObject({ users: list(userSummary) }).nullish(),
+  collaborators: z.nullish(z.looseObject({ users: list(userSummary) })),
 });
 
 export type Feature = z.output<typeof feature>;
@@ -116,13 +116,13 @@ export const searchFeature = z.looseObject({
   environments: list(featureEnvironment),
   segments: list(z.string()),
   tags: list(tag),
-  lifecycle: lifecycle.nullish(),
-  createdBy: userSummary.nullish(),
+  lifecycle: z.nullish(lifecycle),
+  createdBy: z.nullish(userSummary),
 });
 
 export const searchResponse = z.looseObject({
   features: z.array(searchFeature),
-  total: z.number().nullish(),
+  total: z.nullish(z.number()),
 });
 
 export type SearchFeature = z.output<typeof searchFeature>;

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { z } from 'zod';
+import * as z from '../zod-mini.js';
 import { parseBaseUrl } from '../api/path.js';
 import { ApiError, UsageError } from '../errors.js';
 import { profileName } from '../config/resolve.js';
@@ -11,12 +11,12 @@ import { CommandContext, type App } from './context.js';
 import { parseFlags } from './options.js';
 import type { ApiClient } from '../api/client.js';
 
-const profileFlag = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'use 1 to 64 letters, digits, ".", "_" or "-"');
+const profileFlag = z.string().check(z.regex(/^[A-Za-z0-9._-]{1,64}$/, 'use 1 to 64 letters, digits, ".", "_" or "-"'));
 
 const loginFlags = z.object({
   url: z.string({ error: 'required: the server base URL, e.g. --url https://unleash.example.com' }),
-  profile: profileFlag.optional(),
-  project: z.string().min(1, 'a project id must not be empty').optional(),
+  profile: z.optional(profileFlag),
+  project: z.optional(z.string().check(z.minLength(1, 'a project id must not be empty'))),
 });
 
 /** A cheap admin read that every supported server answers: a one-feature search. */

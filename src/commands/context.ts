@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { z } from 'zod';
+import * as z from '../zod-mini.js';
 import { ApiClient } from '../api/client.js';
 import { resolveTarget, type Target } from '../config/resolve.js';
 import { configDir, readConfig } from '../config/store.js';
@@ -13,26 +13,28 @@ import { UsageError } from '../errors.js';
 export const VERSION = process.env.FLAGCTL_BUILD_VERSION ?? '0.0.0-dev';
 
 const globalFlags = z.object({
-  url: z.string().optional(),
-  profile: z.string().min(1, 'a profile name must not be empty').optional(),
-  timeout: z.coerce
-    .number({ error: 'expected a number of seconds, e.g. --timeout 10' })
-    .positive('expected a positive number of seconds, e.g. --timeout 10')
-    .max(3600, 'expected at most 3600 seconds')
-    .optional(),
-  retries: z.coerce
-    .number({ error: 'expected a whole number of retries from 0 to 10' })
-    .int('expected a whole number of retries from 0 to 10')
-    .min(0, 'expected a whole number of retries from 0 to 10')
-    .max(10, 'expected a whole number of retries from 0 to 10')
-    .optional(),
-  debug: z.boolean().optional(),
-  caFile: z.string().min(1).optional(),
-  maxResponseMb: z.coerce
-    .number({ error: 'expected a size in MiB, e.g. 64' })
-    .positive('expected a positive size in MiB, e.g. 64')
-    .optional(),
-  color: z.boolean().optional(),
+  url: z.optional(z.string()),
+  profile: z.optional(z.string().check(z.minLength(1, 'a profile name must not be empty'))),
+  timeout: z.optional(
+    z.coerce
+      .number({ error: 'expected a number of seconds, e.g. --timeout 10' })
+      .check(z.gt(0, 'expected a positive number of seconds, e.g. --timeout 10'), z.lte(3600, 'expected at most 3600 seconds')),
+  ),
+  retries: z.optional(
+    z.coerce
+      .number({ error: 'expected a whole number of retries from 0 to 10' })
+      .check(
+        z.int('expected a whole number of retries from 0 to 10'),
+        z.gte(0, 'expected a whole number of retries from 0 to 10'),
+        z.lte(10, 'expected a whole number of retries from 0 to 10'),
+      ),
+  ),
+  debug: z.optional(z.boolean()),
+  caFile: z.optional(z.string().check(z.minLength(1))),
+  maxResponseMb: z.optional(
+    z.coerce.number({ error: 'expected a size in MiB, e.g. 64' }).check(z.gt(0, 'expected a positive size in MiB, e.g. 64')),
+  ),
+  color: z.optional(z.boolean()),
 });
 
 export type GlobalFlags = z.output<typeof globalFlags>;

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { z } from 'zod';
+import * as z from '../zod-mini.js';
 import { completeFeature, getFeature } from '../api/features.js';
 import type { Feature, FeatureEnvironment } from '../api/schemas.js';
 import { featureView } from '../output/feature-view.js';
@@ -10,7 +10,7 @@ import { CommandContext, type App } from './context.js';
 import { addOutputOptions, parseFlags, parseOutputOptions } from './options.js';
 
 const flags = z.object({
-  project: z.string().min(1, 'a project id must not be empty').optional(),
+  project: z.optional(z.string().check(z.minLength(1, 'a project id must not be empty'))),
 });
 
 interface EnvRow {

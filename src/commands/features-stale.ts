@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { z } from 'zod';
+import * as z from '../zod-mini.js';
 import { searchFeatures } from '../api/search.js';
 import type { SearchFeature } from '../api/schemas.js';
 import { CheckFailedError } from '../errors.js';
@@ -17,12 +17,12 @@ const STALE_FORMATS = [...FORMATS, 'github'] as const;
 const SUMMARY_ROWS = 500;
 
 const flags = z.object({
-  max: z
-    .string()
-    .regex(/^\d+$/, 'expected a whole number of stale flags allowed, 0 or more')
-    .transform(Number)
-    .refine(Number.isSafeInteger, 'expected a whole number of stale flags allowed, 0 or more')
-    .default(0),
+  max: z._default(
+    z
+      .pipe(z.string().check(z.regex(/^\d+$/, 'expected a whole number of stale flags allowed, 0 or more')), z.transform(Number))
+      .check(z.refine(Number.isSafeInteger, 'expected a whole number of stale flags allowed, 0 or more')),
+    0,
+  ),
 });
 
 export type StaleRow = SearchFeature & { reason: string };

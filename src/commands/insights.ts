@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { z } from 'zod';
+import * as z from '../zod-mini.js';
 import { getInsights } from '../api/insights.js';
 import { UsageError } from '../errors.js';
 import { notice, print } from '../output/context.js';
@@ -21,24 +21,26 @@ import { addOutputOptions, parseFlags, parseOutputOptions } from './options.js';
 const FORMATS = ['table', 'json', 'csv', 'ndjson', 'markdown'] as const;
 
 /** A real calendar day written yyyy-MM-dd: 2025-02-30 is refused, 2024-02-29 is not. */
-const calendarDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD, e.g. 2025-01-31')
-  .refine((s) => {
+const calendarDay = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD, e.g. 2025-01-31'),
+  z.refine((s) => {
     const [y, m, d] = s.split('-').map(Number) as [number, number, number];
     const t = new Date(Date.UTC(y, m - 1, d));
     return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-  }, 'not a calendar date');
+  }, 'not a calendar date'),
+);
 
 const flags = z.object({
-  from: calendarDay.optional(),
-  to: calendarDay.optional(),
-  section: z
-    .array(z.string())
-    .default([])
-    .transform((list) => list.flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.enum(SECTIONS, { error: `expected one of ${SECTIONS.join(', ')}` }))),
-  chart: z.boolean().default(true),
+  from: z.optional(calendarDay),
+  to: z.optional(calendarDay),
+  section: z.pipe(
+    z.pipe(
+      z._default(z.array(z.string()), []),
+      z.transform((list: string[]) => list.flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean)),
+    ),
+    z.array(z.enum(SECTIONS, { error: `expected one of ${SECTIONS.join(', ')}` })),
+  ),
+  chart: z._default(z.boolean(), true),
 });
 
 const repeat = (value: string, previous: string[] = []) => [...previous, value];

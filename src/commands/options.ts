@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { z } from 'zod';
+import * as z from '../zod-mini.js';
 import { withValues } from '../completion/declared.js';
 import { UsageError } from '../errors.js';
 import { FORMATS, type OutputOptions } from '../output/context.js';
@@ -21,9 +21,9 @@ export function addOutputOptions(cmd: Command, formats: readonly string[] = FORM
 
 const outputFlags = z.object({
   output: z.string(),
-  columns: z.string().optional(),
-  headers: z.boolean().default(true),
-  csvRaw: z.boolean().default(false),
+  columns: z.optional(z.string()),
+  headers: z._default(z.boolean(), true),
+  csvRaw: z._default(z.boolean(), false),
 });
 
 export function parseOutputOptions(opts: Record<string, unknown>, formats: readonly string[] = FORMATS): OutputOptions {
@@ -43,7 +43,7 @@ export function parseOutputOptions(opts: Record<string, unknown>, formats: reado
  * Parses flags with a zod schema; the first problem becomes a usage error naming the flag,
  * the value given and what is accepted.
  */
-export function parseFlags<S extends z.ZodType>(schema: S, opts: Record<string, unknown>): z.output<S> {
+export function parseFlags<S extends z.ZodMiniType>(schema: S, opts: Record<string, unknown>): z.output<S> {
   const result = schema.safeParse(opts);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;

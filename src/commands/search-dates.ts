@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod-mini.js';
 import { UsageError } from '../errors.js';
 import { DATE_OPERATORS, SPEC_PATTERNS } from './search-filters.js';
 
@@ -7,13 +7,13 @@ import { DATE_OPERATORS, SPEC_PATTERNS } from './search-filters.js';
 // exist (2024-02-30), so dates are checked here.
 
 /** A real calendar date in yyyy-MM-dd (the server answers HTTP 500 for 2024-02-30). */
-export const calendarDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is yyyy-MM-dd, e.g. 2024-01-31')
-  .refine((s) => {
+export const calendarDate = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is yyyy-MM-dd, e.g. 2024-01-31'),
+  z.refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, 'not a real calendar date');
+  }, 'not a real calendar date'),
+);
 
 /** `--created-at IS_BEFORE:2024-01-01`, or `--created-before` / `--created-since` with a date. */
 export function parseCreatedAt(flags: { createdAt?: string; createdBefore?: string; createdSince?: string }): string | undefined {

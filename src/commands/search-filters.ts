@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod-mini.js';
 import { UsageError } from '../errors.js';
 
 // The search filters, written either in the spec's operator syntax (passed through after
@@ -35,28 +35,31 @@ export const STATES = ['active', 'stale', 'potentially-stale'] as const;
 const urlFriendly = (what: string) =>
   z
     .string()
-    .min(1, `${what} must not be empty`)
-    .max(100, `${what} is at most 100 characters`)
-    .refine((s) => encodeURIComponent(s) === s && s !== '.' && s !== '..', `${what} has only letters, digits and - _ . ! ~ * ' ( )`);
+    .check(
+      z.minLength(1, `${what} must not be empty`),
+      z.maxLength(100, `${what} is at most 100 characters`),
+      z.refine((s) => encodeURIComponent(s) === s && s !== '.' && s !== '..', `${what} has only letters, digits and - _ . ! ~ * ' ( )`),
+    );
 
-const noComma = (what: string) => z.string().min(1, `${what} must not be empty`).refine((s) => !s.includes(','), `${what} cannot hold a comma`);
+const noComma = (what: string) =>
+  z.string().check(z.minLength(1, `${what} must not be empty`), z.refine((s) => !s.includes(','), `${what} cannot hold a comma`));
 
 export const projectId = urlFriendly('a project id');
 export const environmentName = urlFriendly('an environment name');
-const tagValue = z
-  .string()
-  .regex(/^[^:,]+:[^,]+$/, 'a tag is <type>:<value>, e.g. team:growth')
-  .refine((s) => {
+const tagValue = z.string().check(
+  z.regex(/^[^:,]+:[^,]+$/, 'a tag is <type>:<value>, e.g. team:growth'),
+  z.refine((s) => {
     const [type, ...rest] = s.split(':');
     const value = rest.join(':');
     return type!.length >= 2 && type!.length <= 50 && value.length >= 2 && value.length <= 50 && encodeURIComponent(type!) === type;
-  }, 'tag types and values are 2 to 50 characters, and the type is URL friendly');
+  }, 'tag types and values are 2 to 50 characters, and the type is URL friendly'),
+);
 
 export interface FilterSpec {
   flag: string;
   param: string;
   family: 'is' | 'include';
-  value: z.ZodType<string>;
+  value: z.ZodMiniType<string>;
   /** One friendly example value, for messages. */
   example: string;
 }
@@ -82,7 +85,7 @@ export const FILTERS = {
     param: 'createdBy',
     family: 'is',
     // The server compares with users.id; anything but an integer is an HTTP 500 there.
-    value: z.string().regex(/^-?\d{1,15}$/, 'a creator is a numeric user id, e.g. 1 (API tokens create as -42)'),
+    value: z.string().check(z.regex(/^-?\d{1,15}$/, 'a creator is a numeric user id, e.g. 1 (API tokens create as -42)')),
     example: '1',
   },
   tag: { flag: '--tag', param: 'tag', family: 'include', value: tagValue, example: 'team:growth' },

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { z } from 'zod';
+import * as z from '../zod-mini.js';
 import { UsageError } from '../errors.js';
 import { parseCreatedAt } from './search-dates.js';
 import { environmentName, FILTERS, combineTags, encodeFilter, parseFilter } from './search-filters.js';
@@ -18,39 +18,39 @@ import { parseFlags } from './options.js';
 
 const whole = (what: string) =>
   z
-    .string()
-    .regex(/^\d+$/, `expected ${what}: a whole number 0 or more, e.g. 100`)
-    .transform(Number)
-    .refine(Number.isSafeInteger, `expected ${what}: a whole number 0 or more, e.g. 100`);
+    .pipe(z.string().check(z.regex(/^\d+$/, `expected ${what}: a whole number 0 or more, e.g. 100`)), z.transform(Number))
+    .check(z.refine(Number.isSafeInteger, `expected ${what}: a whole number 0 or more, e.g. 100`));
 
 export const SORT_FIELDS = ['name', 'type', 'stale', 'project', 'lastSeenAt', 'createdAt'] as const;
 const SORT_ACCEPTED = `accepted: ${SORT_FIELDS.join(', ')}, environment:<name> (sorts by enabled there)`;
 
-const sortBy = z.string().refine((s) => {
-  if ((SORT_FIELDS as readonly string[]).includes(s)) return true;
-  const m = /^environment:(.*)$/.exec(s);
-  return m !== null && environmentName.safeParse(m[1]).success;
-}, SORT_ACCEPTED);
+const sortBy = z.string().check(
+  z.refine((s) => {
+    if ((SORT_FIELDS as readonly string[]).includes(s)) return true;
+    const m = /^environment:(.*)$/.exec(s);
+    return m !== null && environmentName.safeParse(m[1]).success;
+  }, SORT_ACCEPTED),
+);
 
 const searchFlags = z.object({
   // The server splits on commas and drops empty terms: `,` alone would match everything.
-  query: z
-    .string()
-    .trim()
-    .refine((s) => s.split(',').some((t) => t.trim() !== ''), 'give some text to look for in names and descriptions')
-    .optional(),
-  offset: whole('a feature offset').default(0),
-  limit: whole('a number of features').optional(),
-  all: z.boolean().default(false),
-  concurrency: z
-    .string()
-    .regex(/^\d+$/, 'expected a whole number of pages in flight from 1 to 16')
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 16, 'expected a whole number of pages in flight from 1 to 16')
-    .default(4),
-  sortBy: sortBy.optional(),
-  sortOrder: z.enum(['asc', 'desc'], { error: 'accepted: asc, desc' }).optional(),
-  favoritesFirst: z.boolean().default(false),
+  query: z.optional(
+    z
+      .string()
+      .check(z.trim(), z.refine((s) => s.split(',').some((t) => t.trim() !== ''), 'give some text to look for in names and descriptions')),
+  ),
+  offset: z._default(whole('a feature offset'), 0),
+  limit: z.optional(whole('a number of features')),
+  all: z._default(z.boolean(), false),
+  concurrency: z._default(
+    z
+      .pipe(z.string().check(z.regex(/^\d+$/, 'expected a whole number of pages in flight from 1 to 16')), z.transform(Number))
+      .check(z.refine((n) => n >= 1 && n <= 16, 'expected a whole number of pages in flight from 1 to 16')),
+    4,
+  ),
+  sortBy: z.optional(sortBy),
+  sortOrder: z.optional(z.enum(['asc', 'desc'], { error: 'accepted: asc, desc' })),
+  favoritesFirst: z._default(z.boolean(), false),
 });
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];

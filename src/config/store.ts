@@ -1,19 +1,19 @@
 import { promises as fs } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from '../zod-mini.js';
 import { UsageError } from '../errors.js';
 
 const profileSchema = z.object({
   url: z.string(),
   token: z.string(),
-  project: z.string().optional(),
+  project: z.optional(z.string()),
 });
 
 const configSchema = z.object({
-  version: z.literal(1).default(1),
-  defaultProfile: z.string().optional(),
-  profiles: z.record(z.string(), profileSchema).default({}),
+  version: z._default(z.literal(1), 1),
+  defaultProfile: z.optional(z.string()),
+  profiles: z._default(z.record(z.string(), profileSchema), {}),
 });
 
 export type Profile = z.output<typeof profileSchema>;
