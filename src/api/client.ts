@@ -2,6 +2,8 @@ import type * as z from '../zod-mini.js';
 import { ApiError, RequestError, type ServerErrorBody } from '../errors.js';
 import { redact } from '../config/token.js';
 import { joinUrl } from './path.js';
+import type { IncomingMessage } from 'node:http';
+import { StringDecoder } from 'node:string_decoder';
 import type { ProxySettings } from './proxy.js';
 import { describeNetworkError, isRetryableNetworkError, retryDelayMs } from './retry.js';
 import { Transport } from './transport.js';
@@ -42,20 +44,37 @@ export class ApiClient {
 
   /** GETs a JSON document, checks its shape, and returns it as sent (unknown fields kept). */
   async getJson<S extends z.ZodMiniType>(path: string, schema: S, query?: URLSearchParams): Promise<z.output<S>> {
-    const res = await this.get(path, query);
-    const parsed = schema.safeParse(res.body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-      throw new RequestError(
-        `the server's answer (HTTP ${res.status}) is not the expected shape${where}: ${issue?.message ?? 'invalid'}`,
-        res.status,
-      );
-    }
-    return res.body as z.output<S>;
+    return (await this.getJsonLater(path, schema, query))();
+  }
+
+  /**
+   * Fetches a JSON document now and parses and checks it when the returned function is called.
+   * Pages fetched ahead stay compact text until their turn, so their objects die young.
+   */
+  async getJsonLater<S extends z.ZodMiniType>(path: string, schema: S, query?: URLSearchParams): Promise<() => z.output<S>> {
+    const res = await this.fetch(path, query);
+    return () => {
+      const body = parseJsonBody(res.text, res.status, res.contentType);
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+        throw new RequestError(
+          `the server's answer (HTTP ${res.status}) is not the expected shape${where}: ${issue?.message ?? 'invalid'}`,
+          res.status,
+        );
+      }
+      return body as z.output<S>;
+    };
   }
 
   async get(path: string, query?: URLSearchParams): Promise<JsonResponse> {
+    const res = await this.fetch(path, query);
+    return { status: res.status, body: parseJsonBody(res.text, res.status, res.contentType) };
+  }
+
+  /** The GET itself: retries, redirects and error statuses; a 2xx body comes back as text. */
+  private async fetch(path: string, query?: URLSearchParams): Promise<OkText> {
     let url = joinUrl(this.options.baseUrl, path, query);
     const attempts = Math.max(1, this.options.attempts ?? 3);
     const deadline = Date.now() + (this.options.deadlineMs ?? this.options.timeoutMs * attempts);
@@ -89,7 +108,7 @@ export class ApiClient {
       if (outcome.kind === 'retry' || outcome.kind === 'error') {
         throw new ApiError(outcome.status, outcome.body, this.show(url));
       }
-      return { status: outcome.status, body: outcome.body };
+      return outcome;
     }
   }
 
@@ -110,9 +129,7 @@ export class ApiClient {
       if (!location) throw new RequestError(`HTTP ${status} redirect without a Location header`, status);
       return { kind: 'redirect', location };
     }
-    if (status >= 200 && status < 300) {
-      return { kind: 'ok', status, body: parseJsonBody(text, status, contentType) };
-    }
+    if (status >= 200 && status < 300) return { kind: 'ok', status, text, contentType };
     const body = errorBody(text);
     if (status === 429 || status === 502 || status === 503 || status === 504) {
       return { kind: 'retry', status, body, retryAfter: headerValue(res.headers['retry-after']) };
@@ -152,8 +169,15 @@ export class ApiClient {
   }
 }
 
+interface OkText {
+  kind: 'ok';
+  status: number;
+  text: string;
+  contentType: string | undefined;
+}
+
 type Outcome =
-  | { kind: 'ok'; status: number; body: unknown }
+  | OkText
   | { kind: 'redirect'; location: string }
   | { kind: 'retry'; status: number; body: ServerErrorBody; retryAfter?: string }
   | { kind: 'error'; status: number; body: ServerErrorBody };
@@ -162,10 +186,15 @@ function headerValue(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
-async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, max: number, status: number): Promise<string> {
-  const chunks: Buffer[] = [];
+/**
+ * Reads the body as text, refusing more than `max` bytes. The bytes are decoded as they come,
+ * so a page costs short-lived strings rather than buffers held until a full collection.
+ */
+async function readCapped(body: IncomingMessage, max: number, status: number): Promise<string> {
+  const decoder = new StringDecoder('utf8');
+  let text = '';
   let size = 0;
-  for await (const chunk of body) {
+  for await (const chunk of body as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > max) {
       body.destroy();
@@ -174,9 +203,9 @@ async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, max
         status,
       );
     }
-    chunks.push(chunk);
+    text += decoder.write(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return text + decoder.end();
 }
 
 function parseJsonBody(text: string, status: number, contentType: string | undefined): unknown {

@@ -1,5 +1,6 @@
 import type { ApiClient } from './client.js';
-import { searchResponse, type SearchFeature, type SearchResponse } from './schemas.js';
+import type { SearchFeature, SearchResponse } from './schemas.js';
+import { searchPageSchema } from './search-shape.js';
 
 export const SEARCH_PATH = '/api/admin/search/features';
 
@@ -8,7 +9,12 @@ export const MAX_PAGE_SIZE = 100;
 
 /** One page of GET /api/admin/search/features with the query as given. */
 export function searchPage(client: ApiClient, query: URLSearchParams): Promise<SearchResponse> {
-  return client.getJson(SEARCH_PATH, searchResponse, query);
+  return client.getJson(SEARCH_PATH, searchPageSchema, query);
+}
+
+/** The same page, fetched now and parsed when called (see ApiClient.getJsonLater). */
+function searchPageLater(client: ApiClient, query: URLSearchParams): Promise<() => SearchResponse> {
+  return client.getJsonLater(SEARCH_PATH, searchPageSchema, query);
 }
 
 export interface SearchRequest {
@@ -32,7 +38,7 @@ export interface SearchProgress {
 interface Pending {
   offset: number;
   size: number;
-  page: Promise<SearchResponse>;
+  page: Promise<() => SearchResponse>;
 }
 
 /**
@@ -64,11 +70,11 @@ export async function* searchFeatures(
     return;
   }
 
-  const request = (offset: number, n: number): Promise<SearchResponse> => {
+  const request = (offset: number, n: number): Promise<() => SearchResponse> => {
     const q = new URLSearchParams(req.query);
     q.set('offset', String(offset));
     q.set('limit', String(n));
-    const page = searchPage(client, q);
+    const page = searchPageLater(client, q);
     page.catch(() => undefined); // a page is awaited when its turn comes; until then its failure waits
     return page;
   };
@@ -87,7 +93,7 @@ export async function* searchFeatures(
   fill();
   while (pending.length > 0) {
     const head = pending.shift()!;
-    const res = await head.page;
+    const res = (await head.page)();
     // A page past the end reports total 0 (both servers): only a page with rows tells the total.
     // A server that sends no total at all is paged one page at a time until a short page.
     const counted = typeof res.total === 'number';

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { searchFeature, searchResponse } from '../../src/api/schemas.js';
+import { searchFeatureIssue, searchPageSchema } from '../../src/api/search-shape.js';
+
+// The hand-written search page check must accept and refuse exactly what the zod schema does.
+
+const load = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8'));
+const pages = [load('search-v6.json'), load('search-v8.json')];
+
+/** A small deterministic PRNG, so a failure can be reproduced. */
+function rng(seed: number) {
+  return () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+}
+
+const VALUES: unknown[] = [null, undefined, 0, 1.5, '', 'x', true, false, [], [1], ['a'], {}, { name: 'n' }, { value: 'v' }];
+
+/** Every path to a value inside `v`. */
+function paths(v: unknown, prefix: (string | number)[] = []): (string | number)[][] {
+  if (v === null || typeof v !== 'object') return [prefix];
+  const keys = Array.isArray(v) ? v.map((_, i) => i) : Object.keys(v);
+  return [prefix, ...keys.flatMap((k) => paths((v as Record<string | number, unknown>)[k], [...prefix, k]))];
+}
+
+function mutate<T>(doc: T, path: (string | number)[], value: unknown): T {
+  const copy = structuredClone(doc);
+  if (path.length === 0) return value as T;
+  let at = copy as Record<string | number, unknown>;
+  for (const key of path.slice(0, -1)) at = at[key] as Record<string | number, unknown>;
+  at[path.at(-1)!] = value;
+  return copy;
+}
+
+describe('search page shape', () => {
+  it('accepts the real servers’ pages, as zod does', () => {
+    for (const page of pages) {
+      expect(searchResponse.safeParse(page).success).toBe(true);
+      expect(searchPageSchema.safeParse(page).success).toBe(true);
+    }
+  });
+
+  it('agrees with the zod schema on 3,000 mutated features', () => {
+    const next = rng(42);
+    const features = pages.flatMap((p) => p.features);
+    let refused = 0;
+    for (let i = 0; i < 3000; i++) {
+      const base = features[Math.floor(next() * features.length)];
+      const all = paths(base);
+      const path = all[Math.floor(next() * all.length)]!;
+      const doc = mutate(base, path, VALUES[Math.floor(next() * VALUES.length)]);
+      const zodOk = searchFeature.safeParse(doc).success;
+      const ours = searchFeatureIssue(doc);
+      expect(ours === undefined, `${JSON.stringify(path)} -> ${String(JSON.stringify(doc)).slice(0, 200)}`).toBe(zodOk);
+      if (!zodOk) refused++;
+    }
+    expect(refused).toBeGreaterThan(300); // the mutations really exercise refusals
+  });
+
+  it('names the path of the first problem', () => {
+    const page = structuredClone(pages[1]);
+    page.features[2].environments[1].name = 42;
+    const r = searchPageSchema.safeParse(page);
+    expect(r.success).toBe(false);
+    expect(r.error!.issues[0]!.path).toEqual(['features', 2, 'environments', 1, 'name']);
+    expect(r.error!.issues[0]!.message).toBe('expected string, received number');
+  });
+});
