@@ -23,21 +23,24 @@ export const COMPLETION_FILES = { bash: 'flagctl.bash', zsh: '_flagctl', fish: '
 
 // ESM output: some bundled CommonJS modules call require(), so the bundle gets one.
 const esmBanner =
-  "import { createRequire as __flagctlRequire } from 'node:module'; const require = __flagctlRequire(import.meta.url);";
+  "import { createRequire as __flagctlCreateRequire } from 'node:module'; const __flagctlRequire = __flagctlCreateRequire(import.meta.url); const require = __flagctlRequire;";
 
 /**
- * In CommonJS output esbuild keeps `import('node:tls')` as a real dynamic import, which a single
- * executable cannot run ("A dynamic import callback was not specified"). Turn those into a lazy
- * require(), which it can.
+ * Node's built-in modules are loaded with require(), statically imported or not:
+ * - an ESM `import` of a built-in goes through its ESM facade, which reads every export at
+ *   start-up (`fs.promises` among them, loading fs/promises and more): a few ms each;
+ * - in CommonJS output esbuild keeps `import('node:tls')` as a real dynamic import, which a
+ *   single executable cannot run ("A dynamic import callback was not specified").
+ * As require(), a built-in loads when the module that needs it first runs, and its lazy
+ * properties stay lazy.
  */
-const builtinImportsAsRequire = {
-  name: 'builtin-imports-as-require',
+const builtinsAsRequire = {
+  name: 'builtins-as-require',
   setup(b) {
-    b.onResolve({ filter: /^[a-z]/ }, (args) =>
-      args.kind === 'dynamic-import' && isBuiltin(args.path) ? { path: args.path, namespace: 'builtin' } : undefined,
-    );
+    b.onResolve({ filter: /^[a-z]/ }, (args) => (isBuiltin(args.path) ? { path: args.path, namespace: 'builtin' } : undefined));
     b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      // Not `require`: esbuild would resolve that back to this very module.
+      contents: `module.exports = __flagctlRequire(${JSON.stringify(args.path)});`,
       loader: 'js',
     }));
   },
@@ -57,7 +60,8 @@ function assertLazy(metafile) {
       if (imp.kind !== 'dynamic-import' && !imp.external) visit(imp.path);
     }
   };
-  const entries = Object.keys(metafile.inputs).filter((p) => p === '<stdin>' || p.endsWith('src/cli.ts'));
+  // From cli.ts too: entry.ts reaches it through import(), but every command starts there.
+  const entries = Object.keys(metafile.inputs).filter((p) => p === '<stdin>' || p.endsWith('src/entry.ts') || p.endsWith('src/cli.ts'));
   entries.forEach(visit);
   const pattern = new RegExp(`node_modules/(${LAZY_PACKAGES.join('|')})/`);
   const loaded = [...eager].filter((p) => pattern.test(p));
@@ -75,8 +79,8 @@ function assertLazy(metafile) {
 export async function bundle({ outfile, format = 'esm', plugins = [] } = {}) {
   const entry =
     format === 'esm'
-      ? { entryPoints: [join(root, 'src/cli.ts')] }
-      : { stdin: { contents: "import { run } from './src/cli.js';\nvoid run();\n", resolveDir: root, loader: 'ts' } };
+      ? { entryPoints: [join(root, 'src/entry.ts')] }
+      : { stdin: { contents: "import { run } from './src/entry.js';\nvoid run();\n", resolveDir: root, loader: 'ts' } };
   const result = await build({
     ...entry,
     absWorkingDir: root,
@@ -88,9 +92,9 @@ export async function bundle({ outfile, format = 'esm', plugins = [] } = {}) {
     target: 'node20',
     legalComments: 'none',
     metafile: true,
-    plugins: format === 'cjs' ? [builtinImportsAsRequire, ...plugins] : plugins,
+    plugins: [builtinsAsRequire, ...plugins],
     define: { 'process.env.FLAGCTL_BUILD_VERSION': JSON.stringify(pkg.version) },
-    banner: format === 'esm' ? { js: esmBanner } : undefined,
+    banner: { js: format === 'esm' ? esmBanner : 'const __flagctlRequire = require;' },
     logLevel: 'warning',
   });
   assertLazy(result.metafile);

@@ -22,26 +22,38 @@ export interface RawResponse {
 
 const timeoutError = (code: string) => Object.assign(new Error(code), { code });
 
-// The network modules load on the first request, not at start-up (`--version` needs none).
-const modules = () =>
-  Promise.all([import('node:http'), import('node:https'), import('node:net'), import('node:tls')]).then(([http, https, net, tls]) => ({
-    http,
-    https,
-    net,
-    tls,
-  }));
-type Modules = Awaited<ReturnType<typeof modules>>;
+// The network modules load on the first request, not at start-up (`--version` needs none),
+// and https, tls and net only when an https URL or a proxy needs them.
+const load = {
+  http: () => import('node:http'),
+  https: () => import('node:https'),
+  tls: () => import('node:tls'),
+  net: () => import('node:net'),
+};
+interface Modules {
+  http: Awaited<ReturnType<typeof load.http>>;
+  https?: Awaited<ReturnType<typeof load.https>>;
+  tls?: Awaited<ReturnType<typeof load.tls>>;
+  net?: Awaited<ReturnType<typeof load.net>>;
+}
 
 export class Transport {
   private readonly agents = new Map<string, Agent>();
-  private loaded?: Promise<Modules>;
 
   constructor(private readonly options: TransportOptions) {}
 
   async get(url: URL, headers: Record<string, string>): Promise<RawResponse> {
-    const mods = await (this.loaded ??= modules());
+    const secure = url.protocol === 'https:';
+    const proxied = proxyFor(url, this.options.proxy) !== undefined;
+    const [http, https, tls, net] = await Promise.all([
+      load.http(),
+      secure ? load.https() : undefined,
+      secure || proxied ? load.tls() : undefined,
+      proxied ? load.net() : undefined,
+    ]);
+    const mods: Modules = { http, https, tls, net };
     const { timeoutMs } = this.options;
-    const send = url.protocol === 'https:' ? mods.https.request : mods.http.request;
+    const send = https ? https.request : http.request;
     return new Promise((resolve, reject) => {
       const req = send(url, { method: 'GET', headers, agent: this.agentFor(url, mods) });
       let headersTimer: NodeJS.Timeout | undefined;
@@ -78,10 +90,10 @@ export class Transport {
     const key = `${url.protocol}${proxy ? ` via ${proxy.href}` : ''}`;
     let agent = this.agents.get(key);
     if (!agent) {
-      const tls = this.options.ca ? { ca: [...mods.tls.rootCertificates, this.options.ca] } : {};
+      const tls = this.options.ca && mods.tls ? { ca: [...mods.tls.rootCertificates, this.options.ca] } : {};
       const options = { keepAlive: true, maxSockets: this.options.maxSockets ?? 8, ...tls };
-      agent = secure ? new mods.https.Agent(options) : new mods.http.Agent(options);
-      if (proxy) {
+      agent = secure && mods.https ? new mods.https.Agent(options) : new mods.http.Agent(options);
+      if (proxy && mods.net && mods.tls) {
         const sockets = { netConnect: mods.net.connect, tlsConnect: mods.tls.connect };
         Object.assign(agent, { createConnection: tunnelConnector(sockets, proxy, secure, this.options.timeoutMs, tls) });
       }

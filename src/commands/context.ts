@@ -10,7 +10,9 @@ import { parseFlags } from './options.js';
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 
-export const VERSION = process.env.FLAGCTL_BUILD_VERSION ?? '0.0.0-dev';
+import { VERSION } from '../version.js';
+
+export { VERSION };
 
 const globalFlags = z.object({
   url: z.optional(z.string()),
