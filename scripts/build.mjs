@@ -34,13 +34,18 @@ const esmBanner =
  * As require(), a built-in loads when the module that needs it first runs, and its lazy
  * properties stay lazy.
  */
+/** Built-ins a library requires at load but flagctl never calls (commander spawns executable subcommands). */
+const LAZY_BUILTINS = new Set(['child_process']);
+
 const builtinsAsRequire = {
   name: 'builtins-as-require',
   setup(b) {
     b.onResolve({ filter: /^[a-z]/ }, (args) => (isBuiltin(args.path) ? { path: args.path, namespace: 'builtin' } : undefined));
     b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
       // Not `require`: esbuild would resolve that back to this very module.
-      contents: `module.exports = __flagctlRequire(${JSON.stringify(args.path)});`,
+      contents: LAZY_BUILTINS.has(args.path.replace(/^node:/, ''))
+        ? `let m; module.exports = new Proxy({}, { get: (_, k) => (m ??= __flagctlRequire(${JSON.stringify(args.path)}))[k] });`
+        : `module.exports = __flagctlRequire(${JSON.stringify(args.path)});`,
       loader: 'js',
     }));
   },

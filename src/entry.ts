@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import type { IO } from './io.js';
 import { VERSION } from './version.js';
 
@@ -8,7 +9,8 @@ import { VERSION } from './version.js';
 export async function run(): Promise<void> {
   const args = process.argv.slice(2);
   if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-    process.stdout.write(`${VERSION}\n`);
+    // fd 1 directly: process.stdout would load the stream and socket machinery for one line.
+    writeSync(1, `${VERSION}\n`);
     return;
   }
   const cli = await import('./cli.js');
