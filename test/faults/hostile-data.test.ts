@@ -1,19 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FixtureServer } from '../support/fixture-server.js';
+import { describe, expect, it } from 'vitest';
+import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
 
 // Server strings are untrusted: they must not drive the terminal or a spreadsheet.
 
 const TOKEN = '*:*.hostilesuitesecret0123456789abcdef';
 const PATH = '/api/admin/projects/default/features/f';
-const server = new FixtureServer();
-beforeAll(() => server.start());
-afterAll(() => server.stop());
-afterEach(() => {
-  const unexpected = [...server.unexpected];
-  server.reset();
-  expect(unexpected).toEqual([]);
-});
+const server = useFixtureServer();
 
 const CLEAR = '\u001b[2J\u001b[H';
 const TITLE = '\u001b]0;owned\u0007';

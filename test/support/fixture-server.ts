@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -73,4 +74,20 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
   res.end(text);
+}
+
+/**
+ * A FixtureServer for the current test file: started before its tests, stopped after them,
+ * and every test fails on a request it did not expect.
+ */
+export function useFixtureServer(): FixtureServer {
+  const server = new FixtureServer();
+  beforeAll(() => server.start());
+  afterAll(() => server.stop());
+  afterEach(() => {
+    const unexpected = [...server.unexpected];
+    server.reset();
+    expect(unexpected).toEqual([]);
+  });
+  return server;
 }

@@ -1,20 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FixtureServer, sendJson } from '../support/fixture-server.js';
+import { describe, expect, it } from 'vitest';
+import { useFixtureServer, sendJson } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
 
 const feature = JSON.parse(readFileSync(new URL('../fixtures/feature.json', import.meta.url), 'utf8'));
 const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
-const server = new FixtureServer();
+const server = useFixtureServer();
 const PATH = '/api/admin/projects/default/features/checkout-v2';
-
-beforeAll(() => server.start());
-afterAll(() => server.stop());
-afterEach(() => {
-  const unexpected = [...server.unexpected];
-  server.reset();
-  expect(unexpected).toEqual([]);
-});
 
 const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });
 const ESC = '\u001b';

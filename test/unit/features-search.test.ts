@@ -1,19 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
-import { FixtureServer, sendJson } from '../support/fixture-server.js';
+import { useFixtureServer, sendJson } from '../support/fixture-server.js';
 import { runCli, testIO } from '../support/io.js';
 import { makeFeatures, pageBounds, pageOf, SEARCH_PATH, searchErrors, searchOver, searchV6, searchV8 } from '../support/search-fixture.js';
 
 const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
-const server = new FixtureServer();
+const server = useFixtureServer();
 
-beforeAll(() => server.start());
-afterAll(() => server.stop());
-afterEach(() => {
-  const unexpected = [...server.unexpected];
-  server.reset();
-  expect(unexpected).toEqual([]);
-});
 
 const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });
 const search = (args: string[], opts: Parameters<typeof runCli>[1] = {}) =>

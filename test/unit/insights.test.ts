@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FixtureServer } from '../support/fixture-server.js';
+import { describe, expect, it } from 'vitest';
+import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
 
 // insights.json is a contract fixture: no open-source server serves GET /api/admin/insights,
@@ -14,15 +14,8 @@ const notAvailable = load('insights-404.json');
 
 const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
 const PATH = '/api/admin/insights';
-const server = new FixtureServer();
+const server = useFixtureServer();
 
-beforeAll(() => server.start());
-afterAll(() => server.stop());
-afterEach(() => {
-  const unexpected = [...server.unexpected];
-  server.reset();
-  expect(unexpected).toEqual([]);
-});
 
 const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });
 const strip = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FixtureServer, sendJson } from '../support/fixture-server.js';
+import { describe, expect, it } from 'vitest';
+import { useFixtureServer, sendJson } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
 
 // Fixtures captured from real servers seeded by test/e2e/harness/seed.mjs (size 40, plus a
@@ -16,15 +16,8 @@ const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
 const DEPRECATED = '/api/admin/projects/default';
 const OVERVIEW = '/api/admin/projects/default/overview';
 const SEARCH = '/api/admin/search/features';
-const server = new FixtureServer();
+const server = useFixtureServer();
 
-beforeAll(() => server.start());
-afterAll(() => server.stop());
-afterEach(() => {
-  const unexpected = [...server.unexpected];
-  server.reset();
-  expect(unexpected).toEqual([]);
-});
 
 const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });
 const strip = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');

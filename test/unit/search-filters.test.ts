@@ -1,21 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseCreatedAt } from '../../src/commands/search-dates.js';
 import { combineTags, encodeFilter, FILTERS, parseFilter, SPEC_PATTERNS } from '../../src/commands/search-filters.js';
 import { parseStatus } from '../../src/commands/search-query.js';
-import { FixtureServer } from '../support/fixture-server.js';
+import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
 import { SEARCH_PATH, searchV8 } from '../support/search-fixture.js';
 
 const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
-const server = new FixtureServer();
+const server = useFixtureServer();
 
-beforeAll(() => server.start());
-afterAll(() => server.stop());
-afterEach(() => {
-  const unexpected = [...server.unexpected];
-  server.reset();
-  expect(unexpected).toEqual([]);
-});
 
 const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });
 const search = (args: string[]) => runCli(['features', 'search', ...args], { env: env() });
