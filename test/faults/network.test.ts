@@ -34,12 +34,19 @@ afterEach(() => {
 });
 
 const env = (extra: Record<string, string> = {}) => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN, ...extra });
-const get = (args: string[] = [], extra: Record<string, string> = {}) =>
-  runCli(['feature', 'get', 'f', '-o', 'json', '--debug', ...args], { env: env(extra) });
-
 function expectNoToken(r: RunResult): void {
   expect(r.stdout + r.stderr).not.toContain(TOKEN.slice(4));
 }
+
+/** Every case of this suite also checks that the token's secret appears nowhere in the output. */
+async function run(argv: string[], opts: Parameters<typeof runCli>[1]): Promise<RunResult> {
+  const r = await runCli(argv, opts);
+  expectNoToken(r);
+  return r;
+}
+
+const get = (args: string[] = [], extra: Record<string, string> = {}) =>
+  run(['feature', 'get', 'f', '-o', 'json', '--debug', ...args], { env: env(extra) });
 
 /** Answers with each handler in turn; the last one repeats. */
 function sequence(...handlers: Parameters<FixtureServer['route']>[1][]): Parameters<FixtureServer['route']>[1] {
@@ -50,7 +57,7 @@ const ok = sequence((_q, res) => sendJson(res, 200, feature));
 
 describe('connection faults', () => {
   it('refused connection: exit 1, a clear message, nothing on stdout', async () => {
-    const r = await runCli(['feature', 'get', 'f'], { env: { FLAGCTL_URL: 'http://127.0.0.1:9', FLAGCTL_TOKEN: TOKEN } });
+    const r = await run(['feature', 'get', 'f'], { env: { FLAGCTL_URL: 'http://127.0.0.1:9', FLAGCTL_TOKEN: TOKEN } });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('flagctl: connection refused: is the server running at that URL? (GET http://127.0.0.1:9/api/admin/projects/default/features/f?variantEnvironments=true)\n');
     expect(r.stdout).toBe('');
@@ -143,7 +150,7 @@ describe('status faults', () => {
 
   it('a 502 HTML page from a proxy: 3 attempts, one clear line, exit 1, HTML not dumped', async () => {
     server.route(PATH, (_q, res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<html><body><h1>502 Bad Gateway</h1>nginx</body></html>'));
-    const r = await runCli(['feature', 'get', 'f'], { env: env() });
+    const r = await run(['feature', 'get', 'f'], { env: env() });
     expect(r.code).toBe(1);
     expect(server.requests).toHaveLength(3);
     expect(r.stderr).toBe('flagctl: server error (HTTP 502)\n');
@@ -159,7 +166,7 @@ describe('status faults', () => {
 
   it('an error body without name still gives one clear line', async () => {
     server.route(PATH, (_q, res) => sendJson(res, 400, { error: 'bad things' }));
-    const r = await runCli(['feature', 'get', 'f'], { env: env() });
+    const r = await run(['feature', 'get', 'f'], { env: env() });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('flagctl: request rejected (HTTP 400): bad things\n');
   });
@@ -168,7 +175,7 @@ describe('status faults', () => {
 describe('body faults', () => {
   it('truncated JSON: exit 1, nothing on stdout', async () => {
     server.route(PATH, (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"f","environments":['));
-    const r = await runCli(['feature', 'get', 'f'], { env: env() });
+    const r = await run(['feature', 'get', 'f'], { env: env() });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe("flagctl: the server's answer (HTTP 200, application/json) is not valid JSON; it may be truncated\n");
     expect(r.stdout).toBe('');
@@ -176,7 +183,7 @@ describe('body faults', () => {
 
   it('wrong content type: exit 1 naming it', async () => {
     server.route(PATH, (_q, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(JSON.stringify(feature)));
-    const r = await runCli(['feature', 'get', 'f'], { env: env() });
+    const r = await run(['feature', 'get', 'f'], { env: env() });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('HTTP 200 with text/plain, not JSON');
     expect(r.stdout).toBe('');
@@ -184,7 +191,7 @@ describe('body faults', () => {
 
   it('schema mismatch: exit 1 naming the field', async () => {
     server.json(PATH, { name: 42, environments: 'yes' });
-    const r = await runCli(['feature', 'get', 'f'], { env: env() });
+    const r = await run(['feature', 'get', 'f'], { env: env() });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^flagctl: the server's answer \(HTTP 200\) is not the expected shape at name: /);
     expect(r.stdout).toBe('');
@@ -193,13 +200,13 @@ describe('body faults', () => {
   const big = JSON.stringify({ ...feature, description: 'x'.repeat(20 * 1024 * 1024) });
   it('a 20 MB body is read under the default cap', async () => {
     server.route(PATH, (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(big));
-    const r = await runCli(['feature', 'get', 'f', '-o', 'ndjson'], { env: env() });
+    const r = await run(['feature', 'get', 'f', '-o', 'ndjson'], { env: env() });
     expect(r.code).toBe(0);
   });
 
   it('a 20 MB body over a 10 MiB cap is refused: exit 1', async () => {
     server.route(PATH, (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(big));
-    const r = await runCli(['feature', 'get', 'f', '--max-response-mb', '10'], { env: env() });
+    const r = await run(['feature', 'get', 'f', '--max-response-mb', '10'], { env: env() });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('flagctl: the response (HTTP 200) is larger than 10 MiB; refusing to read more\n');
     expect(r.stdout).toBe('');
@@ -273,7 +280,7 @@ describe('proxy and certificates', () => {
     const { tunnels, proxyUrl, close } = await connectProxy(Number(new URL(server.url).port));
     try {
       server.json(PATH, feature);
-      const viaProxy = await runCli(['feature', 'get', 'f', '-o', 'json'], {
+      const viaProxy = await run(['feature', 'get', 'f', '-o', 'json'], {
         env: { FLAGCTL_URL: 'http://flagctl-proxied.test:8080', FLAGCTL_TOKEN: TOKEN, HTTP_PROXY: proxyUrl },
       });
       expect(viaProxy.code).toBe(0);
@@ -281,7 +288,7 @@ describe('proxy and certificates', () => {
       expect(server.requests[0]!.headers.host).toBe('flagctl-proxied.test:8080');
 
       server.json(PATH, feature);
-      const direct = await runCli(['feature', 'get', 'f', '-o', 'json'], { env: { ...env(), HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' } });
+      const direct = await run(['feature', 'get', 'f', '-o', 'json'], { env: { ...env(), HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' } });
       expect(direct.code).toBe(0);
       expect(tunnels).toHaveLength(1);
       expect(server.requests).toHaveLength(2);
@@ -295,7 +302,7 @@ describe('proxy and certificates', () => {
     proxy.on('connect', (_req: IncomingMessage, client: Socket) => client.end('HTTP/1.1 407 Proxy Authentication Required\r\n\r\n'));
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     try {
-      const r = await runCli(['feature', 'get', 'f'], {
+      const r = await run(['feature', 'get', 'f'], {
         env: { FLAGCTL_URL: 'http://flagctl-proxied.test', FLAGCTL_TOKEN: TOKEN, HTTP_PROXY: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` },
       });
       expect(r.code).toBe(1);
@@ -309,7 +316,7 @@ describe('proxy and certificates', () => {
     await withTlsServer(async (port, caFile) => {
       const { tunnels, proxyUrl, close } = await connectProxy(port);
       try {
-        const r = await runCli(['feature', 'get', 'f', '-o', 'json', '--ca-file', caFile], {
+        const r = await run(['feature', 'get', 'f', '-o', 'json', '--ca-file', caFile], {
           env: { FLAGCTL_URL: `https://127.0.0.1:${port}`, FLAGCTL_TOKEN: TOKEN, HTTPS_PROXY: proxyUrl },
         });
         expect(r.stderr).toBe('');
@@ -325,17 +332,17 @@ describe('proxy and certificates', () => {
   it('--ca-file trusts a private CA for https; without it the certificate is refused', async () => {
     await withTlsServer(async (port, caFile) => {
       const url = `https://127.0.0.1:${port}`;
-      const refused = await runCli(['feature', 'get', 'f', '--retries', '0'], { env: { FLAGCTL_URL: url, FLAGCTL_TOKEN: TOKEN } });
+      const refused = await run(['feature', 'get', 'f', '--retries', '0'], { env: { FLAGCTL_URL: url, FLAGCTL_TOKEN: TOKEN } });
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/self[- ]signed certificate/i);
-      const trusted = await runCli(['feature', 'get', 'f', '-o', 'json', '--ca-file', caFile], { env: { FLAGCTL_URL: url, FLAGCTL_TOKEN: TOKEN } });
+      const trusted = await run(['feature', 'get', 'f', '-o', 'json', '--ca-file', caFile], { env: { FLAGCTL_URL: url, FLAGCTL_TOKEN: TOKEN } });
       expect(trusted.code).toBe(0);
       expect(JSON.parse(trusted.stdout)).toEqual(feature);
     });
   });
 
   it('a missing --ca-file is a usage error', async () => {
-    const r = await runCli(['feature', 'get', 'f', '--ca-file', '/nonexistent/ca.pem'], { env: env() });
+    const r = await run(['feature', 'get', 'f', '--ca-file', '/nonexistent/ca.pem'], { env: env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--ca-file "/nonexistent/ca.pem": cannot read it (ENOENT)');
   });
@@ -345,7 +352,7 @@ describe('long server messages', () => {
   it('are cut to one readable line, and --debug shows them whole', async () => {
     const sql = `select ${'"features"."name", '.repeat(100)}from features where ...`;
     server.route(PATH, (_q, res) => sendJson(res, 500, { name: 'UnknownError', message: sql }));
-    const r = await runCli(['feature', 'get', 'f', '--retries', '0'], { env: env() });
+    const r = await run(['feature', 'get', 'f', '--retries', '0'], { env: env() });
     expect(r.code).toBe(1);
     expect(r.stderr.split('\n')[0]!.length).toBeLessThan(500);
     expect(r.stderr).toMatch(/… \(\d+ more characters; --debug shows all\)\n$/);
