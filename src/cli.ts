@@ -1,7 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { authCommand } from './commands/auth.js';
 import { completionCommand } from './commands/completion.js';
-import { VERSION, type App } from './commands/context.js';
+import type { App } from './commands/context.js';
 import { featureGetCommand } from './commands/feature-get.js';
 import { featuresSearchCommand } from './commands/features-search.js';
 import { featuresStaleCommand } from './commands/features-stale.js';
@@ -11,6 +11,10 @@ import { CliError, ExitCode, exitCodeFor } from './errors.js';
 import { processIO, type IO } from './io.js';
 import { termSafe } from './output/sanitize.js';
 import { redact } from './config/token.js';
+import { VERSION } from './version.js';
+
+// Every command module imported here is a declaration (flags, help): each loads its
+// implementation with import() when it runs, so a command pays only for its own work.
 
 function program(app: App): Command {
   const { io } = app;

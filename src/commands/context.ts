@@ -6,13 +6,10 @@ import { configDir, readConfig } from '../config/store.js';
 import { redact } from '../config/token.js';
 import type { IO } from '../io.js';
 import { makeUi, notice, type OutputOptions, type Ui } from '../output/context.js';
-import { parseFlags } from './options.js';
+import { parseFlags } from './parse-options.js';
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
-
 import { VERSION } from '../version.js';
-
-export { VERSION };
 
 const globalFlags = z.object({
   url: z.optional(z.string()),

@@ -1,58 +1,8 @@
 import { Command } from 'commander';
-import * as z from '../zod-mini.js';
-import { completeFeature, getFeature } from '../api/features.js';
-import type { Feature, FeatureEnvironment } from '../api/schemas.js';
-import { featureView } from '../output/feature-view.js';
-import { print } from '../output/context.js';
-import { pickColumns, writeRows, type ColumnSet } from '../output/rows.js';
-import { withSpinner } from '../output/spinner.js';
-import { CommandContext, type App } from './context.js';
-import { addOutputOptions, parseFlags, parseOutputOptions } from './options.js';
-
-const flags = z.object({
-  project: z.optional(z.string().check(z.minLength(1, 'a project id must not be empty'))),
-});
-
-interface EnvRow {
-  feature: string;
-  project: string | null;
-  environment: string;
-  type: string | null;
-  enabled: boolean | null;
-  strategies: number;
-  variants: number;
-  lastSeenAt: string | null;
-}
-
-const envColumns: ColumnSet<EnvRow> = {
-  all: [
-    { name: 'feature', value: (r) => r.feature },
-    { name: 'project', value: (r) => r.project },
-    { name: 'environment', value: (r) => r.environment },
-    { name: 'type', value: (r) => r.type },
-    { name: 'enabled', kind: 'bool', value: (r) => r.enabled },
-    { name: 'strategies', kind: 'number', value: (r) => r.strategies },
-    { name: 'variants', kind: 'number', value: (r) => r.variants },
-    { name: 'lastSeenAt', kind: 'time', value: (r) => r.lastSeenAt },
-  ],
-  defaults: ['feature', 'project', 'environment', 'type', 'enabled', 'strategies', 'variants', 'lastSeenAt'],
-};
-
-function envRows(f: Feature, project: string): EnvRow[] {
-  return (f.environments ?? []).map((e: FeatureEnvironment) => ({
-    feature: f.name,
-    project: f.project ?? project,
-    environment: e.name,
-    type: e.type ?? null,
-    enabled: e.enabled ?? null,
-    strategies: e.strategies?.length ?? 0,
-    variants: e.variants?.length ?? 0,
-    lastSeenAt: e.lastSeenAt ?? null,
-  }));
-}
+import type { App } from './context.js';
+import { addOutputOptions } from './options.js';
 
 export function featureGetCommand(app: App): Command {
-  const io = app.io;
   const cmd = new Command('get')
     .description("Show one feature's full record: environments, strategies, constraints, variants")
     .argument('<feature>', 'feature name')
@@ -65,24 +15,9 @@ Examples:
   $ flagctl feature get checkout-v2 --project web -o json | jq '.environments[].enabled'
   $ flagctl feature get checkout-v2 -o csv --columns environment,enabled,strategies`,
   );
+  // The implementation (zod, the API, the views) loads only when this command runs.
   return cmd.action(async (name: string, opts: Record<string, unknown>, command: Command) => {
-      const ctx = new CommandContext(app, command);
-      const f = parseFlags(flags, opts);
-      const ui = ctx.ui(parseOutputOptions(opts));
-      pickColumns(envColumns, ui.out.columns);
-      const target = await ctx.target();
-      const project = f.project ?? target.project;
-      const client = ctx.client(target);
-      try {
-        const feature = await withSpinner(io, `Fetching ${name}`, () => getFeature(client, project, name));
-        if (ui.out.format === 'json') return print(ui, `${JSON.stringify(feature, null, 2)}\n`);
-        if (ui.out.format === 'table' && !ui.out.columns) {
-          const full = await withSpinner(io, `Fetching ${name}`, () => completeFeature(client, project, feature));
-          return print(ui, `${featureView(full, ui).join('\n')}\n`);
-        }
-        await writeRows(ui, envColumns, envRows(feature, project));
-      } finally {
-        await client.close();
-      }
+    const { featureGet } = await import('./feature-get-run.js');
+    await featureGet(app, name, opts, command);
   });
 }

@@ -1,13 +1,8 @@
 import { Command } from 'commander';
-import { searchFeatures } from '../api/search.js';
-import { ApiError, CheckFailedError, RequestError } from '../errors.js';
-import { notice } from '../output/context.js';
 import { featureColumns } from '../output/feature-columns.js';
-import { pickColumns, writeRows } from '../output/rows.js';
-import { CommandContext, type App } from './context.js';
-import { addOutputOptions, parseOutputOptions } from './options.js';
-import { PageProgress } from './search-progress.js';
-import { addFilterOptions, addPagingOptions, DEFAULT_LIMIT, parseSearch } from './search-query.js';
+import type { App } from './context.js';
+import { addOutputOptions } from './options.js';
+import { addFilterOptions, addPagingOptions } from './search-options.js';
 
 export const FILTER_HELP = `
 Filters take a friendly form or the server's operator syntax, checked and passed through:
@@ -52,7 +47,6 @@ ${wrap(featureColumns.all.map((c) => `${c.name},`))}
   e.g. --columns name,env:production.enabled,env:production.yes,env:production.lastSeenAt`;
 
 export function featuresSearchCommand(app: App): Command {
-  const io = app.io;
   const cmd = new Command('search').description('Search and filter features across projects; page through every match');
   addFilterOptions(cmd, 'all');
   addPagingOptions(cmd);
@@ -70,40 +64,9 @@ Examples:
   $ flagctl features search --tag team:growth --status production:enabled --all -o csv
   $ flagctl features search --created-before 2024-01-01 --sort-by environment:production --fail-if-any`,
   );
+  // The implementation (flag parsing, paging, rendering) loads only when this command runs.
   return cmd.action(async (opts: Record<string, unknown>, command: Command) => {
-    const ctx = new CommandContext(app, command);
-    const search = parseSearch(opts);
-    const ui = ctx.ui(parseOutputOptions(opts));
-    pickColumns(featureColumns, ui.out.columns);
-    const target = await ctx.target();
-    const client = ctx.client(target);
-    const progress = new PageProgress(io, ui.tty && ui.out.format !== 'table');
-    try {
-      const features = searchFeatures(client, search, progress.update);
-      const total = () => progress.latest?.total ?? 0;
-      const count = await writeRows(ui, featureColumns, progress.around(features), {
-        jsonObject: { key: 'features', after: () => ({ total: total() }) },
-      });
-      if (opts.limit === undefined && search.limit === DEFAULT_LIMIT && total() > search.offset + count) {
-        notice(io, `${count} of ${total()} matches shown; --all or --limit <n> for more`);
-      }
-      if (opts.failIfAny && total() > 0) {
-        throw new CheckFailedError(`${total()} feature${total() === 1 ? '' : 's'} match (--fail-if-any)`);
-      }
-    } catch (err) {
-      // Unleash 6 builds broken SQL for favoritesFirst without a user, and sends the SQL back.
-      if (err instanceof ApiError && err.status === 500 && search.favoritesFirst) {
-        const failed = new RequestError(
-          'the server failed (HTTP 500) on --favorites-first; Unleash 6 cannot order favourites for an API token, which has no user',
-          500,
-        );
-        failed.hint = 'Use a personal access token (flagctl auth login), or leave out --favorites-first.';
-        throw failed;
-      }
-      throw err;
-    } finally {
-      progress.clear();
-      await client.close();
-    }
+    const { featuresSearch } = await import('./features-search-run.js');
+    await featuresSearch(app, opts, command);
   });
 }

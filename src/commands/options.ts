@@ -1,8 +1,9 @@
 import { Option, type Command } from 'commander';
-import * as z from '../zod-mini.js';
 import { withValues } from '../completion/declared.js';
-import { UsageError } from '../errors.js';
-import { FORMATS, type OutputOptions } from '../output/context.js';
+import { FORMATS } from '../output/formats.js';
+
+// Flag declarations shared by several commands. Their values are read and checked in
+// parse-options.ts, which only the command that runs loads.
 
 const OUTPUT_GROUP = 'Output options:';
 
@@ -17,39 +18,4 @@ export function addOutputOptions(cmd: Command, formats: readonly string[] = FORM
     .addOption(new Option('--columns <list>', 'comma-separated columns for table, csv and markdown').helpGroup(OUTPUT_GROUP))
     .addOption(new Option('--no-headers', 'omit the header row (table, csv)').helpGroup(OUTPUT_GROUP))
     .addOption(new Option('--csv-raw', 'csv: do not guard cells that a spreadsheet would run as formulas').helpGroup(OUTPUT_GROUP));
-}
-
-const outputFlags = z.object({
-  output: z.string(),
-  columns: z.optional(z.string()),
-  headers: z._default(z.boolean(), true),
-  csvRaw: z._default(z.boolean(), false),
-});
-
-export function parseOutputOptions(opts: Record<string, unknown>, formats: readonly string[] = FORMATS): OutputOptions {
-  const o = outputFlags.parse(opts);
-  if (!formats.includes(o.output)) {
-    throw new UsageError(`-o/--output: unknown format "${o.output}"; accepted: ${formats.join(', ')}`);
-  }
-  const columns = o.columns
-    ?.split(',')
-    .map((c) => c.trim())
-    .filter(Boolean);
-  if (o.columns !== undefined && !columns?.length) throw new UsageError('--columns: give at least one column name, e.g. --columns name,type');
-  return { format: o.output as OutputOptions['format'], columns, headers: o.headers, csvRaw: o.csvRaw };
-}
-
-/**
- * Parses flags with a zod schema; the first problem becomes a usage error naming the flag,
- * the value given and what is accepted.
- */
-export function parseFlags<S extends z.ZodMiniType>(schema: S, opts: Record<string, unknown>): z.output<S> {
-  const result = schema.safeParse(opts);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const key = String(issue.path[0] ?? '');
-  const flag = `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-  const given = opts[key];
-  const shown = given === undefined ? '' : ` "${Array.isArray(given) ? given.join(' ') : String(given)}"`;
-  throw new UsageError(`${flag}${shown}: ${issue.message}`);
 }

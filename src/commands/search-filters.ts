@@ -1,5 +1,6 @@
 import * as z from '../zod-mini.js';
 import { UsageError } from '../errors.js';
+import { DATE_OPERATORS, FLAG_TYPES, INCLUDE_OPERATORS, IS_OPERATORS, STATES } from './search-values.js';
 
 // The search filters, written either in the spec's operator syntax (passed through after
 // checking) or in friendly forms that map onto it. Each value is checked against the spec's
@@ -7,16 +8,6 @@ import { UsageError } from '../errors.js';
 // date, a non-numeric creator id or a fractional number with HTTP 500, and silently drop a
 // filter whose value is empty (`IS:`) or a status entry that is not enabled/disabled.
 
-export const IS_OPERATORS = ['IS', 'IS_NOT', 'IS_ANY_OF', 'IS_NONE_OF'] as const;
-export const INCLUDE_OPERATORS = [
-  'INCLUDE',
-  'DO_NOT_INCLUDE',
-  'INCLUDE_ALL_OF',
-  'INCLUDE_ANY_OF',
-  'EXCLUDE_IF_ANY_OF',
-  'EXCLUDE_ALL',
-] as const;
-export const DATE_OPERATORS = ['IS_BEFORE', 'IS_ON_OR_AFTER'] as const;
 const ALL_OPERATORS: readonly string[] = [...IS_OPERATORS, ...INCLUDE_OPERATORS, ...DATE_OPERATORS];
 
 /** The spec's patterns for the encoded parameter values, exactly as written there. */
@@ -26,10 +17,6 @@ export const SPEC_PATTERNS = {
   segment: /^(INCLUDE|DO_NOT_INCLUDE|INCLUDE_ALL_OF|INCLUDE_ANY_OF|EXCLUDE_IF_ANY_OF|EXCLUDE_ALL):(.*?)(,([a-zA-Z0-9_]+))*$/,
   createdAt: /^(IS_BEFORE|IS_ON_OR_AFTER):\d{4}-\d{2}-\d{2}$/,
 } as const;
-
-/** Flag types the servers know (6.10.1 has the first five; 8.x adds sunset). */
-export const FLAG_TYPES = ['release', 'experiment', 'operational', 'kill-switch', 'permission', 'sunset'] as const;
-export const STATES = ['active', 'stale', 'potentially-stale'] as const;
 
 // Ids the server creates through isUrlFriendly: the string equals its encodeURIComponent.
 const urlFriendly = (what: string) =>

@@ -1,9 +1,9 @@
-import type { Command } from 'commander';
 import * as z from '../zod-mini.js';
 import { UsageError } from '../errors.js';
 import { parseCreatedAt } from './search-dates.js';
 import { environmentName, FILTERS, combineTags, encodeFilter, parseFilter } from './search-filters.js';
-import { parseFlags } from './options.js';
+import { parseFlags } from './parse-options.js';
+import { SORT_FIELDS, SORT_ORDERS } from './search-values.js';
 
 // How each parameter goes on the wire, as the real servers (6.10.1, 8.2.0; Express 4 with the
 // `qs` query parser) read it:
@@ -21,7 +21,6 @@ const whole = (what: string) =>
     .pipe(z.string().check(z.regex(/^\d+$/, `expected ${what}: a whole number 0 or more, e.g. 100`)), z.transform(Number))
     .check(z.refine(Number.isSafeInteger, `expected ${what}: a whole number 0 or more, e.g. 100`));
 
-export const SORT_FIELDS = ['name', 'type', 'stale', 'project', 'lastSeenAt', 'createdAt'] as const;
 const SORT_ACCEPTED = `accepted: ${SORT_FIELDS.join(', ')}, environment:<name> (sorts by enabled there)`;
 
 const sortBy = z.string().check(
@@ -49,40 +48,9 @@ const searchFlags = z.object({
     4,
   ),
   sortBy: z.optional(sortBy),
-  sortOrder: z.optional(z.enum(['asc', 'desc'], { error: 'accepted: asc, desc' })),
+  sortOrder: z.optional(z.enum(SORT_ORDERS, { error: `accepted: ${SORT_ORDERS.join(', ')}` })),
   favoritesFirst: z._default(z.boolean(), false),
 });
-
-const collect = (value: string, previous: string[] = []) => [...previous, value];
-
-/** Flags that choose which features: shared by `features search` and `features stale`. */
-export function addFilterOptions(cmd: Command, which: 'all' | 'stale'): Command {
-  cmd
-    .option('--project <filter>', 'project id: web | web,mobile | !web | IS_ANY_OF:web,mobile')
-    .option('--type <filter>', 'flag type: release | release,experiment | !permission | IS_NOT:release');
-  if (which === 'stale') return cmd;
-  return cmd
-    .option('-q, --query <text>', 'text in the name or description (commas: any of several)')
-    .option('--state <filter>', 'active | stale | potentially-stale, lists and ! as above')
-    .option('--created-by <filter>', 'numeric user id of the creator: 1 | 1,7 | !1 | IS:1')
-    .option('--tag <filter>', 'tag type:value: team:growth | a,b (any) | !a | INCLUDE_ALL_OF:a,b; repeat: all of', collect)
-    .option('--segment <filter>', 'segment name: beta-testers | a,b (any) | !a | INCLUDE:a')
-    .option('--status <env:state>', 'production:enabled or production:disabled; repeat: any of', collect)
-    .option('--created-at <op:date>', 'IS_BEFORE:2024-01-01 or IS_ON_OR_AFTER:2024-01-01')
-    .option('--created-before <date>', 'created before this day (yyyy-MM-dd, UTC)')
-    .option('--created-since <date>', 'created on or after this day (yyyy-MM-dd, UTC)')
-    .option('--sort-by <field>', `name, type, stale, project, lastSeenAt, createdAt (default), environment:<name>`)
-    .option('--sort-order <order>', 'asc (default) or desc')
-    .option('--favorites-first', "your favourites first (needs a personal access token; API tokens have none)");
-}
-
-export function addPagingOptions(cmd: Command): Command {
-  return cmd
-    .option('--offset <n>', 'skip this many matches first')
-    .option('--limit <n>', 'return exactly this many (or all there are if fewer); pages as needed; default 50')
-    .option('--all', 'every match, streamed page by page')
-    .option('--concurrency <n>', 'pages fetched at once with --all or a large --limit (1-16, default 4)');
-}
 
 export interface ParsedSearch {
   /** Filters and sort, without offset and limit. */

@@ -3,7 +3,7 @@ import { bash } from './bash.js';
 import { fish } from './fish.js';
 import type { Script } from './script.js';
 import { completionSpec } from './spec.js';
-import type { Shell } from './values.js';
+import type { Shell } from './shells.js';
 import { zsh } from './zsh.js';
 
 const scripts: Record<Shell, Script> = { bash, zsh, fish };

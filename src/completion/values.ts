@@ -1,20 +1,14 @@
 import type { Option } from 'commander';
 import { declaredValues, type ValueSource } from './declared.js';
-import { DATE_OPERATORS, FLAG_TYPES, INCLUDE_OPERATORS, IS_OPERATORS, STATES } from '../commands/search-filters.js';
-import { SORT_FIELDS } from '../commands/search-query.js';
-import { FORMATS } from '../output/context.js';
-import { SECTIONS } from '../output/insights-view.js';
+import { DATE_OPERATORS, FLAG_TYPES, INCLUDE_OPERATORS, IS_OPERATORS, SORT_FIELDS, SORT_ORDERS, STATES } from '../commands/search-values.js';
+import { FORMATS } from '../output/formats.js';
+import { SECTIONS } from '../output/insights-sections.js';
 
 // What the value of each flag completes to, in one place. A flag whose values are declared on
 // the option itself (`.choices()`, or withValues() of declared.ts) needs no entry here. This
-// registry covers flags validated with zod, whose lists live next to that validation and are
-// imported here rather than copied; lists no command defines yet are defined here, for the
-// commands to import.
-
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-
-export const SHELLS = ['bash', 'zsh', 'fish'] as const;
-export type Shell = (typeof SHELLS)[number];
+// registry covers flags validated with zod. Their lists come from the zod-free modules that
+// the validation imports too (search-values.ts, …), so that generating a script evaluates
+// none of the validation.
 
 export type { ValueSource };
 

@@ -1,10 +1,10 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { IO } from '../io.js';
 import { write } from '../io.js';
+import type { Format } from './formats.js';
 import { termSafe } from './sanitize.js';
 
-export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'markdown'] as const;
-export type Format = (typeof FORMATS)[number];
+export { FORMATS, type Format } from './formats.js';
 
 export interface OutputOptions {
   format: Format;

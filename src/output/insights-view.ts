@@ -8,14 +8,14 @@ import type {
 } from '../api/insights-schema.js';
 import { fitWidth, formatNumber, sparkline, stackedBar } from './chart.js';
 import type { Ui } from './context.js';
+import { SECTIONS, type Section } from './insights-sections.js';
 import type { Column, ColumnSet } from './rows.js';
 import { termSafe } from './sanitize.js';
 
 // Instance insights as sections: each has its array in the server's document, its rows'
 // columns, and a chart for a terminal. Charts are pure functions of the rows.
 
-export const SECTIONS = ['users', 'flags', 'projects', 'metrics', 'environments'] as const;
-export type Section = (typeof SECTIONS)[number];
+export { SECTIONS, type Section };
 
 export const SECTION_KEY = {
   users: 'userTrends',

@@ -1,0 +1,35 @@
+import type { Command } from 'commander';
+import { completionScript } from '../completion/generate.js';
+import { SHELLS, type Shell } from '../completion/shells.js';
+import { configDir, readConfig } from '../config/store.js';
+import { UsageError } from '../errors.js';
+import { write, type IO } from '../io.js';
+import type { App } from './context.js';
+
+/** Profile names a shell may safely take as words; anything else in the file is left out. */
+const SAFE_NAME = /^[A-Za-z0-9._-]+$/;
+
+/**
+ * `completion --profiles`, which the scripts run while completing `--profile`: the profile
+ * names in the config file, one per line. On any error it prints nothing: a broken config must
+ * not spill messages into the user's command line.
+ */
+async function printProfiles(io: IO): Promise<void> {
+  let names: string[];
+  try {
+    names = Object.keys((await readConfig(configDir(io.env))).profiles);
+  } catch {
+    return;
+  }
+  const safe = names.filter((n) => SAFE_NAME.test(n)).sort();
+  if (safe.length) await write(io.stdout, `${safe.join('\n')}\n`);
+}
+
+/** `completion <shell>`: the script, generated from the live command tree. */
+export async function completion(app: App, shell: Shell | undefined, opts: { profiles?: boolean }, command: Command): Promise<void> {
+  if (opts.profiles) return printProfiles(app.io);
+  if (!shell) throw new UsageError(`name a shell: flagctl completion ${SHELLS.join(', ')}`);
+  let root = command;
+  while (root.parent) root = root.parent;
+  await write(app.io.stdout, completionScript(root, shell));
+}

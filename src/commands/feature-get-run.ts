@@ -1,0 +1,75 @@
+import type { Command } from 'commander';
+import * as z from '../zod-mini.js';
+import { completeFeature, getFeature } from '../api/features.js';
+import type { Feature, FeatureEnvironment } from '../api/schemas.js';
+import { featureView } from '../output/feature-view.js';
+import { print } from '../output/context.js';
+import { pickColumns, writeRows, type ColumnSet } from '../output/rows.js';
+import { withSpinner } from '../output/spinner.js';
+import { CommandContext, type App } from './context.js';
+import { parseFlags, parseOutputOptions } from './parse-options.js';
+
+const flags = z.object({
+  project: z.optional(z.string().check(z.minLength(1, 'a project id must not be empty'))),
+});
+
+interface EnvRow {
+  feature: string;
+  project: string | null;
+  environment: string;
+  type: string | null;
+  enabled: boolean | null;
+  strategies: number;
+  variants: number;
+  lastSeenAt: string | null;
+}
+
+const envColumns: ColumnSet<EnvRow> = {
+  all: [
+    { name: 'feature', value: (r) => r.feature },
+    { name: 'project', value: (r) => r.project },
+    { name: 'environment', value: (r) => r.environment },
+    { name: 'type', value: (r) => r.type },
+    { name: 'enabled', kind: 'bool', value: (r) => r.enabled },
+    { name: 'strategies', kind: 'number', value: (r) => r.strategies },
+    { name: 'variants', kind: 'number', value: (r) => r.variants },
+    { name: 'lastSeenAt', kind: 'time', value: (r) => r.lastSeenAt },
+  ],
+  defaults: ['feature', 'project', 'environment', 'type', 'enabled', 'strategies', 'variants', 'lastSeenAt'],
+};
+
+function envRows(f: Feature, project: string): EnvRow[] {
+  return (f.environments ?? []).map((e: FeatureEnvironment) => ({
+    feature: f.name,
+    project: f.project ?? project,
+    environment: e.name,
+    type: e.type ?? null,
+    enabled: e.enabled ?? null,
+    strategies: e.strategies?.length ?? 0,
+    variants: e.variants?.length ?? 0,
+    lastSeenAt: e.lastSeenAt ?? null,
+  }));
+}
+
+/** `feature get <name>`: every flag, --columns included, is checked before any request. */
+export async function featureGet(app: App, name: string, opts: Record<string, unknown>, command: Command): Promise<void> {
+  const io = app.io;
+  const ctx = new CommandContext(app, command);
+  const f = parseFlags(flags, opts);
+  const ui = ctx.ui(parseOutputOptions(opts));
+  pickColumns(envColumns, ui.out.columns);
+  const target = await ctx.target();
+  const project = f.project ?? target.project;
+  const client = ctx.client(target);
+  try {
+    const feature = await withSpinner(io, `Fetching ${name}`, () => getFeature(client, project, name));
+    if (ui.out.format === 'json') return print(ui, `${JSON.stringify(feature, null, 2)}\n`);
+    if (ui.out.format === 'table' && !ui.out.columns) {
+      const full = await withSpinner(io, `Fetching ${name}`, () => completeFeature(client, project, feature));
+      return print(ui, `${featureView(full, ui).join('\n')}\n`);
+    }
+    await writeRows(ui, envColumns, envRows(feature, project));
+  } finally {
+    await client.close();
+  }
+}

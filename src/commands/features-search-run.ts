@@ -1,0 +1,49 @@
+import type { Command } from 'commander';
+import { searchFeatures } from '../api/search.js';
+import { ApiError, CheckFailedError, RequestError } from '../errors.js';
+import { notice } from '../output/context.js';
+import { featureColumns } from '../output/feature-columns.js';
+import { pickColumns, writeRows } from '../output/rows.js';
+import { CommandContext, type App } from './context.js';
+import { parseOutputOptions } from './parse-options.js';
+import { PageProgress } from './search-progress.js';
+import { DEFAULT_LIMIT, parseSearch } from './search-query.js';
+
+/** `features search`: every flag checked, then pages streamed to the output as they arrive. */
+export async function featuresSearch(app: App, opts: Record<string, unknown>, command: Command): Promise<void> {
+  const io = app.io;
+  const ctx = new CommandContext(app, command);
+  const search = parseSearch(opts);
+  const ui = ctx.ui(parseOutputOptions(opts));
+  pickColumns(featureColumns, ui.out.columns);
+  const target = await ctx.target();
+  const client = ctx.client(target);
+  const progress = new PageProgress(io, ui.tty && ui.out.format !== 'table');
+  try {
+    const features = searchFeatures(client, search, progress.update);
+    const total = () => progress.latest?.total ?? 0;
+    const count = await writeRows(ui, featureColumns, progress.around(features), {
+      jsonObject: { key: 'features', after: () => ({ total: total() }) },
+    });
+    if (opts.limit === undefined && search.limit === DEFAULT_LIMIT && total() > search.offset + count) {
+      notice(io, `${count} of ${total()} matches shown; --all or --limit <n> for more`);
+    }
+    if (opts.failIfAny && total() > 0) {
+      throw new CheckFailedError(`${total()} feature${total() === 1 ? '' : 's'} match (--fail-if-any)`);
+    }
+  } catch (err) {
+    // Unleash 6 builds broken SQL for favoritesFirst without a user, and sends the SQL back.
+    if (err instanceof ApiError && err.status === 500 && search.favoritesFirst) {
+      const failed = new RequestError(
+        'the server failed (HTTP 500) on --favorites-first; Unleash 6 cannot order favourites for an API token, which has no user',
+        500,
+      );
+      failed.hint = 'Use a personal access token (flagctl auth login), or leave out --favorites-first.';
+      throw failed;
+    }
+    throw err;
+  } finally {
+    progress.clear();
+    await client.close();
+  }
+}
