@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import { isatty } from 'node:tty';
 
 /**
  * Everything flagctl touches of its process: streams, terminal facts and environment.
@@ -16,16 +17,28 @@ export interface IO {
   columns?: number;
 }
 
+/**
+ * The real process. Streams are opened only when first used (opening stdin costs start-up
+ * time and only `auth login` reads it); terminal facts come from isatty, which opens nothing.
+ */
 export function processIO(): IO {
   return {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    stdin: process.stdin,
+    get stdout() {
+      return process.stdout;
+    },
+    get stderr() {
+      return process.stderr;
+    },
+    get stdin() {
+      return process.stdin;
+    },
     env: process.env,
-    stdoutIsTTY: process.stdout.isTTY === true,
-    stderrIsTTY: process.stderr.isTTY === true,
-    stdinIsTTY: process.stdin.isTTY === true,
-    columns: process.stdout.columns,
+    stdoutIsTTY: isatty(1),
+    stderrIsTTY: isatty(2),
+    stdinIsTTY: isatty(0),
+    get columns() {
+      return isatty(1) ? process.stdout.columns : undefined;
+    },
   };
 }
 

@@ -70,7 +70,7 @@ export class CommandContext {
     return configDir(this.io.env);
   }
 
-  ui(out: OutputOptions): Ui {
+  ui(out: OutputOptions): Promise<Ui> {
     return makeUi(this.io, out, this.flags.color);
   }
 

@@ -56,7 +56,7 @@ export async function featureGet(app: App, name: string, opts: Record<string, un
   const io = app.io;
   const ctx = new CommandContext(app, command);
   const f = parseFlags(flags, opts);
-  const ui = ctx.ui(parseOutputOptions(opts));
+  const ui = await ctx.ui(parseOutputOptions(opts));
   pickColumns(envColumns, ui.out.columns);
   const target = await ctx.target();
   const project = f.project ?? target.project;

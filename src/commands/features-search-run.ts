@@ -14,7 +14,7 @@ export async function featuresSearch(app: App, opts: Record<string, unknown>, co
   const io = app.io;
   const ctx = new CommandContext(app, command);
   const search = parseSearch(opts);
-  const ui = ctx.ui(parseOutputOptions(opts));
+  const ui = await ctx.ui(parseOutputOptions(opts));
   pickColumns(featureColumns, ui.out.columns);
   const target = await ctx.target();
   const client = ctx.client(target);

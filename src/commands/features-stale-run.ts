@@ -48,7 +48,7 @@ export async function featuresStale(app: App, opts: Record<string, unknown>, com
   const auto = command.getOptionValueSource('output') === 'default' && io.env.GITHUB_ACTIONS === 'true';
   const github = auto || opts.output === 'github';
   const out = parseOutputOptions({ ...opts, output: github ? 'table' : opts.output }, STALE_FORMATS);
-  const ui = ctx.ui(out);
+  const ui = await ctx.ui(out);
   const cols = pickColumns(staleColumns, ui.out.columns);
   const summaryPath = io.env.GITHUB_STEP_SUMMARY;
   const target = await ctx.target();

@@ -40,7 +40,7 @@ export async function insights(app: App, opts: Record<string, unknown>, command:
   const ctx = new CommandContext(app, command);
   const f = parseFlags(flags, opts);
   if (f.from && f.to && f.from > f.to) throw new UsageError(`--from "${f.from}" is after --to "${f.to}"`);
-  const ui = ctx.ui(parseOutputOptions(opts, INSIGHTS_FORMATS));
+  const ui = await ctx.ui(parseOutputOptions(opts, INSIGHTS_FORMATS));
   const sections: Section[] = f.section.length ? [...new Set(f.section)] : [...SECTIONS];
   const format = ui.out.format;
   const rowsOnly = format === 'csv' || format === 'ndjson' || format === 'markdown';

@@ -21,7 +21,7 @@ const columns: ColumnSet<SearchFeature> = {
 export async function projectOverview(app: App, projectId: string, opts: Record<string, unknown>, command: Command): Promise<void> {
   const io = app.io;
   const ctx = new CommandContext(app, command);
-  const ui = ctx.ui(parseOutputOptions(opts, OVERVIEW_FORMATS));
+  const ui = await ctx.ui(parseOutputOptions(opts, OVERVIEW_FORMATS));
   pickColumns(columns, ui.out.columns);
   const target = await ctx.target();
   const client = ctx.client(target);

@@ -1,4 +1,4 @@
-import { Chalk, type ChalkInstance } from 'chalk';
+import type { ChalkInstance } from 'chalk';
 import type { IO } from '../io.js';
 import { write } from '../io.js';
 import type { Format } from './formats.js';
@@ -36,9 +36,14 @@ export function wantColor(io: IO, flag: boolean | undefined): boolean {
   return io.stdoutIsTTY;
 }
 
-export function makeUi(io: IO, out: OutputOptions, colorFlag: boolean | undefined): Ui {
+/** Styles without colour: every style is the identity, however chained (`s.bold.cyan(text)`). */
+const plain: ChalkInstance = new Proxy((text: unknown) => String(text), { get: () => plain }) as unknown as ChalkInstance;
+
+/** chalk loads only when there is colour to draw: piped output, the common case in scripts, skips it. */
+export async function makeUi(io: IO, out: OutputOptions, colorFlag: boolean | undefined): Promise<Ui> {
   const color = wantColor(io, colorFlag);
-  return { io, tty: io.stdoutIsTTY, color, style: new Chalk({ level: color ? 1 : 0 }), now: Date.now(), out };
+  const style = color ? new (await import('chalk')).Chalk({ level: 1 }) : plain;
+  return { io, tty: io.stdoutIsTTY, color, style, now: Date.now(), out };
 }
 
 export function print(ui: Ui, text: string): Promise<void> | void {
