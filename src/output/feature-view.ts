@@ -24,7 +24,9 @@ export function featureView(f: Feature, ui: Ui): string[] {
   lines.push(field('Type', t(f.type ?? '-')));
   lines.push(field('Project', t(f.project ?? '-')));
   lines.push(field('Description', f.description ? t(f.description) : s.dim('-')));
-  lines.push(field('Enabled', yesNo(f.enabled)));
+  // Real servers leave out the top-level `enabled`; then the per-environment states say it.
+  const perEnv = (f.environments ?? []).map((e) => `${t(e.name)} ${e.enabled ? s.green('on') : s.red('off')}`).join(', ');
+  lines.push(field('Enabled', f.enabled === undefined || f.enabled === null ? perEnv || '-' : yesNo(f.enabled)));
   lines.push(field('Stale', f.stale ? s.yellow('yes') : yesNo(f.stale)));
   lines.push(field('Archived', f.archived ? `yes${f.archivedAt ? `, ${when(f.archivedAt)}` : ''}` : yesNo(f.archived)));
   lines.push(field('Impression data', yesNo(f.impressionData)));

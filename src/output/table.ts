@@ -3,7 +3,7 @@ export async function renderTable(head: string[] | undefined, rows: string[][], 
   const { default: Table } = await import('cli-table3');
   const table = new Table({
     head: head ?? [],
-    style: { head: [], border: color ? ['grey'] : [], compact: false },
+    style: { head: [], border: color ? ['grey'] : [], compact: true },
   });
   table.push(...rows);
   return table.toString();

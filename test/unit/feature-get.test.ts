@@ -344,3 +344,10 @@ describe('record view completes what real servers leave out', () => {
     expect(server.requests).toHaveLength(1);
   });
 });
+
+it('without a top-level enabled (as real servers send), the record shows each environment', async () => {
+  const { enabled: _e, ...doc } = { ...feature, enabled: undefined };
+  server.json(PATH, doc);
+  const r = await runCli(['feature', 'get', 'checkout-v2'], { env: env() });
+  expect(r.stdout).toMatch(/^Enabled {9}development on, production off$/m);
+});
