@@ -351,3 +351,22 @@ it('without a top-level enabled (as real servers send), the record shows each en
   const r = await runCli(['feature', 'get', 'checkout-v2'], { env: env() });
   expect(r.stdout).toMatch(/^Enabled {9}development on, production off$/m);
 });
+
+describe('spinner', () => {
+  it('appears on a terminal stderr only for a request slower than ~150 ms, and stdout stays data', async () => {
+    server.json(PATH, feature);
+    const fast = await runCli(['feature', 'get', 'checkout-v2', '-o', 'json'], { env: env(), stderrIsTTY: true });
+    expect(fast.stderr).toBe('');
+    server.reset();
+    server.route(PATH, (_req, res) => void setTimeout(() => sendJson(res, 200, feature), 400));
+    const slow = await runCli(['feature', 'get', 'checkout-v2', '-o', 'json'], { env: env(), stderrIsTTY: true });
+    expect(slow.stderr).toContain('Fetching checkout-v2');
+    expect(JSON.parse(slow.stdout)).toEqual(feature);
+  });
+
+  it('never appears when stderr is not a terminal', async () => {
+    server.route(PATH, (_req, res) => void setTimeout(() => sendJson(res, 200, feature), 400));
+    const r = await runCli(['feature', 'get', 'checkout-v2', '-o', 'json'], { env: env(), stderrIsTTY: false });
+    expect(r.stderr).toBe('');
+  });
+});
