@@ -10,7 +10,7 @@ import { projectOverviewCommand } from './commands/project-overview.js';
 import { CliError, ExitCode, exitCodeFor } from './errors.js';
 import { processIO, type IO } from './io.js';
 import { termSafe } from './output/sanitize.js';
-import { redact } from './config/token.js';
+import { redactAll } from './config/token.js';
 import { VERSION } from './version.js';
 
 // Every command module imported here is a declaration (flags, help): each loads its
@@ -101,7 +101,7 @@ export async function main(argv: string[], io: IO): Promise<number> {
 const MESSAGE_LIMIT = 400;
 
 function report(io: IO, err: unknown, debug: boolean, secrets: Set<string>): void {
-  const clean = (s: string) => termSafe([...secrets].reduce((text, t) => redact(text, t), s));
+  const clean = (s: string) => termSafe(redactAll(s, secrets));
   const short = (s: string) =>
     debug || s.length <= MESSAGE_LIMIT ? s : `${s.slice(0, MESSAGE_LIMIT)}… (${s.length - MESSAGE_LIMIT} more characters; --debug shows all)`;
   if (err instanceof CliError) {

@@ -3,7 +3,7 @@ import * as z from '../zod-mini.js';
 import { ApiClient } from '../api/client.js';
 import { resolveTarget, type Target } from '../config/resolve.js';
 import { configDir, readConfig } from '../config/store.js';
-import { redact } from '../config/token.js';
+import { redactAll } from '../config/token.js';
 import type { IO } from '../io.js';
 import { makeUi, notice, type OutputOptions, type Ui } from '../output/context.js';
 import { parseFlags } from './parse-options.js';
@@ -48,7 +48,6 @@ export interface App {
 export class CommandContext {
   readonly flags: GlobalFlags;
   readonly io: IO;
-  private tokenSeen?: string;
   private ca?: string;
 
   constructor(
@@ -75,7 +74,7 @@ export class CommandContext {
   }
 
   debug = (line: string): void => {
-    if (this.flags.debug) notice(this.io, `debug: ${redact(line, this.tokenSeen)}`);
+    if (this.flags.debug) notice(this.io, `debug: ${redactAll(line, this.app.secrets)}`);
   };
 
   async target(): Promise<Target> {
@@ -87,7 +86,6 @@ export class CommandContext {
   }
 
   private noteToken(token: string): void {
-    this.tokenSeen = token;
     this.app.secrets.add(token);
   }
 

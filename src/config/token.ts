@@ -21,3 +21,10 @@ export function redact(text: string, token: string | undefined): string {
   if (!token || token.length < 4) return text;
   return text.split(token).join(maskToken(token));
 }
+
+/** `redact` for every token in play. */
+export function redactAll(text: string, tokens: Iterable<string>): string {
+  let out = text;
+  for (const token of tokens) out = redact(out, token);
+  return out;
+}

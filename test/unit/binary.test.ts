@@ -3,8 +3,8 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FixtureServer, sendJson } from '../support/fixture-server.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendJson, useFixtureServer } from '../support/fixture-server.js';
 
 // The single executable (Node SEA), built here from the installed Node as `npm run build:binary`
 // does, then copied alone into an empty directory and run with no node on PATH.
@@ -19,23 +19,15 @@ const name = `flagctl-${process.platform}-${process.arch}`;
 
 const tmp = mkdtempSync(join(tmpdir(), 'flagctl-binary-'));
 const binary = join(tmp, 'flagctl');
-const server = new FixtureServer();
+const server = useFixtureServer();
 
 beforeAll(async () => {
-  await server.start();
   await execFile(process.execPath, [join(root, 'scripts/build-binary.mjs')], { cwd: root, timeout: 280_000 });
   copyFileSync(join(root, 'dist', name), binary);
 }, 300_000);
 
-afterAll(async () => {
-  await server.stop();
+afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
-});
-
-afterEach(() => {
-  const unexpected = [...server.unexpected];
-  server.reset();
-  expect(unexpected).toEqual([]);
 });
 
 /** Runs the binary with an environment that has no node anywhere on PATH. */

@@ -1,25 +1,18 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { annotation, escapeData, escapeProperty } from '../../src/output/github.js';
-import { FixtureServer } from '../support/fixture-server.js';
+import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
 import { makeFeatures, SEARCH_PATH, searchOver, searchV8 } from '../support/search-fixture.js';
 
 const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
-const server = new FixtureServer();
+const server = useFixtureServer();
 const dir = mkdtempSync(join(tmpdir(), 'flagctl-stale-'));
 
-beforeAll(() => server.start());
-afterAll(async () => {
-  await server.stop();
+afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
-});
-afterEach(() => {
-  const unexpected = [...server.unexpected];
-  server.reset();
-  expect(unexpected).toEqual([]);
 });
 
 const env = (extra: Record<string, string> = {}) => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN, ...extra });

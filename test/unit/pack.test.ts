@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FixtureServer, sendJson } from '../support/fixture-server.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendJson, useFixtureServer } from '../support/fixture-server.js';
 
 // The package as npm ships it: `npm pack`, extracted into an empty directory, run with node and
 // nothing else. Every runtime dependency is inside dist/flagctl.mjs, so no node_modules (and
@@ -19,12 +19,11 @@ const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
 const PATH = '/api/admin/projects/default/features/checkout-v2';
 
 const tmp = mkdtempSync(join(tmpdir(), 'flagctl-pack-'));
-const server = new FixtureServer();
+const server = useFixtureServer();
 let packed: { path: string; mode: number }[] = [];
 let installed = '';
 
 beforeAll(async () => {
-  await server.start();
   execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'ignore' });
   const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', tmp], {
     cwd: root,
@@ -38,15 +37,8 @@ beforeAll(async () => {
   installed = join(tmp, 'install/package');
 }, 120_000);
 
-afterAll(async () => {
-  await server.stop();
+afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
-});
-
-afterEach(() => {
-  const unexpected = [...server.unexpected];
-  server.reset();
-  expect(unexpected).toEqual([]);
 });
 
 /** Runs the installed package's bin the way a shell would: by its #! line. */
