@@ -1,14 +1,14 @@
 import { Command, CommanderError, Option } from 'commander';
-import { authCommand } from './commands/auth.js';
-import { completionCommand } from './commands/completion.js';
+import { authCommand } from './commands/auth/index.js';
+import { completionCommand } from './commands/completion/index.js';
 import type { App } from './commands/context.js';
-import { featureGetCommand } from './commands/feature-get.js';
-import { featuresSearchCommand } from './commands/features-search.js';
-import { featuresStaleCommand } from './commands/features-stale.js';
-import { insightsCommand } from './commands/insights.js';
-import { projectOverviewCommand } from './commands/project-overview.js';
+import { featureGetCommand } from './commands/feature/get/index.js';
+import { featuresSearchCommand } from './commands/features/search/index.js';
+import { featuresStaleCommand } from './commands/features/stale/index.js';
+import { insightsCommand } from './commands/insights/index.js';
+import { projectOverviewCommand } from './commands/project/overview/index.js';
 import { CliError, ExitCode, exitCodeFor } from './errors.js';
-import { processIO, type IO } from './io.js';
+import type { IO } from './io.js';
 import { termSafe } from './output/sanitize.js';
 import { redactAll } from './config/token.js';
 import { VERSION } from './version.js';
@@ -114,19 +114,4 @@ function report(io: IO, err: unknown, debug: boolean, secrets: Set<string>): voi
   if (debug && err instanceof Error && err.stack) {
     for (const line of err.stack.split('\n').slice(1)) io.stderr.write(`${clean(line)}\n`);
   }
-}
-
-/** The process entry: bin/flagctl calls this, and this is the only place that exits. */
-export async function run(): Promise<void> {
-  const io = processIO();
-  // A closed pipe (`flagctl ... | head`) ends quietly.
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(ExitCode.ok);
-  });
-  process.once('SIGINT', () => {
-    if (io.stderrIsTTY) io.stderr.write('\u001b[?25h'); // show the cursor a spinner may have hidden
-    process.exit(ExitCode.interrupted);
-  });
-  const code = await main(process.argv.slice(2), io);
-  process.stdout.write('', () => process.exit(code));
 }

@@ -1,6 +1,6 @@
 import type { Option } from 'commander';
 import { declaredValues, type ValueSource } from './declared.js';
-import { DATE_OPERATORS, FLAG_TYPES, INCLUDE_OPERATORS, IS_OPERATORS, SORT_FIELDS, SORT_ORDERS, STATES } from '../commands/search-values.js';
+import { DATE_OPERATORS, FLAG_TYPES, INCLUDE_OPERATORS, IS_OPERATORS, SORT_FIELDS, SORT_ORDERS, STATES } from '../commands/search/values.js';
 import { FORMATS } from '../output/formats.js';
 import { SECTIONS } from '../output/insights-sections.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseCreatedAt } from '../../src/commands/search-dates.js';
-import { combineTags, encodeFilter, FILTERS, parseFilter, SPEC_PATTERNS } from '../../src/commands/search-filters.js';
-import { parseStatus } from '../../src/commands/search-query.js';
+import { parseCreatedAt } from '../../src/commands/search/dates.js';
+import { combineTags, encodeFilter, FILTERS, parseFilter, SPEC_PATTERNS } from '../../src/commands/search/filters.js';
+import { parseStatus } from '../../src/commands/search/query.js';
 import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
 import { SEARCH_PATH, searchV8 } from '../support/search-fixture.js';

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import { completionScript } from '../completion/generate.js';
-import { SHELLS, type Shell } from '../completion/shells.js';
-import { configDir, readConfig } from '../config/store.js';
-import { UsageError } from '../errors.js';
-import { write, type IO } from '../io.js';
-import type { App } from './context.js';
+import { completionScript } from '../../completion/generate.js';
+import { SHELLS, type Shell } from '../../completion/shells.js';
+import { configDir, readConfig } from '../../config/store.js';
+import { UsageError } from '../../errors.js';
+import { write, type IO } from '../../io.js';
+import type { App } from '../context.js';
 
 /** Profile names a shell may safely take as words; anything else in the file is left out. */
 const SAFE_NAME = /^[A-Za-z0-9._-]+$/;

@@ -1,8 +1,8 @@
 import { Command } from 'commander';
-import { featureColumns } from '../output/feature-columns.js';
-import type { App } from './context.js';
-import { addOutputOptions } from './options.js';
-import { addFilterOptions, addPagingOptions } from './search-options.js';
+import { featureColumns } from '../../../output/feature-columns.js';
+import type { App } from '../../context.js';
+import { addOutputOptions } from '../../options.js';
+import { addFilterOptions, addPagingOptions } from '../../search/options.js';
 
 export const FILTER_HELP = `
 Filters take a friendly form or the server's operator syntax, checked and passed through:
@@ -66,7 +66,7 @@ Examples:
   );
   // The implementation (flag parsing, paging, rendering) loads only when this command runs.
   return cmd.action(async (opts: Record<string, unknown>, command: Command) => {
-    const { featuresSearch } = await import('./features-search-run.js');
+    const { featuresSearch } = await import('./run.js');
     await featuresSearch(app, opts, command);
   });
 }

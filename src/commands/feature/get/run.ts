@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
-import * as z from '../zod-mini.js';
-import { completeFeature, getFeature } from '../api/features.js';
-import type { Feature, FeatureEnvironment } from '../api/schemas.js';
-import { featureView } from '../output/feature-view.js';
-import { print } from '../output/context.js';
-import { pickColumns, writeRows, type ColumnSet } from '../output/rows.js';
-import { withSpinner } from '../output/spinner.js';
-import { CommandContext, type App } from './context.js';
-import { parseFlags, parseOutputOptions } from './parse-options.js';
+import * as z from '../../../zod-mini.js';
+import { completeFeature, getFeature } from '../../../api/features.js';
+import type { Feature, FeatureEnvironment } from '../../../api/schemas.js';
+import { featureView } from '../../../output/feature-view.js';
+import { print } from '../../../output/context.js';
+import { pickColumns, writeRows, type ColumnSet } from '../../../output/rows.js';
+import { withSpinner } from '../../../output/spinner.js';
+import { CommandContext, type App } from '../../context.js';
+import { parseFlags, parseOutputOptions } from '../../parse-options.js';
 
 const flags = z.object({
   project: z.optional(z.string().check(z.minLength(1, 'a project id must not be empty'))),

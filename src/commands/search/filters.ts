@@ -1,6 +1,6 @@
-import * as z from '../zod-mini.js';
-import { UsageError } from '../errors.js';
-import { DATE_OPERATORS, FLAG_TYPES, INCLUDE_OPERATORS, IS_OPERATORS, STATES } from './search-values.js';
+import * as z from '../../zod-mini.js';
+import { UsageError } from '../../errors.js';
+import { DATE_OPERATORS, FLAG_TYPES, INCLUDE_OPERATORS, IS_OPERATORS, STATES } from './values.js';
 
 // The search filters, written either in the spec's operator syntax (passed through after
 // checking) or in friendly forms that map onto it. Each value is checked against the spec's

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
-import type { App } from './context.js';
-import { addOutputOptions } from './options.js';
+import type { App } from '../../context.js';
+import { addOutputOptions } from '../../options.js';
 
 export const OVERVIEW_FORMATS = ['table', 'json', 'csv', 'ndjson', 'markdown'] as const;
 
@@ -23,7 +23,7 @@ Examples:
   );
   // The implementation (overview schemas, search paging, the view) loads only when this command runs.
   return cmd.action(async (projectId: string, opts: Record<string, unknown>, command: Command) => {
-    const { projectOverview } = await import('./project-overview-run.js');
+    const { projectOverview } = await import('./run.js');
     await projectOverview(app, projectId, opts, command);
   });
 }

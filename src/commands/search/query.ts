@@ -1,9 +1,9 @@
-import * as z from '../zod-mini.js';
-import { UsageError } from '../errors.js';
-import { parseCreatedAt } from './search-dates.js';
-import { environmentName, FILTERS, combineTags, encodeFilter, parseFilter } from './search-filters.js';
-import { parseFlags } from './parse-options.js';
-import { SORT_FIELDS, SORT_ORDERS } from './search-values.js';
+import * as z from '../../zod-mini.js';
+import { UsageError } from '../../errors.js';
+import { parseCreatedAt } from './dates.js';
+import { environmentName, FILTERS, combineTags, encodeFilter, parseFilter } from './filters.js';
+import { parseFlags } from '../parse-options.js';
+import { SORT_FIELDS, SORT_ORDERS } from './values.js';
 
 // How each parameter goes on the wire, as the real servers (6.10.1, 8.2.0; Express 4 with the
 // `qs` query parser) read it:

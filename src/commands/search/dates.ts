@@ -1,7 +1,7 @@
-import * as z from '../zod-mini.js';
-import { UsageError } from '../errors.js';
-import { SPEC_PATTERNS } from './search-filters.js';
-import { DATE_OPERATORS } from './search-values.js';
+import * as z from '../../zod-mini.js';
+import { UsageError } from '../../errors.js';
+import { SPEC_PATTERNS } from './filters.js';
+import { DATE_OPERATORS } from './values.js';
 
 // createdAt: one condition, IS_BEFORE or IS_ON_OR_AFTER a UTC day. The server compares the
 // creation time with the date at midnight UTC, and answers HTTP 500 to a date that does not

@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
-import { searchFeatures } from '../api/search.js';
-import { ApiError, CheckFailedError, RequestError } from '../errors.js';
-import { notice } from '../output/context.js';
-import { featureColumns } from '../output/feature-columns.js';
-import { pickColumns, writeRows } from '../output/rows.js';
-import { CommandContext, type App } from './context.js';
-import { parseOutputOptions } from './parse-options.js';
-import { PageProgress } from './search-progress.js';
-import { DEFAULT_LIMIT, parseSearch } from './search-query.js';
+import { searchFeatures } from '../../../api/search.js';
+import { ApiError, CheckFailedError, RequestError } from '../../../errors.js';
+import { notice } from '../../../output/context.js';
+import { featureColumns } from '../../../output/feature-columns.js';
+import { pickColumns, writeRows } from '../../../output/rows.js';
+import { CommandContext, type App } from '../../context.js';
+import { parseOutputOptions } from '../../parse-options.js';
+import { PageProgress } from '../../../output/page-progress.js';
+import { DEFAULT_LIMIT, parseSearch } from '../../search/query.js';
 
 /** `features search`: every flag checked, then pages streamed to the output as they arrive. */
 export async function featuresSearch(app: App, opts: Record<string, unknown>, command: Command): Promise<void> {

@@ -1,15 +1,15 @@
 import type { Command } from 'commander';
-import * as z from '../zod-mini.js';
-import type { ApiClient } from '../api/client.js';
-import { parseBaseUrl } from '../api/path.js';
-import { ApiError, UsageError } from '../errors.js';
-import { profileName } from '../config/resolve.js';
-import { promptHidden, readStdin } from '../config/prompt.js';
-import { configPath, readConfig, writeConfig } from '../config/store.js';
-import { maskToken, tokenKind } from '../config/token.js';
-import { notice } from '../output/context.js';
-import { CommandContext, type App } from './context.js';
-import { parseFlags } from './parse-options.js';
+import * as z from '../../zod-mini.js';
+import type { ApiClient } from '../../api/client.js';
+import { parseBaseUrl } from '../../api/path.js';
+import { ApiError, UsageError } from '../../errors.js';
+import { profileName } from '../../config/resolve.js';
+import { promptHidden, readStdin } from '../../config/prompt.js';
+import { configPath, readConfig, writeConfig } from '../../config/store.js';
+import { maskToken, tokenKind } from '../../config/token.js';
+import { notice } from '../../output/context.js';
+import { CommandContext, type App } from '../context.js';
+import { parseFlags } from '../parse-options.js';
 
 const profileFlag = z.string().check(z.regex(/^[A-Za-z0-9._-]{1,64}$/, 'use 1 to 64 letters, digits, ".", "_" or "-"'));
 

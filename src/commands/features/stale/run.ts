@@ -1,17 +1,17 @@
 import type { Command } from 'commander';
-import * as z from '../zod-mini.js';
-import { searchFeatures } from '../api/search.js';
-import type { SearchFeature } from '../api/schemas.js';
-import { CheckFailedError } from '../errors.js';
-import { print } from '../output/context.js';
-import { featureColumns } from '../output/feature-columns.js';
-import { annotation, appendStepSummary, summaryMarkdown } from '../output/github.js';
-import { pickColumns, writeRows, type ColumnSet } from '../output/rows.js';
-import { CommandContext, type App } from './context.js';
-import { STALE_FORMATS } from './features-stale.js';
-import { parseFlags, parseOutputOptions } from './parse-options.js';
-import { PageProgress } from './search-progress.js';
-import { parseSearch } from './search-query.js';
+import * as z from '../../../zod-mini.js';
+import { searchFeatures } from '../../../api/search.js';
+import type { SearchFeature } from '../../../api/schemas.js';
+import { CheckFailedError } from '../../../errors.js';
+import { print } from '../../../output/context.js';
+import { featureColumns } from '../../../output/feature-columns.js';
+import { annotation, appendStepSummary, summaryMarkdown } from '../../../output/github.js';
+import { pickColumns, writeRows, type ColumnSet } from '../../../output/rows.js';
+import { CommandContext, type App } from '../../context.js';
+import { STALE_FORMATS } from './index.js';
+import { parseFlags, parseOutputOptions } from '../../parse-options.js';
+import { PageProgress } from '../../../output/page-progress.js';
+import { parseSearch } from '../../search/query.js';
 
 /** The job summary stays readable and far below GitHub's 1 MiB limit. */
 const SUMMARY_ROWS = 500;

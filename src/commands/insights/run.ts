@@ -1,15 +1,15 @@
 import type { Command } from 'commander';
-import * as z from '../zod-mini.js';
-import { getInsights } from '../api/insights.js';
-import { UsageError } from '../errors.js';
-import { notice, print } from '../output/context.js';
-import { SECTIONS, type Section } from '../output/insights-sections.js';
-import { otherArrays, SECTION_COLUMNS, SECTION_KEY, SECTION_TITLE, sectionChart, sectionRows } from '../output/insights-view.js';
-import { pickColumns, writeRows } from '../output/rows.js';
-import { withSpinner } from '../output/spinner.js';
-import { CommandContext, type App } from './context.js';
-import { INSIGHTS_FORMATS } from './insights.js';
-import { parseFlags, parseOutputOptions } from './parse-options.js';
+import * as z from '../../zod-mini.js';
+import { getInsights } from '../../api/insights.js';
+import { UsageError } from '../../errors.js';
+import { notice, print } from '../../output/context.js';
+import { SECTIONS, type Section } from '../../output/insights-sections.js';
+import { otherArrays, SECTION_COLUMNS, SECTION_KEY, SECTION_TITLE, sectionChart, sectionRows } from '../../output/insights-view.js';
+import { pickColumns, writeRows } from '../../output/rows.js';
+import { withSpinner } from '../../output/spinner.js';
+import { CommandContext, type App } from '../context.js';
+import { INSIGHTS_FORMATS } from './index.js';
+import { parseFlags, parseOutputOptions } from '../parse-options.js';
 
 /** A real calendar day written yyyy-MM-dd: 2025-02-30 is refused, 2024-02-29 is not. */
 const calendarDay = z.string().check(

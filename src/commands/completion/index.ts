@@ -1,6 +1,6 @@
 import { Argument, Command, Option } from 'commander';
-import { SHELLS, type Shell } from '../completion/shells.js';
-import type { App } from './context.js';
+import { SHELLS, type Shell } from '../../completion/shells.js';
+import type { App } from '../context.js';
 
 export function completionCommand(app: App): Command {
   return new Command('completion')
@@ -20,7 +20,7 @@ Examples:
     )
     // The generators and the config reader load only when this command runs.
     .action(async (shell: Shell | undefined, opts: { profiles?: boolean }, command: Command) => {
-      const { completion } = await import('./completion-run.js');
+      const { completion } = await import('./run.js');
       await completion(app, shell, opts, command);
     });
 }

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import type { App } from './context.js';
+import type { App } from '../context.js';
 
 // `auth login|status|logout`. Each action loads auth-run.ts, which holds the work (config
 // file, token check, prompt), only when the command runs.
@@ -26,7 +26,7 @@ Examples:
   $ printenv UNLEASH_TOKEN | flagctl auth login --url https://unleash.example.com --profile prod`,
     )
     .action(async (opts: Record<string, unknown>, command: Command) => {
-      const { login } = await import('./auth-run.js');
+      const { login } = await import('./run.js');
       await login(app, opts, command);
     });
 
@@ -43,7 +43,7 @@ Examples:
   $ flagctl auth status --profile prod`,
     )
     .action(async (_opts: Record<string, unknown>, command: Command) => {
-      const { status } = await import('./auth-run.js');
+      const { status } = await import('./run.js');
       await status(app, command);
     });
 
@@ -52,7 +52,7 @@ Examples:
     .description('Remove a saved profile and its token')
     .addHelpText('after', '\nExamples:\n  $ flagctl auth logout\n  $ flagctl auth logout --profile prod')
     .action(async (_opts: Record<string, unknown>, command: Command) => {
-      const { logout } = await import('./auth-run.js');
+      const { logout } = await import('./run.js');
       await logout(app, command);
     });
 

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
-import type { App } from './context.js';
-import { addOutputOptions } from './options.js';
+import type { App } from '../../context.js';
+import { addOutputOptions } from '../../options.js';
 
 export function featureGetCommand(app: App): Command {
   const cmd = new Command('get')
@@ -17,7 +17,7 @@ Examples:
   );
   // The implementation (zod, the API, the views) loads only when this command runs.
   return cmd.action(async (name: string, opts: Record<string, unknown>, command: Command) => {
-    const { featureGet } = await import('./feature-get-run.js');
+    const { featureGet } = await import('./run.js');
     await featureGet(app, name, opts, command);
   });
 }

@@ -1,15 +1,15 @@
 import type { Command } from 'commander';
-import { assembleOverview, collect, fetchOverview, projectFeatures } from '../api/projects.js';
-import type { ProjectOverview } from '../api/overview-schema.js';
-import type { SearchFeature } from '../api/schemas.js';
-import { notice, print } from '../output/context.js';
-import { featureColumns } from '../output/feature-columns.js';
-import { overviewView } from '../output/overview-view.js';
-import { pickColumns, writeRows, type ColumnSet } from '../output/rows.js';
-import { withSpinner } from '../output/spinner.js';
-import { CommandContext, type App } from './context.js';
-import { parseOutputOptions } from './parse-options.js';
-import { OVERVIEW_FORMATS } from './project-overview.js';
+import { assembleOverview, collect, fetchOverview, projectFeatures } from '../../../api/projects.js';
+import type { ProjectOverview } from '../../../api/overview-schema.js';
+import type { SearchFeature } from '../../../api/schemas.js';
+import { notice, print } from '../../../output/context.js';
+import { featureColumns } from '../../../output/feature-columns.js';
+import { overviewView } from '../../../output/overview-view.js';
+import { pickColumns, writeRows, type ColumnSet } from '../../../output/rows.js';
+import { withSpinner } from '../../../output/spinner.js';
+import { CommandContext, type App } from '../../context.js';
+import { parseOutputOptions } from '../../parse-options.js';
+import { OVERVIEW_FORMATS } from './index.js';
 
 /** The search table's columns; `project` is left out of the defaults, as every row has the same. */
 const columns: ColumnSet<SearchFeature> = {

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
-import { SECTIONS } from '../output/insights-sections.js';
-import type { App } from './context.js';
-import { addOutputOptions } from './options.js';
+import { SECTIONS } from '../../output/insights-sections.js';
+import type { App } from '../context.js';
+import { addOutputOptions } from '../options.js';
 
 export const INSIGHTS_FORMATS = ['table', 'json', 'csv', 'ndjson', 'markdown'] as const;
 
@@ -27,7 +27,7 @@ Examples:
   );
   // The implementation (zod, the insights schema, views and charts) loads only when this command runs.
   return cmd.action(async (opts: Record<string, unknown>, command: Command) => {
-    const { insights } = await import('./insights-run.js');
+    const { insights } = await import('./run.js');
     await insights(app, opts, command);
   });
 }

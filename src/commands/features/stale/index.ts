@@ -1,8 +1,8 @@
 import { Command } from 'commander';
-import { FORMATS } from '../output/formats.js';
-import type { App } from './context.js';
-import { addOutputOptions } from './options.js';
-import { addFilterOptions } from './search-options.js';
+import { FORMATS } from '../../../output/formats.js';
+import type { App } from '../../context.js';
+import { addOutputOptions } from '../../options.js';
+import { addFilterOptions } from '../../search/options.js';
 
 /** The formats of a list, and GitHub annotations. */
 export const STALE_FORMATS = [...FORMATS, 'github'] as const;
@@ -32,7 +32,7 @@ Examples:
   );
   // The implementation (flag parsing, paging, annotations) loads only when this command runs.
   return cmd.action(async (opts: Record<string, unknown>, command: Command) => {
-    const { featuresStale } = await import('./features-stale-run.js');
+    const { featuresStale } = await import('./run.js');
     await featuresStale(app, opts, command);
   });
 }
