@@ -53,19 +53,7 @@ export class ApiClient {
    */
   async getJsonLater<S extends z.ZodMiniType>(path: string, schema: S, query?: URLSearchParams): Promise<() => z.output<S>> {
     const res = await this.fetch(path, query);
-    return () => {
-      const body = parseJsonBody(res.text, res.status, res.contentType);
-      const parsed = schema.safeParse(body);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-        throw new RequestError(
-          `the server's answer (HTTP ${res.status}) is not the expected shape${where}: ${issue?.message ?? 'invalid'}`,
-          res.status,
-        );
-      }
-      return body as z.output<S>;
-    };
+    return () => checked(res, schema);
   }
 
   async get(path: string, query?: URLSearchParams): Promise<JsonResponse> {
@@ -73,8 +61,28 @@ export class ApiClient {
     return { status: res.status, body: parseJsonBody(res.text, res.status, res.contentType) };
   }
 
-  /** The GET itself: retries, redirects and error statuses; a 2xx body comes back as text. */
-  private async fetch(path: string, query?: URLSearchParams): Promise<OkText> {
+  // ---- POST-for-read ------------------------------------------------------------------
+  // Only for endpoints that read despite the verb (playground, features-batch/export): they
+  // change nothing, so the GET rules apply unchanged: retries, same-origin redirects (which
+  // re-send the POST), error statuses and the shape check.
+
+  /** POSTs `body` as JSON to a read-only endpoint and returns its checked JSON answer. */
+  async postJson<S extends z.ZodMiniType>(path: string, body: unknown, schema: S): Promise<z.output<S>> {
+    const res = await this.fetch(path, undefined, JSON.stringify(body));
+    return checked(res, schema);
+  }
+
+  // ---- raw GET ----------------------------------------------------------------------------
+
+  /** A GET whose 2xx body comes back as the server sent it, with its content type (`flagctl api`). */
+  async getText(path: string, query?: URLSearchParams): Promise<{ status: number; text: string; contentType?: string }> {
+    const { status, text, contentType } = await this.fetch(path, query);
+    return { status, text, contentType };
+  }
+
+  /** The request itself: retries, redirects and error statuses; a 2xx body comes back as text. A body makes it a POST. */
+  private async fetch(path: string, query?: URLSearchParams, body?: string): Promise<OkText> {
+    const method = body === undefined ? 'GET' : 'POST';
     let url = joinUrl(this.options.baseUrl, path, query);
     const attempts = Math.max(1, this.options.attempts ?? 3);
     const deadline = Date.now() + (this.options.deadlineMs ?? this.options.timeoutMs * attempts);
@@ -83,15 +91,17 @@ export class ApiClient {
     for (let attempt = 1; ; attempt++) {
       let outcome: Outcome;
       try {
-        outcome = await this.once(url);
+        outcome = await this.once(url, body);
       } catch (err) {
         if (err instanceof RequestError || err instanceof ApiError) throw err;
         const delay = retryDelayMs(attempt);
+        const proxy = this.transport.proxyLabel(url);
+        const why = describeNetworkError(err, this.options.timeoutMs, proxy);
         if (isRetryableNetworkError(err) && canRetry(attempt, delay)) {
-          await this.pause(attempt, delay, describeNetworkError(err, this.options.timeoutMs));
+          await this.pause(attempt, delay, why);
           continue;
         }
-        throw new RequestError(`${describeNetworkError(err, this.options.timeoutMs)} (GET ${this.show(url)})`);
+        throw new RequestError(`${why} (${method} ${this.show(url)}${proxy ? ` via proxy ${proxy}` : ''})`);
       }
       if (outcome.kind === 'redirect') {
         url = this.followRedirect(url, outcome.location, ++redirects);
@@ -112,17 +122,14 @@ export class ApiClient {
     }
   }
 
-  private async once(url: string): Promise<Outcome> {
+  private async once(url: string, sent?: string): Promise<Outcome> {
     const started = performance.now();
-    const res = await this.transport.get(new URL(url), {
-      authorization: this.options.token,
-      accept: 'application/json',
-      'user-agent': this.options.userAgent,
-    });
+    const headers = { authorization: this.options.token, accept: 'application/json', 'user-agent': this.options.userAgent };
+    const res = await this.transport.get(new URL(url), headers, sent);
     const status = res.status;
     const contentType = headerValue(res.headers['content-type']);
     const text = await readCapped(res.body, this.options.maxResponseBytes ?? DEFAULT_MAX_BYTES, status);
-    this.log(`GET ${this.show(url)} -> ${status} (${Math.round(performance.now() - started)} ms, ${text.length} chars)`);
+    this.log(`${sent === undefined ? 'GET' : 'POST'} ${this.show(url)} -> ${status} (${Math.round(performance.now() - started)} ms, ${text.length} chars)`);
 
     if (status >= 300 && status < 400) {
       const location = headerValue(res.headers.location);
@@ -181,6 +188,21 @@ type Outcome =
   | { kind: 'redirect'; location: string }
   | { kind: 'retry'; status: number; body: ServerErrorBody; retryAfter?: string }
   | { kind: 'error'; status: number; body: ServerErrorBody };
+
+/** Parses a 2xx body as JSON and checks its shape; the document comes back as sent (unknown fields kept). */
+function checked<S extends z.ZodMiniType>(res: OkText, schema: S): z.output<S> {
+  const body = parseJsonBody(res.text, res.status, res.contentType);
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+    throw new RequestError(
+      `the server's answer (HTTP ${res.status}) is not the expected shape${where}: ${issue?.message ?? 'invalid'}`,
+      res.status,
+    );
+  }
+  return body as z.output<S>;
+}
 
 function headerValue(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v[0] : v;

@@ -1,5 +1,5 @@
 import type { Agent, IncomingMessage } from 'node:http';
-import { proxyFor, tunnelConnector, type ProxySettings } from './proxy.js';
+import { proxyFor, proxyLabel, tunnelConnector, type ProxySettings } from './proxy.js';
 
 // flagctl's one HTTP layer, on node:http. It replaced undici, whose import and first request
 // cost more start-up than the rest of the CLI together (see README, Performance).
@@ -42,7 +42,8 @@ export class Transport {
 
   constructor(private readonly options: TransportOptions) {}
 
-  async get(url: URL, headers: Record<string, string>): Promise<RawResponse> {
+  /** A GET, or with `body` a POST of that JSON text (only the client's POST-for-read uses it). */
+  async get(url: URL, headers: Record<string, string>, body?: string): Promise<RawResponse> {
     const secure = url.protocol === 'https:';
     const proxied = proxyFor(url, this.options.proxy) !== undefined;
     const [http, https, tls, net] = await Promise.all([
@@ -55,7 +56,11 @@ export class Transport {
     const { timeoutMs } = this.options;
     const send = https ? https.request : http.request;
     return new Promise((resolve, reject) => {
-      const req = send(url, { method: 'GET', headers, agent: this.agentFor(url, mods) });
+      const sent =
+        body === undefined
+          ? { method: 'GET', headers }
+          : { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } };
+      const req = send(url, { ...sent, agent: this.agentFor(url, mods) });
       let headersTimer: NodeJS.Timeout | undefined;
       const startHeadersTimer = () => {
         headersTimer = setTimeout(() => req.destroy(timeoutError('FLAGCTL_HEADERS_TIMEOUT')), timeoutMs);
@@ -80,8 +85,14 @@ export class Transport {
         clearTimeout(headersTimer);
         reject(err);
       });
-      req.end();
+      req.end(body);
     });
+  }
+
+  /** host:port of the proxy this URL goes through (never its credentials), if any. */
+  proxyLabel(url: string): string | undefined {
+    const proxy = proxyFor(new URL(url), this.options.proxy);
+    return proxy && proxyLabel(proxy);
   }
 
   private agentFor(url: URL, mods: Modules): Agent {
