@@ -1,15 +1,15 @@
 import * as z from '../zod-mini.js';
-import type { SearchResponse } from './schemas.js';
+import { searchResponse, type SearchResponse } from './schemas.js';
 
 // Search pages are the hot path of `--all`: 50,000 features arrive as 500 pages. zod's walk of
-// every nested object cost more than parsing the JSON itself, so a page is checked by this
-// hand-written walk of the same shape as `searchFeature` in schemas.ts (what the renderers
-// rely on, null allowed wherever real servers send it). It is still a zod schema, so errors
-// read like every other shape error.
+// every nested object cost more than parsing the JSON itself, so a page is checked by a plain
+// walk compiled once from `searchResponse` in schemas.ts. The zod schema stays the one
+// description of the shape: this file only reads it, so the two cannot drift apart. The
+// result is still a zod schema, so errors read like every other shape error.
 
 // A check returns nothing when the value fits; the path of a problem is built only on the way
 // back out, so a good page allocates nothing.
-type Issue = { path: (string | number)[]; message: string };
+export type Issue = { path: (string | number)[]; message: string };
 type Check = (v: unknown) => Issue | undefined;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -19,73 +19,86 @@ const expected = (what: string, v: unknown): Issue => ({
 });
 const at = (key: string | number, issue: Issue): Issue => (issue.path.unshift(key), issue);
 
-const primitive =
-  (type: 'string' | 'number' | 'boolean', required = false): Check =>
-  (v) =>
-    typeof v === type || (!required && (v === null || v === undefined)) ? undefined : expected(type, v);
-
-const list =
-  (item: Check, required = false): Check =>
-  (v) => {
-    if (!required && (v === null || v === undefined)) return undefined;
-    if (!Array.isArray(v)) return expected('array', v);
-    for (let i = 0; i < v.length; i++) {
-      const issue = item(v[i]);
-      if (issue) return at(i, issue);
-    }
-    return undefined;
-  };
-
-const object =
-  (fields: Record<string, Check>, required = false): Check =>
-  (v) => {
-    if (!required && (v === null || v === undefined)) return undefined;
-    if (!isObject(v)) return expected('object', v);
-    for (const key in fields) {
-      const issue = fields[key]!(v[key]);
-      if (issue) return at(key, issue);
-    }
-    return undefined;
-  };
-
-const str = primitive('string');
-const num = primitive('number');
-const bool = primitive('boolean');
-
-const environment = object(
-  { name: primitive('string', true), type: str, enabled: bool, sortOrder: num, lastSeenAt: str, hasStrategies: bool, hasEnabledStrategies: bool, yes: num, no: num },
-  true,
-);
-
-const feature = object(
-  {
-    name: primitive('string', true),
-    type: str,
-    description: str,
-    dependencyType: str,
-    archived: bool,
-    project: str,
-    stale: bool,
-    favorite: bool,
-    impressionData: bool,
-    createdAt: str,
-    archivedAt: str,
-    lastSeenAt: str,
-    environments: list(environment),
-    segments: list(primitive('string', true)),
-    tags: list(object({ value: primitive('string', true), type: str }, true)),
-    lifecycle: object({ stage: primitive('string', true), status: str, enteredStageAt: str }),
-    createdBy: object({ id: num, name: str, imageUrl: str }),
-  },
-  true,
-);
-
-const page = object({ features: list(feature, true), total: num }, true);
-
-/** The first problem in a search feature, for tests and callers outside a page. */
-export function searchFeatureIssue(v: unknown): Issue | undefined {
-  return feature(v);
+/** The parts of a zod definition this compiler reads. */
+interface Def {
+  type: string;
+  checks?: unknown[];
+  innerType?: z.ZodMiniType;
+  element?: z.ZodMiniType;
+  shape?: Record<string, z.ZodMiniType>;
+  catchall?: z.ZodMiniType;
+  keyType?: z.ZodMiniType;
+  valueType?: z.ZodMiniType;
 }
+const defOf = (s: z.ZodMiniType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+
+/**
+ * Compiles a zod schema into a check that accepts exactly what it accepts. Only the kinds
+ * the response schemas use are known; any other kind, or a refinement, stops the compile
+ * (at the first search, and in the unit test) rather than being let through unchecked.
+ */
+export function compile(schema: z.ZodMiniType): Check {
+  const def = defOf(schema);
+  if (def.checks?.length) throw new Error(`search-shape: refinements (${def.type}) are not compiled`);
+  switch (def.type) {
+    case 'unknown':
+    case 'any':
+      return () => undefined;
+    case 'string':
+    case 'boolean':
+      return (v) => (typeof v === def.type ? undefined : expected(def.type, v));
+    case 'number':
+      return (v) => (typeof v === 'number' && Number.isFinite(v) ? undefined : expected('number', v));
+    case 'optional': {
+      const inner = compile(def.innerType!);
+      return (v) => (v === undefined ? undefined : inner(v));
+    }
+    case 'nullable': {
+      const inner = compile(def.innerType!);
+      return (v) => (v === null ? undefined : inner(v));
+    }
+    case 'array': {
+      const item = compile(def.element!);
+      return (v) => {
+        if (!Array.isArray(v)) return expected('array', v);
+        for (let i = 0; i < v.length; i++) {
+          const issue = item(v[i]);
+          if (issue) return at(i, issue);
+        }
+        return undefined;
+      };
+    }
+    case 'record': {
+      if (defOf(def.keyType!).type !== 'string') throw new Error('search-shape: only string record keys are compiled');
+      const value = compile(def.valueType!);
+      return (v) => {
+        if (!isObject(v)) return expected('record', v);
+        for (const key in v) {
+          const issue = value(v[key]);
+          if (issue) return at(key, issue);
+        }
+        return undefined;
+      };
+    }
+    case 'object': {
+      // Unknown keys are kept (looseObject) or dropped (object): accepted either way.
+      if (def.catchall && defOf(def.catchall).type !== 'unknown') throw new Error('search-shape: only loose objects are compiled');
+      const fields = Object.entries(def.shape!).map(([key, s]) => [key, compile(s)] as const);
+      return (v) => {
+        if (!isObject(v)) return expected('object', v);
+        for (const [key, check] of fields) {
+          const issue = check(v[key]);
+          if (issue) return at(key, issue);
+        }
+        return undefined;
+      };
+    }
+    default:
+      throw new Error(`search-shape: zod type "${def.type}" is not compiled`);
+  }
+}
+
+const page = compile(searchResponse);
 
 export const searchPageSchema = z.unknown().check(
   z.superRefine((value, ctx) => {
@@ -93,5 +106,3 @@ export const searchPageSchema = z.unknown().check(
     if (issue) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message, input: value });
   }),
 ) as unknown as z.ZodMiniType<SearchResponse>;
-
-
