@@ -55,9 +55,6 @@ export class ApiError extends CliError {
       status === 401 || status === 403 ? ExitCode.auth : status === 404 ? ExitCode.notFound : ExitCode.requestFailed;
     if (status === 401) this.hint = 'Run `flagctl auth login --url <server-url>` or set FLAGCTL_TOKEN.';
   }
-  get serverName(): string | undefined {
-    return this.body.name;
-  }
 }
 
 function apiErrorMessage(status: number, body: ServerErrorBody): string {

@@ -1,7 +1,6 @@
 // Charts drawn with plain characters, for a terminal. Pure: numbers in, strings out.
 
 const LEVELS = '▁▂▃▄▅▆▇█';
-const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
 
 type Value = number | null | undefined;
 
@@ -39,15 +38,6 @@ export function fitWidth(values: readonly Value[], width: number): Value[] {
     out.push(bucket.length ? bucket.reduce((a, b) => a + b, 0) / bucket.length : null);
   }
   return out;
-}
-
-/** A horizontal bar of `value` out of `max` in `width` cells, with eighth-cell precision. */
-export function bar(value: Value, max: number, width: number): string {
-  if (!finite(value) || value <= 0 || !(max > 0) || width <= 0) return '';
-  const eighths = Math.round((Math.min(value, max) / max) * width * 8);
-  const text = '█'.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
-  // Something non-zero shows at least a sliver.
-  return text || EIGHTHS[1]!;
 }
 
 /**

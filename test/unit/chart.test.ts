@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bar, fitWidth, formatNumber, sparkline, stackedBar } from '../../src/output/chart.js';
+import { fitWidth, formatNumber, sparkline, stackedBar } from '../../src/output/chart.js';
 
 describe('sparkline', () => {
   it('maps the smallest value to ▁ and the largest to █', () => {
@@ -42,25 +42,6 @@ describe('fitWidth', () => {
 
   it('skips missing values in a bucket, and keeps a bucket of only missing ones missing', () => {
     expect(fitWidth([2, null, null, null, 6, 8], 3)).toEqual([2, null, 7]);
-  });
-});
-
-describe('bar', () => {
-  it('fills the width at the maximum, with eighth-cell precision below it', () => {
-    expect(bar(8, 8, 4)).toBe('████');
-    expect(bar(4, 8, 4)).toBe('██');
-    expect(bar(5, 8, 4)).toBe('██▌');
-    expect(bar(1, 64, 1)).toBe('▏');
-  });
-
-  it('shows a sliver for a tiny non-zero value and nothing for zero or missing', () => {
-    expect(bar(1, 1_000_000, 10)).toBe('▏');
-    expect(bar(0, 10, 10)).toBe('');
-    expect(bar(null, 10, 10)).toBe('');
-  });
-
-  it('never draws past the width', () => {
-    expect(bar(20, 10, 5)).toBe('█████');
   });
 });
 
