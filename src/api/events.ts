@@ -1,0 +1,78 @@
+import * as z from '../zod-mini.js';
+import type { ApiClient } from './client.js';
+
+// GET /api/admin/search/events: a feature's change history, newest first, paged with
+// offset/limit and a `total`. Not rate-limited on 8.2.0 (only /search/features is; no
+// RateLimit headers on this path), so pages go one after another without pacing.
+
+export const EVENTS_PATH = '/api/admin/search/events';
+const PAGE_SIZE = 100;
+
+export const changeEvent = z.looseObject({
+  id: z.nullish(z.number()),
+  type: z.string(),
+  createdBy: z.nullish(z.string()),
+  createdAt: z.string(),
+  environment: z.nullish(z.string()),
+  featureName: z.nullish(z.string()),
+  project: z.nullish(z.string()),
+  data: z.nullish(z.unknown()),
+  preData: z.nullish(z.unknown()),
+});
+
+const eventsPage = z.looseObject({ events: z.array(changeEvent), total: z.nullish(z.number()) });
+
+export type ChangeEvent = z.output<typeof changeEvent>;
+
+export interface EventsRequest {
+  feature: string;
+  project?: string;
+  /** Event types (the server ORs them). */
+  types?: string[];
+  /** YYYY-MM-DD: events on or after that day (UTC). */
+  since?: string;
+  /** How many events to hand out; undefined means all. */
+  limit?: number;
+}
+
+/** The filters as the server reads them (`IS:` operators, 6.10.1 and 8.2.0). */
+export function eventsQuery(req: EventsRequest): URLSearchParams {
+  const q = new URLSearchParams({ feature: `IS:${req.feature}` });
+  if (req.project) q.set('project', `IS:${req.project}`);
+  if (req.types?.length) q.set('type', `IS_ANY_OF:${req.types.join(',')}`);
+  if (req.since) q.set('from', `IS:${req.since}`);
+  return q;
+}
+
+/** The feature's events, newest first, page by page; `onTotal` hears the server's count once. */
+export async function* featureEvents(
+  client: ApiClient,
+  req: EventsRequest,
+  onTotal?: (total: number) => void,
+): AsyncGenerator<ChangeEvent, void, undefined> {
+  const want = req.limit ?? Number.POSITIVE_INFINITY;
+  const base = eventsQuery(req);
+  let handedOut = 0;
+  for (let offset = 0; handedOut < want; ) {
+    const size = Math.min(PAGE_SIZE, want - handedOut);
+    const q = new URLSearchParams(base);
+    q.set('offset', String(offset));
+    q.set('limit', String(size));
+    const page = await client.getJson(EVENTS_PATH, eventsPage, q);
+    if (offset === 0 && typeof page.total === 'number') onTotal?.(page.total);
+    for (const event of page.events) {
+      yield event;
+      if (++handedOut >= want) return;
+    }
+    offset += page.events.length;
+    const total = page.total ?? Number.POSITIVE_INFINITY;
+    if (page.events.length < size || offset >= total) return;
+  }
+}
+
+/** Whether the server has any event for this feature name at all (a name it never saw has none). */
+export async function hasEvents(client: ApiClient, feature: string): Promise<boolean> {
+  const q = new URLSearchParams({ feature: `IS:${feature}`, offset: '0', limit: '1' });
+  const page = await client.getJson(EVENTS_PATH, eventsPage, q);
+  return page.events.length > 0 || (page.total ?? 0) > 0;
+}
