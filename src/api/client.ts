@@ -5,6 +5,7 @@ import { joinUrl } from './path.js';
 import type { IncomingMessage } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import type { ProxySettings } from './proxy.js';
+import type { RequestPacing } from './rate-limit.js';
 import { describeNetworkError, isRetryableNetworkError, retryDelayMs } from './retry.js';
 import { Transport } from './transport.js';
 
@@ -43,16 +44,21 @@ export class ApiClient {
   }
 
   /** GETs a JSON document, checks its shape, and returns it as sent (unknown fields kept). */
-  async getJson<S extends z.ZodMiniType>(path: string, schema: S, query?: URLSearchParams): Promise<z.output<S>> {
-    return (await this.getJsonLater(path, schema, query))();
+  async getJson<S extends z.ZodMiniType>(path: string, schema: S, query?: URLSearchParams, pacing?: RequestPacing): Promise<z.output<S>> {
+    return (await this.getJsonLater(path, schema, query, pacing))();
   }
 
   /**
    * Fetches a JSON document now and parses and checks it when the returned function is called.
    * Pages fetched ahead stay compact text until their turn, so their objects die young.
    */
-  async getJsonLater<S extends z.ZodMiniType>(path: string, schema: S, query?: URLSearchParams): Promise<() => z.output<S>> {
-    const res = await this.fetch(path, query);
+  async getJsonLater<S extends z.ZodMiniType>(
+    path: string,
+    schema: S,
+    query?: URLSearchParams,
+    pacing?: RequestPacing,
+  ): Promise<() => z.output<S>> {
+    const res = await this.fetch(path, query, undefined, pacing);
     return () => checked(res, schema);
   }
 
@@ -81,7 +87,8 @@ export class ApiClient {
   }
 
   /** The request itself: retries, redirects and error statuses; a 2xx body comes back as text. A body makes it a POST. */
-  private async fetch(path: string, query?: URLSearchParams, body?: string): Promise<OkText> {
+  // A paced request waits for its pacer before each send; a 429 the pacer takes on is sent again without using up an attempt.
+  private async fetch(path: string, query?: URLSearchParams, body?: string, pacing?: RequestPacing): Promise<OkText> {
     const method = body === undefined ? 'GET' : 'POST';
     let url = joinUrl(this.options.baseUrl, path, query);
     const attempts = Math.max(1, this.options.attempts ?? 3);
@@ -91,7 +98,8 @@ export class ApiClient {
     for (let attempt = 1; ; attempt++) {
       let outcome: Outcome;
       try {
-        outcome = await this.once(url, body);
+        await pacing?.beforeSend();
+        outcome = await this.once(url, body, pacing);
       } catch (err) {
         if (err instanceof RequestError || err instanceof ApiError) throw err;
         const delay = retryDelayMs(attempt);
@@ -102,6 +110,11 @@ export class ApiClient {
           continue;
         }
         throw new RequestError(`${why} (${method} ${this.show(url)}${proxy ? ` via proxy ${proxy}` : ''})`);
+      }
+      if (outcome.kind === 'paced') {
+        this.log(`rate limited (HTTP 429): sending again when the server's window allows`);
+        attempt--;
+        continue;
       }
       if (outcome.kind === 'redirect') {
         url = this.followRedirect(url, outcome.location, ++redirects);
@@ -122,7 +135,7 @@ export class ApiClient {
     }
   }
 
-  private async once(url: string, sent?: string): Promise<Outcome> {
+  private async once(url: string, sent?: string, pacing?: RequestPacing): Promise<Outcome> {
     const started = performance.now();
     const headers = { authorization: this.options.token, accept: 'application/json', 'user-agent': this.options.userAgent };
     const res = await this.transport.get(new URL(url), headers, sent);
@@ -131,6 +144,7 @@ export class ApiClient {
     const text = await readCapped(res.body, this.options.maxResponseBytes ?? DEFAULT_MAX_BYTES, status);
     this.log(`${sent === undefined ? 'GET' : 'POST'} ${this.show(url)} -> ${status} (${Math.round(performance.now() - started)} ms, ${text.length} chars)`);
 
+    if (pacing?.afterResponse(status, (name) => headerValue(res.headers[name]))) return { kind: 'paced' };
     if (status >= 300 && status < 400) {
       const location = headerValue(res.headers.location);
       if (!location) throw new RequestError(`HTTP ${status} redirect without a Location header`, status);
@@ -186,6 +200,7 @@ interface OkText {
 type Outcome =
   | OkText
   | { kind: 'redirect'; location: string }
+  | { kind: 'paced' }
   | { kind: 'retry'; status: number; body: ServerErrorBody; retryAfter?: string }
   | { kind: 'error'; status: number; body: ServerErrorBody };
 

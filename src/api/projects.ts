@@ -7,10 +7,11 @@ import {
   type ProjectOverviewHead,
 } from './overview-schema.js';
 import { segment } from './path.js';
-import type { SearchFeature } from './schemas.js';
-import { searchFeatures } from './search.js';
+import { searchFeature, type SearchFeature } from './schemas.js';
+import { searchFeatures, type SearchProgress } from './search.js';
+import type { RateLimitPacer } from './rate-limit.js';
+import * as z from '../zod-mini.js';
 
-/** The search endpoint's page-size cap: a larger limit is silently replaced by 50. */
 /**
  * Unleash answers an API path it does not serve with 404 "The path you were looking for
  * (/api/...) is not available." A missing project is also a 404, but says "No project found".
@@ -23,14 +24,19 @@ export function isPathNotAvailable(err: unknown): err is ApiError {
   );
 }
 
-/** Where the overview came from: the deprecated endpoint whole, or its replacement without features. */
-export type OverviewSource =
-  | { kind: 'deprecated'; overview: ProjectOverview }
-  | { kind: 'replacement'; head: ProjectOverviewHead };
+/** Where the overview came from: the deprecated endpoint whole, or assembled from its two replacements. */
+export interface OverviewSource {
+  kind: 'deprecated' | 'replacement';
+  overview: ProjectOverview;
+}
+
+/** GET /api/admin/projects/{id}/features: every non-archived feature, in the 6.x overview's item shape. */
+const projectFeatureList = z.looseObject({ features: z.array(searchFeature) });
 
 /**
  * GET /api/admin/projects/{id}; on servers without it (Unleash 7 and later),
- * GET /api/admin/projects/{id}/overview, whose features come from search.
+ * GET /api/admin/projects/{id}/overview and GET /api/admin/projects/{id}/features at once:
+ * two requests at any size, neither of them rate-limited (search is, on Unleash 8).
  */
 export async function fetchOverview(client: ApiClient, projectId: string): Promise<OverviewSource> {
   const id = segment(projectId, 'project id');
@@ -39,18 +45,44 @@ export async function fetchOverview(client: ApiClient, projectId: string): Promi
   } catch (err) {
     if (!isPathNotAvailable(err)) throw err;
   }
-  return { kind: 'replacement', head: await client.getJson(`/api/admin/projects/${id}/overview`, projectOverviewHead) };
+  const [head, list] = await Promise.allSettled([
+    client.getJson(`/api/admin/projects/${id}/overview`, projectOverviewHead),
+    client.getJson(`/api/admin/projects/${id}/features`, projectFeatureList),
+  ]);
+  // The overview's answer speaks first: a missing project is its 404.
+  if (head.status === 'rejected') throw head.reason;
+  if (list.status === 'rejected') throw list.reason;
+  return { kind: 'replacement', overview: assembleOverview(head.value, list.value.features) };
 }
 
 /**
- * Every non-archived feature of a project: the search `project=IS:<id>`, paged at the
- * server's cap, in order and without repeats (see searchFeatures).
+ * Columns only search results carry: neither the 6.x overview nor /projects/{id}/features has
+ * them. They are fetched (paced, see searchFeatures) only when asked for.
  */
-export function projectFeatures(client: ApiClient, projectId: string, concurrency = 4): AsyncGenerator<SearchFeature> {
-  return searchFeatures(client, { query: new URLSearchParams({ project: `IS:${projectId}` }), offset: 0, concurrency });
+export const SEARCH_ONLY_FIELDS = ['lifecycle', 'createdBy', 'tags', 'segments', 'dependencyType'] as const;
+
+/**
+ * The features with the search-only fields added from a search of the project (`project=IS:<id>`),
+ * matched by name. Fields a feature already has are kept.
+ */
+export async function withSearchFields(
+  client: ApiClient,
+  projectId: string,
+  features: SearchFeature[],
+  options: { pacer?: RateLimitPacer; concurrency?: number; onProgress?: (p: SearchProgress) => void } = {},
+): Promise<SearchFeature[]> {
+  const extra = new Map<string, Partial<SearchFeature>>();
+  const query = new URLSearchParams({ project: `IS:${projectId}` });
+  const pages = searchFeatures(client, { query, offset: 0, concurrency: options.concurrency ?? 4, pacer: options.pacer }, options.onProgress);
+  for await (const f of pages) {
+    const picked: Record<string, unknown> = {};
+    for (const key of SEARCH_ONLY_FIELDS) if (f[key] !== undefined) picked[key] = f[key];
+    extra.set(f.name, picked as Partial<SearchFeature>);
+  }
+  return features.map((f) => ({ ...extra.get(f.name), ...f }));
 }
 
-/** The spec's overview from the replacement document and the searched features; extra fields stay. */
+/** The spec's overview from the replacement document and the feature list; extra fields stay. */
 export function assembleOverview(head: ProjectOverviewHead, features: SearchFeature[]): ProjectOverview {
   // Same place as the deprecated endpoint puts them: right after the environments.
   const out: Record<string, unknown> = {};
@@ -61,10 +93,4 @@ export function assembleOverview(head: ProjectOverviewHead, features: SearchFeat
   }
   if (!('features' in out)) out.features = features;
   return out as ProjectOverview;
-}
-
-export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const all: T[] = [];
-  for await (const item of items) all.push(item);
-  return all;
 }

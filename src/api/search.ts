@@ -1,4 +1,5 @@
 import type { ApiClient } from './client.js';
+import { RateLimitPacer, type PageLabel } from './rate-limit.js';
 import type { SearchFeature, SearchResponse } from './schemas.js';
 import { searchPageSchema } from './search-shape.js';
 
@@ -7,14 +8,17 @@ export const SEARCH_PATH = '/api/admin/search/features';
 /** The server's largest page: above it, it silently answers 50 (SERVER-FACTS, checked on 6.10.1 and 8.2.0). */
 export const MAX_PAGE_SIZE = 100;
 
-/** One page of GET /api/admin/search/features with the query as given. */
-export function searchPage(client: ApiClient, query: URLSearchParams): Promise<SearchResponse> {
-  return client.getJson(SEARCH_PATH, searchPageSchema, query);
+/** Names of this many recent pages are kept to drop a repeat: a change in the set shifts positions by a few, not by pages. */
+export const RECENT_PAGES = 5;
+
+/** One page of GET /api/admin/search/features with the query as given, paced by `pacer`. */
+export function searchPage(client: ApiClient, query: URLSearchParams, pacer: RateLimitPacer, label?: PageLabel): Promise<SearchResponse> {
+  return client.getJson(SEARCH_PATH, searchPageSchema, query, pacer.forRequest(label));
 }
 
 /** The same page, fetched now and parsed when called (see ApiClient.getJsonLater). */
-function searchPageLater(client: ApiClient, query: URLSearchParams): Promise<() => SearchResponse> {
-  return client.getJsonLater(SEARCH_PATH, searchPageSchema, query);
+function searchPageLater(client: ApiClient, query: URLSearchParams, pacer: RateLimitPacer, label: PageLabel): Promise<() => SearchResponse> {
+  return client.getJsonLater(SEARCH_PATH, searchPageSchema, query, pacer.forRequest(label));
 }
 
 export interface SearchRequest {
@@ -26,6 +30,8 @@ export interface SearchRequest {
   /** Pages in flight at once (after the first, which tells the total). */
   concurrency: number;
   pageSize?: number;
+  /** Paces the pages to the server's rate limit; one for the whole run (a default one if not given). */
+  pacer?: RateLimitPacer;
 }
 
 export interface SearchProgress {
@@ -48,7 +54,12 @@ interface Pending {
  * order, so memory holds a few pages and the consumer sees the first rows early. Nothing is
  * fetched ahead of a consumer that has stopped pulling. A feature that comes twice (the set
  * changed between two pages, shifting positions) is handed out once, and the window grows by
- * one so `limit` still means that many distinct features. Only the names seen are kept.
+ * one so `limit` still means that many distinct features. Only the names of the last few pages
+ * are kept for that, so memory stays flat at any total. When the total shrinks between two pages,
+ * features may have moved back across the page boundary: the positions just before the page are
+ * read again, and what was already handed out is dropped.
+ *
+ * Every request goes through one pacer, which keeps to the server's rate limit (rate-limit.ts).
  */
 export async function* searchFeatures(
   client: ApiClient,
@@ -57,24 +68,32 @@ export async function* searchFeatures(
 ): AsyncGenerator<SearchFeature, void, undefined> {
   const size = Math.min(req.pageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
   const want = req.limit ?? Number.POSITIVE_INFINITY;
-  const seen = new Set<string>();
+  const pacer = req.pacer ?? new RateLimitPacer();
+  const recent: Set<string>[] = [];
+  const seen = (name: string) => recent.some((page) => page.has(name));
   const pending: Pending[] = [];
   let total: number | undefined;
+  let lastTotal: number | undefined;
   let handedOut = 0;
   let duplicates = 0;
   let next = req.offset;
   let ended = false;
 
   if (want === 0) {
-    onProgress?.({ received: 0, total: await countMatches(client, req.query) });
+    onProgress?.({ received: 0, total: await countMatches(client, req.query, pacer) });
     return;
   }
+
+  const label = (offset: number): PageLabel => ({
+    page: Math.floor((offset - req.offset) / size) + 1,
+    pages: total === undefined ? undefined : Math.ceil((Math.min(req.offset + want, total) - req.offset) / size),
+  });
 
   const request = (offset: number, n: number): Promise<() => SearchResponse> => {
     const q = new URLSearchParams(req.query);
     q.set('offset', String(offset));
     q.set('limit', String(n));
-    const page = searchPageLater(client, q);
+    const page = searchPageLater(client, q, pacer, label(offset));
     page.catch(() => undefined); // a page is awaited when its turn comes; until then its failure waits
     return page;
   };
@@ -99,17 +118,36 @@ export async function* searchFeatures(
     const counted = typeof res.total === 'number';
     if (res.features.length > 0 && counted) total = res.total!;
     else if (res.features.length === 0 && counted && total === undefined) {
-      total = head.offset === 0 ? res.total! : await countMatches(client, req.query);
+      total = head.offset === 0 ? res.total! : await countMatches(client, req.query, pacer);
     }
     if (res.features.length < head.size) ended = true;
     fill();
     onProgress?.({ received: handedOut + res.features.length, total: total ?? handedOut + res.features.length });
+    const names = new Set<string>();
+    recent.push(names);
+    if (recent.length > RECENT_PAGES) recent.shift();
+
+    // Fewer matches than at the page before: what was removed may have sat before this page,
+    // moving features back over its start. Read those positions again (one page at most).
+    const shrunk = counted && res.features.length > 0 && lastTotal !== undefined ? lastTotal - res.total! : 0;
+    if (counted && res.features.length > 0) lastTotal = res.total!;
+    if (shrunk > 0 && head.offset > req.offset) {
+      const from = Math.max(req.offset, head.offset - Math.min(shrunk, size));
+      const gap = (await request(from, head.offset - from))();
+      for (const feature of gap.features) {
+        if (seen(feature.name)) continue;
+        names.add(feature.name);
+        yield feature;
+        if (++handedOut >= want) return;
+      }
+    }
+
     for (const feature of res.features) {
-      if (seen.has(feature.name)) {
+      if (seen(feature.name)) {
         duplicates++;
         continue;
       }
-      seen.add(feature.name);
+      names.add(feature.name);
       yield feature;
       if (++handedOut >= want) return;
     }
@@ -118,10 +156,10 @@ export async function* searchFeatures(
 }
 
 /** The number of matches alone: the smallest page from the start (offset 0 always reports the total). */
-export async function countMatches(client: ApiClient, query: URLSearchParams): Promise<number> {
+export async function countMatches(client: ApiClient, query: URLSearchParams, pacer = new RateLimitPacer()): Promise<number> {
   const q = new URLSearchParams(query);
   q.set('offset', '0');
   q.set('limit', '1');
-  const res = await searchPage(client, q);
+  const res = await searchPage(client, q, pacer);
   return res.total ?? res.features.length;
 }

@@ -1,16 +1,25 @@
+import { describeLimit, type RateLimitWait } from '../api/rate-limit.js';
 import type { SearchProgress } from '../api/search.js';
 import type { IO } from '../io.js';
+import { notice } from './context.js';
 
 const CLEAR_LINE = '\r\u001b[K';
+
+/** Waits shorter than this pass without a word. */
+const SILENT_WAIT_MS = 1500;
 
 /**
  * "120 of 260" on stderr while pages arrive, only when stderr is a terminal. When stdout is
  * the same terminal and rows stream to it, the line is cleared before rows are written and
  * drawn again below them at the next page, so the two never mix on one line.
+ *
+ * A rate-limit wait longer than a moment is always said: one line on stderr when it is not a
+ * terminal (a CI log shows why the job is quiet), a countdown on the progress line when it is.
  */
 export class PageProgress {
   private shown = false;
   private last?: SearchProgress;
+  private countdown?: ReturnType<typeof setInterval>;
 
   constructor(
     private readonly io: IO,
@@ -27,6 +36,29 @@ export class PageProgress {
     if (!this.enabled) return;
     this.io.stderr.write(`${CLEAR_LINE}${p.received} of ${p.total}`);
     this.shown = true;
+  };
+
+  /** For RateLimitPacer's onWait: says why nothing moves, and for how long. */
+  readonly waiting = (w: RateLimitWait): (() => void) | void => {
+    if (w.ms < SILENT_WAIT_MS) return;
+    if (!this.enabled) {
+      notice(this.io, waitLine(w));
+      return;
+    }
+    const end = Date.now() + w.ms;
+    const draw = () => {
+      const left = Math.max(1, Math.round((end - Date.now()) / 1000));
+      const got = this.last ? `${this.last.received} of ${this.last.total}; ` : '';
+      this.io.stderr.write(`${CLEAR_LINE}${got}${waitLine({ ...w, ms: left * 1000 }).replace(/^flagctl: /, '')}`);
+      this.shown = true;
+    };
+    draw();
+    this.countdown = setInterval(draw, 1000);
+    return () => {
+      clearInterval(this.countdown);
+      this.countdown = undefined;
+      this.clear();
+    };
   };
 
   clear(): void {
@@ -50,4 +82,12 @@ export class PageProgress {
       this.clear();
     }
   }
+}
+
+/** `flagctl: the server allows 15 searches a minute; waiting 31 s (page 16 of 50)`. */
+export function waitLine(w: RateLimitWait): string {
+  const allows = w.limit ? `the server allows ${describeLimit(w.limit, w.windowS === undefined ? undefined : w.windowS * 1000)}` : 'the server limits searches';
+  const refused = w.refused ? ' and refused one (HTTP 429)' : '';
+  const page = w.page ? ` (page ${w.page}${w.pages ? ` of ${w.pages}` : ''})` : '';
+  return `flagctl: ${allows}${refused}; waiting ${Math.max(1, Math.round(w.ms / 1000))} s${page}`;
 }

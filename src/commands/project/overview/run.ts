@@ -1,28 +1,37 @@
-import type { Command } from 'commander';
-import { assembleOverview, collect, fetchOverview, projectFeatures } from '../../../api/projects.js';
-import type { ProjectOverview } from '../../../api/overview-schema.js';
+import { fetchOverview, SEARCH_ONLY_FIELDS, withSearchFields } from '../../../api/projects.js';
 import type { SearchFeature } from '../../../api/schemas.js';
 import { notice, print } from '../../../output/context.js';
 import { featureColumns } from '../../../output/feature-columns.js';
 import { overviewView } from '../../../output/overview-view.js';
-import { pickColumns, writeRows, type ColumnSet } from '../../../output/rows.js';
+import { writeRows, type ColumnSet } from '../../../output/rows.js';
 import { withSpinner } from '../../../output/spinner.js';
-import { CommandContext, type App } from '../../context.js';
-import { parseOutputOptions } from '../../parse-options.js';
-import { OVERVIEW_FORMATS } from './index.js';
+import { PageProgress } from '../../../output/page-progress.js';
+import { maxWaitMs, RateLimitPacer } from '../../../api/rate-limit.js';
+import { resolveColumns } from '../../kit/columns.js';
+import type { RunContext } from '../../kit/context.js';
+import type { Request } from '../../kit/spec.js';
+import type { flags } from './index.js';
 
-/** The search table's columns; `project` is left out of the defaults, as every row has the same. */
+/**
+ * The search table's columns. `project` is left out of the defaults, as every row has the same,
+ * and so is `lifecycle`: only search has it, and it is fetched only when --columns asks.
+ */
 const columns: ColumnSet<SearchFeature> = {
   ...featureColumns,
-  defaults: featureColumns.defaults.filter((name) => name !== 'project'),
+  defaults: featureColumns.defaults.filter((name) => name !== 'project' && name !== 'lifecycle'),
 };
 
+/** Whether a picked column needs a field only search results carry (lifecycleStatus, createdById...). */
+function needsSearch(picked: readonly string[] | undefined): boolean {
+  return (picked ?? []).some((c) => SEARCH_ONLY_FIELDS.some((field) => c.startsWith(field)));
+}
+
 /** `project overview <id>`: the deprecated endpoint where it exists, else the same overview assembled. */
-export async function projectOverview(app: App, projectId: string, opts: Record<string, unknown>, command: Command): Promise<void> {
-  const io = app.io;
-  const ctx = new CommandContext(app, command);
-  const ui = await ctx.ui(parseOutputOptions(opts, OVERVIEW_FORMATS));
-  pickColumns(columns, ui.out.columns);
+export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
+  const { io } = ctx;
+  const projectId = req.args[0] as string;
+  const ui = await ctx.ui(req.output);
+  const cols = resolveColumns(columns, ui.out.columns);
   const target = await ctx.target();
   const client = ctx.client(target);
   try {
@@ -31,26 +40,27 @@ export async function projectOverview(app: App, projectId: string, opts: Record<
       notice(
         io,
         `flagctl: note: this server has no GET /api/admin/projects/${projectId} (removed in Unleash 7); ` +
-          `the overview is built from /api/admin/projects/${projectId}/overview and a feature search`,
+          `the overview is built from /api/admin/projects/${projectId}/overview and /features`,
       );
     }
-    const rowsOnly = ui.out.format !== 'table' && ui.out.format !== 'json';
-    if (rowsOnly) {
-      // Search pages stream straight through; the deprecated endpoint had them all at once.
-      const rows = source.kind === 'deprecated' ? (source.overview.features ?? []) : projectFeatures(client, projectId);
-      await writeRows(ui, columns, rows);
-      return;
+    const overview = source.overview;
+    if (needsSearch(ui.out.columns)) {
+      const progress = new PageProgress(io, false);
+      const pacer = new RateLimitPacer({ maxWaitMs: maxWaitMs(io.env), onWait: progress.waiting });
+      try {
+        overview.features = await withSearchFields(client, projectId, overview.features ?? [], { pacer, onProgress: progress.update });
+      } finally {
+        progress.clear();
+      }
     }
-    let overview: ProjectOverview;
-    if (source.kind === 'deprecated') overview = source.overview;
-    else {
-      const features = await withSpinner(io, `Fetching the features of ${projectId}`, () => collect(projectFeatures(client, projectId)));
-      overview = assembleOverview(source.head, features);
+    if (ui.out.format !== 'table' && ui.out.format !== 'json') {
+      await writeRows(ui, cols, overview.features ?? []);
+      return;
     }
     if (ui.out.format === 'json') return print(ui, `${JSON.stringify(overview, null, 2)}\n`);
     const features = overview.features ?? [];
     await print(ui, `${overviewView(overview, projectId, ui).join('\n')}\n\n${ui.style.bold(`Features (${features.length})`)}\n`);
-    if (features.length) await writeRows(ui, columns, features);
+    if (features.length) await writeRows(ui, cols, features);
     else await print(ui, `  ${ui.style.dim('none')}\n`);
   } finally {
     await client.close();
