@@ -1,14 +1,12 @@
-import { UsageError } from '../errors.js';
+import { RequestError } from '../errors.js';
 
 /**
- * Percent-encodes one path segment. `.` and `..` are refused: URL parsers
- * collapse them (even as %2E), which would send the request to another path.
+ * Percent-encodes one path segment. Commands check names before any request (kit/values.ts
+ * pathSegment); this refuses what would still reach another path: URL parsers collapse `.`
+ * and `..`, even as %2E.
  */
 export function segment(value: string, what: string): string {
-  if (value.length === 0) throw new UsageError(`${what} must not be empty`);
-  if (value === '.' || value === '..') {
-    throw new UsageError(`${what} "${value}" is not a valid name: "." and ".." cannot be used in a URL path`);
-  }
+  if (value.length === 0 || value === '.' || value === '..') throw new RequestError(`refusing to request a path with ${what} "${value}"`);
   return encodeURIComponent(value);
 }
 
@@ -17,24 +15,4 @@ export function joinUrl(baseUrl: string, path: string, query?: URLSearchParams):
   const base = baseUrl.replace(/\/+$/, '');
   const qs = query && [...query.keys()].length > 0 ? `?${query.toString()}` : '';
   return `${base}${path}${qs}`;
-}
-
-/** Checks a server base URL given by the user or the config. */
-export function parseBaseUrl(value: string, source: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`${source} "${value}" is not a URL; expected the server's base URL, e.g. https://unleash.example.com`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`${source} "${value}" must start with http:// or https://`);
-  }
-  if (url.username || url.password) {
-    throw new UsageError(`${source} must not carry credentials; use \`flagctl auth login\` or FLAGCTL_TOKEN`);
-  }
-  if (url.search || url.hash) {
-    throw new UsageError(`${source} "${value}" must not have a query or fragment`);
-  }
-  return url.toString().replace(/\/+$/, '');
 }

@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { buildProgram, flagValues, type ProgramSpec } from '../commands/kit/program.js';
+import type { IO } from '../io.js';
 import { bash } from './bash.js';
 import { fish } from './fish.js';
 import type { Script } from './script.js';
@@ -8,7 +9,11 @@ import { zsh } from './zsh.js';
 
 const scripts: Record<Shell, Script> = { bash, zsh, fish };
 
-/** The completion script of `shell` for the program whose root command is `root`. */
-export function completionScript(root: Command, shell: Shell): string {
-  return scripts[shell](completionSpec(root));
+/**
+ * The completion script of `shell` for a program: its commands and flags as commander lays
+ * them out (help commands included), their values from the records' flag tables.
+ */
+export function completionScript(program: ProgramSpec, shell: Shell): string {
+  const root = buildProgram({ io: {} as IO, secrets: new Set(), program }, program);
+  return scripts[shell](completionSpec(root, (path, long) => flagValues(program, path, long)));
 }

@@ -1,5 +1,8 @@
 import type { Command, Option } from 'commander';
-import { flagValues, type ValueSource } from './values.js';
+import type { ValueSource } from './value-source.js';
+
+/** What a flag's value completes to, by the command's path and the flag's long name. */
+export type ValuesOf = (path: readonly string[], long: string) => ValueSource | undefined;
 
 // What the completion scripts know, read from the live commander tree: every command, its
 // flags and arguments. The scripts are rendered from this, so a new command or flag reaches
@@ -29,17 +32,18 @@ export interface CommandSpec {
   args: ArgSpec[];
 }
 
-function flagSpec(option: Option, path: string[]): FlagSpec {
+function flagSpec(option: Option, path: string[], valuesOf: ValuesOf): FlagSpec {
   const names = [option.short, option.long].filter((n): n is string => Boolean(n));
   const takesValue = option.required || option.optional;
-  return { names, description: firstLine(option.description), takesValue, values: takesValue ? flagValues(path, option) : undefined };
+  const values = takesValue ? (option.argChoices ?? valuesOf(path, option.long ?? '')) : undefined;
+  return { names, description: firstLine(option.description), takesValue, values };
 }
 
 function firstLine(text: string): string {
   return text.split('\n')[0]!.trim();
 }
 
-function commandSpec(cmd: Command, path: string[], globals: Option[]): CommandSpec {
+function commandSpec(cmd: Command, path: string[], globals: Option[], valuesOf: ValuesOf): CommandSpec {
   const help = cmd.createHelp();
   const own = help.visibleOptions(cmd);
   const inherited = globals.filter((g) => !own.some((o) => o.long === g.long || (g.short && o.short === g.short)));
@@ -50,20 +54,20 @@ function commandSpec(cmd: Command, path: string[], globals: Option[]): CommandSp
     path,
     description: firstLine(cmd.description()),
     commands: subs.map((sub) => {
-      const spec = commandSpec(sub, [...path, sub.name()], globals);
+      const spec = commandSpec(sub, [...path, sub.name()], globals, valuesOf);
       // The implicit help command's argument is one of its siblings.
       if (!cmd.commands.includes(sub)) spec.args = spec.args.map((a) => ({ ...a, values: siblings }));
       return spec;
     }),
-    flags: [...own, ...inherited].map((o) => flagSpec(o, path)),
+    flags: [...own, ...inherited].map((o) => flagSpec(o, path, valuesOf)),
     args: cmd.registeredArguments.map((a) => ({ name: a.name(), values: a.argChoices })),
   };
 }
 
 /** The completion spec of a whole program: the root's flags, except its --help, are global. */
-export function completionSpec(root: Command): CommandSpec {
+export function completionSpec(root: Command, valuesOf: ValuesOf): CommandSpec {
   const globals = root.createHelp().visibleOptions(root).filter((o) => o.long !== '--help');
-  return commandSpec(root, [], globals);
+  return commandSpec(root, [], globals, valuesOf);
 }
 
 /** Every command of the spec, the root first. */

@@ -1,4 +1,4 @@
-import { parseBaseUrl } from '../api/path.js';
+import { parseBaseUrl } from './url.js';
 import { UsageError } from '../errors.js';
 import type { Config, Profile } from './store.js';
 
@@ -9,6 +9,10 @@ export interface Target {
   profile?: string;
   /** The profile's default project, else `default`. */
   project: string;
+  /** Where the URL came from: `--url`, `FLAGCTL_URL`, `UNLEASH_URL` or `config`. */
+  urlSource: string;
+  /** Where the token came from: `FLAGCTL_TOKEN`, `UNLEASH_API_TOKEN` or `profile <name>`. */
+  tokenSource: string;
 }
 
 export interface TargetFlags {
@@ -51,6 +55,7 @@ export function resolveTarget(flags: TargetFlags, env: Record<string, string | u
   const envToken = env.FLAGCTL_TOKEN || env.UNLEASH_API_TOKEN;
   const owner = selected && sameServer(selected.url, url) ? name : findProfileFor(config, url);
   const token = envToken || (owner ? config.profiles[owner]?.token : undefined);
+  const tokenSource = env.FLAGCTL_TOKEN ? 'FLAGCTL_TOKEN' : env.UNLEASH_API_TOKEN ? 'UNLEASH_API_TOKEN' : `profile ${owner}`;
   if (!token) {
     throw new UsageError(
       `no API token for ${url}`,
@@ -58,7 +63,8 @@ export function resolveTarget(flags: TargetFlags, env: Record<string, string | u
     );
   }
   const projectFrom = owner ? config.profiles[owner] : selected;
-  return { url, token, profile: owner ?? (selected ? name : undefined), project: projectFrom?.project || 'default' };
+  const profile = owner ?? (selected ? name : undefined);
+  return { url, token, profile, project: projectFrom?.project || 'default', urlSource: urlSource ?? 'config', tokenSource };
 }
 
 function findProfileFor(config: Config, url: string): string | undefined {

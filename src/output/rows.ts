@@ -1,4 +1,3 @@
-import { UsageError } from '../errors.js';
 import { csvRecord } from './csv.js';
 import { print, type Ui } from './context.js';
 import { termSafe } from './sanitize.js';
@@ -23,19 +22,6 @@ export interface ColumnSet<T> {
   resolve?(name: string): Column<T> | undefined;
   /** Shown in the error for an unknown column. */
   syntax?: string;
-}
-
-export function pickColumns<T>(set: ColumnSet<T>, chosen: string[] | undefined): Column<T>[] {
-  const names = chosen && chosen.length > 0 ? chosen : set.defaults;
-  return names.map((name) => {
-    const col = set.all.find((c) => c.name === name) ?? set.resolve?.(name);
-    if (!col) {
-      throw new UsageError(
-        `--columns: unknown column "${name}"; accepted: ${set.all.map((c) => c.name).join(', ')}${set.syntax ? `, ${set.syntax}` : ''}`,
-      );
-    }
-    return col;
-  });
 }
 
 /** A cell as plain text: ISO times, true/false, lists joined with ", ". */
@@ -114,13 +100,7 @@ function projected<T>(cols: Column<T>[], row: T): Record<string, unknown> {
  * for its widths; every other format streams.
  * json and ndjson print each row whole, unless --columns picked fields.
  */
-export async function writeRows<T>(
-  ui: Ui,
-  set: ColumnSet<T>,
-  rows: AsyncIterable<T> | Iterable<T>,
-  options: RowsOptions = {},
-): Promise<number> {
-  const cols = pickColumns(set, ui.out.columns);
+export async function writeRows<T>(ui: Ui, cols: Column<T>[], rows: AsyncIterable<T> | Iterable<T>, options: RowsOptions = {}): Promise<number> {
   rows = await primed(rows);
   const picked = Boolean(ui.out.columns?.length);
   const { format, headers, csvRaw } = ui.out;

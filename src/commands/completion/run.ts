@@ -1,10 +1,11 @@
-import type { Command } from 'commander';
 import { completionScript } from '../../completion/generate.js';
 import { SHELLS, type Shell } from '../../completion/shells.js';
 import { configDir, readConfig } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
 import { write, type IO } from '../../io.js';
-import type { App } from '../context.js';
+import type { RunContext } from '../kit/context.js';
+import type { Request } from '../kit/spec.js';
+import type { flags } from './index.js';
 
 /** Profile names a shell may safely take as words; anything else in the file is left out. */
 const SAFE_NAME = /^[A-Za-z0-9._-]+$/;
@@ -25,11 +26,10 @@ async function printProfiles(io: IO): Promise<void> {
   if (safe.length) await write(io.stdout, `${safe.join('\n')}\n`);
 }
 
-/** `completion <shell>`: the script, generated from the live command tree. */
-export async function completion(app: App, shell: Shell | undefined, opts: { profiles?: boolean }, command: Command): Promise<void> {
-  if (opts.profiles) return printProfiles(app.io);
+/** `completion <shell>`: the script, generated from the command records. */
+export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
+  if (req.flags.profiles) return printProfiles(ctx.io);
+  const shell = req.args[0] as Shell | undefined;
   if (!shell) throw new UsageError(`name a shell: flagctl completion ${SHELLS.join(', ')}`);
-  let root = command;
-  while (root.parent) root = root.parent;
-  await write(app.io.stdout, completionScript(root, shell));
+  await write(ctx.io.stdout, completionScript(ctx.program, shell));
 }

@@ -1,33 +1,40 @@
-import { Command, Option } from 'commander';
+import { FORMATS } from '../../output/formats.js';
 import { SECTIONS } from '../../output/insights-sections.js';
-import type { App } from '../context.js';
-import { addOutputOptions } from '../options.js';
+import { defineCommand, type FlagTable } from '../kit/spec.js';
+import { FlagValueError } from '../kit/spec.js';
 
-export const INSIGHTS_FORMATS = ['table', 'json', 'csv', 'ndjson', 'markdown'] as const;
-
-const repeat = (value: string, previous: string[] = []) => [...previous, value];
-
-export function insightsCommand(app: App): Command {
-  const cmd = new Command('insights')
-    .description('Show instance-wide trends: users, flags, projects, metrics, environment updates (Unleash Enterprise)')
-    .option('--from <YYYY-MM-DD>', 'start of the date range (omitted: the server decides)')
-    .option('--to <YYYY-MM-DD>', 'end of the date range (omitted: the server decides)')
-    .addOption(new Option('--section <name>', `section to show, repeatable: ${SECTIONS.join(', ')} (default: all)`).argParser(repeat))
-    .option('--no-chart', 'no charts on a terminal (they are never drawn when stdout is piped)');
-  addOutputOptions(cmd, INSIGHTS_FORMATS).addHelpText(
-    'after',
-    `
--o json prints the server's document (only the --section arrays when given); csv, ndjson and
-markdown print the rows of the one section picked with --section.
-
-Examples:
-  $ flagctl insights --from 2025-01-01 --to 2025-03-31
-  $ flagctl insights --section projects --section metrics --no-chart
-  $ flagctl insights --section users -o csv > users.csv`,
-  );
-  // The implementation (zod, the insights schema, views and charts) loads only when this command runs.
-  return cmd.action(async (opts: Record<string, unknown>, command: Command) => {
-    const { insights } = await import('./run.js');
-    await insights(app, opts, command);
-  });
+/** A real calendar day written yyyy-MM-dd: 2025-02-30 is refused, 2024-02-29 is not. */
+function calendarDay(raw: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) throw new FlagValueError('expected a date as YYYY-MM-DD, e.g. 2025-01-31');
+  const [y, m, d] = raw.split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d));
+  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) throw new FlagValueError('not a calendar date');
+  return raw;
 }
+
+export const flags = {
+  from: { flags: '--from <YYYY-MM-DD>', help: 'start of the date range (omitted: the server decides)', parse: calendarDay },
+  to: { flags: '--to <YYYY-MM-DD>', help: 'end of the date range (omitted: the server decides)', parse: calendarDay },
+  section: {
+    flags: '--section <name>',
+    help: `section to show, repeatable: ${SECTIONS.join(', ')} (default: all)`,
+    repeat: true,
+    values: SECTIONS,
+  },
+  chart: { flags: '--no-chart', help: 'no charts on a terminal (they are never drawn when stdout is piped)' },
+} as const satisfies FlagTable;
+
+export default defineCommand({
+  path: ['insights'],
+  summary: 'Show instance-wide trends: users, flags, projects, metrics, environment updates (Unleash Enterprise)',
+  flags,
+  formats: FORMATS,
+  help: `-o json prints the server's document (only the --section arrays when given); csv, ndjson and
+markdown print the rows of the one section picked with --section.`,
+  examples: [
+    'flagctl insights --from 2025-01-01 --to 2025-03-31',
+    'flagctl insights --section projects --section metrics --no-chart',
+    'flagctl insights --section users -o csv > users.csv',
+  ],
+  load: () => import('./run.js'),
+});

@@ -2,7 +2,7 @@ import * as z from '../../zod-mini.js';
 import { UsageError } from '../../errors.js';
 import { parseCreatedAt } from './dates.js';
 import { environmentName, FILTERS, combineTags, encodeFilter, parseFilter } from './filters.js';
-import { parseFlags } from '../parse-options.js';
+import { parseFlags } from '../kit/zod-flags.js';
 import { SORT_FIELDS, SORT_ORDERS } from './values.js';
 
 // How each parameter goes on the wire, as the real servers (6.10.1, 8.2.0; Express 4 with the
@@ -64,8 +64,16 @@ export interface ParsedSearch {
 
 export const DEFAULT_LIMIT = 50;
 
+export interface SearchOverrides {
+  /** Every match, whatever the paging flags say (the command has no --limit). */
+  all?: boolean;
+  /** Server conditions the command sets itself, e.g. `state` for `features stale`. */
+  fixed?: Record<string, string>;
+}
+
 /** Reads and checks every search flag; nothing is sent before this returns. */
-export function parseSearch(opts: Record<string, unknown>): ParsedSearch {
+export function parseSearch(given: Record<string, unknown>, overrides: SearchOverrides = {}): ParsedSearch {
+  const opts = overrides.all ? { ...given, all: true } : given;
   const f = parseFlags(searchFlags, opts);
   const str = (k: string) => (typeof opts[k] === 'string' ? (opts[k] as string) : undefined);
   const list = (k: string) => (Array.isArray(opts[k]) ? (opts[k] as string[]) : []);
@@ -91,6 +99,7 @@ export function parseSearch(opts: Record<string, unknown>): ParsedSearch {
   if (f.sortOrder) q.set('sortOrder', f.sortOrder);
   // Only the string `true` counts on the server.
   if (f.favoritesFirst) q.set('favoritesFirst', 'true');
+  for (const [param, value] of Object.entries(overrides.fixed ?? {})) q.set(param, value);
 
   return {
     query: q,

@@ -1,17 +1,13 @@
-import type { Command } from 'commander';
-import * as z from '../../../zod-mini.js';
 import { completeFeature, getFeature } from '../../../api/features.js';
 import type { Feature, FeatureEnvironment } from '../../../api/schemas.js';
 import { featureView } from '../../../output/feature-view.js';
 import { print } from '../../../output/context.js';
-import { pickColumns, writeRows, type ColumnSet } from '../../../output/rows.js';
+import { writeRows, type ColumnSet } from '../../../output/rows.js';
 import { withSpinner } from '../../../output/spinner.js';
-import { CommandContext, type App } from '../../context.js';
-import { parseFlags, parseOutputOptions } from '../../parse-options.js';
-
-const flags = z.object({
-  project: z.optional(z.string().check(z.minLength(1, 'a project id must not be empty'))),
-});
+import { resolveColumns } from '../../kit/columns.js';
+import type { RunContext } from '../../kit/context.js';
+import type { Request } from '../../kit/spec.js';
+import type { flags } from './index.js';
 
 interface EnvRow {
   feature: string;
@@ -52,12 +48,12 @@ function envRows(f: Feature, project: string): EnvRow[] {
 }
 
 /** `feature get <name>`: every flag, --columns included, is checked before any request. */
-export async function featureGet(app: App, name: string, opts: Record<string, unknown>, command: Command): Promise<void> {
-  const io = app.io;
-  const ctx = new CommandContext(app, command);
-  const f = parseFlags(flags, opts);
-  const ui = await ctx.ui(parseOutputOptions(opts));
-  pickColumns(envColumns, ui.out.columns);
+export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
+  const { io } = ctx;
+  const name = req.args[0] as string;
+  const f = req.flags;
+  const ui = await ctx.ui(req.output);
+  const cols = resolveColumns(envColumns, ui.out.columns);
   const target = await ctx.target();
   const project = f.project ?? target.project;
   const client = ctx.client(target);
@@ -68,7 +64,7 @@ export async function featureGet(app: App, name: string, opts: Record<string, un
       const full = await withSpinner(io, `Fetching ${name}`, () => completeFeature(client, project, feature));
       return print(ui, `${featureView(full, ui).join('\n')}\n`);
     }
-    await writeRows(ui, envColumns, envRows(feature, project));
+    await writeRows(ui, cols, envRows(feature, project));
   } finally {
     await client.close();
   }

@@ -1,8 +1,7 @@
-import { Command } from 'commander';
 import { featureColumns } from '../../../output/feature-columns.js';
-import type { App } from '../../context.js';
-import { addOutputOptions } from '../../options.js';
-import { addFilterOptions, addPagingOptions } from '../../search/options.js';
+import { FORMATS } from '../../../output/formats.js';
+import { defineCommand, type FlagTable } from '../../kit/spec.js';
+import { FILTER_FLAGS, PAGING_FLAGS } from '../../search/flags.js';
 
 export const FILTER_HELP = `
 Filters take a friendly form or the server's operator syntax, checked and passed through:
@@ -46,27 +45,26 @@ ${wrap(featureColumns.all.map((c) => `${c.name},`))}
   and per environment ${featureColumns.syntax},
   e.g. --columns name,env:production.enabled,env:production.yes,env:production.lastSeenAt`;
 
-export function featuresSearchCommand(app: App): Command {
-  const cmd = new Command('search').description('Search and filter features across projects; page through every match');
-  addFilterOptions(cmd, 'all');
-  addPagingOptions(cmd);
-  cmd.option('--fail-if-any', 'exit 3 when at least one feature matches (after printing them): a CI gate');
-  addOutputOptions(cmd).addHelpText(
-    'after',
-    `${FILTER_HELP}
+export const flags = {
+  ...FILTER_FLAGS,
+  ...PAGING_FLAGS,
+  failIfAny: { flags: '--fail-if-any', help: 'exit 3 when at least one feature matches (after printing them): a CI gate' },
+} as const satisfies FlagTable;
+
+export default defineCommand({
+  path: ['features', 'search'],
+  summary: 'Search and filter features across projects; page through every match',
+  flags,
+  formats: FORMATS,
+  help: `${FILTER_HELP.slice(1)}
 ${COLUMN_HELP}
 
 Output: -o json prints one {features, total} document (total: all matches on the server);
-ndjson and csv stream one feature per line; markdown is a table for PR comments.
-
-Examples:
-  $ flagctl features search --type release,experiment --state '!stale' --limit 250
-  $ flagctl features search --tag team:growth --status production:enabled --all -o csv
-  $ flagctl features search --created-before 2024-01-01 --sort-by environment:production --fail-if-any`,
-  );
-  // The implementation (flag parsing, paging, rendering) loads only when this command runs.
-  return cmd.action(async (opts: Record<string, unknown>, command: Command) => {
-    const { featuresSearch } = await import('./run.js');
-    await featuresSearch(app, opts, command);
-  });
-}
+ndjson and csv stream one feature per line; markdown is a table for PR comments.`,
+  examples: [
+    "flagctl features search --type release,experiment --state '!stale' --limit 250",
+    'flagctl features search --tag team:growth --status production:enabled --all -o csv',
+    'flagctl features search --created-before 2024-01-01 --sort-by environment:production --fail-if-any',
+  ],
+  load: () => import('./run.js'),
+});

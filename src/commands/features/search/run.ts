@@ -1,28 +1,29 @@
-import type { Command } from 'commander';
 import { searchFeatures } from '../../../api/search.js';
 import { ApiError, CheckFailedError, RequestError } from '../../../errors.js';
 import { notice } from '../../../output/context.js';
 import { featureColumns } from '../../../output/feature-columns.js';
-import { pickColumns, writeRows } from '../../../output/rows.js';
-import { CommandContext, type App } from '../../context.js';
-import { parseOutputOptions } from '../../parse-options.js';
 import { PageProgress } from '../../../output/page-progress.js';
+import { writeRows } from '../../../output/rows.js';
+import { resolveColumns } from '../../kit/columns.js';
+import type { RunContext } from '../../kit/context.js';
+import type { Request } from '../../kit/spec.js';
 import { DEFAULT_LIMIT, parseSearch } from '../../search/query.js';
+import type { flags } from './index.js';
 
 /** `features search`: every flag checked, then pages streamed to the output as they arrive. */
-export async function featuresSearch(app: App, opts: Record<string, unknown>, command: Command): Promise<void> {
-  const io = app.io;
-  const ctx = new CommandContext(app, command);
+export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
+  const { io } = ctx;
+  const opts = req.flags;
   const search = parseSearch(opts);
-  const ui = await ctx.ui(parseOutputOptions(opts));
-  pickColumns(featureColumns, ui.out.columns);
+  const ui = await ctx.ui(req.output);
+  const cols = resolveColumns(featureColumns, ui.out.columns);
   const target = await ctx.target();
   const client = ctx.client(target);
   const progress = new PageProgress(io, ui.tty && ui.out.format !== 'table');
   try {
     const features = searchFeatures(client, search, progress.update);
     const total = () => progress.latest?.total ?? 0;
-    const count = await writeRows(ui, featureColumns, progress.around(features), {
+    const count = await writeRows(ui, cols, progress.around(features), {
       jsonObject: { key: 'features', after: () => ({ total: total() }) },
     });
     if (opts.limit === undefined && search.limit === DEFAULT_LIMIT && total() > search.offset + count) {

@@ -1,29 +1,19 @@
-import type { Command } from 'commander';
-import * as z from '../../../zod-mini.js';
 import { searchFeatures } from '../../../api/search.js';
 import type { SearchFeature } from '../../../api/schemas.js';
 import { CheckFailedError } from '../../../errors.js';
 import { print } from '../../../output/context.js';
 import { featureColumns } from '../../../output/feature-columns.js';
 import { annotation, appendStepSummary, summaryMarkdown } from '../../../output/github.js';
-import { pickColumns, writeRows, type ColumnSet } from '../../../output/rows.js';
-import { CommandContext, type App } from '../../context.js';
-import { STALE_FORMATS } from './index.js';
-import { parseFlags, parseOutputOptions } from '../../parse-options.js';
 import { PageProgress } from '../../../output/page-progress.js';
+import { writeRows, type ColumnSet } from '../../../output/rows.js';
+import { resolveColumns } from '../../kit/columns.js';
+import type { RunContext } from '../../kit/context.js';
+import type { Request } from '../../kit/spec.js';
 import { parseSearch } from '../../search/query.js';
+import type { flags } from './index.js';
 
 /** The job summary stays readable and far below GitHub's 1 MiB limit. */
 const SUMMARY_ROWS = 500;
-
-const flags = z.object({
-  max: z._default(
-    z
-      .pipe(z.string().check(z.regex(/^\d+$/, 'expected a whole number of stale flags allowed, 0 or more')), z.transform(Number))
-      .check(z.refine(Number.isSafeInteger, 'expected a whole number of stale flags allowed, 0 or more')),
-    0,
-  ),
-});
 
 export type StaleRow = SearchFeature & { reason: string };
 
@@ -39,17 +29,14 @@ const staleColumns: ColumnSet<StaleRow> = {
 };
 
 /** `features stale`: the stale and potentially stale flags, then the verdict against --max. */
-export async function featuresStale(app: App, opts: Record<string, unknown>, command: Command): Promise<void> {
-  const io = app.io;
-  const ctx = new CommandContext(app, command);
-  const f = parseFlags(flags, opts);
-  const search = parseSearch({ project: opts.project, type: opts.type, concurrency: opts.concurrency, all: true });
-  search.query.set('state', 'IS_ANY_OF:stale,potentially-stale');
-  const auto = command.getOptionValueSource('output') === 'default' && io.env.GITHUB_ACTIONS === 'true';
-  const github = auto || opts.output === 'github';
-  const out = parseOutputOptions({ ...opts, output: github ? 'table' : opts.output }, STALE_FORMATS);
-  const ui = await ctx.ui(out);
-  const cols = pickColumns(staleColumns, ui.out.columns);
+export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
+  const { io } = ctx;
+  const f = req.flags;
+  const search = parseSearch(f, { all: true, fixed: { state: 'IS_ANY_OF:stale,potentially-stale' } });
+  // In GitHub Actions an -o left at its default means annotations.
+  const github = req.output.format === 'github' || (!req.given.has('output') && io.env.GITHUB_ACTIONS === 'true');
+  const ui = await ctx.ui({ ...req.output, format: github ? 'table' : req.output.format });
+  const cols = resolveColumns(staleColumns, ui.out.columns);
   const summaryPath = io.env.GITHUB_STEP_SUMMARY;
   const target = await ctx.target();
   const client = ctx.client(target);
@@ -71,7 +58,7 @@ export async function featuresStale(app: App, opts: Record<string, unknown>, com
         await print(ui, annotation('warning', `${r.name} (${where}): ${r.reason}`, { title: `Stale flag: ${r.name}` }));
       }
     } else {
-      await writeRows(ui, staleColumns, rows(), { jsonObject: { key: 'features', after: () => ({ total: progress.latest?.total ?? count }) } });
+      await writeRows(ui, cols, rows(), { jsonObject: { key: 'features', after: () => ({ total: progress.latest?.total ?? count }) } });
     }
   } finally {
     progress.clear();

@@ -1,29 +1,23 @@
-import { Command } from 'commander';
-import type { App } from '../../context.js';
-import { addOutputOptions } from '../../options.js';
+import { FORMATS } from '../../../output/formats.js';
+import { defineCommand, type FlagTable } from '../../kit/spec.js';
+import { pathSegment } from '../../kit/values.js';
 
-export const OVERVIEW_FORMATS = ['table', 'json', 'csv', 'ndjson', 'markdown'] as const;
+export const flags = {} as const satisfies FlagTable;
 
-export function projectOverviewCommand(app: App): Command {
-  const cmd = new Command('overview')
-    .description("Show a project's settings, stats, environments and features")
-    .argument('<projectId>', 'project id, e.g. default');
-  addOutputOptions(cmd, OVERVIEW_FORMATS).addHelpText(
-    'after',
-    `
-Table and json show the whole overview; csv, ndjson and markdown give the feature rows
+export default defineCommand({
+  path: ['project', 'overview'],
+  summary: "Show a project's settings, stats, environments and features",
+  args: [{ name: '<projectId>', help: 'project id, e.g. default', parse: pathSegment('project id') }],
+  flags,
+  formats: FORMATS,
+  help: `Table and json show the whole overview; csv, ndjson and markdown give the feature rows
 (--columns picks them, as in the search table, e.g. env:production.enabled).
 Servers from Unleash 7 on no longer have the overview endpoint: flagctl then builds the same
-overview from /api/admin/projects/<id>/overview and a feature search, and says so on stderr.
-
-Examples:
-  $ flagctl project overview default
-  $ flagctl project overview default -o json | jq '.features | length'
-  $ flagctl project overview default -o csv --columns name,type,stale,env:production.enabled`,
-  );
-  // The implementation (overview schemas, search paging, the view) loads only when this command runs.
-  return cmd.action(async (projectId: string, opts: Record<string, unknown>, command: Command) => {
-    const { projectOverview } = await import('./run.js');
-    await projectOverview(app, projectId, opts, command);
-  });
-}
+overview from /api/admin/projects/<id>/overview and a feature search, and says so on stderr.`,
+  examples: [
+    'flagctl project overview default',
+    "flagctl project overview default -o json | jq '.features | length'",
+    'flagctl project overview default -o csv --columns name,type,stale,env:production.enabled',
+  ],
+  load: () => import('./run.js'),
+});

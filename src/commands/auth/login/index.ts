@@ -1,0 +1,21 @@
+import { defineCommand, type FlagTable } from '../../kit/spec.js';
+import { text } from '../../kit/values.js';
+
+export const flags = {
+  project: { flags: '--project <id>', help: 'default project for this profile', parse: text('a project id must not be empty') },
+} as const satisfies FlagTable;
+
+export default defineCommand({
+  path: ['auth', 'login'],
+  summary: 'Check an API token against a server and save it as a profile',
+  usage: '--url <base-url> [--profile <name>] [--project <id>]',
+  flags,
+  help: `--url (required) is the server's base URL; --profile names the profile to save (default: default).
+The token is read from stdin when it is piped, otherwise from a hidden prompt.
+There is no --token flag: it would end up in shell history and in ps.`,
+  examples: [
+    'flagctl auth login --url https://unleash.example.com',
+    'printenv UNLEASH_TOKEN | flagctl auth login --url https://unleash.example.com --profile prod',
+  ],
+  load: () => import('./run.js'),
+});

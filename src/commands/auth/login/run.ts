@@ -1,0 +1,42 @@
+import { UsageError } from '../../../errors.js';
+import { profileName } from '../../../config/resolve.js';
+import { promptHidden, readStdin } from '../../../config/prompt.js';
+import { configPath, readConfig, writeConfig } from '../../../config/store.js';
+import { maskToken, tokenKind } from '../../../config/token.js';
+import { parseBaseUrl } from '../../../config/url.js';
+import { notice } from '../../../output/context.js';
+import type { RunContext } from '../../kit/context.js';
+import type { Request } from '../../kit/spec.js';
+import { checkToken } from '../check.js';
+import type { flags } from './index.js';
+
+/** A profile name is a word in the config file and in shell completion. */
+const PROFILE_NAME = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** `auth login`: the token is checked against the server before the profile is saved. */
+export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
+  const { io } = ctx;
+  if (ctx.flags.url === undefined) throw new UsageError('--url: required: the server base URL, e.g. --url https://unleash.example.com');
+  if (ctx.flags.profile !== undefined && !PROFILE_NAME.test(ctx.flags.profile)) {
+    throw new UsageError(`--profile "${ctx.flags.profile}": use 1 to 64 letters, digits, ".", "_" or "-"`);
+  }
+  const url = parseBaseUrl(ctx.flags.url, '--url');
+  const raw = io.stdinIsTTY ? await promptHidden(io, `API token for ${url}: `) : await readStdin(io);
+  const token = raw.trim();
+  if (!token) throw new UsageError('no token given: pipe it on stdin or type it at the prompt');
+  if (/\s/.test(token)) throw new UsageError('the token contains white space; give exactly one token');
+
+  const client = ctx.client({ url, token });
+  try {
+    await checkToken(client);
+  } finally {
+    await client.close();
+  }
+  const config = await readConfig(ctx.configDir);
+  const name = ctx.flags.profile ?? profileName({}, io.env, config);
+  const { project } = req.flags;
+  config.profiles[name] = { url, token, ...(project ? { project } : {}) };
+  config.defaultProfile ??= name;
+  await writeConfig(ctx.configDir, config);
+  notice(io, `Logged in to ${url} as profile "${name}" (${tokenKind(token)} token ${maskToken(token)}); saved in ${configPath(ctx.configDir)}`);
+}

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { ApiClient } from '../../api/client.js';
+import { resolveTarget, type Target } from '../../config/resolve.js';
+import { configDir, readConfig } from '../../config/store.js';
+import { redactAll } from '../../config/token.js';
+import { UsageError } from '../../errors.js';
+import type { IO } from '../../io.js';
+import { makeUi, notice, type OutputOptions, type Ui } from '../../output/context.js';
+import { VERSION } from '../../version.js';
+import type { GLOBAL_FLAGS } from './globals.js';
+import type { ProgramSpec } from './program.js';
+import type { Flags } from './spec.js';
+
+export type GlobalFlags = Flags<typeof GLOBAL_FLAGS>;
+
+/** The process's IO, the commands, and where tokens in play are noted so no message shows them. */
+export interface App {
+  io: IO;
+  secrets: Set<string>;
+  program: ProgramSpec;
+}
+
+/** What a command's run() gets: its streams, the global flags, and a way to reach the server. */
+export class RunContext {
+  readonly io: IO;
+  private readonly ca?: string;
+
+  constructor(
+    private readonly app: App,
+    readonly flags: GlobalFlags,
+  ) {
+    this.io = app.io;
+    if (flags.caFile) this.ca = readCaFile(flags.caFile);
+  }
+
+  /** Every command's record: what `completion` generates its scripts from. */
+  get program(): ProgramSpec {
+    return this.app.program;
+  }
+
+  get configDir(): string {
+    return configDir(this.io.env);
+  }
+
+  ui(out: OutputOptions): Promise<Ui> {
+    return makeUi(this.io, out, this.flags.color);
+  }
+
+  debug = (line: string): void => {
+    if (this.flags.debug) notice(this.io, `debug: ${redactAll(line, this.app.secrets)}`);
+  };
+
+  /** The server, token and project: flags, then environment, then the profile (config/resolve.ts). */
+  async target(): Promise<Target> {
+    const config = await readConfig(this.configDir);
+    const target = resolveTarget({ url: this.flags.url, profile: this.flags.profile }, this.io.env, config);
+    this.noteToken(target.token);
+    this.debug(`server ${target.url}${target.profile ? ` (profile ${target.profile})` : ''}`);
+    return target;
+  }
+
+  /** Marks a token as secret: no message, debug line or error shows it. */
+  noteToken(token: string): void {
+    this.app.secrets.add(token);
+  }
+
+  client(target: Pick<Target, 'url' | 'token'>): ApiClient {
+    this.noteToken(target.token);
+    return new ApiClient({
+      baseUrl: target.url,
+      token: target.token,
+      userAgent: `flagctl/${VERSION}`,
+      timeoutMs: (this.flags.timeout ?? 30) * 1000,
+      attempts: (this.flags.retries ?? 2) + 1,
+      debug: this.flags.debug ? this.debug : undefined,
+      ca: this.ca,
+      proxy: proxyFromEnv(this.io.env),
+      maxResponseBytes: this.flags.maxResponseMb ? this.flags.maxResponseMb * 1024 * 1024 : undefined,
+    });
+  }
+}
+
+function readCaFile(path: string): string {
+  let pem: string;
+  try {
+    pem = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new UsageError(`--ca-file "${path}": cannot read it (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
+    throw new UsageError(`--ca-file "${path}": expected PEM certificates (-----BEGIN CERTIFICATE-----)`);
+  }
+  return pem;
+}
+
+/** The proxy variables, with curl's names, in either case. */
+function proxyFromEnv(env: Record<string, string | undefined>) {
+  const httpsProxy = env.HTTPS_PROXY || env.https_proxy;
+  const httpProxy = env.HTTP_PROXY || env.http_proxy;
+  if (!httpsProxy && !httpProxy) return undefined;
+  return { httpsProxy, httpProxy, noProxy: env.NO_PROXY || env.no_proxy };
+}

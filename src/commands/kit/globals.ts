@@ -1,0 +1,47 @@
+import type { FlagTable } from './spec.js';
+import { number, text } from './values.js';
+
+// The root's flags: commander accepts them before or after any subcommand.
+
+const RETRIES = 'expected a whole number of retries from 0 to 10';
+
+export const GLOBAL_FLAGS = {
+  url: { flags: '--url <base-url>', help: 'server base URL (overrides FLAGCTL_URL and the profile)' },
+  profile: { flags: '--profile <name>', help: 'stored profile to use (or FLAGCTL_PROFILE)', values: 'profiles', parse: text('a profile name must not be empty') },
+  timeout: {
+    flags: '--timeout <seconds>',
+    help: 'per-request timeout (default 30, or FLAGCTL_TIMEOUT)',
+    parse: number('expected a number of seconds, e.g. --timeout 10', [
+      [(n) => n > 0, 'expected a positive number of seconds, e.g. --timeout 10'],
+      [(n) => n <= 3600, 'expected at most 3600 seconds'],
+    ]),
+  },
+  retries: {
+    flags: '--retries <n>',
+    help: 'retries for failed GETs on resets, 429, 502-504 (default 2)',
+    parse: number(RETRIES, [
+      [Number.isInteger, RETRIES],
+      [(n) => n >= 0, RETRIES],
+      [(n) => n <= 10, RETRIES],
+    ]),
+  },
+  maxResponseMb: {
+    flags: '--max-response-mb <n>',
+    help: 'refuse responses larger than this (default 64, or FLAGCTL_MAX_RESPONSE_MB)',
+    parse: number('expected a size in MiB, e.g. 64', [[(n) => n > 0, 'expected a positive size in MiB, e.g. 64']]),
+  },
+  caFile: {
+    flags: '--ca-file <path>',
+    help: 'extra CA certificates (PEM) to trust for https (NODE_EXTRA_CA_CERTS works too)',
+    values: 'files',
+    parse: text('expected a file name'),
+  },
+  debug: { flags: '--debug', help: 'log each request to stderr (the token is masked)' },
+  color: { flags: '--no-color', help: 'no colors, even on a terminal (NO_COLOR works too)' },
+} as const satisfies FlagTable;
+
+/** Where a global flag may also come from in the environment. */
+export const GLOBAL_ENV: Partial<Record<keyof typeof GLOBAL_FLAGS, string>> = {
+  timeout: 'FLAGCTL_TIMEOUT',
+  maxResponseMb: 'FLAGCTL_MAX_RESPONSE_MB',
+};

@@ -1,0 +1,152 @@
+import { Argument, Command, Option } from 'commander';
+import { UsageError } from '../../errors.js';
+import type { ValueSource } from '../../completion/value-source.js';
+import { VERSION } from '../../version.js';
+import type { App, GlobalFlags } from './context.js';
+import { GLOBAL_FLAGS } from './globals.js';
+import { outputFlags, outputOptions } from './output-flags.js';
+import { FlagValueError, type ArgSpec, type CommandSpec, type FlagSpec, type FlagTable, type GroupSpec, type Request } from './spec.js';
+
+// The commander tree, generated from the command records. Commander only splits the words;
+// the kit checks every value against its record, so run() gets a typed request.
+
+export interface ProgramSpec {
+  summary: string;
+  examples: readonly string[];
+  /** Groups and commands in help order; a group comes before the commands under it. */
+  entries: readonly (GroupSpec | CommandSpec<any>)[];
+}
+
+const isCommand = (e: GroupSpec | CommandSpec<any>): e is CommandSpec<any> => 'load' in e;
+
+export function commandsOf(program: ProgramSpec): CommandSpec[] {
+  return program.entries.filter(isCommand);
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export function examplesText(help: string | undefined, examples: readonly string[]): string {
+  const list = examples.length ? `Examples:\n${examples.map((e) => `  $ ${e}`).join('\n')}` : '';
+  return `\n${[help, list].filter(Boolean).join('\n\n')}`;
+}
+
+/** Every flag of a command, in help order: its own, then the output flags. */
+export function flagTable(spec: CommandSpec): FlagTable {
+  return spec.formats ? { ...spec.flags, ...outputFlags(spec.formats) } : spec.flags;
+}
+
+function option(spec: FlagSpec): Option {
+  const opt = new Option(spec.flags, spec.help);
+  if (spec.repeat) opt.argParser(collect);
+  if (typeof spec.default === 'string') opt.default(spec.default);
+  if (spec.group) opt.helpGroup(spec.group);
+  if (spec.hidden) opt.hideHelp();
+  return opt;
+}
+
+function longName(spec: FlagSpec): string {
+  return /--[\w-]+/.exec(spec.flags)![0];
+}
+
+/** Checks and converts one table's values; the first that does not fit is a usage error naming the flag. */
+export function readFlags(table: FlagTable, raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, spec] of Object.entries(table)) {
+    const given = raw[key];
+    if (given === undefined || typeof given === 'boolean' || !spec.parse) {
+      out[key] = given ?? (typeof spec.default === 'string' ? undefined : spec.default);
+      continue;
+    }
+    const values = Array.isArray(given) ? (given as string[]) : [given as string];
+    const parsed = values.map((v) => {
+      try {
+        return spec.parse!(v);
+      } catch (err) {
+        if (!(err instanceof FlagValueError)) throw err;
+        throw labelled(err, `${longName(spec)} "${v}"`);
+      }
+    });
+    out[key] = spec.repeat ? parsed : parsed[0];
+  }
+  return out;
+}
+
+function labelled(err: FlagValueError, fallback: string): UsageError {
+  const label = err.label ?? fallback;
+  return new UsageError(label ? `${label}: ${err.message}` : err.message);
+}
+
+function readArgs(specs: readonly ArgSpec[], values: unknown[]): Request<FlagTable>['args'] {
+  return specs.map((spec, i) => {
+    const value = values[i] as string | string[] | undefined;
+    if (!spec.parse || value === undefined) return value;
+    try {
+      return Array.isArray(value) ? value.map(spec.parse) : spec.parse(value);
+    } catch (err) {
+      if (err instanceof FlagValueError) throw labelled(err, `${spec.name} "${String(value)}"`);
+      throw err;
+    }
+  });
+}
+
+function globals(app: App, command: Command): GlobalFlags {
+  const all = command.optsWithGlobals();
+  const raw = Object.fromEntries(Object.keys(GLOBAL_FLAGS).map((k) => [k, all[k]]));
+  raw.timeout ??= app.io.env.FLAGCTL_TIMEOUT;
+  raw.maxResponseMb ??= app.io.env.FLAGCTL_MAX_RESPONSE_MB || undefined;
+  return readFlags(GLOBAL_FLAGS, raw) as GlobalFlags;
+}
+
+function leaf(app: App, spec: CommandSpec): Command {
+  const cmd = new Command(spec.path.at(-1)!).description(spec.summary);
+  if (spec.usage) cmd.usage(spec.usage);
+  for (const a of spec.args ?? []) {
+    const arg = new Argument(a.name, a.help);
+    cmd.addArgument(a.choices ? arg.choices(a.choices) : arg);
+  }
+  const table = flagTable(spec);
+  for (const f of Object.values(table)) cmd.addOption(option(f));
+  cmd.addHelpText('after', examplesText(spec.help, spec.examples));
+  return cmd.action(async (...params: unknown[]) => {
+    const command = params.at(-1) as Command;
+    // The context holds the HTTP client and config reader: loaded only when a command runs.
+    const { RunContext } = await import('./context.js');
+    const ctx = new RunContext(app, globals(app, command));
+    const flags = readFlags(table, command.opts());
+    const given = new Set(Object.keys(table).filter((k) => ['cli', 'env'].includes(command.getOptionValueSource(k) ?? '')));
+    const request: Request<FlagTable> = {
+      args: readArgs(spec.args ?? [], command.processedArgs),
+      flags: flags as Request<FlagTable>["flags"],
+      output: outputOptions(flags, spec.formats?.[0] ?? 'table'),
+      given,
+    };
+    const work = await spec.load();
+    await work.run(ctx, request);
+  });
+}
+
+/** The whole tree: the root with the global flags, a command per group, a leaf per record. */
+export function buildProgram(app: App, program: ProgramSpec): Command {
+  const root = new Command('flagctl').description(program.summary).version(VERSION, '-V, --version', 'print the version');
+  for (const f of Object.values(GLOBAL_FLAGS)) root.addOption(option(f));
+  root.addHelpText('after', examplesText(undefined, program.examples));
+  const parents = new Map<string, Command>([['', root]]);
+  const parentOf = (path: readonly string[]) => parents.get(path.slice(0, -1).join(' '))!;
+  for (const e of program.entries) {
+    if (isCommand(e)) {
+      parentOf(e.path).addCommand(leaf(app, e));
+      continue;
+    }
+    const cmd = new Command(e.path.at(-1)!).description(e.summary).addHelpText('after', examplesText(undefined, e.examples));
+    parentOf(e.path).addCommand(cmd);
+    parents.set(e.path.join(' '), cmd);
+  }
+  return root;
+}
+
+/** What a flag's value completes to, from the records: a command's own flag, else a global one. */
+export function flagValues(program: ProgramSpec, path: readonly string[], long: string): ValueSource | undefined {
+  const spec = commandsOf(program).find((c) => c.path.join(' ') === path.join(' '));
+  const match = (t: FlagTable) => Object.values(t).find((f) => longName(f) === long);
+  return (spec ? match(flagTable(spec)) : undefined)?.values ?? match(GLOBAL_FLAGS)?.values;
+}

@@ -1,0 +1,106 @@
+import type { Format } from '../../output/formats.js';
+import type { OutputOptions } from '../../output/context.js';
+import type { ValueSource } from '../../completion/value-source.js';
+import type { RunContext } from './context.js';
+
+// A command is one record: its path, one flag table, its formats and examples, and the lazy
+// import of its work. The commander tree, --help, shell completion and the README's flag
+// tables are all generated from these records (see program.ts and scripts/build.mjs).
+
+/**
+ * A flag value that does not fit: the message says what is accepted. The kit puts the flag
+ * and the value given before it (`--max "x": …`), or `label` where one is given (an empty
+ * label: the message names the value itself).
+ */
+export class FlagValueError extends Error {
+  constructor(
+    message: string,
+    readonly label?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface FlagSpec<T = unknown> {
+  /** Commander's spelling: `-o, --output <format>`, `--all`, `--no-chart`. */
+  flags: string;
+  help: string;
+  /** What the value completes to in the shell. */
+  values?: ValueSource;
+  /** Checks and converts the value (each value, for a repeated flag). Throws FlagValueError. */
+  parse?: (raw: string) => T;
+  /** The value when the flag is not given (already converted). */
+  default?: T;
+  /** The flag may be given several times; the request holds a list. */
+  repeat?: boolean;
+  /** A heading of its own in --help. */
+  group?: string;
+  /** Left out of --help (still parsed). */
+  hidden?: boolean;
+}
+
+export type FlagTable = Readonly<Record<string, FlagSpec<any>>>;
+
+export interface ArgSpec {
+  /** `<feature>`, `[shell]`, `<feature...>` (commander's spelling). */
+  name: string;
+  help: string;
+  choices?: readonly string[];
+  /** Checks the value (each value of a variadic argument), as a flag's parse does. */
+  parse?: (raw: string) => string;
+}
+
+type Base<F> = F extends { parse: (raw: string) => infer T }
+  ? T
+  : F extends { flags: `${string}<${string}>` }
+    ? string
+    : F extends { flags: `${string}[${string}]` }
+      ? string | true
+      : boolean;
+type Value<F> = F extends { repeat: true } ? Base<F>[] : Base<F>;
+type Maybe<F> = F extends { default: unknown } ? never : F extends { repeat: true } ? never : F extends { flags: `--no-${string}` } ? never : undefined;
+
+/** The typed flags of a table: what a command's run() receives. */
+export type Flags<T extends FlagTable> = { -readonly [K in keyof T]: Value<T[K]> | Maybe<T[K]> };
+
+export interface Request<T extends FlagTable> {
+  /** Positional arguments, in order (a variadic one is the last, as a list). */
+  args: (string | string[] | undefined)[];
+  flags: Flags<T>;
+  /** Only for commands that declare formats. */
+  output: OutputOptions;
+  /** Where each flag's value came from, when that changes the meaning (e.g. a default -o). */
+  given: ReadonlySet<string>;
+}
+
+export interface RunModule<T extends FlagTable> {
+  run(ctx: RunContext, req: Request<T>): Promise<void>;
+}
+
+export interface CommandSpec<T extends FlagTable = FlagTable> {
+  /** Words after `flagctl`: ['features', 'stale']. */
+  path: readonly string[];
+  summary: string;
+  /** commander's usage line, where the generated one would mislead. */
+  usage?: string;
+  args?: readonly ArgSpec[];
+  flags: T;
+  /** Output formats, first the default: adds -o, --columns, --no-headers and --csv-raw. */
+  formats?: readonly Format[];
+  /** Text after the flags in --help, before the examples. */
+  help?: string;
+  examples: readonly string[];
+  load(): Promise<RunModule<T>>;
+}
+
+/** Keeps a record's flag types exact (`as const` spelled once, here). */
+export function defineCommand<const T extends FlagTable>(spec: CommandSpec<T>): CommandSpec<T> {
+  return spec;
+}
+
+/** A command that only groups others (`feature`, `features`, …). */
+export interface GroupSpec {
+  path: readonly string[];
+  summary: string;
+  examples: readonly string[];
+}

@@ -1,0 +1,58 @@
+import { FlagValueError } from './spec.js';
+
+// Value checks for flag tables. Plain functions, no zod: a declaration holds them, so they are
+// part of start-up; each runs only when its flag is given.
+
+function fail(message: string): never {
+  throw new FlagValueError(message);
+}
+
+/** A whole number from `min` to `max`, written in digits only. */
+export function wholeNumber(message: string, min = 0, max = Number.MAX_SAFE_INTEGER): (raw: string) => number {
+  return (raw) => {
+    if (!/^\d+$/.test(raw)) fail(message);
+    const n = Number(raw);
+    if (!Number.isSafeInteger(n) || n < min || n > max) fail(message);
+    return n;
+  };
+}
+
+/** Any number JavaScript reads (as `Number()` does), checked against bounds with their own messages. */
+export function number(notANumber: string, checks: [(n: number) => boolean, string][] = []): (raw: string) => number {
+  return (raw) => {
+    const n = Number(raw);
+    if (Number.isNaN(n)) fail(notANumber);
+    for (const [ok, message] of checks) if (!ok(n)) fail(message);
+    return n;
+  };
+}
+
+/** Some text, not empty. */
+export function text(emptyMessage: string): (raw: string) => string {
+  return (raw) => (raw.length > 0 ? raw : fail(emptyMessage));
+}
+
+/** Text that matches a pattern. */
+export function matching(pattern: RegExp, message: string): (raw: string) => string {
+  return (raw) => (pattern.test(raw) ? raw : fail(message));
+}
+
+/** One of a fixed list. */
+export function oneOf<const T extends string>(values: readonly T[], message = `accepted: ${values.join(', ')}`): (raw: string) => T {
+  return (raw) => ((values as readonly string[]).includes(raw) ? (raw as T) : fail(message));
+}
+
+/**
+ * A name that goes into a URL path (feature, project). `.` and `..` are refused: URL parsers
+ * collapse them, even as %2E, which would send the request to another path.
+ */
+export function pathSegment(what: string): (raw: string) => string {
+  return (raw) => {
+    // The message names the value itself, for arguments and flags alike.
+    if (raw.length === 0) throw new FlagValueError(`${what} must not be empty`, '');
+    if (raw === '.' || raw === '..') {
+      throw new FlagValueError(`${what} "${raw}" is not a valid name: "." and ".." cannot be used in a URL path`, '');
+    }
+    return raw;
+  };
+}

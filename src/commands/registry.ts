@@ -1,0 +1,53 @@
+import type { ProgramSpec } from './kit/program.js';
+import authLogin from './auth/login/index.js';
+import authLogout from './auth/logout/index.js';
+import authStatus from './auth/status/index.js';
+import completion from './completion/index.js';
+import featureGet from './feature/get/index.js';
+import featuresSearch from './features/search/index.js';
+import featuresStale from './features/stale/index.js';
+import insights from './insights/index.js';
+import projectOverview from './project/overview/index.js';
+
+// Every command of flagctl, in the order --help lists them. A group is a noun whose verbs
+// follow it; each record loads its work only when it runs.
+
+export const PROGRAM: ProgramSpec = {
+  summary: 'Query an Unleash-compatible feature-flag server: features, search, projects, insights',
+  examples: [
+    'flagctl auth login --url https://unleash.example.com',
+    'flagctl feature get checkout-v2 --project web',
+    'flagctl feature get checkout-v2 -o json',
+  ],
+  entries: [
+    {
+      path: ['feature'],
+      summary: 'One feature in a project',
+      examples: ['flagctl feature get checkout-v2', 'flagctl feature get checkout-v2 --project web -o json'],
+    },
+    featureGet,
+    {
+      path: ['features'],
+      summary: 'Many features: search and filter, stale-flag gate',
+      examples: ['flagctl features search --type release --state stale --all', 'flagctl features stale --max 5'],
+    },
+    featuresSearch,
+    featuresStale,
+    {
+      path: ['project'],
+      summary: 'One project: its overview',
+      examples: ['flagctl project overview default', 'flagctl project overview default -o json'],
+    },
+    projectOverview,
+    insights,
+    {
+      path: ['auth'],
+      summary: 'Store, check and remove server credentials',
+      examples: ['flagctl auth login --url https://unleash.example.com', 'flagctl auth status --profile prod'],
+    },
+    authLogin,
+    authStatus,
+    authLogout,
+    completion,
+  ],
+};
