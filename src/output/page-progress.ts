@@ -19,7 +19,7 @@ const SILENT_WAIT_MS = 1500;
 export class PageProgress {
   private shown = false;
   private last?: SearchProgress;
-  private countdown?: ReturnType<typeof setInterval>;
+  private wait?: { w: RateLimitWait; end: number };
 
   constructor(
     private readonly io: IO,
@@ -33,9 +33,7 @@ export class PageProgress {
 
   readonly update = (p: SearchProgress): void => {
     this.last = p;
-    if (!this.enabled) return;
-    this.io.stderr.write(`${CLEAR_LINE}${p.received} of ${p.total}`);
-    this.shown = true;
+    this.draw();
   };
 
   /** For RateLimitPacer's onWait: says why nothing moves, and for how long. */
@@ -45,21 +43,30 @@ export class PageProgress {
       notice(this.io, waitLine(w));
       return;
     }
-    const end = Date.now() + w.ms;
-    const draw = () => {
-      const left = Math.max(1, Math.round((end - Date.now()) / 1000));
-      const got = this.last ? `${this.last.received} of ${this.last.total}; ` : '';
-      this.io.stderr.write(`${CLEAR_LINE}${got}${waitLine({ ...w, ms: left * 1000 }).replace(/^flagctl: /, '')}`);
-      this.shown = true;
-    };
-    draw();
-    this.countdown = setInterval(draw, 1000);
+    const wait = { w, end: Date.now() + w.ms };
+    this.wait = wait;
+    this.draw();
+    const ticker = setInterval(() => this.draw(), 1000);
     return () => {
-      clearInterval(this.countdown);
-      this.countdown = undefined;
+      clearInterval(ticker);
+      if (this.wait !== wait) return;
+      this.wait = undefined;
       this.clear();
     };
   };
+
+  /** "120 of 260", and while a wait lasts, its countdown after it. */
+  private draw(): void {
+    if (!this.enabled) return;
+    const parts = this.last ? [`${this.last.received} of ${this.last.total}`] : [];
+    if (this.wait) {
+      const left = Math.max(1, Math.round((this.wait.end - Date.now()) / 1000));
+      parts.push(waitLine({ ...this.wait.w, ms: left * 1000 }).replace(/^flagctl: /, ''));
+    }
+    if (parts.length === 0) return;
+    this.io.stderr.write(`${CLEAR_LINE}${parts.join('; ')}`);
+    this.shown = true;
+  }
 
   clear(): void {
     if (this.shown) this.io.stderr.write(CLEAR_LINE);
