@@ -1,0 +1,115 @@
+import * as z from '../zod-mini.js';
+import { ApiError, CliError, ExitCode } from '../errors.js';
+import type { ApiClient } from './client.js';
+import { segment } from './path.js';
+import { constraint, envVariant, strategyVariant } from './schemas.js';
+
+// The batch export: one environment of a project in one request, on Unleash 4.x and later
+// (6.10.1 and 8.2.0 checked). A read despite the verb; it changes nothing on the server.
+
+const str = z.nullish(z.string());
+const bool = z.nullish(z.boolean());
+const list = <T extends z.ZodMiniType>(item: T) => z.nullish(z.array(item));
+
+const exportStrategy = z.looseObject({
+  id: str,
+  featureName: z.string(),
+  name: z.string(),
+  title: str,
+  disabled: bool,
+  parameters: z.nullish(z.record(z.string(), z.unknown())),
+  constraints: list(constraint),
+  segments: list(z.number()),
+  variants: list(strategyVariant),
+});
+
+export const exportDocument = z.looseObject({
+  features: z.array(
+    z.looseObject({
+      name: z.string(),
+      type: str,
+      description: str,
+      stale: bool,
+      impressionData: bool,
+      archived: bool,
+      project: str,
+    }),
+  ),
+  featureStrategies: list(exportStrategy),
+  featureEnvironments: list(
+    z.looseObject({ featureName: z.string(), environment: str, enabled: bool, variants: list(envVariant) }),
+  ),
+  featureTags: list(z.looseObject({ featureName: z.string(), tagType: z.string(), tagValue: z.string() })),
+  segments: list(z.looseObject({ id: z.number(), name: z.string() })),
+  dependencies: list(
+    z.looseObject({
+      feature: z.string(),
+      dependencies: list(z.looseObject({ feature: z.string(), enabled: bool, variants: list(z.string()) })),
+    }),
+  ),
+});
+
+export type ExportDocument = z.output<typeof exportDocument>;
+export type ExportStrategy = z.output<typeof exportStrategy>;
+
+/** POST /api/admin/features-batch/export for one environment of a project. */
+export function exportEnvironment(client: ApiClient, project: string, environment: string): Promise<ExportDocument> {
+  return client.postJson('/api/admin/features-batch/export', { project, environment }, exportDocument);
+}
+
+/** A server that predates the batch export answers its path with 404 (or 405 behind some proxies). */
+export function lacksExport(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 404 || err.status === 405);
+}
+
+const projectEnvironments = z.looseObject({
+  environments: z.array(z.looseObject({ name: z.string(), enabled: bool, visible: bool })),
+});
+
+/** An environment or project the server does not have; the message lists what it has. */
+export class NotOnServerError extends CliError {
+  readonly exitCode = ExitCode.notFound;
+}
+
+/**
+ * The environments enabled in a project (GET /api/admin/environments/project/{id}). Real
+ * servers list every environment there and mark the project's own `visible`; for an unknown
+ * project none is visible.
+ */
+export async function listProjectEnvironments(client: ApiClient, project: string): Promise<string[]> {
+  const doc = await client.getJson(`/api/admin/environments/project/${segment(project, 'project')}`, projectEnvironments);
+  const names = doc.environments.filter((e) => e.visible !== false && e.enabled !== false).map((e) => e.name);
+  if (names.length === 0) throw new NotOnServerError(`project "${project}" not found on the server (it has no environments)`);
+  return names;
+}
+
+/** Checks that every environment asked for is one of the project's; exit 5 listing them otherwise. */
+export function checkEnvironments(asked: readonly string[], available: readonly string[], project: string): void {
+  const missing = asked.filter((e) => !available.includes(e));
+  if (missing.length === 0) return;
+  throw new NotOnServerError(
+    `environment${missing.length > 1 ? 's' : ''} ${missing.map((e) => `"${e}"`).join(', ')} not found in project "${project}" (environments: ${available.join(', ')})`,
+  );
+}
+
+// ---- the project's feature list ---------------------------------------------------------
+
+const featureList = z.looseObject({
+  features: z.array(
+    z.looseObject({
+      name: z.string(),
+      tags: list(z.looseObject({ type: z.string(), value: z.string() })),
+      environments: list(z.looseObject({ name: z.string(), enabled: bool })),
+    }),
+  ),
+});
+
+export type ProjectFeatureItem = z.output<typeof featureList>['features'][number];
+
+/**
+ * GET /api/admin/projects/{id}/features: every active feature with its enabled state in each
+ * environment (and, on real servers, its tags), one request, not rate-limited.
+ */
+export async function listProjectFeatures(client: ApiClient, project: string): Promise<ProjectFeatureItem[]> {
+  return (await client.getJson(`/api/admin/projects/${segment(project, 'project')}/features`, featureList)).features;
+}

@@ -1,0 +1,135 @@
+import { compareText, keyOf } from '../snapshot/canonical.js';
+import {
+  strategyLabel,
+  type SnapConstraint,
+  type SnapEnvironment,
+  type SnapFeature,
+  type SnapStrategy,
+  type SnapVariant,
+} from '../snapshot/model.js';
+import { matchItems, uniqueLabels } from './match.js';
+
+// The drift rules, in one place:
+// - Features only on one side are "added" (right only) or "removed" (left only).
+// - In the environment compared: enabled, strategies (name, title, disabled, parameters,
+//   constraints, segments by name, variants) and the environment's variants.
+// - Feature-level fields (type, description, stale, impressionData, tags, dependencies) only
+//   when the sides come from different sources (two instances, or a snapshot and a server):
+//   within one source they are the same for every environment.
+// - Not drift: strategy ids and order, constraint order and constraint value order. Strategy
+//   order counts only where both sides have more than one enabled strategy and variants among
+//   them: the first matching strategy then decides which variant a user gets.
+
+export type ChangeKind = 'added' | 'removed' | 'changed';
+
+export interface FieldChange {
+  path: string;
+  left: unknown;
+  right: unknown;
+}
+
+export interface FeatureChange {
+  feature: string;
+  change: ChangeKind;
+  fields: FieldChange[];
+}
+
+/** One environment of one side: each feature with that environment's configuration. */
+export interface EnvView {
+  features: Map<string, { feature: SnapFeature; env: SnapEnvironment }>;
+}
+
+export interface DiffOptions {
+  featureFields: boolean;
+}
+
+export function diffViews(left: EnvView, right: EnvView, options: DiffOptions): FeatureChange[] {
+  const names = [...new Set([...left.features.keys(), ...right.features.keys()])].sort(compareText);
+  const out: FeatureChange[] = [];
+  for (const name of names) {
+    const l = left.features.get(name);
+    const r = right.features.get(name);
+    const fields = diffFeature(l, r, options);
+    const change: ChangeKind = !l ? 'added' : !r ? 'removed' : 'changed';
+    if (change !== 'changed' || fields.length > 0) out.push({ feature: name, change, fields });
+  }
+  return out;
+}
+
+type At = { feature: SnapFeature; env: SnapEnvironment } | undefined;
+
+function diffFeature(l: At, r: At, options: DiffOptions): FieldChange[] {
+  const out: FieldChange[] = [];
+  const add = (path: string, a: unknown, b: unknown) => {
+    if (keyOf(a ?? null) !== keyOf(b ?? null)) out.push({ path, left: a ?? null, right: b ?? null });
+  };
+  if (options.featureFields) {
+    for (const key of ['type', 'description', 'stale', 'impressionData'] as const) add(key, l?.feature[key], r?.feature[key]);
+    const tags = (f?: SnapFeature) => f?.tags.map((t) => `${t.type}:${t.value}`);
+    add('tags', tags(l?.feature), tags(r?.feature));
+    named(l?.feature.dependencies ?? [], r?.feature.dependencies ?? [], (d) => d.feature, (label, a, b) => add(`dependencies[${label}]`, a, b));
+  }
+  add('enabled', l?.env.enabled, r?.env.enabled);
+  diffStrategies(l?.env, r?.env, add);
+  diffVariants('variants', l?.env.variants ?? [], r?.env.variants ?? [], add);
+  return out;
+}
+
+type Add = (path: string, left: unknown, right: unknown) => void;
+
+function diffStrategies(l: SnapEnvironment | undefined, r: SnapEnvironment | undefined, add: Add): void {
+  const left = l?.strategies ?? [];
+  const right = r?.strategies ?? [];
+  const leftLabels = uniqueLabels(left, strategyLabel);
+  const rightLabels = uniqueLabels(right, strategyLabel);
+  const { pairs, onlyLeft, onlyRight } = matchItems(left, right, strategyLabel, (s) => s.name);
+  for (const s of onlyLeft) add(`strategies[${leftLabels.get(s)}]`, s, null);
+  for (const s of onlyRight) add(`strategies[${rightLabels.get(s)}]`, null, s);
+  for (const [a, b] of pairs) diffStrategy(`strategies[${leftLabels.get(a)}]`, a, b, add);
+  if (l?.ordered && r?.ordered) {
+    const both = pairs.filter(([a, b]) => !a.disabled && !b.disabled);
+    const label = new Map(both.map(([a, b]) => [b, leftLabels.get(a)!]));
+    const leftOrder = left.filter((s) => both.some(([a]) => a === s)).map((s) => leftLabels.get(s));
+    const rightOrder = right.filter((s) => label.has(s)).map((s) => label.get(s));
+    add('strategies.order', leftOrder, rightOrder);
+  }
+}
+
+function diffStrategy(path: string, a: SnapStrategy, b: SnapStrategy, add: Add): void {
+  add(`${path}.title`, a.title, b.title);
+  add(`${path}.disabled`, a.disabled, b.disabled);
+  const params = [...new Set([...Object.keys(a.parameters), ...Object.keys(b.parameters)])].sort(compareText);
+  for (const p of params) add(`${path}.parameters.${p}`, own(a.parameters, p), own(b.parameters, p));
+  const label = (c: SnapConstraint) => `${c.contextName} ${c.operator}`;
+  const leftLabels = uniqueLabels(a.constraints, label);
+  const rightLabels = uniqueLabels(b.constraints, label);
+  const { pairs, onlyLeft, onlyRight } = matchItems(a.constraints, b.constraints, label);
+  for (const c of onlyLeft) add(`${path}.constraints[${leftLabels.get(c)}]`, c, null);
+  for (const c of onlyRight) add(`${path}.constraints[${rightLabels.get(c)}]`, null, c);
+  for (const [x, y] of pairs) {
+    const at = `${path}.constraints[${leftLabels.get(x)}]`;
+    for (const key of ['inverted', 'caseInsensitive', 'values', 'value'] as const) add(`${at}.${key}`, x[key], y[key]);
+  }
+  add(`${path}.segments`, a.segments, b.segments);
+  diffVariants(`${path}.variants`, a.variants, b.variants, add);
+}
+
+function diffVariants(path: string, left: SnapVariant[], right: SnapVariant[], add: Add): void {
+  named(left, right, (v) => v.name, (name, a, b) => {
+    if (!a || !b) return add(`${path}[${name}]`, a, b);
+    for (const key of ['weight', 'weightType', 'stickiness', 'payload', 'overrides'] as const) {
+      add(`${path}[${name}].${key}`, a[key], b[key]);
+    }
+  });
+}
+
+/** Pairs items by a unique name; `each` gets the name and the item on each side (or undefined). */
+function named<T>(left: T[], right: T[], name: (t: T) => string, each: (name: string, a: T | undefined, b: T | undefined) => void): void {
+  const l = new Map(left.map((t) => [name(t), t]));
+  const r = new Map(right.map((t) => [name(t), t]));
+  for (const n of [...new Set([...l.keys(), ...r.keys()])].sort(compareText)) each(n, l.get(n), r.get(n));
+}
+
+function own(o: Record<string, unknown>, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
+}

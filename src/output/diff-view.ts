@@ -1,0 +1,117 @@
+import type { FeatureChange, FieldChange } from '../diff/engine.js';
+import type { SnapConstraint, SnapStrategy, SnapVariant } from '../snapshot/model.js';
+import type { Ui } from './context.js';
+import { markdownCell } from './rows.js';
+import { termSafe } from './sanitize.js';
+
+// `flagctl diff` output. Everything shown came from a server or a file: terminal text goes
+// through termSafe, markdown through markdownCell. Colour is red for the left side's values
+// and green for the right's, and only when the Ui has colour on.
+
+export interface SideLabels {
+  left: string;
+  right: string;
+}
+
+/** `-o json`: the changes as they are, values untouched. */
+export function diffJson(changes: FeatureChange[]): string {
+  return `${JSON.stringify({ changes }, null, 2)}\n`;
+}
+
+const MARK = { added: '+', removed: '-', changed: '~' } as const;
+
+/** The terminal view: per feature, each differing field with the left value (-) and the right value (+). */
+export function diffLines(changes: FeatureChange[], labels: SideLabels, ui: Ui): string[] {
+  const red = (s: string) => ui.style.red(s);
+  const green = (s: string) => ui.style.green(s);
+  const lines = [`--- ${termSafe(labels.left)}`, `+++ ${termSafe(labels.right)}`];
+  for (const c of changes) {
+    lines.push('', `${MARK[c.change]} ${termSafe(c.feature)} (${c.change})`);
+    for (const f of c.fields) {
+      lines.push(`    ${termSafe(f.path)}`);
+      if (f.left !== null) lines.push(red(`      - ${termSafe(showValue(f, 'left'))}`));
+      if (f.right !== null) lines.push(green(`      + ${termSafe(showValue(f, 'right'))}`));
+    }
+  }
+  lines.push('', summary(changes, labels));
+  return lines;
+}
+
+/** `--stat`: one line per feature with its number of differing fields, then the totals. */
+export function statLines(changes: FeatureChange[], labels: SideLabels, ui: Ui): string[] {
+  const names = changes.map((c) => termSafe(c.feature));
+  const width = Math.max(0, ...names.map((n) => n.length));
+  const lines = changes.map((c, i) => {
+    const minus = c.fields.filter((f) => f.left !== null).length;
+    const plus = c.fields.filter((f) => f.right !== null).length;
+    const bar = ui.style.green('+'.repeat(Math.min(plus, 40))) + ui.style.red('-'.repeat(Math.min(minus, 40)));
+    return ` ${names[i]!.padEnd(width)} | ${String(c.fields.length).padStart(3)} ${bar}`;
+  });
+  return [...lines, ` ${summary(changes, labels)}`];
+}
+
+/** Markdown for a PR comment: a heading, the totals, and one table of every differing field. */
+export function diffMarkdown(changes: FeatureChange[], labels: SideLabels, stat = false): string {
+  const left = markdownCell(labels.left);
+  const right = markdownCell(labels.right);
+  const out = [`### flagctl diff: ${left} → ${right}`, '', markdownCell(summary(changes, labels))];
+  if (changes.length > 0 && stat) {
+    out.push('', '| feature | change | fields |', '| --- | --- | --- |');
+    for (const c of changes) out.push(`| ${markdownCell(c.feature)} | ${c.change} | ${c.fields.length} |`);
+  } else if (changes.length > 0) {
+    out.push('', `| feature | change | field | ${left} | ${right} |`, '| --- | --- | --- | --- | --- |');
+    for (const c of changes) {
+      c.fields.forEach((f, i) => {
+        const cells = [i === 0 ? markdownCell(c.feature) : '', i === 0 ? c.change : '', markdownCell(f.path)];
+        cells.push(markdownCell(showValue(f, 'left')), markdownCell(showValue(f, 'right')));
+        out.push(`| ${cells.join(' | ')} |`);
+      });
+      if (c.fields.length === 0) out.push(`| ${markdownCell(c.feature)} | ${c.change} |  |  |  |`);
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
+
+export function summary(changes: FeatureChange[], labels: SideLabels): string {
+  if (changes.length === 0) return `No differences: ${labels.left} and ${labels.right} match.`;
+  const count = (k: FeatureChange['change']) => changes.filter((c) => c.change === k).length;
+  const parts = (['changed', 'added', 'removed'] as const).filter((k) => count(k) > 0).map((k) => `${count(k)} ${k}`);
+  return `${changes.length} feature${changes.length === 1 ? '' : 's'} differ${changes.length === 1 ? 's' : ''}: ${parts.join(', ')}`;
+}
+
+/** A value as one line of text; strategies, constraints and variants in a compact form. */
+export function showValue(field: FieldChange, side: 'left' | 'right'): string {
+  const value = field[side];
+  if (value === null || value === undefined) return '(none)';
+  if (/^strategies\[[^\]]*\]$/.test(field.path)) return strategyText(value as SnapStrategy);
+  if (/\.constraints\[[^\]]*\]$/.test(field.path)) return constraintText(value as SnapConstraint);
+  if (/(^|\.)variants\[[^\]]*\]$/.test(field.path)) return variantText(value as SnapVariant);
+  return plain(value);
+}
+
+function plain(value: unknown): string {
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return `[${value.join(', ')}]`;
+  return JSON.stringify(value);
+}
+
+function strategyText(s: SnapStrategy): string {
+  const parts = [s.title ? `${s.name} ${JSON.stringify(s.title)}` : s.name];
+  if (s.disabled) parts.push('(disabled)');
+  const params = Object.entries(s.parameters).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`);
+  if (params.length > 0) parts.push(params.join(' '));
+  if (s.constraints.length > 0) parts.push(`constraints: ${s.constraints.map(constraintText).join('; ')}`);
+  if (s.segments.length > 0) parts.push(`segments: ${s.segments.join(', ')}`);
+  if (s.variants.length > 0) parts.push(`variants: ${s.variants.map(variantText).join('; ')}`);
+  return parts.join(', ');
+}
+
+function constraintText(c: SnapConstraint): string {
+  const what = c.values ? `[${c.values.join(', ')}]` : JSON.stringify(c.value ?? '');
+  return `${c.contextName} ${c.inverted ? 'NOT ' : ''}${c.operator} ${what}${c.caseInsensitive ? ' (case-insensitive)' : ''}`;
+}
+
+function variantText(v: SnapVariant): string {
+  const payload = v.payload ? ` ${v.payload.type}:${v.payload.value}` : '';
+  const overrides = v.overrides?.length ? ` overrides: ${v.overrides.map((o) => `${o.contextName}=[${o.values.join(', ')}]`).join(' ')}` : '';
+  return `${v.name} weight ${v.weight}${v.weightType === 'fix' ? ' (fixed)' : ''}${payload}${overrides}`;
+}

@@ -1,0 +1,111 @@
+import type { ApiClient } from '../api/client.js';
+import {
+  checkEnvironments,
+  exportEnvironment,
+  lacksExport,
+  listProjectEnvironments,
+  listProjectFeatures,
+  type ExportDocument,
+  type ProjectFeatureItem,
+} from '../api/export.js';
+import { getFeature } from '../api/features.js';
+import { buildSnapshot, type SourceEnvironment, type SourceFeature, type SourceProject } from './build.js';
+import { strategyOrderMatters, type Snapshot } from './model.js';
+import { fallbackSource } from './fallback.js';
+import { eachLimited } from './limit.js';
+
+/** Requests in flight at once for per-feature documents (order look-ups, the fallback). */
+const CONCURRENCY = 8;
+
+/**
+ * A project's flag configuration as a snapshot: one batch export per environment, the
+ * project's environment list (which checks the names asked for) and its feature list, all in
+ * parallel. `environments` undefined means all of the project's.
+ */
+export async function fetchSnapshot(client: ApiClient, project: string, environments?: string[]): Promise<Snapshot> {
+  const available = listProjectEnvironments(client, project);
+  const list = listProjectFeatures(client, project);
+  // Environments named by the user are exported at once; the list only checks them.
+  const started = environments?.map((env) => exportEnvironment(client, project, env));
+  for (const p of [list, ...(started ?? [])]) p.catch(() => undefined);
+  const all = await available;
+  if (environments) checkEnvironments(environments, all, project);
+  const envs = environments ?? all;
+  let docs: ExportDocument[];
+  try {
+    docs = await Promise.all(started ?? envs.map((env) => exportEnvironment(client, project, env)));
+  } catch (err) {
+    if (!lacksExport(err)) throw err;
+    return buildSnapshot(await fallbackSource(client, project, envs, await list, CONCURRENCY));
+  }
+  const source = fromExports(project, envs, docs);
+  takeEnabled(source, await list);
+  await addStrategyOrder(client, source);
+  return buildSnapshot(source);
+}
+
+/**
+ * Unleash 6.10.1's batch export says `enabled: true` for every feature in every environment;
+ * the project's feature list has the real state (on 8.2.0 the two agree).
+ */
+function takeEnabled(source: SourceProject, list: ProjectFeatureItem[]): void {
+  const byName = new Map(list.map((f) => [f.name, f]));
+  for (const f of source.features) {
+    const item = byName.get(f.name);
+    for (const [env, e] of f.environments) {
+      const enabled = item?.environments?.find((x) => x.name === env)?.enabled;
+      if (typeof enabled === 'boolean') e.enabled = enabled;
+    }
+  }
+}
+
+/** One source from one export per environment. Feature-level fields come from the first. */
+export function fromExports(project: string, environments: string[], docs: ExportDocument[]): SourceProject {
+  const features = new Map<string, SourceFeature>();
+  const segmentNames = new Map<number, string>();
+  docs.forEach((doc, i) => {
+    const env = environments[i]!;
+    for (const s of doc.segments ?? []) segmentNames.set(s.id, s.name);
+    for (const f of doc.features) {
+      if (f.archived === true || features.has(f.name)) continue;
+      features.set(f.name, { ...f, tags: [], dependencies: [], environments: new Map() });
+    }
+    if (i === 0) {
+      for (const t of doc.featureTags ?? []) features.get(t.featureName)?.tags.push({ type: t.tagType, value: t.tagValue });
+      for (const d of doc.dependencies ?? []) features.get(d.feature)?.dependencies.push(...(d.dependencies ?? []));
+    }
+    const envOf = (name: string): SourceEnvironment | undefined => {
+      const f = features.get(name);
+      if (!f) return undefined;
+      let e = f.environments.get(env);
+      if (!e) f.environments.set(env, (e = { strategies: [] }));
+      return e;
+    };
+    for (const fe of doc.featureEnvironments ?? []) {
+      if (fe.environment && fe.environment !== env) continue;
+      const e = envOf(fe.featureName);
+      if (e) Object.assign(e, { enabled: fe.enabled, variants: fe.variants });
+    }
+    for (const s of doc.featureStrategies ?? []) envOf(s.featureName)?.strategies.push(s);
+  });
+  return { project, environments, features: [...features.values()], segmentNames };
+}
+
+/**
+ * The batch export leaves out strategies' sortOrder. Where order changes evaluation (see
+ * strategyOrderMatters), the feature's own document supplies it, matched by strategy id:
+ * one GET per such feature, whatever the number of environments.
+ */
+async function addStrategyOrder(client: ApiClient, source: SourceProject): Promise<void> {
+  const needed = source.features.filter((f) => [...f.environments.values()].some((e) => strategyOrderMatters(e.strategies)));
+  await eachLimited(needed, CONCURRENCY, async (f) => {
+    const doc = await getFeature(client, source.project, f.name);
+    const order = new Map<string, number>();
+    for (const e of doc.environments ?? []) {
+      for (const s of e.strategies ?? []) if (s.id && typeof s.sortOrder === 'number') order.set(s.id, s.sortOrder);
+    }
+    for (const e of f.environments.values()) {
+      e.strategies = e.strategies.map((s) => ({ ...s, sortOrder: s.id ? order.get(s.id) : undefined }));
+    }
+  });
+}

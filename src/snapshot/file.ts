@@ -1,0 +1,100 @@
+import { readFile } from 'node:fs/promises';
+import * as z from '../zod-mini.js';
+import { UsageError } from '../errors.js';
+import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type Snapshot } from './model.js';
+
+// Reading a snapshot written by `flagctl export`. The file is input like any other: every
+// problem is a usage error naming the file, and its content is checked before use.
+
+const variant = z.object({
+  name: z.string(),
+  weight: z.number(),
+  weightType: z.nullable(z.string()),
+  stickiness: z.nullable(z.string()),
+  payload: z.optional(z.object({ type: z.string(), value: z.string() })),
+  overrides: z.optional(z.array(z.object({ contextName: z.string(), values: z.array(z.string()) }))),
+});
+
+const strategy = z.object({
+  name: z.string(),
+  title: z.optional(z.string()),
+  disabled: z.boolean(),
+  parameters: z.record(z.string(), z.unknown()),
+  constraints: z.array(
+    z.object({
+      contextName: z.string(),
+      operator: z.string(),
+      inverted: z.boolean(),
+      caseInsensitive: z.boolean(),
+      values: z.optional(z.array(z.string())),
+      value: z.optional(z.string()),
+    }),
+  ),
+  segments: z.array(z.string()),
+  variants: z.array(variant),
+});
+
+const snapshotSchema = z.object({
+  format: z.literal(SNAPSHOT_FORMAT),
+  version: z.literal(SNAPSHOT_VERSION),
+  project: z.string(),
+  environments: z.array(z.string()),
+  features: z.array(
+    z.object({
+      name: z.string(),
+      type: z.nullable(z.string()),
+      description: z.nullable(z.string()),
+      stale: z.boolean(),
+      impressionData: z.boolean(),
+      tags: z.array(z.object({ type: z.string(), value: z.string() })),
+      dependencies: z.array(z.object({ feature: z.string(), enabled: z.boolean(), variants: z.array(z.string()) })),
+      environments: z.array(
+        z.object({
+          name: z.string(),
+          enabled: z.boolean(),
+          ordered: z.optional(z.literal(true)),
+          strategies: z.array(strategy),
+          variants: z.array(variant),
+        }),
+      ),
+    }),
+  ),
+});
+
+/** Reads and checks a snapshot file; `shown` is how the user wrote it (e.g. `@snap.json`). */
+export async function readSnapshotFile(path: string, shown = path): Promise<Snapshot> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : `cannot read it (${code ?? 'error'})`;
+    throw new UsageError(`${shown}: ${why}; expected a snapshot written by \`flagctl export\``);
+  }
+  return parseSnapshot(text, shown);
+}
+
+export function parseSnapshot(text: string, shown: string): Snapshot {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new UsageError(`${shown}: not valid JSON; expected a snapshot written by \`flagctl export\``);
+  }
+  const head = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  if (head.format !== SNAPSHOT_FORMAT) {
+    throw new UsageError(`${shown}: not a flagctl snapshot (no "format": "${SNAPSHOT_FORMAT}"); write one with \`flagctl export\``);
+  }
+  if (head.version !== SNAPSHOT_VERSION) {
+    throw new UsageError(
+      `${shown}: snapshot format version ${JSON.stringify(head.version)} is not supported; this flagctl reads version ${SNAPSHOT_VERSION}`,
+      'Export the snapshot again with this flagctl, or use the flagctl version that wrote it.',
+    );
+  }
+  const parsed = snapshotSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UsageError(`${shown}: not a valid snapshot at ${issue?.path.join('.') || 'the top'}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data as Snapshot;
+}
