@@ -47,10 +47,17 @@ function checkTime(value: string): string {
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(value);
   const ms = Date.parse(dateOnly ? `${value}T00:00:00Z` : zoned ? value : `${value}Z`);
-  if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) || Number.isNaN(ms)) {
+  if (!realDay(value) || !/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) || Number.isNaN(ms)) {
     throw new UsageError(`--context currentTime="${value}": expected an ISO 8601 date-time, e.g. 2025-06-01T12:00:00Z`);
   }
   return new Date(ms).toISOString();
+}
+
+/** The calendar day exists (Date.parse rolls 2025-02-30 over to March). */
+function realDay(value: string): boolean {
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
 }
 
 /** The value a constraint on `name` was checked against, as sent; undefined when the context has none. */

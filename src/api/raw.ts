@@ -1,0 +1,134 @@
+import { RequestError, UsageError } from '../errors.js';
+import type { ApiClient } from './client.js';
+
+// `flagctl api`: a GET of any /api/ path through the same client as every command (the
+// profile's URL prefix, token, timeouts, retries, proxy and CA), and offset/limit paging
+// for list endpoints that report a `total`.
+
+const EXAMPLE = 'e.g. /api/admin/segments';
+
+export interface ApiTarget {
+  /** The path below the base URL, starting with /api/. */
+  path: string;
+  query: URLSearchParams;
+}
+
+/**
+ * Checks a path given to `flagctl api` and splits off its query. An absolute URL is accepted
+ * only when it points inside the profile's own base URL: the token goes nowhere else.
+ */
+export function apiTarget(input: string, baseUrl: string, extra: readonly string[] = []): ApiTarget {
+  let rest = input.trim();
+  if (/^[a-z][a-z0-9+.-]*:/i.test(rest)) rest = insideBase(rest, baseUrl);
+  if (rest.includes('#')) throw new UsageError(`path "${input}": a fragment (#) is never sent; leave it out`);
+  const q = rest.indexOf('?');
+  const path = q < 0 ? rest : rest.slice(0, q);
+  const query = new URLSearchParams(q < 0 ? '' : rest.slice(q + 1));
+  if (!path.startsWith('/api/')) throw new UsageError(`path "${input}": must start with /api/, ${EXAMPLE}`);
+  const segments = path.split('/').map((s) => safeDecode(s).toLowerCase());
+  if (segments.some((s) => s === '.' || s === '..')) {
+    throw new UsageError(`path "${input}": "." and ".." segments are refused (they would leave /api/)`);
+  }
+  if (/[\s\u0000-\u001f\u007f]/.test(path)) throw new UsageError(`path "${input}": spaces and control characters must be percent-encoded`);
+  for (const pair of extra) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--query "${pair}": expected key=value, e.g. --query limit=10`);
+    query.append(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+  return { path, query };
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** An absolute URL inside the base URL becomes its path below it; anything else is refused. */
+function insideBase(input: string, baseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    throw new UsageError(`path "${input}": not a URL nor a path; expected a path, ${EXAMPLE}`);
+  }
+  const base = new URL(baseUrl);
+  const prefix = base.pathname.replace(/\/+$/, '');
+  if (url.origin !== base.origin || !(url.pathname === prefix || url.pathname.startsWith(`${prefix}/`))) {
+    throw new UsageError(
+      `"${url.origin}${url.pathname}" is not on the server flagctl is set up for (${base.origin}${prefix}); the token is sent only there. Give a path, ${EXAMPLE}`,
+    );
+  }
+  if (url.username || url.password) throw new UsageError(`path "${input}": must not carry credentials`);
+  return `${url.pathname.slice(prefix.length)}${url.search}${url.hash}`;
+}
+
+/** One GET; the body comes back as the server sent it. */
+export function getRaw(client: ApiClient, target: ApiTarget): Promise<{ status: number; text: string; contentType?: string }> {
+  return client.getText(target.path, target.query);
+}
+
+/** A page of a list endpoint: the list's field and the server's count. */
+export interface PagedShape {
+  key: string;
+  items: unknown[];
+  total: number;
+}
+
+/**
+ * Whether a document is a page of a list that reports `total`: an object with a numeric
+ * `total` and one array field (or, among several, the one named like the path's last segment).
+ */
+export function pagedShape(body: unknown, path: string): PagedShape | undefined {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const o = body as Record<string, unknown>;
+  if (typeof o.total !== 'number') return undefined;
+  const arrays = Object.keys(o).filter((k) => Array.isArray(o[k]));
+  const last = path.split('/').filter(Boolean).pop();
+  const key = arrays.length === 1 ? arrays[0] : arrays.find((k) => k === last);
+  return key === undefined ? undefined : { key, items: o[key] as unknown[], total: o.total };
+}
+
+export type PageResult = { paged: false; body: unknown } | { paged: true; items: AsyncGenerator<unknown, void, undefined> };
+
+const DEFAULT_PAGE = 100;
+
+/**
+ * Pages through a list endpoint with offset/limit. A first answer that is not such a page is
+ * handed back whole. The offset moves on by the items received, not by the limit asked for:
+ * servers silently shrink a limit they find too large (search answers 50 for limit=500).
+ */
+export async function paginate(client: ApiClient, target: ApiTarget): Promise<PageResult> {
+  const start = Number.parseInt(target.query.get('offset') ?? '0', 10) || 0;
+  const size = target.query.get('limit') ?? String(DEFAULT_PAGE);
+  const fetchPage = async (offset: number) => {
+    const q = new URLSearchParams(target.query);
+    q.set('offset', String(offset));
+    q.set('limit', size);
+    return (await client.get(target.path, q)).body;
+  };
+  const first = await fetchPage(start);
+  const shape = pagedShape(first, target.path);
+  if (!shape) return { paged: false, body: first };
+
+  async function* items(): AsyncGenerator<unknown, void, undefined> {
+    let page: PagedShape = shape!;
+    let offset = start;
+    let previous = JSON.stringify(shape!.items);
+    for (;;) {
+      yield* page.items;
+      offset += page.items.length;
+      if (page.items.length === 0 || offset >= page.total) return;
+      const body = await fetchPage(offset);
+      const next = pagedShape(body, target.path);
+      if (!next) throw new RequestError(`page at offset ${offset} of ${target.path} is not a list page like the first`);
+      const text = JSON.stringify(next.items);
+      if (text === previous) throw new RequestError(`${target.path} sent the same page twice; does it support offset?`);
+      previous = text;
+      page = next;
+    }
+  }
+  return { paged: true, items: items() };
+}
