@@ -46,43 +46,75 @@ export interface SocketModules {
   tlsConnect: (options: ConnectionOptions) => TLSSocket;
 }
 
-/** Opens a CONNECT tunnel through the proxy to host:port. */
+/** host:port of a proxy, for messages: never its user or password. */
+export function proxyLabel(proxy: URL): string {
+  return `${proxy.hostname}:${proxy.port || (proxy.protocol === 'https:' ? 443 : 80)}`;
+}
+
+const proxyError = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+/**
+ * Opens a CONNECT tunnel through the proxy to host:port. `done` is called exactly once: with
+ * the socket once the proxy answers 200, or with an error for every other way the exchange
+ * can end (error, close or half-close before a whole answer, a refusal, silence).
+ */
 function tunnel(mods: SocketModules, proxy: URL, host: string, port: number, timeoutMs: number, done: (err: Error | null, socket?: Socket) => void): void {
   const socket = mods.netConnect(Number(proxy.port || 80), proxy.hostname);
-  const fail = (err: Error) => {
-    socket.destroy();
-    done(err);
+  let head = '';
+  let settled = false;
+  const settle = (err: Error | null) => {
+    if (settled) return;
+    settled = true;
+    socket.off('data', onData).off('end', onEnd).off('close', onEnd).off('error', onError);
+    socket.setTimeout(0);
+    if (err) {
+      socket.destroy();
+      return done(err);
+    }
+    done(null, socket);
   };
-  socket.setTimeout(timeoutMs, () => fail(Object.assign(new Error('proxy connect timeout'), { code: 'FLAGCTL_CONNECT_TIMEOUT' })));
-  socket.once('error', fail);
+  const onEnd = () =>
+    settle(
+      head
+        ? proxyError('FLAGCTL_PROXY_PARTIAL', 'the proxy closed the connection partway through its answer to CONNECT')
+        : proxyError('FLAGCTL_PROXY_CLOSED', 'the proxy closed the connection without answering CONNECT'),
+    );
+  // A reset is one more way for the proxy to close: the same message, whichever comes first.
+  const onError = (err: NodeJS.ErrnoException) => (err.code === 'ECONNRESET' || err.code === 'EPIPE' ? onEnd() : settle(err));
+  const onData = (chunk: Buffer) => {
+    head += chunk.toString('latin1');
+    const end = head.indexOf('\r\n\r\n');
+    if (end < 0) {
+      if (head.length > 16 * 1024) settle(proxyError('FLAGCTL_PROXY', 'the proxy sent an answer to CONNECT that is not HTTP'));
+      return;
+    }
+    const status = Number(/^HTTP\/1\.[01] (\d{3})[ \r]/.exec(head)?.[1]);
+    if (status === 407) return settle(proxyError('FLAGCTL_PROXY_AUTH', 'proxy authentication failed (HTTP 407): check the user and password in the proxy URL'));
+    if (!status) return settle(proxyError('FLAGCTL_PROXY', 'the proxy sent an answer to CONNECT that is not HTTP'));
+    if (status !== 200) return settle(proxyError('FLAGCTL_PROXY', `the proxy refused the tunnel (HTTP ${status})`));
+    const rest = Buffer.from(head.slice(end + 4), 'latin1');
+    settle(null);
+    if (rest.length) socket.unshift(rest);
+  };
+  socket.setTimeout(timeoutMs, () => settle(proxyError('FLAGCTL_PROXY_TIMEOUT', 'proxy timeout')));
+  socket.on('error', onError);
+  socket.on('end', onEnd);
+  socket.on('close', onEnd);
+  socket.on('data', onData);
   socket.once('connect', () => {
     const auth = proxy.username
       ? `proxy-authorization: Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}\r\n`
       : '';
     socket.write(`CONNECT ${host}:${port} HTTP/1.1\r\nhost: ${host}:${port}\r\n${auth}\r\n`);
   });
-  let head = '';
-  const onData = (chunk: Buffer) => {
-    head += chunk.toString('latin1');
-    const end = head.indexOf('\r\n\r\n');
-    if (end < 0) return;
-    socket.off('data', onData);
-    socket.off('error', fail);
-    socket.setTimeout(0);
-    const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1]);
-    if (status !== 200) return fail(Object.assign(new Error(`the proxy refused the tunnel (HTTP ${status || '?'})`), { code: 'FLAGCTL_PROXY' }));
-    const rest = Buffer.from(head.slice(end + 4), 'latin1');
-    if (rest.length) socket.unshift(rest);
-    done(null, socket);
-  };
-  socket.on('data', onData);
 }
 
 type ConnectOptions = ConnectionOptions & { host?: string | null; port?: number | string | null };
 
 /**
  * A `createConnection` for an http.Agent or https.Agent that reaches the target through a
- * CONNECT tunnel; for https, TLS runs inside the tunnel, end to end with the server.
+ * CONNECT tunnel; for https, TLS runs inside the tunnel, end to end with the server. The
+ * agent's callback is called exactly once, whatever the proxy or the server do.
  */
 export function tunnelConnector(mods: SocketModules, proxy: URL, secure: boolean, timeoutMs: number, tls: ConnectionOptions = {}) {
   return (options: ConnectOptions, done: Done): undefined => {
@@ -92,12 +124,24 @@ export function tunnelConnector(mods: SocketModules, proxy: URL, secure: boolean
       if (err || !socket) return done(err ?? new Error('no tunnel'));
       if (!secure) return done(null, socket);
       const wrapped = mods.tlsConnect({ ...tls, ...options, host, socket, servername: options.servername ?? host });
-      const onError = (e: Error) => done(e);
-      wrapped.once('error', onError);
-      wrapped.once('secureConnect', () => {
-        wrapped.off('error', onError);
+      let settled = false;
+      const settle = (e: Error | null) => {
+        if (settled) return;
+        settled = true;
+        socket.setTimeout(0);
+        wrapped.off('error', settle).off('close', onClose);
+        if (e) {
+          wrapped.destroy();
+          return done(e);
+        }
         done(null, wrapped);
-      });
+      };
+      const onClose = () => settle(Object.assign(new Error('the tunnel closed before the TLS handshake finished'), { code: 'ECONNRESET' }));
+      // The handshake runs over the tunnel: silence there is bounded like a connect.
+      socket.setTimeout(timeoutMs, () => settle(proxyError('FLAGCTL_CONNECT_TIMEOUT', 'TLS handshake timeout')));
+      wrapped.on('error', settle);
+      wrapped.on('close', onClose);
+      wrapped.once('secureConnect', () => settle(null));
     });
     return undefined;
   };

@@ -5,7 +5,8 @@ const MAX_DELAY_MS = 10_000;
 /** Retry-After is honoured up to this cap, so a hostile server cannot park the CLI. */
 export const MAX_RETRY_AFTER_MS = 30_000;
 
-const RETRYABLE_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN']);
+// A connection that ends before an answer is a reset, whichever hop ended it.
+const RETRYABLE_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'FLAGCTL_PROXY_CLOSED', 'FLAGCTL_PROXY_PARTIAL']);
 
 export function isRetryableNetworkError(err: unknown): boolean {
   return RETRYABLE_CODES.has(errorCode(err));
@@ -35,26 +36,34 @@ function errorCode(err: unknown): string {
   return '';
 }
 
-export function describeNetworkError(err: unknown, timeoutMs: number): string {
+/** One line for a failed request; `proxy` (host:port, no credentials) when it went through one. */
+export function describeNetworkError(err: unknown, timeoutMs: number, proxy?: string): string {
   const code = errorCode(err);
   const secs = `${timeoutMs / 1000}s`;
   switch (code) {
     case 'FLAGCTL_CONNECT_TIMEOUT':
-      return `connect timeout: no connection within ${secs}`;
+      return `connect timeout: no connection${proxy ? ' through the proxy' : ''} within ${secs}`;
+    case 'FLAGCTL_PROXY_TIMEOUT':
+      return `timeout: the proxy did not answer CONNECT within ${secs}`;
     case 'FLAGCTL_HEADERS_TIMEOUT':
       return `timeout: the server sent no response headers within ${secs}`;
     case 'FLAGCTL_BODY_TIMEOUT':
       return `timeout: the server stopped sending the body for ${secs}`;
     case 'FLAGCTL_PROXY':
+    case 'FLAGCTL_PROXY_AUTH':
+    case 'FLAGCTL_PROXY_CLOSED':
+    case 'FLAGCTL_PROXY_PARTIAL':
       return (err as Error).message;
     case 'ECONNREFUSED':
-      return 'connection refused: is the server running at that URL?';
+      return proxy ? 'connection refused: is the proxy running at that address?' : 'connection refused: is the server running at that URL?';
     case 'ECONNRESET':
-      return 'the connection was reset by the server';
+    case 'EPIPE':
+      return proxy ? 'the connection through the proxy was closed before the server answered' : 'the connection was reset by the server';
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return 'the server host name could not be resolved';
+      return `the ${proxy ? 'proxy' : 'server'} host name could not be resolved`;
     default: {
+      if (code.startsWith('HPE_')) return `the ${proxy ? 'server (through the proxy)' : 'server'} sent an answer that is not valid HTTP (${code})`;
       const msg = err instanceof Error ? err.message : String(err);
       return `request failed: ${code ? `${code} ` : ''}${msg}`;
     }
