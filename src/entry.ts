@@ -1,11 +1,15 @@
 import { writeSync } from 'node:fs';
+import { ExitCode } from './errors.js';
 import type { IO } from './io.js';
 import { VERSION } from './version.js';
 
-// The bundle's entry. `flagctl --version` is answered here, before the CLI and its libraries
-// are evaluated (esbuild keeps what is reached only through import() lazy); everything else
-// is cli.ts.
+// The bundle's entry, and the only place that exits. `flagctl --version` is answered here,
+// before the CLI and its libraries are evaluated (esbuild keeps what is reached only through
+// import() lazy); everything else is cli.ts's main().
 
+const UNFINISHED = 'flagctl: internal error: the command did not finish\n';
+
+/** The process entry: bin/flagctl calls this. */
 export async function run(): Promise<void> {
   const args = process.argv.slice(2);
   if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
@@ -13,10 +17,33 @@ export async function run(): Promise<void> {
     writeSync(1, `${VERSION}\n`);
     return;
   }
-  const cli = await import('./cli.js');
-  await cli.run();
+  // Failure until the command says otherwise: if its work never settles (a callback that is
+  // never called), Node empties its event loop and would exit 0, a silent success. A CI gate
+  // must never pass that way.
+  process.exitCode = ExitCode.requestFailed;
+  let finished = false;
+  process.once('beforeExit', () => {
+    if (finished) return;
+    writeSync(2, UNFINISHED);
+    process.exit(ExitCode.requestFailed);
+  });
+  const [{ main }, { processIO }] = await Promise.all([import('./cli.js'), import('./io.js')]);
+  const io = processIO();
+  // A closed pipe (`flagctl ... | head`) ends quietly.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(ExitCode.ok);
+  });
+  process.once('SIGINT', () => {
+    if (io.stderrIsTTY) io.stderr.write('\u001b[?25h'); // show the cursor a spinner may have hidden
+    process.exit(ExitCode.interrupted);
+  });
+  const code = await main(args, io);
+  finished = true;
+  process.exitCode = code;
+  process.stdout.write('', () => process.exit(code));
 }
 
+/** The CLI in-process, for the built bundle's users (tests of the artifact). */
 export async function main(argv: string[], io: IO): Promise<number> {
   const cli = await import('./cli.js');
   return cli.main(argv, io);
