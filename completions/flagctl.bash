@@ -32,7 +32,7 @@ _flagctl_flags() {
     'auth logout') printf '%s\n' '-h' '--help' ;;
     'completion') printf '%s\n' '-h' '--help' ;;
   esac
-  printf '%s\n' '-V' '--version' '--url' '--profile' '--timeout' '--retries' '--max-response-mb' '--ca-file' '--debug' '--no-color'
+  printf '%s\n' '-V' '--version' '--url' '--profile' '--timeout' '--retries' '--max-response-mb' '--ca-file' '--max-wait' '--debug' '--no-color'
 }
 
 # What the value of flag $2 of command path $1 completes to, one per line (@profiles: the
@@ -47,7 +47,8 @@ _flagctl_values() {
     'features stale|--max'|'features stale|--concurrency'|'features stale|--columns'|\
     'project overview|--columns'|'insights|--from'|'insights|--to'|'insights|--columns'|\
     'auth login|--project') : ;;
-    'feature get|-o'|'feature get|--output'|'features search|-o'|'features search|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' ;;
+    'feature get|-o'|'feature get|--output'|'features search|-o'|'features search|--output'|\
+    'project overview|-o'|'project overview|--output'|'insights|-o'|'insights|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' ;;
     'features search|--type'|'features stale|--type') printf '%s\n' 'release' 'experiment' 'operational' 'kill-switch' 'permission' 'sunset' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--state') printf '%s\n' 'active' 'stale' 'potentially-stale' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--created-by') printf '%s\n' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
@@ -56,9 +57,8 @@ _flagctl_values() {
     'features search|--sort-by') printf '%s\n' 'name' 'type' 'stale' 'project' 'lastSeenAt' 'createdAt' 'environment:' ;;
     'features search|--sort-order') printf '%s\n' 'asc' 'desc' ;;
     'features stale|-o'|'features stale|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' ;;
-    'project overview|-o'|'project overview|--output'|'insights|-o'|'insights|--output') printf '%s\n' 'table' 'json' 'csv' 'ndjson' 'markdown' ;;
     'insights|--section') printf '%s\n' 'users' 'flags' 'projects' 'metrics' 'environments' ;;
-    *'|--url'|*'|--timeout'|*'|--retries'|*'|--max-response-mb') : ;;
+    *'|--url'|*'|--timeout'|*'|--retries'|*'|--max-response-mb'|*'|--max-wait') : ;;
     *'|--profile') printf '%s\n' '@profiles' ;;
     *'|--ca-file') printf '%s\n' '@files' ;;
     *'|<') printf '%s\n' '@files' ;;

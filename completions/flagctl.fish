@@ -36,9 +36,9 @@ function __flagctl_flags
         case 'project'
             printf '%s\n' '-h	display help for command' '--help	display help for command'
         case 'project overview'
-            printf '%s\n' '-o	output format: table, json, csv, ndjson, markdown' '--output	output format: table, json, csv, ndjson, markdown' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+            printf '%s\n' '-o	output format: table, json, ndjson, csv, markdown' '--output	output format: table, json, ndjson, csv, markdown' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
         case 'insights'
-            printf '%s\n' '--from	start of the date range (omitted: the server decides)' '--to	end of the date range (omitted: the server decides)' '--section	section to show, repeatable: users, flags, projects, metrics, environments (default: all)' '--no-chart	no charts on a terminal (they are never drawn when stdout is piped)' '-o	output format: table, json, csv, ndjson, markdown' '--output	output format: table, json, csv, ndjson, markdown' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+            printf '%s\n' '--from	start of the date range (omitted: the server decides)' '--to	end of the date range (omitted: the server decides)' '--section	section to show, repeatable: users, flags, projects, metrics, environments (default: all)' '--no-chart	no charts on a terminal (they are never drawn when stdout is piped)' '-o	output format: table, json, ndjson, csv, markdown' '--output	output format: table, json, ndjson, csv, markdown' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
         case 'auth'
             printf '%s\n' '-h	display help for command' '--help	display help for command'
         case 'auth login'
@@ -50,7 +50,7 @@ function __flagctl_flags
         case 'completion'
             printf '%s\n' '-h	display help for command' '--help	display help for command'
     end
-    printf '%s\n' '-V	print the version' '--version	print the version' '--url	server base URL (overrides FLAGCTL_URL and the profile)' '--profile	stored profile to use (or FLAGCTL_PROFILE)' '--timeout	per-request timeout (default 30, or FLAGCTL_TIMEOUT)' '--retries	retries for failed GETs on resets, 429, 502-504 (default 2)' '--max-response-mb	refuse responses larger than this (default 64, or FLAGCTL_MAX_RESPONSE_MB)' '--ca-file	extra CA certificates (PEM) to trust for https (NODE_EXTRA_CA_CERTS works too)' '--debug	log each request to stderr (the token is masked)' '--no-color	no colors, even on a terminal (NO_COLOR works too)'
+    printf '%s\n' '-V	print the version' '--version	print the version' '--url	server base URL (overrides FLAGCTL_URL and the profile)' '--profile	stored profile to use (or FLAGCTL_PROFILE)' '--timeout	per-request timeout (default 30, or FLAGCTL_TIMEOUT)' '--retries	retries for failed GETs on resets, 429, 502-504 (default 2)' '--max-response-mb	refuse responses larger than this (default 64, or FLAGCTL_MAX_RESPONSE_MB)' '--ca-file	extra CA certificates (PEM) to trust for https (NODE_EXTRA_CA_CERTS works too)' '--max-wait	longest total wait for a server rate limit before failing (default 600, or FLAGCTL_MAX_WAIT)' '--debug	log each request to stderr (the token is masked)' '--no-color	no colors, even on a terminal (NO_COLOR works too)'
 end
 
 # What the value of flag $argv[2] of command path $argv[1] completes to (@profiles: the
@@ -66,7 +66,8 @@ function __flagctl_values
             'project overview|--columns' 'insights|--from' 'insights|--to' 'insights|--columns' \
             'auth login|--project'
             true
-        case 'feature get|-o' 'feature get|--output' 'features search|-o' 'features search|--output'
+        case 'feature get|-o' 'feature get|--output' 'features search|-o' 'features search|--output' \
+            'project overview|-o' 'project overview|--output' 'insights|-o' 'insights|--output'
             printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown'
         case 'features search|--type' 'features stale|--type'
             printf '%s\n' 'release' 'experiment' 'operational' 'kill-switch' 'permission' 'sunset' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:'
@@ -84,11 +85,9 @@ function __flagctl_values
             printf '%s\n' 'asc' 'desc'
         case 'features stale|-o' 'features stale|--output'
             printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github'
-        case 'project overview|-o' 'project overview|--output' 'insights|-o' 'insights|--output'
-            printf '%s\n' 'table' 'json' 'csv' 'ndjson' 'markdown'
         case 'insights|--section'
             printf '%s\n' 'users' 'flags' 'projects' 'metrics' 'environments'
-        case '*|--url' '*|--timeout' '*|--retries' '*|--max-response-mb'
+        case '*|--url' '*|--timeout' '*|--retries' '*|--max-response-mb' '*|--max-wait'
             true
         case '*|--profile'
             printf '%s\n' '@profiles'
