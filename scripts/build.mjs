@@ -1,11 +1,16 @@
-// Bundles the CLI and its runtime dependencies into one file, dist/flagctl.mjs, which bin/flagctl runs.
+// Bundles the CLI and its runtime dependencies into one file, dist/flagctl.cjs, which bin/flagctl runs.
 //
 //   node scripts/build.mjs                the bundle
 //   node scripts/build.mjs --completions  the bundle, then completions/ regenerated from it
 //
-// Other scripts and tests import bundle() to build variants: the CommonJS file the single
-// executable needs, or a copy instrumented to report which modules it evaluates.
+// Other scripts and tests import bundle() to build variants: the single executable's main
+// script, or a copy instrumented to report which modules it evaluates.
+//
+// The bundle is CommonJS so that one file serves every runtime: Node >= 22.1 loads it with
+// require() under its module compile cache, Node 20 compiles it with vm.Script and a V8 code
+// cache (see bin/flagctl), and a single executable needs a CommonJS main anyway.
 import { build } from 'esbuild';
+import { assertNoCycles } from './import-cycles.mjs';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
@@ -34,16 +39,13 @@ const STARTUP_FREE = [
 /** The completion scripts in completions/, named as each shell looks for them. */
 export const COMPLETION_FILES = { bash: 'flagctl.bash', zsh: '_flagctl', fish: 'flagctl.fish' };
 
-// ESM output: some bundled CommonJS modules call require(), so the bundle gets one.
-const esmBanner =
-  "import { createRequire as __flagctlCreateRequire } from 'node:module'; const __flagctlRequire = __flagctlCreateRequire(import.meta.url); const require = __flagctlRequire;";
-
 /**
  * Node's built-in modules are loaded with require(), statically imported or not:
  * - an ESM `import` of a built-in goes through its ESM facade, which reads every export at
  *   start-up (`fs.promises` among them, loading fs/promises and more): a few ms each;
- * - in CommonJS output esbuild keeps `import('node:tls')` as a real dynamic import, which a
- *   single executable cannot run ("A dynamic import callback was not specified").
+ * - in CommonJS output esbuild keeps `import('node:tls')` as a real dynamic import, which
+ *   neither a single executable nor vm.Script can run ("A dynamic import callback was not
+ *   specified").
  * As require(), a built-in loads when the module that needs it first runs, and its lazy
  * properties stay lazy.
  */
@@ -88,17 +90,27 @@ function assertLazy(metafile) {
   }
 }
 
+/** What each kind of bundle runs when loaded. */
+const MAINS = {
+  // dist/flagctl.cjs: exports main() and run(); bin/flagctl calls run().
+  package: null,
+  // A single executable's main script: runs the CLI.
+  script: "import { run } from './src/entry.js';\nvoid run();\n",
+  // A single executable's startup snapshot: the modules are evaluated when the snapshot is
+  // built, and the CLI runs when the binary starts.
+  snapshot:
+    "import { run } from './src/entry.js';\nimport './src/cli.js';\n__flagctlRequire('node:v8').startupSnapshot.setDeserializeMainFunction(() => void run());\n",
+};
+
 /**
- * Builds one self-contained file. format 'esm' exports main() and run() (bin/flagctl calls
- * run); format 'cjs' is a script that calls run() itself, as Node's single-executable
- * applications need a CommonJS main. The file is written under a temp name and renamed, so a
- * concurrent reader never sees half a bundle.
+ * Builds one self-contained CommonJS file (kind: see MAINS). The file is written under a temp
+ * name and renamed, so a concurrent reader never sees half a bundle.
  */
-export async function bundle({ outfile, format = 'esm', plugins = [] } = {}) {
-  const entry =
-    format === 'esm'
-      ? { entryPoints: [join(root, 'src/entry.ts')] }
-      : { stdin: { contents: "import { run } from './src/entry.js';\nvoid run();\n", resolveDir: root, loader: 'ts' } };
+export async function bundle({ outfile, kind = 'package', plugins = [] } = {}) {
+  if (!(kind in MAINS)) throw new Error(`bundle kind ${kind}: expected one of ${Object.keys(MAINS).join(', ')}`);
+  const entry = MAINS[kind]
+    ? { stdin: { contents: MAINS[kind], resolveDir: root, loader: 'ts' } }
+    : { entryPoints: [join(root, 'src/entry.ts')] };
   const result = await build({
     ...entry,
     absWorkingDir: root,
@@ -106,16 +118,17 @@ export async function bundle({ outfile, format = 'esm', plugins = [] } = {}) {
     write: false,
     outfile,
     platform: 'node',
-    format,
+    format: 'cjs',
     target: 'node20',
     legalComments: 'none',
     metafile: true,
     plugins: [builtinsAsRequire, ...plugins],
     define: { 'process.env.FLAGCTL_BUILD_VERSION': JSON.stringify(pkg.version) },
-    banner: { js: format === 'esm' ? esmBanner : 'const __flagctlRequire = require;' },
+    banner: { js: 'const __flagctlRequire = require;' },
     logLevel: 'warning',
   });
   assertLazy(result.metafile);
+  assertNoCycles(result.metafile);
   const [file] = result.outputFiles;
   mkdirSync(dirname(file.path), { recursive: true });
   const tmp = `${file.path}.${process.pid}.tmp`;
@@ -135,7 +148,7 @@ function writeCompletions() {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const file = await bundle({ outfile: join(root, 'dist/flagctl.mjs') });
+  const file = await bundle({ outfile: join(root, 'dist/flagctl.cjs') });
   console.error(`built ${file}`);
   if (process.argv.includes('--completions')) writeCompletions();
 }
