@@ -76,6 +76,11 @@ function apiErrorMessage(status: number, body: ServerErrorBody): string {
   return `${lead} (HTTP ${status}${name})${detail ? `: ${detail}` : ''}`;
 }
 
+/** The server answered, but has no such thing (an environment, a project); the message lists what it has. */
+export class NotFoundError extends CliError {
+  readonly exitCode = ExitCode.notFound;
+}
+
 /** A check (such as the stale-flag gate) found what it guards against. */
 export class CheckFailedError extends CliError {
   readonly exitCode = ExitCode.checkFailed;

@@ -1,5 +1,5 @@
 import * as z from '../zod-mini.js';
-import { ApiError, CliError, ExitCode } from '../errors.js';
+import { ApiError } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { segment } from './path.js';
 import { constraint, envVariant, strategyVariant } from './schemas.js';
@@ -66,30 +66,14 @@ const projectEnvironments = z.looseObject({
   environments: z.array(z.looseObject({ name: z.string(), enabled: bool, visible: bool })),
 });
 
-/** An environment or project the server does not have; the message lists what it has. */
-export class NotOnServerError extends CliError {
-  readonly exitCode = ExitCode.notFound;
-}
-
 /**
  * The environments enabled in a project (GET /api/admin/environments/project/{id}). Real
  * servers list every environment there and mark the project's own `visible`; for an unknown
- * project none is visible.
+ * project none is visible, so the list is empty.
  */
 export async function listProjectEnvironments(client: ApiClient, project: string): Promise<string[]> {
   const doc = await client.getJson(`/api/admin/environments/project/${segment(project, 'project')}`, projectEnvironments);
-  const names = doc.environments.filter((e) => e.visible !== false && e.enabled !== false).map((e) => e.name);
-  if (names.length === 0) throw new NotOnServerError(`project "${project}" not found on the server (it has no environments)`);
-  return names;
-}
-
-/** Checks that every environment asked for is one of the project's; exit 5 listing them otherwise. */
-export function checkEnvironments(asked: readonly string[], available: readonly string[], project: string): void {
-  const missing = asked.filter((e) => !available.includes(e));
-  if (missing.length === 0) return;
-  throw new NotOnServerError(
-    `environment${missing.length > 1 ? 's' : ''} ${missing.map((e) => `"${e}"`).join(', ')} not found in project "${project}" (environments: ${available.join(', ')})`,
-  );
+  return doc.environments.filter((e) => e.visible !== false && e.enabled !== false).map((e) => e.name);
 }
 
 // ---- the project's feature list ---------------------------------------------------------

@@ -3,7 +3,12 @@ import authLogin from './auth/login/index.js';
 import authLogout from './auth/logout/index.js';
 import authStatus from './auth/status/index.js';
 import completion from './completion/index.js';
+import diff from './diff/index.js';
+import exportCommand from './export/index.js';
 import featureGet from './feature/get/index.js';
+import featureHistory from './feature/history/index.js';
+import evaluate from './evaluate/index.js';
+import api from './api/index.js';
 import featuresSearch from './features/search/index.js';
 import featuresStale from './features/stale/index.js';
 import insights from './insights/index.js';
@@ -26,6 +31,7 @@ export const PROGRAM: ProgramSpec = {
       examples: ['flagctl feature get checkout-v2', 'flagctl feature get checkout-v2 --project web -o json'],
     },
     featureGet,
+    featureHistory,
     {
       path: ['features'],
       summary: 'Many features: search and filter, stale-flag gate',
@@ -40,6 +46,10 @@ export const PROGRAM: ProgramSpec = {
     },
     projectOverview,
     insights,
+    evaluate,
+    api,
+    exportCommand,
+    diff,
     {
       path: ['auth'],
       summary: 'Store, check and remove server credentials',

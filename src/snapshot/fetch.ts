@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/client.js';
+import { NotFoundError } from '../errors.js';
 import {
-  checkEnvironments,
   exportEnvironment,
   lacksExport,
   listProjectEnvironments,
@@ -29,6 +29,7 @@ export async function fetchSnapshot(client: ApiClient, project: string, environm
   const started = environments?.map((env) => exportEnvironment(client, project, env));
   for (const p of [list, ...(started ?? [])]) p.catch(() => undefined);
   const all = await available;
+  if (all.length === 0) throw new NotFoundError(`project "${project}" not found on the server (it has no environments)`);
   if (environments) checkEnvironments(environments, all, project);
   const envs = environments ?? all;
   let docs: ExportDocument[];
@@ -108,4 +109,14 @@ async function addStrategyOrder(client: ApiClient, source: SourceProject): Promi
       e.strategies = e.strategies.map((s) => ({ ...s, sortOrder: s.id ? order.get(s.id) : undefined }));
     }
   });
+}
+
+/** Every environment asked for must be one of the project's: exit 5 listing them otherwise. */
+function checkEnvironments(asked: readonly string[], available: readonly string[], project: string): void {
+  const missing = asked.filter((e) => !available.includes(e));
+  if (missing.length === 0) return;
+  const names = missing.map((e) => `"${e}"`).join(', ');
+  throw new NotFoundError(
+    `environment${missing.length > 1 ? 's' : ''} ${names} not found in project "${project}" (environments: ${available.join(', ')})`,
+  );
 }

@@ -1,0 +1,53 @@
+import { diffViews, type EnvView } from '../../diff/engine.js';
+import { envView } from '../../diff/view.js';
+import { CheckFailedError, NotFoundError, UsageError } from '../../errors.js';
+import { print } from '../../output/context.js';
+import { diffJson, diffLines, diffMarkdown, statLines, summary } from '../../output/diff-view.js';
+import { withSpinner } from '../../output/spinner.js';
+import { fetchSnapshot } from '../../snapshot/fetch.js';
+import type { Snapshot } from '../../snapshot/model.js';
+import type { RunContext } from '../kit/context.js';
+import type { Request } from '../kit/spec.js';
+import type { flags } from './index.js';
+import { resolveSides, type Side } from './resolve.js';
+
+/** `diff <left> <right>`: every input is checked before a request; exit 3 when the sides differ. */
+export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
+  const f = req.flags;
+  if (f.stat && f.output === 'json') throw new UsageError('--stat: not with -o json (the json lists every field); use it with table or markdown');
+  const ui = await ctx.ui({ format: f.output, headers: true, csvRaw: false });
+  const sides = await resolveSides(ctx, req.args as [string, string], f.project);
+  const only = f.feature?.length ? new Set(f.feature) : undefined;
+  const [left, right] = await withSpinner(ctx.io, 'Fetching both sides', () => views(ctx, sides, only));
+  if (only) {
+    const missing = [...only].filter((name) => !left.features.has(name) && !right.features.has(name));
+    if (missing.length > 0) throw new NotFoundError(`--feature: ${missing.map((n) => `"${n}"`).join(', ')} on neither side`);
+  }
+  const changes = diffViews(left, right, { featureFields: sides[0].source !== sides[1].source });
+  const labels = { left: sides[0].label, right: sides[1].label };
+  if (f.output === 'json') await print(ui, diffJson(changes));
+  else if (f.output === 'markdown') await print(ui, diffMarkdown(changes, labels, f.stat === true));
+  else await print(ui, `${(f.stat ? statLines : diffLines)(changes, labels, ui).join('\n')}\n`);
+  if (changes.length > 0) throw new CheckFailedError(summary(changes, labels));
+}
+
+/**
+ * Both sides' views. Server sides of one server and project share one fetch: the environment
+ * list, the feature list and one batch export per environment, all at once.
+ */
+async function views(ctx: RunContext, sides: [Side, Side], only: Set<string> | undefined): Promise<[EnvView, EnvView]> {
+  const fetches = new Map<string, Promise<Snapshot>>();
+  const envsOf = (source: string) => sides.filter((s) => s.source === source).map((s) => s.env);
+  const snapshotOf = (side: Side): Promise<Snapshot> => {
+    if (side.kind === 'file') return Promise.resolve(side.snapshot);
+    let p = fetches.get(side.source);
+    if (!p) {
+      const client = ctx.client(side.server);
+      p = fetchSnapshot(client, side.project, [...new Set(envsOf(side.source))]).finally(() => client.close());
+      fetches.set(side.source, p);
+    }
+    return p;
+  };
+  const [a, b] = await Promise.all(sides.map(snapshotOf));
+  return [envView(a!, sides[0].env, only), envView(b!, sides[1].env, only)];
+}

@@ -1,0 +1,41 @@
+import { defineCommand, type FlagTable } from '../kit/spec.js';
+import { oneOf, pathSegment, text } from '../kit/values.js';
+
+export const flags = {
+  project: {
+    flags: '-p, --project <id>',
+    help: "project to export (default: the profile's project, else default)",
+    parse: (raw: string) => pathSegment('project')(text('a project id must not be empty')(raw)),
+  },
+  env: {
+    flags: '-e, --env <name>',
+    help: 'environment to export, repeatable (default: every environment of the project)',
+    repeat: true,
+    parse: text('an environment name must not be empty'),
+  },
+  output: {
+    flags: '-o, --output <format>',
+    help: 'output format: json (the snapshot)',
+    values: ['json'],
+    default: 'json',
+    parse: oneOf(['json'] as const),
+  },
+} as const satisfies FlagTable;
+
+export default defineCommand({
+  path: ['export'],
+  summary: 'Write a snapshot of flag configuration (for `flagctl diff`, reviews and CI)',
+  flags,
+  help: `The snapshot holds, for each feature, its type, description, stale flag, impression data, tags
+and dependencies, and for each environment: enabled, its strategies (name, title, disabled,
+parameters, constraints, segments by name, variants) and the environment's variants.
+Server ids, timestamps and metrics are left out and every key is sorted, so two exports of an
+unchanged project are identical byte for byte. One request per environment (the server's batch
+export); the format carries a version number.`,
+  examples: [
+    'flagctl export > flags.json',
+    'flagctl export --project web --env production > production.json',
+    'flagctl diff @production.json production',
+  ],
+  load: () => import('./run.js'),
+});
