@@ -1,4 +1,4 @@
-import { RequestError, UsageError } from '../errors.js';
+import { RequestError } from '../errors.js';
 import { parseRetryAfter } from './retry.js';
 
 // Pacing requests to a rate-limited endpoint (Unleash 8 limits search to 15 a minute per
@@ -138,7 +138,7 @@ export class RateLimitPacer {
   private overLimit(projectedMs: number, maxMs: number, label: PageLabel): RequestError {
     const allows = this.limit ? `the server allows ${describeLimit(this.limit, this.windowMs)}` : 'the server limits how often flagctl may search';
     const pages = label.page && label.pages ? ` (page ${label.page} of ${label.pages})` : '';
-    const need = Math.ceil((this.waitedMs + projectedMs) / 1000);
+    const need = Math.max(1, Math.round((this.waitedMs + projectedMs) / 1000));
     const err = new RequestError(
       `${allows}; finishing would mean waiting about ${need} s${pages}, past the wait limit of ${Math.round(maxMs / 1000)} s ` +
         `(--max-wait or FLAGCTL_MAX_WAIT). On Unleash the limit is SEARCH_FEATURES_RATE_LIMIT_PER_MINUTE.`,
@@ -194,15 +194,7 @@ function whole(v: string | undefined): number | undefined {
   return v !== undefined && /^\s*\d+\s*$/.test(v) ? Number(v) : undefined;
 }
 
-/**
- * The wait limit in ms from --max-wait (seconds, already given as text) or else FLAGCTL_MAX_WAIT;
- * DEFAULT_MAX_WAIT_S when neither is set. A bad value is a usage error naming where it came from.
- */
-export function maxWaitMs(env: Record<string, string | undefined>, flag?: string): number {
-  const [raw, from] = flag !== undefined ? [flag, '--max-wait'] : [env.FLAGCTL_MAX_WAIT || undefined, 'FLAGCTL_MAX_WAIT'];
-  if (raw === undefined) return DEFAULT_MAX_WAIT_S * 1000;
-  if (!/^\s*\d+\s*$/.test(raw) || Number(raw) > 86_400) {
-    throw new UsageError(`${from} "${raw}": expected a whole number of seconds from 0 to 86400, e.g. 600`);
-  }
-  return Number(raw) * 1000;
+/** The wait limit in ms, from --max-wait / FLAGCTL_MAX_WAIT in seconds, or the default. */
+export function maxWaitMs(seconds: number | undefined): number {
+  return (seconds ?? DEFAULT_MAX_WAIT_S) * 1000;
 }

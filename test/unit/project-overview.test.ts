@@ -30,15 +30,23 @@ function manyFeatures(count: number): { name: string }[] {
   });
 }
 
-/** An 8.x server: the deprecated path is gone; search pages honour offset and limit (capped at 100). */
-function newServer(features: { name: string }[], head: unknown = v8, total: (n: number) => unknown = (n) => n) {
+const FEATURES = '/api/admin/projects/default/features';
+/** The fields GET /api/admin/projects/{id}/features gives on 8.2.0 (SERVER-FACTS): no lifecycle, createdBy, tags, segments. */
+const LIST_FIELDS = ['name', 'type', 'description', 'stale', 'impressionData', 'createdAt', 'favorite', 'environments'];
+const listItem = (f: Record<string, unknown>) => Object.fromEntries(LIST_FIELDS.filter((k) => k in f).map((k) => [k, f[k]]));
+
+/** An 8.x server: the deprecated path is gone; /overview and /features answer; search only if `search` is given. */
+function newServer(features: Record<string, unknown>[], head: unknown = v8, search?: 'search') {
   server.json(DEPRECATED, errors.gonePath, 404);
   server.json(OVERVIEW, head);
-  server.route(SEARCH, (_req, res, url) => {
-    const offset = Number(url.searchParams.get('offset') ?? 0);
-    const limit = Math.min(100, Number(url.searchParams.get('limit') ?? 50));
-    sendJson(res, 200, { features: features.slice(offset, offset + limit), total: total(features.length) });
-  });
+  server.json(FEATURES, { version: 1, features: features.map(listItem) });
+  if (search) {
+    server.route(SEARCH, (_req, res, url) => {
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Math.min(100, Number(url.searchParams.get('limit') ?? 50));
+      sendJson(res, 200, { features: features.slice(offset, offset + limit), total: features.length });
+    });
+  }
 }
 
 describe('project overview on a server with the deprecated endpoint (6.x)', () => {
@@ -92,7 +100,7 @@ describe('project overview on a server with the deprecated endpoint (6.x)', () =
     // The two windows side by side under their headings.
     expect(out).toMatch(/ {2}current {5}past\n {2}Features created +19 +4\n {2}Features archived +3 +1\n {2}Project events +64 +12\n {2}Members added +2 +-\n {2}Avg days to production +4\.5 +-\n/);
     for (const f of v6.features) expect(out).toContain(f.name);
-    expect(out).toMatch(/│ name\s+│ type\s+│ stale\s+│ lifecycle\s+│ environments\s+│ createdAt\s+│/);
+    expect(out).toMatch(/│ name\s+│ type\s+│ stale\s+│ environments\s+│ createdAt\s+│/);
     expect(out).toContain('development ✓ production ✓');
   });
 
@@ -111,10 +119,10 @@ describe('project overview on a server with the deprecated endpoint (6.x)', () =
     expect(r.stdout).not.toMatch(/ ago\b/);
     expect(r.stdout).toContain(`Created             ${v6.createdAt}\n`);
     const lines = r.stdout.split('\n');
-    const head = lines.indexOf('NAME\tTYPE\tSTALE\tLIFECYCLE\tENVIRONMENTS\tCREATEDAT');
+    const head = lines.indexOf('NAME\tTYPE\tSTALE\tENVIRONMENTS\tCREATEDAT');
     expect(head).toBeGreaterThan(0);
     const f = v6.features[0];
-    expect(lines[head + 1]).toBe(`${f.name}\t${f.type}\tfalse\t\tdevelopment on, production on\t${f.createdAt}`);
+    expect(lines[head + 1]).toBe(`${f.name}\t${f.type}\tfalse\tdevelopment on, production on\t${f.createdAt}`);
     expect(lines.slice(head + 1).filter(Boolean)).toHaveLength(v6.features.length);
   });
 
@@ -150,28 +158,23 @@ describe('project overview on a server with the deprecated endpoint (6.x)', () =
 });
 
 describe('project overview on a server without it (7.0 and later): the fallback', () => {
-  it('assembles the overview from /overview and every search page, in the spec shape, with one notice', async () => {
-    const features = manyFeatures(230);
+  it('assembles the overview from /overview and /features, two requests at once, in the spec shape, with one notice', async () => {
+    const features = manyFeatures(2300);
     newServer(features);
     const r = await runCli(['project', 'overview', 'default', '-o', 'json'], { env: env() });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(
-      'flagctl: note: this server has no GET /api/admin/projects/default (removed in Unleash 7); the overview is built from /api/admin/projects/default/overview and a feature search\n',
+      'flagctl: note: this server has no GET /api/admin/projects/default (removed in Unleash 7); the overview is built from /api/admin/projects/default/overview and /features\n',
     );
     const doc = JSON.parse(r.stdout);
-    expect(doc.features).toEqual(features);
+    expect(doc.features).toEqual(features.map(listItem));
     const { features: _f, ...rest } = doc;
     expect(rest).toEqual(v8); // every field of /overview kept: technicalDebt, featureTypeCounts, onboardingStatus...
     expect(Object.keys(doc).indexOf('features')).toBe(Object.keys(doc).indexOf('environments') + 1);
-
-    const searches = server.requests.filter((q) => q.url.startsWith(SEARCH)).map((q) => new URL(q.url, server.url).searchParams);
-    expect(searches.map((q) => [q.get('project'), q.get('limit'), q.get('offset')])).toEqual([
-      ['IS:default', '100', '0'],
-      ['IS:default', '100', '100'],
-      ['IS:default', String(features.length - 200), '200'], // only what remains of the total
-    ]);
+    // No search at any size: the deprecated probe, then the two replacements.
     expect(server.requests[0]!.url).toBe(DEPRECATED);
-    expect(server.requests[1]!.url).toBe(OVERVIEW);
+    expect(server.requests).toHaveLength(3);
+    expect(server.requests.slice(1).map((q) => q.url).sort()).toEqual([FEATURES, OVERVIEW]);
   });
 
   it('the table shows the same fields as on 6.x, plus technical debt and the feature types', async () => {
@@ -184,30 +187,34 @@ describe('project overview on a server without it (7.0 and later): the fallback'
     }
     expect(out).toMatch(new RegExp(`Features created +${v8.stats.createdCurrentWindow} +0\\n`));
     expect(out).toMatch(new RegExp(`Project events +${v8.stats.projectActivityCurrentWindow} +0\\n`));
-    expect(out).toContain('initial'); // lifecycle, which search gives and 6.x's overview does not
+    expect(out).toMatch(/│ name\s+│ type\s+│ stale\s+│ environments\s+│ createdAt\s+│/); // no search-only column by default
+    expect(server.requests.some((q) => q.url.startsWith(SEARCH))).toBe(false);
   });
 
-  it('-o csv streams the search pages as feature rows', async () => {
+  it('-o csv gives the feature rows', async () => {
     const features = manyFeatures(150);
     newServer(features);
-    const r = await runCli(['project', 'overview', 'default', '-o', 'csv', '--columns', 'name'], { env: env() });
+    const r = await runCli(['project', 'overview', 'default', '-o', 'csv', '--columns', 'name,env:production.enabled'], { env: env() });
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\r\n').filter(Boolean)).toEqual(['name', ...features.map((f) => f.name)]);
+    expect(r.stdout.split('\r\n').filter(Boolean)).toEqual(['name,env:production.enabled', ...features.map((f) => `${f.name},${(f as any).environments[1].enabled}`)]);
     expect(r.stderr).toContain('no GET /api/admin/projects/default');
   });
 
-  it('stops on a short page when the server gives no total, and drops a name a later page repeats', async () => {
-    const features = manyFeatures(120);
-    server.json(DEPRECATED, errors.gonePath, 404);
-    server.json(OVERVIEW, v8);
-    server.route(SEARCH, (_req, res, url) => {
-      const offset = Number(url.searchParams.get('offset'));
-      // The second page starts one back, as when a feature is archived while paging.
-      const page = offset === 0 ? features.slice(0, 100) : features.slice(99, 120);
-      sendJson(res, 200, { features: page });
-    });
-    const r = await runCli(['project', 'overview', 'default', '-o', 'ndjson', '--columns', 'name'], { env: env() });
-    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l).name)).toEqual(features.map((f) => f.name));
+  it('search-only columns (lifecycle, createdBy, tags, segments) come from search, and only when asked', async () => {
+    const features = manyFeatures(230);
+    newServer(features, v8, 'search');
+    const r = await runCli(['project', 'overview', 'default', '-o', 'ndjson', '--columns', 'name,lifecycle,createdBy,tags'], { env: env() });
+    expect(r.code).toBe(0);
+    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(rows).toHaveLength(230);
+    const f = v8Search.features[0] as any;
+    expect(rows[0]).toEqual({ name: f.name, lifecycle: f.lifecycle.stage, createdBy: f.createdBy.name, tags: f.tags.map((t: any) => `${t.type}:${t.value}`) });
+    const searches = server.requests.filter((q) => q.url.startsWith(SEARCH)).map((q) => new URL(q.url, server.url).searchParams);
+    expect(searches.map((q) => [q.get('project'), q.get('limit'), q.get('offset')])).toEqual([
+      ['IS:default', '100', '0'],
+      ['IS:default', '100', '100'],
+      ['IS:default', '30', '200'],
+    ]);
   });
 
   it('an empty project shows no features', async () => {
@@ -217,20 +224,21 @@ describe('project overview on a server without it (7.0 and later): the fallback'
     expect(r.stdout).toContain('Features (0)\n  none\n');
   });
 
-  it('a missing project exits 5 with the server message, and nothing more is asked', async () => {
+  it('a missing project exits 5 with the /overview message', async () => {
     server.json('/api/admin/projects/nope', { ...errors.gonePath, message: 'The path you were looking for (/api/admin/projects/nope) is not available.' }, 404);
     server.json('/api/admin/projects/nope/overview', errors.missingV8Overview, 404);
+    server.json('/api/admin/projects/nope/features', { version: 1, features: [] });
     const r = await runCli(['project', 'overview', 'nope', '-o', 'json'], { env: env() });
     expect(r.code).toBe(5);
     expect(r.stderr).toBe('flagctl: not found (HTTP 404 NotFoundError): No project found\n');
     expect(r.stdout).toBe('');
-    expect(server.requests).toHaveLength(2);
+    expect(server.requests).toHaveLength(3);
   });
 
   it('a base URL path prefix in the gone-path message still counts as gone', async () => {
     server.json('/unleash/api/admin/projects/default', { ...errors.gonePath, message: 'The path you were looking for (/unleash/api/admin/projects/default) is not available.' }, 404);
     server.json(`/unleash${OVERVIEW}`, v8);
-    server.json(`/unleash${SEARCH}`, { features: [], total: 0 });
+    server.json(`/unleash${FEATURES}`, { features: [] });
     const r = await runCli(['project', 'overview', 'default', '-o', 'json'], { env: { ...env(), FLAGCTL_URL: `${server.url}/unleash` } });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).features).toEqual([]);
@@ -240,7 +248,7 @@ describe('project overview on a server without it (7.0 and later): the fallback'
 describe('project overview: usage and errors', () => {
   it.each([
     [['--columns', 'nope'], '--columns: unknown column "nope"'],
-    [['-o', 'yaml'], '-o/--output: unknown format "yaml"; accepted: table, json, csv, ndjson, markdown'],
+    [['-o', 'yaml'], '-o/--output: unknown format "yaml"; accepted: table, json, ndjson, csv, markdown'],
   ])('%j is a usage error and nothing is sent', async (args, message) => {
     const r = await runCli(['project', 'overview', 'default', ...args], { env: env() });
     expect(r.code).toBe(2);
@@ -257,10 +265,11 @@ describe('project overview: usage and errors', () => {
   it('percent-encodes the project id in both paths', async () => {
     server.json('/api/admin/projects/a%20b', { ...errors.gonePath, message: 'The path you were looking for (/api/admin/projects/a%20b) is not available.' }, 404);
     server.json('/api/admin/projects/a%20b/overview', v8);
+    server.json('/api/admin/projects/a%20b/features', { features: [] });
     server.json(SEARCH, { features: [], total: 0 });
-    const r = await runCli(['project', 'overview', 'a b', '-o', 'json'], { env: env() });
+    const r = await runCli(['project', 'overview', 'a b', '-o', 'json', '--columns', 'name,tags'], { env: env() });
     expect(r.code).toBe(0);
-    expect(new URL(server.requests[2]!.url, server.url).searchParams.get('project')).toBe('IS:a b');
+    expect(new URL(server.requests.at(-1)!.url, server.url).searchParams.get('project')).toBe('IS:a b');
   });
 
   it('4 on 401, with no fallback attempted', async () => {

@@ -136,7 +136,7 @@ describe('pacing search to the server rate limit', () => {
     });
     const pacer = new RateLimitPacer({ maxWaitMs: 600_000 });
     const err = await names(client(), everything({ pacer })).catch((e: unknown) => e);
-    expect((err as Error).message).toMatch(/^the server allows 15 searches a minute; finishing would mean waiting about 3601 s/);
+    expect((err as Error).message).toMatch(/^the server allows 15 searches a minute; finishing would mean waiting about 3600 s/);
     expect((err as Error).message).toContain('SEARCH_FEATURES_RATE_LIMIT_PER_MINUTE');
   });
 

@@ -1,5 +1,5 @@
 import type { FlagTable } from './spec.js';
-import { number, text } from './values.js';
+import { number, text, wholeNumber } from './values.js';
 
 // The root's flags: commander accepts them before or after any subcommand.
 
@@ -36,6 +36,11 @@ export const GLOBAL_FLAGS = {
     values: 'files',
     parse: text('expected a file name'),
   },
+  maxWait: {
+    flags: '--max-wait <seconds>',
+    help: 'longest total wait for a server rate limit before failing (default 600, or FLAGCTL_MAX_WAIT)',
+    parse: wholeNumber('expected a whole number of seconds from 0 to 86400, e.g. 600', 0, 86_400),
+  },
   debug: { flags: '--debug', help: 'log each request to stderr (the token is masked)' },
   color: { flags: '--no-color', help: 'no colors, even on a terminal (NO_COLOR works too)' },
 } as const satisfies FlagTable;
@@ -44,4 +49,5 @@ export const GLOBAL_FLAGS = {
 export const GLOBAL_ENV: Partial<Record<keyof typeof GLOBAL_FLAGS, string>> = {
   timeout: 'FLAGCTL_TIMEOUT',
   maxResponseMb: 'FLAGCTL_MAX_RESPONSE_MB',
+  maxWait: 'FLAGCTL_MAX_WAIT',
 };

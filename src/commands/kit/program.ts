@@ -94,6 +94,7 @@ function globals(app: App, command: Command): GlobalFlags {
   const raw = Object.fromEntries(Object.keys(GLOBAL_FLAGS).map((k) => [k, all[k]]));
   raw.timeout ??= app.io.env.FLAGCTL_TIMEOUT;
   raw.maxResponseMb ??= app.io.env.FLAGCTL_MAX_RESPONSE_MB || undefined;
+  raw.maxWait ??= app.io.env.FLAGCTL_MAX_WAIT || undefined;
   return readFlags(GLOBAL_FLAGS, raw) as GlobalFlags;
 }
 

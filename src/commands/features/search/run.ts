@@ -1,9 +1,10 @@
+import { maxWaitMs, RateLimitPacer } from '../../../api/rate-limit.js';
 import { searchFeatures } from '../../../api/search.js';
 import { ApiError, CheckFailedError, RequestError } from '../../../errors.js';
 import { notice } from '../../../output/context.js';
 import { featureColumns } from '../../../output/feature-columns.js';
 import { PageProgress } from '../../../output/page-progress.js';
-import { writeRows } from '../../../output/rows.js';
+import { render } from '../../../output/render.js';
 import { resolveColumns } from '../../kit/columns.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
@@ -21,9 +22,13 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   const client = ctx.client(target);
   const progress = new PageProgress(io, ui.tty && ui.out.format !== 'table');
   try {
-    const features = searchFeatures(client, search, progress.update);
+    const pacer = new RateLimitPacer({ maxWaitMs: maxWaitMs(ctx.flags.maxWait), onWait: progress.waiting });
+    const features = searchFeatures(client, { ...search, pacer }, progress.update);
     const total = () => progress.latest?.total ?? 0;
-    const count = await writeRows(ui, cols, progress.around(features), {
+    const count = await render(ui, {
+      kind: 'rows',
+      columns: cols,
+      rows: progress.around(features),
       jsonObject: { key: 'features', after: () => ({ total: total() }) },
     });
     if (opts.limit === undefined && search.limit === DEFAULT_LIMIT && total() > search.offset + count) {

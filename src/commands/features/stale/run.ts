@@ -1,11 +1,12 @@
+import { maxWaitMs, RateLimitPacer } from '../../../api/rate-limit.js';
 import { searchFeatures } from '../../../api/search.js';
 import type { SearchFeature } from '../../../api/schemas.js';
 import { CheckFailedError } from '../../../errors.js';
-import { print } from '../../../output/context.js';
 import { featureColumns } from '../../../output/feature-columns.js';
-import { annotation, appendStepSummary, summaryMarkdown } from '../../../output/github.js';
+import { appendStepSummary, summaryMarkdown } from '../../../output/github.js';
 import { PageProgress } from '../../../output/page-progress.js';
-import { writeRows, type ColumnSet } from '../../../output/rows.js';
+import { render } from '../../../output/render.js';
+import type { ColumnSet } from '../../../output/rows.js';
 import { resolveColumns } from '../../kit/columns.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
@@ -35,31 +36,35 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   const search = parseSearch(f, { all: true, fixed: { state: 'IS_ANY_OF:stale,potentially-stale' } });
   // In GitHub Actions an -o left at its default means annotations.
   const github = req.output.format === 'github' || (!req.given.has('output') && io.env.GITHUB_ACTIONS === 'true');
-  const ui = await ctx.ui({ ...req.output, format: github ? 'table' : req.output.format });
+  const ui = await ctx.ui({ ...req.output, format: github ? 'github' : req.output.format });
   const cols = resolveColumns(staleColumns, ui.out.columns);
   const summaryPath = io.env.GITHUB_STEP_SUMMARY;
   const target = await ctx.target();
   const client = ctx.client(target);
-  const progress = new PageProgress(io, ui.tty && (github || ui.out.format !== 'table'));
+  const progress = new PageProgress(io, ui.tty && ui.out.format !== 'table');
   const kept: StaleRow[] = [];
   let count = 0;
   try {
     const rows = async function* () {
-      for await (const feature of progress.around(searchFeatures(client, search, progress.update))) {
+      const pacer = new RateLimitPacer({ maxWaitMs: maxWaitMs(ctx.flags.maxWait), onWait: progress.waiting });
+      for await (const feature of progress.around(searchFeatures(client, { ...search, pacer }, progress.update))) {
         const row: StaleRow = { ...feature, reason: staleReason(feature) };
         if (summaryPath && kept.length < SUMMARY_ROWS) kept.push(row);
         count++;
         yield row;
       }
     };
-    if (github) {
-      for await (const r of rows()) {
-        const where = `${r.type ?? 'flag'}, project ${r.project ?? '?'}`;
-        await print(ui, annotation('warning', `${r.name} (${where}): ${r.reason}`, { title: `Stale flag: ${r.name}` }));
-      }
-    } else {
-      await writeRows(ui, cols, rows(), { jsonObject: { key: 'features', after: () => ({ total: progress.latest?.total ?? count }) } });
-    }
+    await render(ui, {
+      kind: 'rows',
+      columns: cols,
+      rows: rows(),
+      jsonObject: { key: 'features', after: () => ({ total: progress.latest?.total ?? count }) },
+      annotate: (r) => ({
+        level: 'warning',
+        message: `${r.name} (${r.type ?? 'flag'}, project ${r.project ?? '?'}): ${r.reason}`,
+        props: { title: `Stale flag: ${r.name}` },
+      }),
+    });
   } finally {
     progress.clear();
     await client.close();

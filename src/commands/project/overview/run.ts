@@ -46,7 +46,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
     const overview = source.overview;
     if (needsSearch(ui.out.columns)) {
       const progress = new PageProgress(io, false);
-      const pacer = new RateLimitPacer({ maxWaitMs: maxWaitMs(io.env), onWait: progress.waiting });
+      const pacer = new RateLimitPacer({ maxWaitMs: maxWaitMs(ctx.flags.maxWait), onWait: progress.waiting });
       try {
         overview.features = await withSearchFields(client, projectId, overview.features ?? [], { pacer, onProgress: progress.update });
       } finally {
