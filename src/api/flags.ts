@@ -1,0 +1,142 @@
+import * as z from '../zod-mini.js';
+import type { ApiClient } from './client.js';
+import { segment } from './path.js';
+import { lifecycle as lifecycleShape, type SearchFeature } from './schemas.js';
+import { searchFeatures } from './search.js';
+
+// Every flag a server has, from its cheap endpoints (SERVER-FACTS): one request for the
+// projects, one per project for its features (no paging, no rate limit), one for the flag
+// types' expected lifetimes, and the archived flags through search's `archived` filter, paged
+// and paced like every search. 6.10.1 and 8.2.0 both accept `archived=IS:true`.
+//
+// The project feature lists carry neither lifecycle nor the server's potentially-stale mark:
+// - potentially stale is the rule the server itself applies (its job runs every minute): not
+//   marked stale, and older than its type's expected lifetime;
+// - the lifecycle stage of an active flag is read, when it is wanted, from that flag's own
+//   document (lifecycleOf); archived flags have it in their search results.
+
+export type FlagState = 'active' | 'stale' | 'potentially-stale';
+
+export interface FlagInfo {
+  name: string;
+  project: string;
+  type: string | null;
+  state: FlagState;
+  archived: boolean;
+  /** Lifecycle stage (initial, pre-live, live, completed, archived); null when not known. */
+  lifecycle: string | null;
+  /** The latest time any SDK reported the flag, over all environments. */
+  lastSeenAt: string | null;
+  createdAt: string | null;
+}
+
+const str = z.nullish(z.string());
+const projectsResponse = z.looseObject({ projects: z.array(z.looseObject({ id: z.string() })) });
+const featureTypesResponse = z.looseObject({
+  types: z.array(z.looseObject({ id: z.string(), lifetimeDays: z.nullish(z.number()) })),
+});
+const projectFeature = z.looseObject({
+  name: z.string(),
+  type: str,
+  stale: z.nullish(z.boolean()),
+  createdAt: str,
+  lastSeenAt: str,
+  environments: z.nullish(z.array(z.looseObject({ lastSeenAt: str }))),
+});
+const projectFeaturesResponse = z.looseObject({ features: z.array(projectFeature) });
+const featureLifecycle = z.looseObject({ lifecycle: z.nullish(lifecycleShape) });
+
+export interface ListOptions {
+  /** Project ids to read; all of the server's when absent. */
+  projects?: string[];
+  /** Search pages fetched at once for the archived flags. */
+  concurrency?: number;
+  now?: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Every flag, active and archived, of the projects asked for (all by default). */
+export async function listFlags(client: ApiClient, opts: ListOptions = {}): Promise<FlagInfo[]> {
+  const now = opts.now ?? Date.now();
+  const archivedQuery = new URLSearchParams({ archived: 'IS:true' });
+  if (opts.projects) archivedQuery.set('project', `IS_ANY_OF:${opts.projects.join(',')}`);
+  const [projects, lifetimes, archived] = await Promise.all([
+    opts.projects ?? client.getJson('/api/admin/projects', projectsResponse).then((r) => r.projects.map((p) => p.id)),
+    client.getJson('/api/admin/feature-types', featureTypesResponse).then((r) => new Map(r.types.map((t) => [t.id, t.lifetimeDays ?? null]))),
+    collectArchived(client, archivedQuery, opts.concurrency ?? 4),
+  ]);
+  const lists = await Promise.all(
+    projects.map((id) =>
+      client.getJson(`/api/admin/projects/${segment(id, 'project id')}/features`, projectFeaturesResponse).then((r) => ({ id, features: r.features })),
+    ),
+  );
+  const flags: FlagInfo[] = [];
+  const seen = new Set<string>();
+  for (const { id, features } of lists) {
+    for (const f of features) {
+      seen.add(f.name);
+      flags.push({
+        name: f.name,
+        project: id,
+        type: f.type ?? null,
+        state: f.stale ? 'stale' : potentiallyStale(f.createdAt, lifetimes.get(f.type ?? ''), now) ? 'potentially-stale' : 'active',
+        archived: false,
+        lifecycle: null,
+        lastSeenAt: latest([f.lastSeenAt, ...(f.environments ?? []).map((e) => e.lastSeenAt)]),
+        createdAt: f.createdAt ?? null,
+      });
+    }
+  }
+  for (const f of archived) {
+    if (seen.has(f.name)) continue;
+    // An archived flag is not judged for staleness by the server: its own mark is all there is.
+    flags.push({
+      name: f.name,
+      project: f.project ?? '',
+      type: f.type ?? null,
+      state: f.stale ? 'stale' : 'active',
+      archived: true,
+      lifecycle: f.lifecycle?.stage ?? 'archived',
+      lastSeenAt: latest([f.lastSeenAt, ...(f.environments ?? []).map((e) => e.lastSeenAt)]),
+      createdAt: f.createdAt ?? null,
+    });
+  }
+  return flags;
+}
+
+async function collectArchived(client: ApiClient, query: URLSearchParams, concurrency: number): Promise<SearchFeature[]> {
+  const all: SearchFeature[] = [];
+  for await (const f of searchFeatures(client, { query, offset: 0, concurrency })) all.push(f);
+  return all;
+}
+
+/** The server's rule: older than the type's expected lifetime; a type without one never expires. */
+export function potentiallyStale(createdAt: string | null | undefined, lifetimeDays: number | null | undefined, now: number): boolean {
+  if (!createdAt || lifetimeDays === null || lifetimeDays === undefined || lifetimeDays <= 0) return false;
+  const created = Date.parse(createdAt);
+  return Number.isFinite(created) && created + lifetimeDays * DAY_MS < now;
+}
+
+function latest(times: (string | null | undefined)[]): string | null {
+  let best: string | null = null;
+  let bestMs = Number.NEGATIVE_INFINITY;
+  for (const t of times) {
+    if (!t) continue;
+    const ms = Date.parse(t);
+    if (Number.isFinite(ms) && ms > bestMs) {
+      best = t;
+      bestMs = ms;
+    }
+  }
+  return best;
+}
+
+/** An active flag's lifecycle stage, from its own document; null when the server has none. */
+export async function lifecycleOf(client: ApiClient, project: string, name: string): Promise<string | null> {
+  const doc = await client.getJson(
+    `/api/admin/projects/${segment(project, 'project id')}/features/${segment(name, 'feature name')}`,
+    featureLifecycle,
+  );
+  return doc.lifecycle?.stage ?? null;
+}

@@ -1,0 +1,97 @@
+import type { FlagInfo, FlagState } from '../api/flags.js';
+
+// What `flagctl refs` reports: references (a flag's name at a place in a file) and, for the
+// cleanup view, one row per flag with a verdict.
+
+export interface Reference {
+  flag: string;
+  project: string;
+  state: FlagState;
+  archived: boolean;
+  lifecycle: string | null;
+  /** The path given joined with the file's path under it, `/`-separated. */
+  file: string;
+  /** 1-based. */
+  line: number;
+  /** 1-based, in UTF-16 code units of the line as decoded (UTF-8, or Latin-1 when it is not UTF-8). */
+  column: number;
+  /** The line, trimmed; a long line is cut around the name. */
+  text: string;
+  /** `exact`: the name between delimiters; `alias`: a case form as a whole identifier (--aliases). */
+  match: 'exact' | 'alias';
+}
+
+export type Verdict = 'remove-code' | 'archive' | 'restore-or-remove' | 'keep';
+
+export interface FlagRow {
+  flag: string;
+  project: string;
+  type: string | null;
+  state: FlagState;
+  lifecycle: string | null;
+  archived: boolean;
+  references: number;
+  files: number;
+  lastSeenAt: string | null;
+  verdict: Verdict;
+}
+
+/** What can be done with a flag, given how many references it has. */
+export function verdictOf(flag: Pick<FlagInfo, 'state' | 'archived'>, references: number): Verdict {
+  if (flag.archived) return references > 0 ? 'restore-or-remove' : 'keep';
+  if (flag.state === 'active') return 'keep';
+  return references > 0 ? 'remove-code' : 'archive';
+}
+
+/** The states --fail-on accepts (archived is a flag's fact rather than a state, but gates the same way). */
+export const GATE_STATES = ['stale', 'potentially-stale', 'archived'] as const;
+export type GateState = (typeof GATE_STATES)[number];
+
+/** Whether a reference to this flag is one the user asked to be warned of (annotations, SARIF) or gated on. */
+export function isFlagged(flag: Pick<FlagInfo, 'state' | 'archived'>, states: readonly GateState[] = GATE_STATES): boolean {
+  return (flag.archived && states.includes('archived')) || (flag.state !== 'active' && states.includes(flag.state));
+}
+
+const ORDER: Record<Verdict, number> = { 'remove-code': 0, 'restore-or-remove': 1, archive: 2, keep: 3 };
+
+/** Per-flag counts gathered while references stream past. */
+export class Tally {
+  private readonly counts = new Map<string, { refs: number; files: Set<string> }>();
+
+  add(ref: Pick<Reference, 'flag' | 'file'>): void {
+    let c = this.counts.get(ref.flag);
+    if (!c) this.counts.set(ref.flag, (c = { refs: 0, files: new Set() }));
+    c.refs++;
+    c.files.add(ref.file);
+  }
+
+  references(flag: string): number {
+    return this.counts.get(flag)?.refs ?? 0;
+  }
+
+  /**
+   * The cleanup view: every flag that is not active, or is archived, or is referenced;
+   * `allFlags` adds the rest. Most urgent verdicts first, then by name.
+   */
+  rows(flags: FlagInfo[], allFlags: boolean): FlagRow[] {
+    const rows: FlagRow[] = [];
+    for (const f of flags) {
+      const c = this.counts.get(f.name);
+      const references = c?.refs ?? 0;
+      if (!allFlags && f.state === 'active' && !f.archived && references === 0) continue;
+      rows.push({
+        flag: f.name,
+        project: f.project,
+        type: f.type,
+        state: f.state,
+        lifecycle: f.lifecycle,
+        archived: f.archived,
+        references,
+        files: c?.files.size ?? 0,
+        lastSeenAt: f.lastSeenAt,
+        verdict: verdictOf(f, references),
+      });
+    }
+    return rows.sort((a, b) => ORDER[a.verdict] - ORDER[b.verdict] || (a.flag < b.flag ? -1 : a.flag > b.flag ? 1 : 0));
+  }
+}

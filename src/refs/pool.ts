@@ -1,0 +1,68 @@
+import { Worker } from 'node:worker_threads';
+import { createScanner, type FileScan, type ScanSpec } from './scan-core.js';
+
+// Worker threads that read and match files while the main thread walks and writes. Each
+// worker builds its own scanner from createScanner's source text (it imports nothing), so
+// no separate worker file has to ship beside the bundle. Batches are answered in the order
+// they were sent to each worker; the caller restores the overall order.
+
+interface Task {
+  resolve(results: FileScan[]): void;
+  reject(err: Error): void;
+}
+
+const workerSource = () => `
+const { parentPort, workerData } = require('node:worker_threads');
+const scanner = (${createScanner.toString()})(workerData, require('node:fs'), require('node:buffer'));
+parentPort.on('message', (m) => parentPort.postMessage({ id: m.id, results: m.paths.map((p) => scanner.scanFile(p)) }));
+`;
+
+export class ScanPool {
+  private readonly workers: Worker[] = [];
+  private readonly tasks = new Map<number, Task>();
+  private nextId = 0;
+  private turn = 0;
+  private failure?: Error;
+
+  constructor(spec: ScanSpec, size: number) {
+    const source = workerSource();
+    for (let i = 0; i < size; i++) {
+      const w = new Worker(source, { eval: true, workerData: spec });
+      w.on('message', (m: { id: number; results: FileScan[] }) => {
+        const task = this.tasks.get(m.id);
+        this.tasks.delete(m.id);
+        task?.resolve(m.results);
+      });
+      w.on('error', (err) => this.fail(err));
+      w.on('exit', (code) => {
+        if (code !== 0) this.fail(new Error(`a scanning thread stopped (exit ${code})`));
+      });
+      this.workers.push(w);
+    }
+  }
+
+  get size(): number {
+    return this.workers.length;
+  }
+
+  /** Reads and matches these files (absolute paths) on the next worker in turn. */
+  scan(paths: string[]): Promise<FileScan[]> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    const worker = this.workers[this.turn++ % this.workers.length]!;
+    return new Promise((resolve, reject) => {
+      this.tasks.set(id, { resolve, reject });
+      worker.postMessage({ id, paths });
+    });
+  }
+
+  private fail(err: Error): void {
+    this.failure ??= err;
+    for (const task of this.tasks.values()) task.reject(err);
+    this.tasks.clear();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}

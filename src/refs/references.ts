@@ -1,0 +1,101 @@
+import type { FlagInfo } from '../api/flags.js';
+import { aliasTable } from './aliases.js';
+import type { Reference } from './model.js';
+import type { ScanSpec } from './scan-core.js';
+import { scanTree, type FileRefs, type TreeOptions, type TreeStats } from './scan.js';
+
+// Joins what the tree holds to what the server says: each name found becomes a reference
+// carrying its flag's project, state, archived mark and lifecycle.
+
+export interface MatchOptions {
+  delimiters: string[];
+  aliases: boolean;
+  maxFileBytes: number;
+}
+
+/** Looks up a flag's lifecycle stage when the listing did not have it (active flags). */
+export type LifecycleLookup = (flag: FlagInfo) => Promise<string | null>;
+
+/** One request per flag, however often it is asked for. */
+export function memoLookup(lookup: LifecycleLookup): LifecycleLookup {
+  const memo = new Map<FlagInfo, Promise<string | null>>();
+  return (flag) => {
+    let p = memo.get(flag);
+    if (!p) memo.set(flag, (p = lookup(flag)));
+    return p;
+  };
+}
+
+export function scanSpec(flags: FlagInfo[], m: MatchOptions): ScanSpec {
+  const names = flags.map((f) => f.name);
+  return { names, aliases: m.aliases ? aliasTable(names) : [], delimiters: m.delimiters, maxFileBytes: m.maxFileBytes };
+}
+
+/** Files whose references wait for lifecycle lookups while the scan goes on. */
+const LOOKAHEAD_FILES = 64;
+
+/**
+ * Every reference under the paths, file by file in walk order. A flag's lifecycle is looked
+ * up (give a memoLookup) the first time it is referenced, while later files are scanned; the
+ * answer is written into the flag, so the summary has it too.
+ */
+export async function* findReferences(
+  flags: FlagInfo[],
+  m: MatchOptions,
+  tree: TreeOptions,
+  stats: TreeStats,
+  lookup?: LifecycleLookup,
+): AsyncGenerator<Reference, void, undefined> {
+  const need = (f: FlagInfo): Promise<void> | undefined => {
+    if (!lookup || f.lifecycle !== null) return undefined;
+    const p = lookup(f).then((stage) => void (f.lifecycle = stage));
+    p.catch(() => undefined); // awaited when its file's turn comes
+    return p;
+  };
+  const queue: { file: FileRefs; ready: Promise<unknown> }[] = [];
+  const out = function* (file: FileRefs): Generator<Reference> {
+    for (const r of file.refs) {
+      for (const id of r.ids) {
+        const f = flags[id]!;
+        yield {
+          flag: f.name,
+          project: f.project,
+          state: f.state,
+          archived: f.archived,
+          lifecycle: f.lifecycle,
+          file: file.file,
+          line: r.line,
+          column: r.column,
+          text: r.text,
+          match: r.kind,
+        };
+      }
+    }
+  };
+  for await (const file of scanTree(scanSpec(flags, m), tree, stats)) {
+    const waits = file.refs.flatMap((r) => r.ids.map((id) => need(flags[id]!))).filter((p) => p !== undefined);
+    queue.push({ file, ready: Promise.all(waits) });
+    while (queue.length > LOOKAHEAD_FILES) {
+      const head = queue.shift()!;
+      await head.ready;
+      yield* out(head.file);
+    }
+  }
+  for (const head of queue) {
+    await head.ready;
+    yield* out(head.file);
+  }
+}
+
+/** Lifecycle lookups for flags the scan did not reach, a few at a time. */
+export async function fillLifecycles(flags: FlagInfo[], lookup: LifecycleLookup, concurrency = 8): Promise<void> {
+  const todo = flags.filter((f) => f.lifecycle === null);
+  let next = 0;
+  const worker = async () => {
+    while (next < todo.length) {
+      const f = todo[next++]!;
+      f.lifecycle = f.lifecycle ?? (await lookup(f));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
+}

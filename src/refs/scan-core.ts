@@ -1,0 +1,253 @@
+// The per-file work of `flagctl refs`: read one file into a reused buffer, skip it if it is
+// binary or too large, and find every flag name in one pass over its bytes.
+//
+// This function is self-contained on purpose (no imports, nothing from outside its body):
+// worker threads run it from its own source text (see pool.ts), so the bundle needs no
+// second entry file and the single executable works the same.
+
+/** What the main thread sends to build a scanner; plain data, so it crosses to a worker. */
+export interface ScanSpec {
+  /** Flag names, by flag id (their position here). */
+  names: string[];
+  /** `--aliases`: identifier forms and the flag ids each one stands for. */
+  aliases: [form: string, ids: number[]][];
+  /** Characters that open and close a reference (`"`, `'`, backtick by default). */
+  delimiters: string[];
+  maxFileBytes: number;
+}
+
+export interface FoundRef {
+  /** Flag ids (more than one only when two flags share an alias form). */
+  ids: number[];
+  kind: 'exact' | 'alias';
+  line: number;
+  column: number;
+  text: string;
+}
+
+export type FileScan = { skipped: 'binary' | 'large' | 'unreadable' | 'special' } | { refs: FoundRef[] };
+
+export interface Scanner {
+  scanFile(path: string): FileScan;
+  /** The matching alone, over bytes already in memory (tests, and text that is not a file). */
+  scanBytes(bytes: Uint8Array): FoundRef[];
+}
+
+type Fs = typeof import('node:fs');
+type BufferModule = typeof import('node:buffer');
+
+export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule): Scanner {
+  const { Buffer, isUtf8 } = bufferModule;
+  /** Bytes looked at to call a file binary: a NUL among them (git's rule). */
+  const SNIFF = 8000;
+  /** Longer lines are cut around the reference in `text`. */
+  const TEXT_MAX = 240;
+  const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0);
+
+  // Keys are the UTF-8 bytes of a name read as latin1: one string per byte, so a candidate
+  // taken from a file with buf.latin1Slice compares exactly, whatever the file's encoding.
+  const asKey = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
+
+  const exact = new Map<string, number[]>();
+  spec.names.forEach((name, id) => {
+    const key = asKey(name);
+    const ids = exact.get(key);
+    if (ids) ids.push(id);
+    else exact.set(key, [id]);
+  });
+  const alias = new Map<string, number[]>();
+  for (const [form, ids] of spec.aliases) alias.set(asKey(form), ids);
+
+  const lengths = (keys: string[]) => {
+    let max = 0;
+    for (const k of keys) max = Math.max(max, k.length);
+    const ok = new Uint8Array(max + 1);
+    const first = new Uint8Array(256);
+    for (const k of keys) {
+      if (k.length === 0) continue;
+      ok[k.length] = 1;
+      first[k.charCodeAt(0)] = 1;
+    }
+    return { max, ok, first };
+  };
+  const exactLen = lengths([...exact.keys()]);
+  const aliasLen = lengths([...alias.keys()]);
+
+  // Byte classes: 1 = a one-byte delimiter, 2 = part of an identifier.
+  const cls = new Uint8Array(256);
+  const wideDelims: Uint8Array[] = [];
+  for (const d of spec.delimiters) {
+    const bytes = Buffer.from(d, 'utf8');
+    if (bytes.length === 1) cls[bytes[0]!] = cls[bytes[0]!]! | 1;
+    else if (bytes.length > 1) wideDelims.push(bytes);
+  }
+  const useAliases = alias.size > 0;
+  if (useAliases) {
+    for (let c = 0; c < 256; c++) {
+      const isWord = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c >= 128;
+      if (isWord) cls[c] = cls[c]! | 2;
+    }
+  }
+
+  let buffer = Buffer.allocUnsafe(Math.min(spec.maxFileBytes + 1, 64 * 1024));
+
+  /** Raw hits: byte offset of the name, its byte length, the ids, exact or alias. */
+  interface Hit {
+    at: number;
+    len: number;
+    ids: number[];
+    kind: 'exact' | 'alias';
+  }
+
+  function find(buf: Buffer, n: number): Hit[] {
+    const hits: Hit[] = [];
+    // A candidate is what lies between a delimiter and the previous one of the same character
+    // (so a name holding another delimiter, such as it's, is found between double quotes), and
+    // between it and the previous delimiter of any character (`--delimiters ' \n'` for YAML).
+    const last = new Int32Array(256).fill(-1);
+    let lastAny = -1;
+    const eMax = exactLen.max;
+    const eOk = exactLen.ok;
+    const eFirst = exactLen.first;
+    const candidate = (from: number, to: number) => {
+      const len = to - from;
+      if (len <= 0 || len > eMax || eOk[len] === 0 || eFirst[buf[from]!] === 0) return;
+      const ids = exact.get(buf.toString('latin1', from, to));
+      if (ids) hits.push({ at: from, len, ids, kind: 'exact' });
+    };
+    if (!useAliases) {
+      for (let i = 0; i < n; i++) {
+        const c = buf[i]!;
+        if (cls[c] === 0) continue;
+        const prev = last[c]!;
+        if (prev >= 0) candidate(prev + 1, i);
+        if (lastAny > prev) candidate(lastAny + 1, i);
+        last[c] = i;
+        lastAny = i;
+      }
+    } else {
+      const aMax = aliasLen.max;
+      const aOk = aliasLen.ok;
+      const aFirst = aliasLen.first;
+      let word = -1;
+      for (let i = 0; i <= n; i++) {
+        const c = i < n ? buf[i]! : 0;
+        const k = i < n ? cls[c]! : 0;
+        if ((k & 2) === 0 && word >= 0) {
+          const len = i - word;
+          if (len <= aMax && aOk[len] === 1 && aFirst[buf[word]!] === 1) {
+            const ids = alias.get(buf.toString('latin1', word, i));
+            if (ids) hits.push({ at: word, len, ids, kind: 'alias' });
+          }
+          word = -1;
+        } else if ((k & 2) !== 0 && word < 0) word = i;
+        if ((k & 1) === 0) continue;
+        const prev = last[c]!;
+        if (prev >= 0) candidate(prev + 1, i);
+        if (lastAny > prev) candidate(lastAny + 1, i);
+        last[c] = i;
+        lastAny = i;
+      }
+    }
+    for (const d of wideDelims) {
+      let prev = buf.indexOf(d, 0);
+      while (prev >= 0 && prev < n) {
+        const next = buf.indexOf(d, prev + d.length);
+        if (next < 0 || next + d.length > n) break;
+        const start = prev + d.length;
+        const len = next - start;
+        if (len > 0 && len <= eMax && eOk[len] === 1) {
+          const ids = exact.get(buf.toString('latin1', start, next));
+          if (ids) hits.push({ at: start, len, ids, kind: 'exact' });
+        }
+        prev = next;
+      }
+    }
+    return hits;
+  }
+
+  /** Orders hits, drops an alias hit where the same flag was found exactly, and places each on its line. */
+  function locate(buf: Buffer, n: number, hits: Hit[]): FoundRef[] {
+    if (hits.length === 0) return [];
+    hits.sort((a, b) => a.at - b.at || (a.kind === b.kind ? 0 : a.kind === 'exact' ? -1 : 1));
+    const out: FoundRef[] = [];
+    const bom = n >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
+    let line = 1;
+    let lineStart = bom;
+    let seenAt = -1;
+    let seenIds: number[] = [];
+    for (const h of hits) {
+      for (let nl = buf.indexOf(10, lineStart); nl >= 0 && nl < h.at; nl = buf.indexOf(10, lineStart)) {
+        line++;
+        lineStart = nl + 1;
+      }
+      let ids = h.ids;
+      if (h.at === seenAt) {
+        ids = ids.filter((id) => !seenIds.includes(id));
+        if (ids.length === 0) continue;
+        seenIds = seenIds.concat(ids);
+      } else {
+        seenAt = h.at;
+        seenIds = ids;
+      }
+      let lineEnd = buf.indexOf(10, h.at);
+      if (lineEnd < 0 || lineEnd > n) lineEnd = n;
+      const encoding = isUtf8(buf.subarray(lineStart, lineEnd)) ? 'utf8' : 'latin1';
+      const before = buf.toString(encoding, lineStart, h.at);
+      const name = buf.toString(encoding, h.at, h.at + h.len);
+      const after = buf.toString(encoding, h.at + h.len, lineEnd);
+      out.push({ ids, kind: h.kind, line, column: before.length + 1, text: lineText(before, name, after) });
+    }
+    return out;
+  }
+
+  function lineText(before: string, name: string, after: string): string {
+    const whole = before + name + after;
+    if (whole.length <= TEXT_MAX) return whole.trim();
+    const room = Math.max(0, Math.floor((TEXT_MAX - name.length) / 2));
+    const head = before.length > room ? `…${before.slice(before.length - room)}` : before;
+    const tail = after.length > room ? `${after.slice(0, room)}…` : after;
+    return (head + name + tail).trim();
+  }
+
+  function scanBytes(bytes: Uint8Array): FoundRef[] {
+    const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return locate(buf, buf.length, find(buf, buf.length));
+  }
+
+  function scanFile(path: string): FileScan {
+    let fd: number;
+    try {
+      fd = fs.openSync(path, OPEN_FLAGS);
+    } catch (err) {
+      // ELOOP: a symbolic link (O_NOFOLLOW); links are not followed.
+      return { skipped: (err as { code?: string }).code === 'ELOOP' ? 'special' : 'unreadable' };
+    }
+    try {
+      const st = fs.fstatSync(fd);
+      if (!st.isFile()) return { skipped: 'special' };
+      if (st.size > spec.maxFileBytes) return { skipped: 'large' };
+      // Grows to the largest file read, never beyond --max-file-kb: memory is bounded by it.
+      if (buffer.length < st.size + 1) buffer = Buffer.allocUnsafe(Math.min(spec.maxFileBytes + 1, Math.max(st.size + 1, buffer.length * 2)));
+      let n = 0;
+      for (;;) {
+        const r = fs.readSync(fd, buffer, n, buffer.length - n, null);
+        if (r <= 0) break;
+        n += r;
+        if (n >= buffer.length) break;
+      }
+      // The file grew while being read.
+      if (n > spec.maxFileBytes) return { skipped: 'large' };
+      const sniff = n < SNIFF ? n : SNIFF;
+      if (buffer.subarray(0, sniff).indexOf(0) >= 0) return { skipped: 'binary' };
+      const view = buffer.subarray(0, n);
+      return { refs: locate(view, n, find(view, n)) };
+    } catch {
+      return { skipped: 'unreadable' };
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  return { scanFile, scanBytes };
+}

@@ -1,0 +1,94 @@
+import * as fs from 'node:fs';
+import * as bufferModule from 'node:buffer';
+import { posix, resolve, sep } from 'node:path';
+import { ScanPool } from './pool.js';
+import { createScanner, type FileScan, type FoundRef, type ScanSpec } from './scan-core.js';
+import { walk, type WalkOptions } from './walk.js';
+
+// The tree half of `flagctl refs`: walk each path given, read and match its files (on worker
+// threads when there are many), and hand out each file's references in walk order. Memory
+// holds a few batches of paths and results, and one buffer per thread as large as the
+// largest file read (at most --max-file-kb).
+
+export interface TreeOptions extends WalkOptions {
+  /** The paths given on the command line, checked to exist. */
+  paths: { path: string; kind: 'dir' | 'file' }[];
+  /** Threads that read files: 1 reads on the main thread. */
+  threads: number;
+}
+
+export interface FileRefs {
+  /** The path as the user would type it: the path given joined with the file's, `/`-separated. */
+  file: string;
+  refs: FoundRef[];
+}
+
+export interface TreeStats {
+  files: number;
+  skipped: Record<'binary' | 'large' | 'unreadable' | 'special', number>;
+}
+
+/** Batches sent ahead to the threads; beyond it the walk waits. */
+const AHEAD_PER_THREAD = 3;
+/** Below this many files the threads' start-up costs more than they save. */
+const THREADS_FROM_BATCH = 2;
+
+export async function* scanTree(spec: ScanSpec, opts: TreeOptions, stats: TreeStats): AsyncGenerator<FileRefs, void, undefined> {
+  const local = createScanner(spec, fs, bufferModule);
+  let pool: ScanPool | undefined;
+  const queue: { files: string[]; results: Promise<FileScan[]> }[] = [];
+  const drain = function* (results: FileScan[], files: string[]): Generator<FileRefs> {
+    results.forEach((r, i) => {
+      if ('skipped' in r) stats.skipped[r.skipped]++;
+      else stats.files++;
+    });
+    for (let i = 0; i < results.length; i++) {
+      const r = results[i]!;
+      if ('refs' in r && r.refs.length > 0) yield { file: files[i]!, refs: r.refs };
+    }
+  };
+  try {
+    for (const given of opts.paths) {
+      const shown = toPosix(given.path);
+      if (given.kind === 'file') {
+        yield* drain([local.scanFile(given.path)], [posix.normalize(shown)]);
+        continue;
+      }
+      const root = resolve(given.path);
+      let batches = 0;
+      for await (const batch of walk(root, opts)) {
+        const abs = batch.map((rel) => root + sep + rel.split('/').join(sep));
+        const shownFiles = batch.map((rel) => displayPath(shown, rel));
+        if (!pool && opts.threads > 1 && ++batches >= THREADS_FROM_BATCH) pool = new ScanPool(spec, opts.threads);
+        if (!pool) {
+          yield* drain(abs.map((p) => local.scanFile(p)), shownFiles);
+          continue;
+        }
+        const results = pool.scan(abs);
+        results.catch(() => undefined); // awaited in turn below
+        queue.push({ files: shownFiles, results });
+        while (queue.length >= pool.size * AHEAD_PER_THREAD) {
+          const head = queue.shift()!;
+          yield* drain(await head.results, head.files);
+        }
+      }
+      while (queue.length > 0) {
+        const head = queue.shift()!;
+        yield* drain(await head.results, head.files);
+      }
+    }
+  } finally {
+    await pool?.close();
+  }
+}
+
+export function emptyStats(): TreeStats {
+  return { files: 0, skipped: { binary: 0, large: 0, unreadable: 0, special: 0 } };
+}
+
+const toPosix = (p: string) => (sep === '/' ? p : p.split(sep).join('/'));
+
+/** `.` and `./` vanish; `src` gives `src/app.ts`; an absolute path stays absolute. */
+export function displayPath(given: string, rel: string): string {
+  return posix.normalize(posix.join(given, rel));
+}

@@ -1,0 +1,154 @@
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
+import { join } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+
+// Which files `flagctl refs` reads under one path:
+// - inside a git work tree, what git tracks plus untracked files it does not ignore
+//   (`git ls-files -co --exclude-standard`), so .gitignore, .git/info/exclude and the global
+//   excludes file all count exactly as git counts them;
+// - elsewhere, a walk that honours every .gitignore on the way down (the `ignore` package);
+// - with --no-ignore, a walk of everything.
+// `.git` is never entered and symbolic links are never followed, so a link out of the tree or
+// a link loop cannot be walked; the link's target is read at its own path when it is in the tree.
+
+export interface WalkOptions {
+  /** --no-ignore */
+  noIgnore: boolean;
+  /** --exclude globs (gitignore syntax), relative to the path given. */
+  exclude: string[];
+  /** Files per batch handed out. */
+  batch?: number;
+}
+
+/** A batch of files under one root: paths relative to it, `/`-separated. */
+export type Batch = string[];
+
+const BATCH = 256;
+
+/** Every file to read under `root` (a directory), in batches; the walk's mode is returned first. */
+export async function* walk(root: string, opts: WalkOptions): AsyncGenerator<Batch, void, undefined> {
+  const exclude = opts.exclude.length > 0 ? ignore().add(opts.exclude) : undefined;
+  const size = opts.batch ?? BATCH;
+  const git = opts.noIgnore ? undefined : await gitFiles(root);
+  if (git) {
+    let batch: string[] = [];
+    for (const rel of git) {
+      if (rel.endsWith('/') || isUnderGit(rel) || exclude?.ignores(rel)) continue;
+      batch.push(rel);
+      if (batch.length >= size) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield batch;
+    return;
+  }
+  yield* walkTree(root, { gitignore: !opts.noIgnore, exclude, size });
+}
+
+const isUnderGit = (rel: string) => rel === '.git' || rel.startsWith('.git/') || rel.includes('/.git/');
+
+/**
+ * `git ls-files -co --exclude-standard -z` in `root`, or undefined when `root` is not in a
+ * git work tree or git is not installed.
+ */
+function gitFiles(root: string): Promise<string[] | undefined> {
+  return new Promise((resolve) => {
+    let child;
+    try {
+      child = spawn('git', ['-C', root, 'ls-files', '-co', '--exclude-standard', '-z'], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+        env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' },
+      });
+    } catch {
+      resolve(undefined);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => chunks.push(c));
+    child.on('error', () => resolve(undefined));
+    child.on('close', (code) => {
+      if (code !== 0) return resolve(undefined);
+      const text = Buffer.concat(chunks).toString('utf8');
+      resolve(text.split('\0').filter(Boolean));
+    });
+  });
+}
+
+interface Level {
+  /** The directory's path relative to the root, with a trailing `/` (empty for the root). */
+  base: string;
+  rules?: Ignore;
+}
+
+/** A depth-first walk; each directory's .gitignore applies to what is under it. */
+function* walkTree(root: string, o: { gitignore: boolean; exclude?: Ignore; size: number }): Generator<Batch> {
+  let batch: string[] = [];
+  const levels: Level[] = [];
+  const visit = function* (rel: string): Generator<Batch> {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(rel ? join(root, rel) : root, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const base = rel ? `${rel}/` : '';
+    const level: Level = { base };
+    if (o.gitignore && entries.some((e) => e.name === '.gitignore' && e.isFile())) {
+      try {
+        level.rules = ignore().add(readFileSync(join(root, base, '.gitignore'), 'utf8'));
+      } catch {
+        // An unreadable .gitignore ignores nothing.
+      }
+    }
+    levels.push(level);
+    try {
+      for (const e of entries) {
+        if (e.name === '.git') continue;
+        const path = base + e.name;
+        const dir = e.isDirectory();
+        if (!dir && !e.isFile()) continue; // links, sockets, fifos, devices
+        if (o.exclude?.ignores(dir ? `${path}/` : path)) continue;
+        if (o.gitignore && ignoredByLevels(levels, path, dir)) continue;
+        if (dir) {
+          yield* visit(path);
+          continue;
+        }
+        batch.push(path);
+        if (batch.length >= o.size) {
+          yield batch;
+          batch = [];
+        }
+      }
+    } finally {
+      levels.pop();
+    }
+  };
+  yield* visit('');
+  if (batch.length > 0) yield batch;
+}
+
+/** git's order: the deepest .gitignore that says anything about the path decides. */
+function ignoredByLevels(levels: Level[], path: string, dir: boolean): boolean {
+  for (let i = levels.length - 1; i >= 0; i--) {
+    const { base, rules } = levels[i]!;
+    if (!rules) continue;
+    const rel = path.slice(base.length) + (dir ? '/' : '');
+    const r = rules.test(rel);
+    if (r.ignored) return true;
+    if (r.unignored) return false;
+  }
+  return false;
+}
+
+/** What a path given on the command line is. */
+export function pathKind(path: string): 'dir' | 'file' | 'missing' | 'other' {
+  try {
+    const st = statSync(path);
+    return st.isDirectory() ? 'dir' : st.isFile() ? 'file' : 'other';
+  } catch {
+    return 'missing';
+  }
+}

@@ -1,0 +1,121 @@
+import * as fs from 'node:fs';
+import * as bufferModule from 'node:buffer';
+import { describe, expect, it } from 'vitest';
+import { aliasForms, aliasTable, nameWords } from '../../src/refs/aliases.js';
+import { createScanner, type ScanSpec } from '../../src/refs/scan-core.js';
+
+// The matcher alone, over bytes: names between delimiters, alias forms as whole identifiers,
+// positions in lines, and text that is not UTF-8.
+
+const NAMES = ['new-checkout', 'new-checkout-flow', 'legacy-search_v1', 'a', "it's"];
+
+function scan(text: string | Buffer, over: Partial<ScanSpec> = {}) {
+  const spec: ScanSpec = { names: NAMES, aliases: [], delimiters: ['"', "'", '`'], maxFileBytes: 1 << 20, ...over };
+  const s = createScanner(spec, fs, bufferModule);
+  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+  return s.scanBytes(bytes).map((r) => ({ flags: r.ids.map((i) => spec.names[i]), kind: r.kind, line: r.line, column: r.column, text: r.text }));
+}
+
+describe('refs matcher', () => {
+  it('finds a name only whole between delimiters', () => {
+    expect(scan('x("new-checkout-flow")').map((r) => r.flags)).toEqual([['new-checkout-flow']]);
+    expect(scan('x("new-checkout-flow-v2", "new-checkout-", " new-checkout")')).toEqual([]);
+    expect(scan('x(new-checkout)')).toEqual([]);
+    // Any two delimiters: the set is a set of characters, not of pairs.
+    expect(scan("x('new-checkout\")").map((r) => r.flags)).toEqual([['new-checkout']]);
+  });
+
+  it('every delimiter in the set, and two references on one line', () => {
+    const got = scan('f("new-checkout", \'new-checkout-flow\', `legacy-search_v1`)');
+    expect(got.map((r) => [r.flags[0], r.column])).toEqual([
+      ['new-checkout', 4],
+      ['new-checkout-flow', 20],
+      ['legacy-search_v1', 41],
+    ]);
+    expect(new Set(got.map((r) => r.line))).toEqual(new Set([1]));
+  });
+
+  it('a stray apostrophe before a quoted name does not hide it', () => {
+    expect(scan("// don't forget 'new-checkout'").map((r) => [r.flags[0], r.column])).toEqual([['new-checkout', 18]]);
+  });
+
+  it('a name holding a delimiter is found between the other delimiters', () => {
+    expect(scan(`check("it's")`).map((r) => r.flags[0])).toEqual(["it's"]);
+  });
+
+  it('--delimiters: other characters, any two of them around a name; a wide character pairs with itself', () => {
+    expect(scan('flag: new-checkout\n', { delimiters: [' ', '\n'] }).map((r) => r.flags[0])).toEqual(['new-checkout']);
+    expect(scan('(new-checkout)', { delimiters: ['(', ')'] }).map((r) => r.flags[0])).toEqual(['new-checkout']);
+    expect(scan('«new-checkout»', { delimiters: ['«', '»'] })).toEqual([]);
+    expect(scan('«new-checkout«', { delimiters: ['«'] }).map((r) => [r.flags[0], r.column])).toEqual([['new-checkout', 2]]);
+    expect(scan('"new-checkout"', { delimiters: ["'"] })).toEqual([]);
+  });
+
+  it('lines and columns are 1-based; CRLF ends a line; the text is the trimmed line', () => {
+    const got = scan('first\r\n  second("a")\r\n\r\n\tthird(\'new-checkout\')\r\n');
+    expect(got).toEqual([
+      { flags: ['a'], kind: 'exact', line: 2, column: 11, text: 'second("a")' },
+      { flags: ['new-checkout'], kind: 'exact', line: 4, column: 9, text: "third('new-checkout')" },
+    ]);
+  });
+
+  it('a line that is not UTF-8 is read as Latin-1: columns count its characters', () => {
+    const bytes = Buffer.concat([Buffer.from('s = "'), Buffer.from([0xe9, 0xff]), Buffer.from('"; t = "legacy-search_v1"')]);
+    expect(scan(bytes)).toEqual([{ flags: ['legacy-search_v1'], kind: 'exact', line: 1, column: 16, text: 's = "éÿ"; t = "legacy-search_v1"' }]);
+  });
+
+  it('UTF-8 before a name counts as characters, and a byte-order mark is not a column', () => {
+    const got = scan('\ufeffconst ü = "new-checkout"');
+    expect(got.map((r) => r.column)).toEqual([12]);
+    expect(scan('const 😀 = "a"').map((r) => r.column)).toEqual([13]);
+  });
+
+  it('a very long line is cut around the reference', () => {
+    const line = `${'x'.repeat(5000)}"new-checkout"${'y'.repeat(5000)}`;
+    const [r] = scan(line);
+    expect(r!.column).toBe(5002);
+    expect(r!.text.length).toBeLessThanOrEqual(242);
+    expect(r!.text).toMatch(/^…x+"new-checkout"y+…$/);
+  });
+
+  it('the cost does not depend on the number of names: 20,000 names, one pass', () => {
+    const names = Array.from({ length: 20_000 }, (_, i) => `bulk.flag-${i}`);
+    const s = createScanner({ names, aliases: [], delimiters: ['"'], maxFileBytes: 1 << 20 }, fs, bufferModule);
+    const got = s.scanBytes(Buffer.from('use("bulk.flag-19999") and "bulk.flag-1" not "bulk.flag-20000"'));
+    expect(got.map((r) => names[r.ids[0]!])).toEqual(['bulk.flag-19999', 'bulk.flag-1']);
+  });
+});
+
+describe('refs aliases', () => {
+  it('splits names into words at separators and humps', () => {
+    expect(nameWords('new-checkout')).toEqual(['new', 'checkout']);
+    expect(nameWords('legacy-search_v1')).toEqual(['legacy', 'search', 'v1']);
+    expect(nameWords('Mixed.Case_Flag-42')).toEqual(['mixed', 'case', 'flag', '42']);
+    expect(nameWords('newCheckoutFlow')).toEqual(['new', 'checkout', 'flow']);
+    expect(nameWords('HTTPServer~x')).toEqual(['http', 'server', 'x']);
+  });
+
+  it('gives camelCase, PascalCase, snake_case and SCREAMING_SNAKE_CASE; only valid identifiers', () => {
+    expect(aliasForms('new-checkout')).toEqual(['newCheckout', 'NewCheckout', 'new_checkout', 'NEW_CHECKOUT']);
+    expect(aliasForms('checkout')).toEqual(['checkout', 'Checkout', 'CHECKOUT']);
+    expect(aliasForms('42-answers')).toEqual([]);
+  });
+
+  it('matches the forms as whole identifiers only, beside exact references', () => {
+    const aliases = aliasTable(NAMES);
+    const got = scan('NEW_CHECKOUT = newCheckoutFlow("new-checkout") + xnewCheckout + newCheckout_2 + $newCheckout + legacySearchV1', { aliases });
+    expect(got.map((r) => [r.flags.join(','), r.kind, r.column])).toEqual([
+      ['new-checkout', 'alias', 1],
+      ['new-checkout-flow', 'alias', 16],
+      ['new-checkout', 'exact', 33],
+      ['legacy-search_v1', 'alias', 96],
+    ]);
+  });
+
+  it('a name that is its own snake form is reported once where it is quoted', () => {
+    const aliases = aliasTable(['new_checkout']);
+    const s = createScanner({ names: ['new_checkout'], aliases, delimiters: ['"'], maxFileBytes: 1 << 20 }, fs, bufferModule);
+    expect(s.scanBytes(Buffer.from('x("new_checkout")')).map((r) => r.kind)).toEqual(['exact']);
+    expect(s.scanBytes(Buffer.from('x(new_checkout)')).map((r) => r.kind)).toEqual(['alias']);
+  });
+});
