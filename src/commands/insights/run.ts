@@ -3,6 +3,7 @@ import { UsageError } from '../../errors.js';
 import { notice, print } from '../../output/context.js';
 import { SECTIONS, type Section } from '../../output/insights-sections.js';
 import { otherArrays, SECTION_COLUMNS, SECTION_KEY, SECTION_TITLE, sectionChart, sectionRows } from '../../output/insights-view.js';
+import { render } from '../../output/render.js';
 import { writeRows } from '../../output/rows.js';
 import { withSpinner } from '../../output/spinner.js';
 import { resolveColumns } from '../kit/columns.js';
@@ -41,27 +42,26 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   const client = ctx.client(target);
   try {
     const doc = await withSpinner(io, 'Fetching instance insights', () => getInsights(client, f));
-    if (format === 'json') {
-      const shown = f.section.length ? Object.fromEntries(sections.map((s) => [SECTION_KEY[s], doc[SECTION_KEY[s]] ?? []])) : doc;
-      return print(ui, `${JSON.stringify(shown, null, 2)}\n`);
-    }
-    if (rowsOnly) {
-      await writeRows(ui, cols!, sectionRows(doc, sections[0]!));
-      return;
-    }
     const charts = ui.tty && f.chart;
     const width = io.columns ?? 80;
-    for (const [i, section] of sections.entries()) {
-      await print(ui, `${i ? '\n' : ''}${ui.style.bold(SECTION_TITLE[section])}\n`);
-      const rows = sectionRows(doc, section);
-      if (rows.length) await writeRows(ui, cols ?? resolveColumns(SECTION_COLUMNS[section], undefined), rows);
-      else await print(ui, `  ${ui.style.dim('no data')}\n`);
-      if (charts && rows.length) await print(ui, `${sectionChart(doc, section, ui, width).join('\n')}\n`);
-    }
-    const others = otherArrays(doc);
-    if (others.length && !f.section.length) {
-      notice(io, `flagctl: note: the server also sent ${others.map((o) => `${o.key} (${o.rows} rows)`).join(', ')}; -o json shows them`);
-    }
+    await render(ui, {
+      kind: 'document',
+      document: f.section.length ? Object.fromEntries(sections.map((s) => [SECTION_KEY[s], doc[SECTION_KEY[s]] ?? []])) : doc,
+      table: async (ui) => {
+        for (const [i, section] of sections.entries()) {
+          await print(ui, `${i ? '\n' : ''}${ui.style.bold(SECTION_TITLE[section])}\n`);
+          const rows = sectionRows(doc, section);
+          if (rows.length) await writeRows(ui, cols ?? resolveColumns(SECTION_COLUMNS[section], undefined), rows);
+          else await print(ui, `  ${ui.style.dim('no data')}\n`);
+          if (charts && rows.length) await print(ui, `${sectionChart(doc, section, ui, width).join('\n')}\n`);
+        }
+        const others = otherArrays(doc);
+        if (others.length && !f.section.length) {
+          notice(io, `flagctl: note: the server also sent ${others.map((o) => `${o.key} (${o.rows} rows)`).join(', ')}; -o json shows them`);
+        }
+      },
+      rows: cols && { columns: cols, rows: sectionRows(doc, sections[0]!) },
+    });
   } finally {
     await client.close();
   }

@@ -2,6 +2,7 @@ import { completeFeature, getFeature } from '../../../api/features.js';
 import type { Feature, FeatureEnvironment } from '../../../api/schemas.js';
 import { featureView } from '../../../output/feature-view.js';
 import { print } from '../../../output/context.js';
+import { render } from '../../../output/render.js';
 import { writeRows, type ColumnSet } from '../../../output/rows.js';
 import { withSpinner } from '../../../output/spinner.js';
 import { resolveColumns } from '../../kit/columns.js';
@@ -59,12 +60,18 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   const client = ctx.client(target);
   try {
     const feature = await withSpinner(io, `Fetching ${name}`, () => getFeature(client, project, name));
-    if (ui.out.format === 'json') return print(ui, `${JSON.stringify(feature, null, 2)}\n`);
-    if (ui.out.format === 'table' && !ui.out.columns) {
-      const full = await withSpinner(io, `Fetching ${name}`, () => completeFeature(client, project, feature));
-      return print(ui, `${featureView(full, ui).join('\n')}\n`);
-    }
-    await writeRows(ui, cols, envRows(feature, project));
+    const rows = { columns: cols, rows: envRows(feature, project) };
+    await render(ui, {
+      kind: 'document',
+      document: feature,
+      // The full record needs tags and environment variants, which the feature's GET lacks.
+      table: async (ui) => {
+        if (ui.out.columns) return void (await writeRows(ui, rows.columns, rows.rows));
+        const full = await withSpinner(io, `Fetching ${name}`, () => completeFeature(client, project, feature));
+        await print(ui, `${featureView(full, ui).join('\n')}\n`);
+      },
+      rows,
+    });
   } finally {
     await client.close();
   }
