@@ -1,5 +1,7 @@
+import * as z from '../zod-mini.js';
 import { RequestError, UsageError } from '../errors.js';
 import type { ApiClient } from './client.js';
+import type { RateLimitPacer } from './rate-limit.js';
 
 // `flagctl api`: a GET of any /api/ path through the same client as every command (the
 // profile's URL prefix, token, timeouts, retries, proxy and CA), and offset/limit paging
@@ -99,15 +101,16 @@ const DEFAULT_PAGE = 100;
  * Pages through a list endpoint with offset/limit. A first answer that is not such a page is
  * handed back whole. The offset moves on by the items received, not by the limit asked for:
  * servers silently shrink a limit they find too large (search answers 50 for limit=500).
+ * Every page goes through `pacer`, which keeps to a server's rate limit (search, on Unleash 8).
  */
-export async function paginate(client: ApiClient, target: ApiTarget): Promise<PageResult> {
+export async function paginate(client: ApiClient, target: ApiTarget, pacer?: RateLimitPacer): Promise<PageResult> {
   const start = Number.parseInt(target.query.get('offset') ?? '0', 10) || 0;
   const size = target.query.get('limit') ?? String(DEFAULT_PAGE);
   const fetchPage = async (offset: number) => {
     const q = new URLSearchParams(target.query);
     q.set('offset', String(offset));
     q.set('limit', size);
-    return (await client.get(target.path, q)).body;
+    return client.getJson(target.path, z.unknown(), q, pacer?.forRequest());
   };
   const first = await fetchPage(start);
   const shape = pagedShape(first, target.path);

@@ -69,7 +69,7 @@ const summarizers: Record<string, Summarizer> = {
   },
   'strategy-order-changed': () => 'strategy order changed',
   'feature-variants-updated': (d, p) => variantsChange(d, p),
-  'feature-environment-variants-updated': (d, p, e) => `${variantsChange(d, p)}${envText(e)}`,
+  'feature-environment-variants-updated': (d, p) => variantsChange(d, p),
   'feature-dependency-added': (d) => `now depends on ${dependency(d)}`,
   'feature-dependency-removed': (_d, p) => `no longer depends on ${dependency(p)}`,
   'feature-dependencies-removed': () => 'all dependencies removed',

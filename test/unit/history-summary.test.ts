@@ -22,7 +22,7 @@ describe('change summaries from real events', () => {
       const lines = load(v).map((e) => `${e.type} | ${summarize(e)}`);
       expect(lines).toEqual([
         'feature-strategy-remove | strategy "Gradual" removed (was flexibleRollout, rollout 50%, stickiness sessionId, 1 constraint)',
-        'feature-environment-variants-updated | variants (none) → a in development',
+        'feature-environment-variants-updated | variants (none) → a',
         'feature-untagged | tag team:search removed',
         'feature-stale-on | marked stale',
         'feature-metadata-updated | description changed',

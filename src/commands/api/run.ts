@@ -1,0 +1,67 @@
+import { apiTarget, getRaw, paginate } from '../../api/raw.js';
+import { maxWaitMs, RateLimitPacer } from '../../api/rate-limit.js';
+import { UsageError } from '../../errors.js';
+import { write } from '../../io.js';
+import { notice } from '../../output/context.js';
+import { PageProgress } from '../../output/page-progress.js';
+import { termSafe } from '../../output/sanitize.js';
+import type { RunContext } from '../kit/context.js';
+import type { Request } from '../kit/spec.js';
+import type { flags } from './index.js';
+
+/** `api <path>`: one GET (or every page with --paginate); nothing but GET is ever sent. */
+export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
+  const f = req.flags;
+  const { io } = ctx;
+  if (f.output && !f.paginate) throw new UsageError('-o/--output applies to --paginate only; without it the body is printed as it came');
+  const target = await ctx.target();
+  const where = apiTarget(req.args[0] as string, target.url, f.query ?? []);
+  const client = ctx.client(target);
+  try {
+    if (!f.paginate) {
+      const res = await getRaw(client, where);
+      return await write(io.stdout, forStdout(res.text, res.contentType, io.stdoutIsTTY));
+    }
+    const progress = new PageProgress(io, false);
+    const pacer = new RateLimitPacer({ maxWaitMs: maxWaitMs(ctx.flags.maxWait), onWait: progress.waiting });
+    const pages = await paginate(client, where, pacer);
+    if (!pages.paged) {
+      notice(io, `flagctl: note: ${where.path} is not a list with a total; printed as it came`);
+      return await write(io.stdout, forStdout(JSON.stringify(pages.body), 'application/json', io.stdoutIsTTY));
+    }
+    const ndjson = f.output === 'ndjson';
+    const indent = io.stdoutIsTTY ? 2 : undefined;
+    let n = 0;
+    if (!ndjson) await write(io.stdout, '[');
+    for await (const item of pages.items) {
+      const text = ndjson ? JSON.stringify(item) : JSON.stringify(item, null, indent);
+      const shown = io.stdoutIsTTY ? safeLines(text) : text;
+      await write(io.stdout, ndjson ? `${shown}\n` : `${n === 0 ? '\n' : ',\n'}${indent ? shown.replace(/^/gm, '  ') : shown}`);
+      n++;
+    }
+    if (!ndjson) await write(io.stdout, n ? '\n]\n' : ']\n');
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * The body as it came when piped. On a terminal, JSON is pretty-printed and every line is
+ * made safe: a server's text must not drive the terminal.
+ */
+function forStdout(text: string, contentType: string | undefined, tty: boolean): string {
+  if (!tty) return text;
+  let shown = text;
+  if (/json/i.test(contentType ?? '')) {
+    try {
+      shown = JSON.stringify(JSON.parse(text), null, 2);
+    } catch {
+      // Not valid JSON after all: shown as it came, made safe.
+    }
+  }
+  return `${safeLines(shown)}\n`;
+}
+
+function safeLines(text: string): string {
+  return text.split('\n').map(termSafe).join('\n');
+}

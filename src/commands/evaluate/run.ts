@@ -1,0 +1,77 @@
+import { environmentNames } from '../../api/environments.js';
+import { playground, type PlaygroundFeature, type PlaygroundResponse } from '../../api/playground.js';
+import { CheckFailedError, NotFoundError, UsageError } from '../../errors.js';
+import { parseContext } from '../../evaluate/context.js';
+import { explain } from '../../evaluate/explain.js';
+import { print } from '../../output/context.js';
+import { evaluateColumns, evaluateRow, evaluateView } from '../../output/evaluate-view.js';
+import { writeRows } from '../../output/rows.js';
+import { withSpinner } from '../../output/spinner.js';
+import { resolveColumns } from '../kit/columns.js';
+import type { RunContext } from '../kit/context.js';
+import type { Request } from '../kit/spec.js';
+import type { flags } from './index.js';
+
+/** `evaluate`: everything the user gave is checked before the first request. */
+export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
+  const f = req.flags;
+  const names = [...new Set((req.args[0] as string[] | undefined) ?? [])];
+  if (!f.env) throw new UsageError('evaluate needs --env <environment>, e.g. --env production');
+  if (names.length === 0 && !f.all) throw new UsageError('name at least one feature, or use --all (with --project) for every flag of a project');
+  if (names.length > 0 && f.all) throw new UsageError('give feature names or --all, not both');
+  if (f.expect && names.length !== 1) throw new UsageError(`--expect ${f.expect} checks exactly one feature; name one (not --all)`);
+  const { context, given } = parseContext(f.context ?? []);
+  const ui = await ctx.ui(req.output);
+  const cols = resolveColumns(evaluateColumns, ui.out.columns);
+
+  const target = await ctx.target();
+  const project = f.project ?? (f.all ? target.project : undefined);
+  const client = ctx.client(target);
+  let answer: PlaygroundResponse;
+  try {
+    answer = await withSpinner(ctx.io, `Evaluating in ${f.env}`, async () => {
+      // The playground answers an unknown environment with every flag off, not an error.
+      const environments = await environmentNames(client);
+      if (!environments.includes(f.env!)) {
+        throw new NotFoundError(`no environment "${f.env}" on this server; it has: ${environments.join(', ') || '(none)'}`);
+      }
+      return playground(client, { environment: f.env!, projects: project ? [project] : '*', context });
+    });
+  } finally {
+    await client.close();
+  }
+
+  const chosen = select(answer.features, names, f.all === true, project);
+  const explanations = chosen.map((feature) => explain(feature, f.env!, context, given));
+  if (ui.out.format === 'json') {
+    await print(ui, `${JSON.stringify({ ...answer, features: chosen }, null, 2)}\n`);
+  } else if (ui.out.format === 'table' && !ui.out.columns) {
+    await print(ui, `${evaluateView(explanations, ui).join('\n')}\n`);
+  } else {
+    await writeRows(ui, cols, explanations.map(evaluateRow));
+  }
+
+  if (f.expect) {
+    const e = explanations[0]!;
+    const state = e.enabled ? 'on' : 'off';
+    if (state !== f.expect) {
+      throw new CheckFailedError(`${e.feature} is ${state} in ${f.env} for this context; expected ${f.expect}`);
+    }
+  }
+}
+
+/** The features asked for, in the order named; --all takes every one, by name. */
+function select(features: PlaygroundFeature[], names: string[], all: boolean, project: string | undefined): PlaygroundFeature[] {
+  if (all) {
+    if (features.length === 0) throw new NotFoundError(`project "${project}" has no flags (is the project id right?)`);
+    return [...features].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+  const byName = new Map(features.map((x) => [x.name, x]));
+  const missing = names.filter((n) => !byName.has(n));
+  if (missing.length > 0) {
+    const where = project ? ` in project "${project}"` : '';
+    const list = missing.map((n) => `"${n}"`).join(', ');
+    throw new NotFoundError(`no feature named ${list}${where} (archived flags are not evaluated)`);
+  }
+  return names.map((n) => byName.get(n)!);
+}

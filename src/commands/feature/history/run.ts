@@ -1,0 +1,45 @@
+import { featureEvents, hasEvents, type ChangeEvent, type EventsRequest } from '../../../api/events.js';
+import { NotFoundError, UsageError } from '../../../errors.js';
+import { historyColumns } from '../../../output/history-view.js';
+import { writeRows } from '../../../output/rows.js';
+import { withSpinner } from '../../../output/spinner.js';
+import { resolveColumns } from '../../kit/columns.js';
+import type { RunContext } from '../../kit/context.js';
+import type { Request } from '../../kit/spec.js';
+import type { flags } from './index.js';
+
+/** `feature history <name>`: newest first; --since and --type go to the server and are checked again here. */
+export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
+  const name = req.args[0] as string;
+  const f = req.flags;
+  if (f.all && req.given.has('limit')) throw new UsageError('give --limit or --all, not both');
+  const types = (f.type ?? []).flatMap((t) => t.split(','));
+  const ui = await ctx.ui(req.output);
+  const cols = resolveColumns(historyColumns, ui.out.columns);
+  const request: EventsRequest = {
+    feature: name,
+    project: f.project,
+    types: types.length ? types : undefined,
+    since: f.since,
+    limit: f.all ? undefined : f.limit,
+  };
+
+  const target = await ctx.target();
+  const client = ctx.client(target);
+  try {
+    const events = featureEvents(client, request);
+    const first = await withSpinner(ctx.io, `Fetching the history of ${name}`, () => events.next());
+    if (first.done && !(await hasEvents(client, name))) {
+      throw new NotFoundError(`no feature named "${name}": the server has no change events for it`);
+    }
+    const wanted = (e: ChangeEvent) => (!types.length || types.includes(e.type)) && (!f.since || e.createdAt.slice(0, 10) >= f.since);
+    async function* rows(): AsyncGenerator<ChangeEvent> {
+      if (first.done) return;
+      if (wanted(first.value)) yield first.value;
+      for await (const e of events) if (wanted(e)) yield e;
+    }
+    await writeRows(ui, cols, rows());
+  } finally {
+    await client.close();
+  }
+}
