@@ -1,41 +1,46 @@
 // Builds dist/flagctl-<platform>-<arch>: a single executable that needs no Node on the target.
 // It is Node's own single-executable application (SEA): a node binary with the CLI injected as
-// a blob. Everything comes from the local Node and node_modules (esbuild, postject): nothing is
-// downloaded.
+// a blob. That node is not the one running this script but the Node 24 LTS pinned in
+// package.json ("seaNode": version and sha512 per platform), fetched from the npm registry
+// package node-<platform>-<arch> by scripts/node-runtime.mjs. Nothing else is downloaded.
 //
 //   node scripts/build-binary.mjs
-//       the binary for this machine, from the node running this script
+//       the binary for this machine, with a V8 code cache of the CLI
+//   node scripts/build-binary.mjs --target linux-arm64
+//       a binary for another pinned platform, without the code cache (it only fits the node
+//       that made it, and that node cannot run here)
 //   node scripts/build-binary.mjs --node <node binary of the target> --target <platform>-<arch>
-//       a binary for another platform, e.g. --target darwin-arm64 with the node from
-//       node-v20.x-darwin-arm64.tar.gz; built without the code cache, which is tied to the node
-//       that made it. A macOS binary must then be signed on a Mac: codesign --sign - <file>
+//       a platform with no pinned package, e.g. --target darwin-arm64 with the node from
+//       node-v<same version>-darwin-arm64.tar.gz. A macOS binary must then be signed on a Mac:
+//       codesign --sign - <file>
+//   --snapshot
+//       a V8 startup snapshot instead of the code cache (measured slower, see README)
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bundle, root } from './build.mjs';
+import { ensureNode, here, NODE_VERSION } from './node-runtime.mjs';
 
 // The fuse Node checks for an injected blob (from Node's SEA documentation).
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
-const here = `${process.platform}-${process.arch}`;
-const { values: args } = parseArgs({ options: { node: { type: 'string' }, target: { type: 'string' } } });
+const { values: args } = parseArgs({ options: { node: { type: 'string' }, target: { type: 'string' }, snapshot: { type: 'boolean' } } });
 if (args.node && !args.target) throw new Error('--node needs --target <platform>-<arch>, e.g. --target darwin-arm64');
 const target = args.target ?? here;
 const platform = target.split('-')[0];
-const node = args.node ?? process.execPath;
-// The code cache only fits the very node that generated the blob: the one running this script.
-const native = node === process.execPath;
+// The blob is made by the pinned node of this machine: the same version as the target's.
+const maker = ensureNode(here);
+const node = args.node ?? ensureNode(target);
+// A code cache or snapshot only fits the very node that generated it.
+const native = node === maker;
+if (args.snapshot && !native) throw new Error('--snapshot needs the pinned node of this machine (no --node, no other --target)');
 
 const out = join(root, 'dist', `flagctl-${target}${platform === 'win32' ? '.exe' : ''}`);
 const work = join(root, 'dist', 'sea');
 // Work files are named per process and the binary is renamed into place only once it is
 // complete, so two builds at once (two test runs, say) never read each other's files.
 const tmp = (name) => join(work, `${process.pid}.${name}`);
-
-if (Number(process.versions.node.split('.')[0]) < 20) {
-  throw new Error(`single executables need Node 20 or later; this is ${process.version}`);
-}
 
 /** Runs a tool quietly; its output is shown only when it fails. */
 function quiet(file, argv) {
@@ -71,19 +76,17 @@ async function injectQuietly(file, blob) {
   }
 }
 
-// 1. SEA on Node 20 runs one CommonJS script whose require() sees only built-ins: bundle it all.
+// 1. A SEA runs one CommonJS script whose require() sees only built-ins: bundle it all.
 mkdirSync(work, { recursive: true });
-const main = await bundle({ outfile: join(work, 'flagctl.cjs'), format: 'cjs' });
+const main = await bundle({ outfile: tmp('flagctl.cjs'), kind: args.snapshot ? 'snapshot' : 'script' });
 
-// 2. The blob. The V8 code cache spares compiling the bundle at each start (about 50 ms here).
-//    No startup snapshot: it was only a little faster, it freezes the state of every module
-//    loaded while building it (chalk's colour support, which ora uses, as detected on the build
-//    machine), and V8 cannot snapshot the current bundle at all ("Unknown external reference").
+// 2. The blob. The V8 code cache spares compiling the bundle at each start; see the README's
+//    Performance section for the startup snapshot it was measured against.
 const blob = tmp('flagctl.blob');
 const config = tmp('sea-config.json');
-const seaConfig = { main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: native, useSnapshot: false };
+const seaConfig = { main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: native && !args.snapshot, useSnapshot: Boolean(args.snapshot) };
 writeFileSync(config, `${JSON.stringify(seaConfig, null, 2)}\n`);
-quiet(process.execPath, ['--experimental-sea-config', config]);
+quiet(maker, ['--experimental-sea-config', config]);
 
 // 3. A copy of the node binary with the blob injected. macOS binaries need their signature
 //    removed first and a new (ad hoc) one after; a Windows .exe may be signed with signtool.
@@ -99,7 +102,6 @@ if (onMac) quiet('codesign', ['--sign', '-', exe]);
 // 4. It must run: a broken injection shows here, not on a user's machine.
 const version = target === here ? quiet(exe, ['--version']).trim() : '';
 renameSync(exe, out);
-rmSync(blob, { force: true });
-rmSync(config, { force: true });
-console.error(`built ${out}${version ? ` (flagctl ${version})` : ` for ${target}: not run here`}`);
+for (const file of [blob, config, main]) rmSync(file, { force: true });
+console.error(`built ${out}: Node ${NODE_VERSION}${args.node ? ` (from ${args.node})` : ''}, ${version ? `flagctl ${version}` : `for ${target}, not run here`}`);
 if (platform === 'darwin' && !onMac) console.error(`note: sign it on a Mac before use: codesign --sign - ${out}`);
