@@ -161,8 +161,8 @@ function runFlagctl(args, env, { stdin, maxLines, quiet = false } = {}) {
 
 // ---- main -------------------------------------------------------------------------------
 async function main() {
-  if (!existsSync(join(repoRoot, 'dist', 'flagctl.mjs'))) {
-    say(style('33', 'note: dist/flagctl.mjs is missing; run `npm run build` (npm run demo does it). The tour will show the failures.'));
+  if (!existsSync(join(repoRoot, 'dist', 'flagctl.cjs'))) {
+    say(style('33', 'note: dist/flagctl.cjs is missing; run `npm run build` (npm run demo does it). The tour will show the failures.'));
   }
 
   const t0 = Date.now();
