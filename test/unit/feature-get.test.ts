@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useFixtureServer, sendJson } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
@@ -127,10 +129,30 @@ describe('feature get', () => {
     expect(r.stdout).toContain('Environment development');
   });
 
-  it('uses --project, then the profile default', async () => {
-    server.json('/api/admin/projects/web/features/checkout-v2', feature);
-    const r = await runCli(['feature', 'get', 'checkout-v2', '--project', 'web', '-o', 'json'], { env: env() });
-    expect(r.code).toBe(0);
+  it('uses --project, then the profile default, then `default`', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'flagctl-cfg-'));
+    try {
+      const profile = (project?: string) =>
+        writeFileSync(join(dir, 'config.json'), JSON.stringify({ version: 1, profiles: { default: { url: server.url, token: TOKEN, project } } }), { mode: 0o600 });
+      const get = (args: string[] = []) => runCli(['feature', 'get', 'checkout-v2', '-o', 'json', ...args], { env: { FLAGCTL_CONFIG_DIR: dir } });
+      const asked = () => server.requests.map((q) => q.url.split('?')[0]);
+      server.json('/api/admin/projects/web/features/checkout-v2', feature);
+      server.json('/api/admin/projects/mobile/features/checkout-v2', feature);
+      server.json(PATH, feature);
+
+      profile('web');
+      expect((await get(['--project', 'mobile'])).code).toBe(0);
+      expect((await get()).code).toBe(0);
+      profile(undefined);
+      expect((await get()).code).toBe(0);
+      expect(asked()).toEqual([
+        '/api/admin/projects/mobile/features/checkout-v2',
+        '/api/admin/projects/web/features/checkout-v2',
+        PATH,
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it.each([
