@@ -1,4 +1,5 @@
-import { buildProgram, flagValues, type ProgramSpec } from '../commands/kit/program.js';
+import { buildProgram, flagValues } from '../commands/kit/program.js';
+import type { ProgramSpec } from '../commands/kit/spec.js';
 import type { IO } from '../io.js';
 import { bash } from './bash.js';
 import { fish } from './fish.js';

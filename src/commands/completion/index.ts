@@ -1,9 +1,6 @@
 import { SHELLS } from '../../completion/shells.js';
-import { defineCommand, type FlagTable } from '../kit/spec.js';
-
-export const flags = {
-  profiles: { flags: '--profiles', help: 'print the profile names of the config file (for the scripts)', hidden: true },
-} as const satisfies FlagTable;
+import { defineCommand } from '../kit/spec.js';
+import { flags } from './flags.js';
 
 export default defineCommand({
   path: ['completion'],

@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import { write, type IO } from '../../io.js';
 import type { RunContext } from '../kit/context.js';
 import type { Request } from '../kit/spec.js';
-import type { flags } from './index.js';
+import type { flags } from './flags.js';
 
 /** Profile names a shell may safely take as words; anything else in the file is left out. */
 const SAFE_NAME = /^[A-Za-z0-9._-]+$/;

@@ -9,7 +9,7 @@ import { withSpinner } from '../../output/spinner.js';
 import { resolveColumns } from '../kit/columns.js';
 import type { RunContext } from '../kit/context.js';
 import type { Request } from '../kit/spec.js';
-import type { flags } from './index.js';
+import type { flags } from './flags.js';
 
 /** --section takes names, or lists of them: `--section users,flags`. */
 function sectionsOf(given: string[] | undefined): Section[] {

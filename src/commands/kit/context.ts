@@ -8,8 +8,8 @@ import type { IO } from '../../io.js';
 import { makeUi, notice, type OutputOptions, type Ui } from '../../output/context.js';
 import { VERSION } from '../../version.js';
 import type { GLOBAL_FLAGS } from './globals.js';
-import type { ProgramSpec } from './program.js';
-import type { Flags } from './spec.js';
+
+import type { Flags, ProgramSpec } from './spec.js';
 
 export type GlobalFlags = Flags<typeof GLOBAL_FLAGS>;
 

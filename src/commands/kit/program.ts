@@ -5,17 +5,10 @@ import { VERSION } from '../../version.js';
 import type { App, GlobalFlags } from './context.js';
 import { GLOBAL_FLAGS } from './globals.js';
 import { outputFlags, outputOptions } from './output-flags.js';
-import { FlagValueError, type ArgSpec, type CommandSpec, type FlagSpec, type FlagTable, type GroupSpec, type Request } from './spec.js';
+import { FlagValueError, type ArgSpec, type CommandSpec, type FlagSpec, type FlagTable, type GroupSpec, type ProgramSpec, type Request } from './spec.js';
 
 // The commander tree, generated from the command records. Commander only splits the words;
 // the kit checks every value against its record, so run() gets a typed request.
-
-export interface ProgramSpec {
-  summary: string;
-  examples: readonly string[];
-  /** Groups and commands in help order; a group comes before the commands under it. */
-  entries: readonly (GroupSpec | CommandSpec<any>)[];
-}
 
 const isCommand = (e: GroupSpec | CommandSpec<any>): e is CommandSpec<any> => 'load' in e;
 
@@ -122,7 +115,7 @@ function leaf(app: App, spec: CommandSpec): Command {
       given,
     };
     const work = await spec.load();
-    await work.run(ctx, request);
+    await work.run(ctx as never, request);
   });
 }
 

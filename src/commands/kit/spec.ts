@@ -1,7 +1,6 @@
 import type { Format } from '../../output/formats.js';
 import type { OutputOptions } from '../../output/context.js';
 import type { ValueSource } from '../../completion/value-source.js';
-import type { RunContext } from './context.js';
 
 // A command is one record: its path, one flag table, its formats and examples, and the lazy
 // import of its work. The commander tree, --help, shell completion and the README's flag
@@ -73,8 +72,12 @@ export interface Request<T extends FlagTable> {
   given: ReadonlySet<string>;
 }
 
+/**
+ * A command's work. `run(ctx: RunContext, req)`: the context class lives in context.ts, which
+ * loads only when a command runs; `never` here accepts it without spec.ts importing it.
+ */
 export interface RunModule<T extends FlagTable> {
-  run(ctx: RunContext, req: Request<T>): Promise<void>;
+  run(ctx: never, req: Request<T>): Promise<void>;
 }
 
 export interface CommandSpec<T extends FlagTable = FlagTable> {
@@ -103,4 +106,11 @@ export interface GroupSpec {
   path: readonly string[];
   summary: string;
   examples: readonly string[];
+}
+
+export interface ProgramSpec {
+  summary: string;
+  examples: readonly string[];
+  /** Groups and commands in help order; a group comes before the commands under it. */
+  entries: readonly (GroupSpec | CommandSpec<any>)[];
 }

@@ -1,9 +1,5 @@
-import { defineCommand, type FlagTable } from '../../kit/spec.js';
-import { text } from '../../kit/values.js';
-
-export const flags = {
-  project: { flags: '--project <id>', help: 'default project for this profile', parse: text('a project id must not be empty') },
-} as const satisfies FlagTable;
+import { defineCommand } from '../../kit/spec.js';
+import { flags } from './flags.js';
 
 export default defineCommand({
   path: ['auth', 'login'],

@@ -8,7 +8,7 @@ import { notice } from '../../../output/context.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
 import { checkToken } from '../check.js';
-import type { flags } from './index.js';
+import type { flags } from './flags.js';
 
 /** A profile name is a word in the config file and in shell completion. */
 const PROFILE_NAME = /^[A-Za-z0-9._-]{1,64}$/;

@@ -8,7 +8,7 @@ import { withSpinner } from '../../../output/spinner.js';
 import { resolveColumns } from '../../kit/columns.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
-import type { flags } from './index.js';
+import type { flags } from './flags.js';
 
 interface EnvRow {
   feature: string;

@@ -1,7 +1,7 @@
 import { featureColumns } from '../../../output/feature-columns.js';
 import { FORMATS } from '../../../output/formats.js';
-import { defineCommand, type FlagTable } from '../../kit/spec.js';
-import { FILTER_FLAGS, PAGING_FLAGS } from '../../search/flags.js';
+import { defineCommand } from '../../kit/spec.js';
+import { flags } from './flags.js';
 
 export const FILTER_HELP = `
 Filters take a friendly form or the server's operator syntax, checked and passed through:
@@ -44,12 +44,6 @@ Columns (--columns a,b,...):
 ${wrap(featureColumns.all.map((c) => `${c.name},`))}
   and per environment ${featureColumns.syntax},
   e.g. --columns name,env:production.enabled,env:production.yes,env:production.lastSeenAt`;
-
-export const flags = {
-  ...FILTER_FLAGS,
-  ...PAGING_FLAGS,
-  failIfAny: { flags: '--fail-if-any', help: 'exit 3 when at least one feature matches (after printing them): a CI gate' },
-} as const satisfies FlagTable;
 
 export default defineCommand({
   path: ['features', 'search'],

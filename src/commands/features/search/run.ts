@@ -9,7 +9,7 @@ import { resolveColumns } from '../../kit/columns.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
 import { DEFAULT_LIMIT, parseSearch } from '../../search/query.js';
-import type { flags } from './index.js';
+import type { flags } from './flags.js';
 
 /** `features search`: every flag checked, then pages streamed to the output as they arrive. */
 export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {

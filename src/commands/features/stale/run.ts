@@ -11,7 +11,7 @@ import { resolveColumns } from '../../kit/columns.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
 import { parseSearch } from '../../search/query.js';
-import type { flags } from './index.js';
+import type { flags } from './flags.js';
 
 /** The job summary stays readable and far below GitHub's 1 MiB limit. */
 const SUMMARY_ROWS = 500;

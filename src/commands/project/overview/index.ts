@@ -1,14 +1,12 @@
 import { FORMATS } from '../../../output/formats.js';
-import { defineCommand, type FlagTable } from '../../kit/spec.js';
+import { defineCommand } from '../../kit/spec.js';
 import { pathSegment } from '../../kit/values.js';
-
-export const flags = {} as const satisfies FlagTable;
 
 export default defineCommand({
   path: ['project', 'overview'],
   summary: "Show a project's settings, stats, environments and features",
   args: [{ name: '<projectId>', help: 'project id, e.g. default', parse: pathSegment('project id') }],
-  flags,
+  flags: {},
   formats: FORMATS,
   help: `Table and json show the whole overview; csv, ndjson and markdown give the feature rows
 (--columns picks them, as in the search table, e.g. env:production.enabled).

@@ -10,7 +10,6 @@ import { maxWaitMs, RateLimitPacer } from '../../../api/rate-limit.js';
 import { resolveColumns } from '../../kit/columns.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
-import type { flags } from './index.js';
 
 /**
  * The search table's columns. `project` is left out of the defaults, as every row has the same,
@@ -27,7 +26,7 @@ function needsSearch(picked: readonly string[] | undefined): boolean {
 }
 
 /** `project overview <id>`: the deprecated endpoint where it exists, else the same overview assembled. */
-export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
+export async function run(ctx: RunContext, req: Request<Record<string, never>>): Promise<void> {
   const { io } = ctx;
   const projectId = req.args[0] as string;
   const ui = await ctx.ui(req.output);

@@ -1,0 +1,91 @@
+import { FORMATS } from '../../output/formats.js';
+import { defineCommand, FlagValueError, type FlagTable } from '../kit/spec.js';
+import { pathSegment, wholeNumber } from '../kit/values.js';
+
+/** The states --fail-on takes (archived is a fact of the flag, but gates the same way). */
+export const FAIL_ON_STATES = ['stale', 'potentially-stale', 'archived'] as const;
+export type FailOnState = (typeof FAIL_ON_STATES)[number];
+
+const failOn = (raw: string): FailOnState[] => {
+  const states = raw.split(',').map((s) => s.trim());
+  for (const s of states) {
+    if (!(FAIL_ON_STATES as readonly string[]).includes(s)) {
+      throw new FlagValueError(`unknown state "${s}"; accepted: any of ${FAIL_ON_STATES.join(', ')}, comma-separated`);
+    }
+  }
+  return [...new Set(states as FailOnState[])];
+};
+
+const projects = (raw: string): string[] => {
+  const ids = raw.split(',').map((s) => s.trim());
+  if (ids.some((id) => id.length === 0)) throw new FlagValueError('expected project ids separated by commas, e.g. web,mobile');
+  return ids.map(pathSegment('project id'));
+};
+
+const delimiters = (raw: string): string[] => {
+  const chars = [...new Set(Array.from(raw))];
+  if (chars.length === 0) throw new FlagValueError('give at least one delimiter character, e.g. --delimiters "\\"\'`"');
+  return chars;
+};
+
+export const flags = {
+  project: { flags: '--project <ids>', help: 'only these projects\' flags (comma-separated ids; default: every project)', parse: projects },
+  noIgnore: { flags: '--no-ignore', help: 'read every file under the paths, ignored or not (as ripgrep\'s --no-ignore)' },
+  exclude: { flags: '--exclude <glob>', help: 'skip paths matching this gitignore-style glob; repeat for more', repeat: true },
+  maxFileKb: {
+    flags: '--max-file-kb <n>',
+    help: 'skip files larger than this many KiB (default 1024)',
+    parse: wholeNumber('expected a whole number of KiB from 1 to 1048576', 1, 1024 * 1024),
+    default: 1024,
+  },
+  delimiters: {
+    flags: '--delimiters <chars>',
+    help: 'characters that surround a flag name in code (default: " \' and `)',
+    parse: delimiters,
+    default: ['"', "'", '`'],
+  },
+  aliases: { flags: '--aliases', help: 'also find camelCase, PascalCase, snake_case and SCREAMING_SNAKE_CASE forms as whole identifiers' },
+  summary: { flags: '--summary', help: 'one row per flag that is not active, archived or referenced, with a verdict' },
+  allFlags: { flags: '--all-flags', help: 'with --summary and json: the active flags without references too' },
+  failOn: {
+    flags: '--fail-on <states>',
+    help: 'exit 3 when a flag in one of these states is referenced: stale,potentially-stale,archived (any of them)',
+    values: [...FAIL_ON_STATES],
+    parse: failOn,
+  },
+  threads: {
+    flags: '--threads <n>',
+    help: 'threads that read files (1-16; default: the number of CPUs, at most 4)',
+    parse: wholeNumber('expected a whole number of threads from 1 to 16', 1, 16),
+  },
+} as const satisfies FlagTable;
+
+export default defineCommand({
+  path: ['refs'],
+  summary: "Find the server's flags in source code; gate CI on stale and archived ones; say which flags can go",
+  args: [{ name: '[path...]', help: 'files and directories to search (default: .)' }],
+  flags,
+  formats: [...FORMATS, 'github', 'sarif'],
+  help: `A reference is a flag's exact name between two delimiters (" ' and \` by default), so
+"checkout" is not found inside "checkout-v2". Comments count: code that is commented out still
+names the flag. --aliases adds the name's case forms (new-checkout: newCheckout, NewCheckout,
+new_checkout, NEW_CHECKOUT) as whole identifiers.
+
+Inside a git work tree, the files git tracks and the untracked ones it does not ignore are read;
+elsewhere every .gitignore is honoured; --no-ignore reads everything. .git, binary files, files
+over --max-file-kb and symbolic links are always skipped. Paths in the output are the path given
+joined with the file's path under it.
+
+--summary verdicts: remove-code (stale or potentially stale, still referenced), archive (stale
+or potentially stale, no reference), restore-or-remove (archived, still referenced), keep.
+-o github writes a warning annotation for each reference to a stale, potentially stale or
+archived flag (and a summary table to $GITHUB_STEP_SUMMARY when it is set); -o sarif writes
+the same references as SARIF 2.1.0 for code scanning. Nothing is uploaded anywhere.`,
+  examples: [
+    'flagctl refs',
+    'flagctl refs src --summary',
+    'flagctl refs --fail-on stale,archived -o github',
+    'flagctl refs --aliases --exclude "vendor/**" -o sarif > refs.sarif',
+  ],
+  load: () => import('./run.js'),
+});
