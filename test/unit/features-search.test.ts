@@ -136,41 +136,39 @@ describe('features search: --limit and paging', () => {
     expect(JSON.parse(r.stdout)).toEqual({ features: [], total: 30 });
   });
 
-  it('--all fetches every match once, in order, with at most --concurrency pages in flight', async () => {
+  it('--all keeps exactly --concurrency pages in flight and prints every match once, in order', async () => {
     const all = makeFeatures(730);
+    const LAST = 700;
     let open = 0;
     let most = 0;
+    const held: (() => void)[] = [];
     server.route(SEARCH_PATH, (_req, res, url) => {
       open++;
       most = Math.max(most, open);
-      // Later pages answer before earlier ones, so order must be restored by the CLI.
-      const { offset } = pageBounds(url);
-      setTimeout(() => {
+      const answer = () => {
         open--;
         sendJson(res, 200, pageOf(all, url));
-      }, offset === 0 ? 0 : 40 - offset / 25);
+      };
+      const { offset } = pageBounds(url);
+      if (offset === 0) return answer();
+      // Pages wait until three are in flight together (or the last one has been asked for),
+      // then are answered latest first. A CLI that fetched fewer at a time would wait here
+      // until its --timeout and fail; one that fetched more sends its fourth while three
+      // wait, raising `most` above 3 (the short grace before answering only gives it the
+      // chance: a correct CLI passes however long it is).
+      held.push(answer);
+      if (held.length === 3 || offset === LAST) {
+        const batch = held.splice(0).reverse();
+        setTimeout(() => batch.forEach((a) => a()), 50);
+      }
     });
-    const r = await search(['--all', '--concurrency', '3', '-o', 'ndjson']);
+    const r = await search(['--all', '--concurrency', '3', '-o', 'ndjson', '--timeout', '3', '--retries', '0']);
+    expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(names(r.stdout)).toEqual(all.map((f) => f.name));
-    expect(most).toBeLessThanOrEqual(3);
+    expect(most).toBe(3);
     expect(sent().every((q) => Number(q.get('limit')) <= 100)).toBe(true);
-    expect(sent()).toHaveLength(8);
-  });
-
-  it('--all keeps that many pages in flight', async () => {
-    // Held pages are answered only once three are waiting together: a CLI that fetched one
-    // page at a time would never get them.
-    const all = makeFeatures(700);
-    const held: (() => void)[] = [];
-    server.route(SEARCH_PATH, (_req, res, url) => {
-      const answer = () => sendJson(res, 200, pageOf(all, url));
-      if (pageBounds(url).offset === 0 || pageBounds(url).offset >= 400) return answer();
-      held.push(answer);
-      if (held.length === 3) held.splice(0).forEach((a) => a());
-    });
-    const r = await search(['--all', '--concurrency', '3', '-o', 'ndjson']);
-    expect(names(r.stdout)).toHaveLength(700);
+    expect(sent().map((q) => Number(q.get('offset')))).toEqual([0, 100, 200, 300, 400, 500, 600, 700]);
   });
 
   it('--all streams: rows are written before the last page has been answered', async () => {
