@@ -86,6 +86,25 @@ export class CheckFailedError extends CliError {
   readonly exitCode = ExitCode.checkFailed;
 }
 
+/** The server has no such endpoint (e.g. insights on open-source Unleash): a "not found" of its own kind. */
+export class NotProvidedError extends CliError {
+  readonly exitCode = ExitCode.notFound;
+}
+
+/**
+ * A flag or argument value that does not fit, thrown by the value checks of a command's flag
+ * table. The kit turns it into a UsageError that names the flag and the value given
+ * (`--max "x": …`), or puts `label` there instead (an empty label: the message names the value).
+ */
+export class FlagValueError extends Error {
+  constructor(
+    message: string,
+    readonly label?: string,
+  ) {
+    super(message);
+  }
+}
+
 export class InterruptedError extends CliError {
   readonly exitCode = ExitCode.interrupted;
   constructor() {

@@ -1,14 +1,9 @@
-import { CliError, ExitCode } from '../errors.js';
+import { NotProvidedError } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { instanceInsights, type InstanceInsights } from './insights-schema.js';
 import { isPathNotAvailable } from './projects.js';
 
 export const INSIGHTS_PATH = '/api/admin/insights';
-
-/** The server has no such endpoint (open-source Unleash): a "not found" of its own kind. */
-export class NotProvidedError extends CliError {
-  readonly exitCode = ExitCode.notFound;
-}
 
 export interface InsightsRange {
   /** yyyy-MM-dd, already checked; omitted when not given (the server picks). */

@@ -6,19 +6,8 @@ import type { ValueSource } from '../../completion/value-source.js';
 // import of its work. The commander tree, --help, shell completion and the README's flag
 // tables are all generated from these records (see program.ts and scripts/build.mjs).
 
-/**
- * A flag value that does not fit: the message says what is accepted. The kit puts the flag
- * and the value given before it (`--max "x": …`), or `label` where one is given (an empty
- * label: the message names the value itself).
- */
-export class FlagValueError extends Error {
-  constructor(
-    message: string,
-    readonly label?: string,
-  ) {
-    super(message);
-  }
-}
+// Value checks throw FlagValueError (errors.ts); the kit turns it into a usage error.
+export { FlagValueError } from '../../errors.js';
 
 export interface FlagSpec<T = unknown> {
   /** Commander's spelling: `-o, --output <format>`, `--all`, `--no-chart`. */
