@@ -24,6 +24,10 @@ export type Fault =
   | 'stall'
   /** Proxy only: `200 Connection established`, then close. */
   | 'established-close'
+  /** Proxy only: `200 Connection established`, then silence. */
+  | 'established-stall'
+  /** Proxy only: an answer that is not HTTP. */
+  | 'not-http'
   /** Proxy only: 407 Proxy Authentication Required. */
   | '407'
   /** Proxy only: a working tunnel, to `tunnelTo`. */
@@ -89,6 +93,10 @@ function act(socket: Socket, fault: Fault, tunnelTo: number | undefined, rest: B
       return;
     case 'established-close':
       return void socket.end('HTTP/1.1 200 Connection established\r\n\r\n');
+    case 'established-stall':
+      return void socket.write('HTTP/1.1 200 Connection established\r\n\r\n');
+    case 'not-http':
+      return void socket.end('SSH-2.0-OpenSSH_9.6\r\n\r\n');
     case '407':
       return void socket.end('HTTP/1.1 407 Proxy Authentication Required\r\nproxy-authenticate: Basic realm="corp"\r\ncontent-length: 0\r\n\r\n');
     case 'tunnel': {

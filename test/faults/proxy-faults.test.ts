@@ -21,14 +21,15 @@ const RESET = 'the connection was reset by the server';
 const NO_HEADERS = 'timeout: the server sent no response headers within 1s';
 
 /** Stalls wait this out; every other case has ample time, so a loaded machine cannot turn a close into a timeout. */
-const timeout = (c: Case) => (c.line.startsWith('timeout') ? '1' : '10');
+const timeout = (c: Case) => (/timeout/.test(JSON.stringify(c.line)) ? '1' : '10');
 
 interface Case {
   /** What the proxy does; undefined: no proxy. */
   proxy?: Fault;
   /** What the server does (for https, behind TLS, except 'close-on-accept', which closes before TLS). */
   server?: Fault;
-  line: string;
+  /** The message, or one per scheme. */
+  line: string | { http: string; https: string };
   /** Retried as a reset is (one more connection with --retries 1). */
   retried: boolean;
 }
@@ -42,6 +43,12 @@ const cases: Record<string, Case> = {
   'proxy answers 200 established, then closes (before TLS for https)': { proxy: 'established-close', line: THROUGH, retried: true },
   'proxy answers 407': { proxy: '407', line: 'proxy authentication failed (HTTP 407): check the user and password in the proxy URL', retried: false },
   'proxy stalls': { proxy: 'stall', line: 'timeout: the proxy did not answer CONNECT within 1s', retried: false },
+  'proxy answers 200 established, then stalls (during TLS for https)': {
+    proxy: 'established-stall',
+    line: { http: NO_HEADERS, https: 'connect timeout: no connection through the proxy within 1s' },
+    retried: false,
+  },
+  'proxy answers with something that is not HTTP': { proxy: 'not-http', line: 'the proxy sent an answer to CONNECT that is not HTTP', retried: false },
   'tunnel up, the server closes before the response': { proxy: 'tunnel', server: 'close-after-request', line: THROUGH, retried: true },
   'tunnel up, the server sends part of its head, then closes': { proxy: 'tunnel', server: 'partial-head', line: THROUGH, retried: true },
   'tunnel up, the server half-closes': { proxy: 'tunnel', server: 'half-close', line: THROUGH, retried: true },
@@ -78,7 +85,8 @@ async function setUp(c: Case, scheme: 'http' | 'https') {
   const proxyUrl = proxy && `http://${PROXY_USER}:${PROXY_PASS}@127.0.0.1:${proxy.port}`;
   const env = { FLAGCTL_URL: url, FLAGCTL_TOKEN: TOKEN, ...(proxyUrl && { HTTP_PROXY: proxyUrl, HTTPS_PROXY: proxyUrl }) };
   const via = proxy ? ` via proxy 127.0.0.1:${proxy.port}` : '';
-  const line = new RegExp(`^flagctl: ${escape(c.line)} \\(GET ${escape(url)}/api/admin/\\S+${escape(via)}\\)\\n$`);
+  const message = typeof c.line === 'string' ? c.line : c.line[scheme];
+  const line = new RegExp(`^flagctl: ${escape(message)} \\(GET ${escape(url)}/api/admin/\\S+${escape(via)}\\)\\n$`);
   const faulty = proxy && c.proxy !== 'tunnel' ? proxy : server!;
   return { env, line, faulty, close: () => Promise.all(servers.map((s) => s.close())) };
 }
