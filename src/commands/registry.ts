@@ -13,6 +13,7 @@ import featuresSearch from './features/search/index.js';
 import featuresStale from './features/stale/index.js';
 import insights from './insights/index.js';
 import projectOverview from './project/overview/index.js';
+import refs from './refs/index.js';
 
 // Every command of flagctl, in the order --help lists them. A group is a noun whose verbs
 // follow it; each record loads its work only when it runs.
@@ -46,6 +47,7 @@ export const PROGRAM: ProgramSpec = {
     },
     projectOverview,
     insights,
+    refs,
     evaluate,
     api,
     exportCommand,

@@ -1,0 +1,130 @@
+import { availableParallelism } from 'node:os';
+import { lifecycleOf, listFlags, type FlagInfo } from '../../api/flags.js';
+import { ApiError, CheckFailedError, UsageError } from '../../errors.js';
+import { print } from '../../output/context.js';
+import { appendStepSummary, summaryMarkdown } from '../../output/github.js';
+import { render } from '../../output/render.js';
+import { sarifLog } from '../../output/sarif.js';
+import { GATE_STATES, isFlagged, Tally, type FlagRow, type Reference } from '../../refs/model.js';
+import { fillLifecycles, findReferences, memoLookup } from '../../refs/references.js';
+import { flagRowColumns, groupedByFlag, referenceAnnotation, referenceColumns } from '../../refs/render.js';
+import { emptyStats, type TreeOptions } from '../../refs/scan.js';
+import { pathKind } from '../../refs/walk.js';
+import { VERSION } from '../../version.js';
+import { resolveColumns } from '../kit/columns.js';
+import type { RunContext } from '../kit/context.js';
+import type { Request } from '../kit/spec.js';
+import type { flags } from './index.js';
+
+/** The job summary stays readable and far below GitHub's 1 MiB limit. */
+const SUMMARY_ROWS = 500;
+
+/** `flagctl refs`: the server's flags, found in a source tree, joined to their lifecycle. */
+export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
+  const { io } = ctx;
+  const f = req.flags;
+  const given = ((req.args[0] as string[] | undefined) ?? []).filter((p) => p.length > 0);
+  const paths = (given.length > 0 ? given : ['.']).map((path) => {
+    const kind = pathKind(path);
+    if (kind === 'missing') throw new UsageError(`path "${path}" does not exist; give files or directories to search`);
+    if (kind === 'other') throw new UsageError(`path "${path}" is not a file or a directory`);
+    return { path, kind };
+  });
+  const format = req.output.format;
+  if (f.summary && (format === 'github' || format === 'sarif')) {
+    throw new UsageError(`--summary: not with -o ${format}, which reports references; use -o table, json, ndjson, csv or markdown`);
+  }
+  const summary = f.summary === true;
+  const columns = summary ? undefined : resolveColumns(referenceColumns, req.output.columns);
+  const rowColumns = resolveColumns(flagRowColumns, summary ? req.output.columns : undefined);
+  const tree: TreeOptions = {
+    paths,
+    noIgnore: f.ignore === false,
+    exclude: f.exclude ?? [],
+    threads: f.threads ?? Math.min(4, availableParallelism()),
+  };
+  const match = { delimiters: f.delimiters, aliases: f.aliases === true, maxFileBytes: f.maxFileKb * 1024 };
+
+  const ui = await ctx.ui(req.output);
+  const target = await ctx.target();
+  const client = ctx.client(target);
+  const stats = emptyStats();
+  const tally = new Tally();
+  const failOn = f.failOn ?? [];
+  let gated = 0;
+  let flagList: FlagInfo[] = [];
+  try {
+    flagList = await listFlags(client, { projects: f.project });
+    ctx.debug(`${flagList.length} flags (${flagList.filter((x) => x.archived).length} archived)`);
+    const lookup = memoLookup(async (flag) => {
+      try {
+        return await lifecycleOf(client, flag.project, flag.name);
+      } catch (err) {
+        // Deleted since the listing: nothing to say about its lifecycle.
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }
+    });
+    const refs = async function* (): AsyncGenerator<Reference> {
+      for await (const r of findReferences(flagList, match, tree, stats, lookup)) {
+        tally.add(r);
+        if (failOn.length > 0 && isFlagged(r, failOn)) gated++;
+        yield r;
+      }
+    };
+    let rows: FlagRow[] | undefined;
+    const flagRows = async () => {
+      if (rows) return rows;
+      const shown = tally.rows(flagList, f.allFlags === true);
+      const names = new Set(shown.map((r) => r.flag));
+      await fillLifecycles(
+        flagList.filter((x) => names.has(x.name)),
+        lookup,
+      );
+      return (rows = tally.rows(flagList, f.allFlags === true));
+    };
+
+    if (summary) {
+      for await (const _ of refs());
+      await render(ui, { kind: 'rows', columns: rowColumns, rows: await flagRows() });
+    } else if (format === 'github') {
+      for await (const r of refs()) {
+        const line = referenceAnnotation(r);
+        if (line) await print(ui, line);
+      }
+    } else if (format === 'sarif') {
+      const flagged: Reference[] = [];
+      for await (const r of refs()) if (isFlagged(r, GATE_STATES)) flagged.push(r);
+      await print(ui, `${JSON.stringify(sarifLog(flagged, { version: VERSION }), null, 2)}\n`);
+    } else if (format === 'table' && ui.tty) {
+      const all: Reference[] = [];
+      for await (const r of refs()) all.push(r);
+      await print(ui, all.length > 0 ? groupedByFlag(all, ui.style) : 'No references found.\n');
+    } else {
+      const stream = async function* () {
+        yield* refs();
+        if (format === 'json') await flagRows();
+      };
+      await render(ui, {
+        kind: 'rows',
+        columns: columns!,
+        rows: stream(),
+        jsonObject: { key: 'references', after: () => ({ flags: rows ?? [] }) },
+      });
+    }
+    ctx.debug(
+      `${stats.files} files read; skipped ${stats.skipped.binary} binary, ${stats.skipped.large} over ${f.maxFileKb} KiB, ${stats.skipped.special} links or special, ${stats.skipped.unreadable} unreadable`,
+    );
+    const summaryPath = io.env.GITHUB_STEP_SUMMARY;
+    if (format === 'github' && summaryPath) {
+      const all = await flagRows();
+      const text = `${all.length} flag${all.length === 1 ? '' : 's'} to look at in ${stats.files} files.${all.length > SUMMARY_ROWS ? ` The first ${SUMMARY_ROWS}:` : ''}`;
+      await appendStepSummary(summaryPath, summaryMarkdown('Feature flag references', text, rowColumns, all.slice(0, SUMMARY_ROWS)));
+    }
+  } finally {
+    await client.close();
+  }
+  if (gated > 0) {
+    throw new CheckFailedError(`${gated} reference${gated === 1 ? '' : 's'} to flags that are ${failOn.join(' or ')} (--fail-on)`);
+  }
+}
