@@ -43,8 +43,11 @@ export const SEED: Readonly<{
     fullFeatureDisabledStrategyTitle: "Paused: canary hosts";
     /** Experiment with environment variants (with overrides) and NO strategy variants. */
     envVariantsFeature: "checkout.button-color";
-    /** Enabled in development, disabled in production (has strategies in both). */
+    /** Enabled in development, disabled in production (has strategies in both). Its production
+     * strategy's rollout went through historyRollouts (two feature-strategy-update events). */
     mixedEnvFeature: "search-ranking_v3";
+    /** The production rollouts of mixedEnvFeature, in order: created at 5%, then 25%, then 5% again. */
+    historyRollouts: readonly string[];
     /** Marked stale. */
     staleFeature: "legacy-search_v1";
     /** Archived (not returned by GET feature nor by default search). */

@@ -31,8 +31,11 @@ export const SEED = Object.freeze({
   fullFeatureDisabledStrategyTitle: 'Paused: canary hosts',
   /** Experiment with environment variants (with overrides) and NO strategy variants. */
   envVariantsFeature: 'checkout.button-color',
-  /** Enabled in development, disabled in production (has strategies in both). */
+  /** Enabled in development, disabled in production (has strategies in both). Its production
+   * strategy's rollout went through historyRollouts (two feature-strategy-update events). */
   mixedEnvFeature: 'search-ranking_v3',
+  /** The production rollouts of mixedEnvFeature, in order: created at 5%, then 25%, then 5% again. */
+  historyRollouts: Object.freeze(['5', '25', '5']),
   /** Marked stale. */
   staleFeature: 'legacy-search_v1',
   /** Archived (not returned by GET feature nor by default search). */
@@ -460,6 +463,20 @@ export async function seed(baseUrl, adminToken, { size = SEED.total, concurrency
   await api('POST', `${P}/stale`, { features: staleNames, stale: true });
   for (const name of SEED.archivedFeatures) await api('DELETE', `${P}/features/${enc(name)}`);
   await completeLifecycle(api, P, SEED.completedFeature);
+
+  // ---- history: strategy updates (issue 15, `feature history`) ---------------------------
+  // The production strategy of mixedEnvFeature goes 5% -> 25% and back to 5%: two
+  // feature-strategy-update events with data and preData, and the same final state as before.
+  {
+    const f = await api('GET', `${P}/features/${enc(SEED.mixedEnvFeature)}`);
+    const st = f?.environments?.find((/** @type {any} */ e) => e.name === 'production')?.strategies?.[0];
+    if (!st?.id) throw new Error(`seed: no production strategy on ${SEED.mixedEnvFeature}`);
+    const path = `${P}/features/${enc(SEED.mixedEnvFeature)}/environments/production/strategies/${enc(st.id)}`;
+    for (const rollout of SEED.historyRollouts.slice(1)) {
+      await api('PUT', path, { name: st.name, parameters: { ...st.parameters, rollout }, constraints: st.constraints, segments: st.segments ?? [] });
+    }
+  }
+  // ---- end history ------------------------------------------------------------------------
 
   return {
     serverVersion,
