@@ -18,10 +18,13 @@ export async function fallbackSource(
   concurrency: number,
 ): Promise<SourceProject> {
   // Servers before segments existed have none to name.
-  const segments = await segmentNames(client).catch(() => new Map<number, string>());
+  const segments = segmentNames(client).catch(() => new Map<number, string>());
   const features: SourceFeature[] = [];
+  // Real servers list tags only on tagged features; a list with none anywhere leaves them to fetch.
+  const listsTags = list.some((item) => item.tags);
   await eachLimited(list, concurrency, async (item) => {
-    const doc = await completeFeature(client, project, { ...(await getFeature(client, project, item.name)), tags: item.tags ?? undefined });
+    const tags = listsTags ? (item.tags ?? []) : undefined;
+    const doc = await completeFeature(client, project, { ...(await getFeature(client, project, item.name)), tags });
     features.push({
       name: doc.name,
       type: doc.type,
@@ -37,5 +40,5 @@ export async function fallbackSource(
       ),
     });
   });
-  return { project, environments, features, segmentNames: segments };
+  return { project, environments, features, segmentNames: await segments };
 }
