@@ -3,6 +3,12 @@ import { fileURLToPath } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../../bin/flagctl', import.meta.url));
 
+/**
+ * The node that runs the CLI: the machine's (the one running the tests), or another runtime
+ * named by FLAGCTL_TEST_NODE (vitest.config.ts sets it to the pinned Node 24 for e2e-node24).
+ */
+export const NODE = process.env.FLAGCTL_TEST_NODE || process.execPath;
+
 export interface BinResult {
   code: number | null;
   stdout: string;
@@ -15,7 +21,7 @@ export interface BinResult {
  */
 export function flagctl(args: string[], env: Record<string, string> = {}, stdin?: string): Promise<BinResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(NODE, [BIN, ...args], {
       env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', FLAGCTL_CONFIG_DIR: '/nonexistent/flagctl', ...env },
     });
     let stdout = '';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BIN, type BinResult } from './cli.js';
+import { BIN, NODE, type BinResult } from './cli.js';
 
 // Helpers for the search and stale e2e tests: the server's own answer fetched with plain
 // fetch, a recording proxy in front of a real server, and a CLI run that reports stdout as
@@ -98,7 +98,7 @@ export class RecordingProxy {
 /** Runs the built CLI, calling `onStdout` with all stdout so far each time more arrives. */
 export function flagctlWatching(args: string[], env: Record<string, string>, onStdout: (soFar: string) => void): Promise<BinResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(NODE, [BIN, ...args], {
       env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', FLAGCTL_CONFIG_DIR: '/nonexistent/flagctl', ...env },
     });
     let stdout = '';

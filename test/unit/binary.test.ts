@@ -6,8 +6,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
 
-// The single executable (Node SEA), built here from the installed Node as `npm run build:binary`
-// does, then copied alone into an empty directory and run with no node on PATH.
+// The single executable (Node SEA), built here as `npm run build:binary` does (on the pinned
+// Node 24 of package.json "seaNode", not the Node running the tests), then copied alone into an
+// empty directory and run with no node on PATH. test/e2e/binary.test.ts runs it against real
+// servers.
 
 const execFile = promisify(execFileCb);
 const root = new URL('../../', import.meta.url).pathname;

@@ -1,15 +1,18 @@
 import { execFile as execFileCb, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureNode, NODE_VERSION } from '../../scripts/node-runtime.mjs';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
 
 // The package as npm ships it: `npm pack`, extracted into an empty directory, run with node and
-// nothing else. Every runtime dependency is inside dist/flagctl.mjs, so no node_modules (and
-// no network) is needed. Also checked here: heavy modules stay out of a start-up that does
-// not need them.
+// nothing else. Every runtime dependency is inside dist/flagctl.cjs, so no node_modules (and
+// no network) is needed. Also checked here: `npm install -g` of the tarball installs nothing
+// else, no Node runtime reaches a user or the lockfile, the compile cache in the user's cache
+// directory (on Node 20 and on the pinned Node 24), and heavy modules stay out of a start-up
+// that does not need them.
 
 const execFile = promisify(execFileCb);
 const root = new URL('../../', import.meta.url).pathname;
@@ -22,6 +25,7 @@ const tmp = mkdtempSync(join(tmpdir(), 'flagctl-pack-'));
 const server = useFixtureServer();
 let packed: { path: string; mode: number }[] = [];
 let installed = '';
+let tarball = '';
 
 beforeAll(async () => {
   execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'ignore' });
@@ -32,8 +36,9 @@ beforeAll(async () => {
   });
   const [info] = JSON.parse(out) as [{ filename: string; files: { path: string; mode: number }[] }];
   packed = info.files;
+  tarball = join(tmp, info.filename);
   mkdirSync(join(tmp, 'install'));
-  execFileSync('tar', ['-xzf', join(tmp, info.filename), '-C', join(tmp, 'install')]);
+  execFileSync('tar', ['-xzf', tarball, '-C', join(tmp, 'install')]);
   installed = join(tmp, 'install/package');
 }, 120_000);
 
@@ -49,10 +54,29 @@ function flagctl(args: string[], env: Record<string, string> = {}) {
 describe('npm pack', () => {
   it('ships the bin, the bundle, the completions and nothing of the sources', () => {
     const paths = packed.map((f) => f.path).sort();
-    expect(paths).toEqual(expect.arrayContaining(['bin/flagctl', 'dist/flagctl.mjs', 'completions/_flagctl', 'completions/flagctl.bash', 'completions/flagctl.fish', 'package.json']));
-    const unexpected = paths.filter((p) => !/^(bin\/flagctl|dist\/flagctl\.mjs|completions\/[^/]+|package\.json|README\.md|LICENSE(\.md)?)$/.test(p));
+    expect(paths).toEqual(expect.arrayContaining(['bin/flagctl', 'bin/package.json', 'dist/flagctl.cjs', 'completions/_flagctl', 'completions/flagctl.bash', 'completions/flagctl.fish', 'package.json']));
+    const unexpected = paths.filter((p) => !/^(bin\/flagctl|bin\/package\.json|dist\/flagctl\.cjs|completions\/[^/]+|package\.json|README\.md|LICENSE(\.md)?)$/.test(p));
     expect(unexpected).toEqual([]);
     expect(packed.find((f) => f.path === 'bin/flagctl')!.mode & 0o111).toBe(0o111);
+  });
+
+  it('depends on nothing: the libraries are bundled and no Node runtime reaches a user', () => {
+    const shipped = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+    for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies', 'bundleDependencies', 'bundledDependencies']) {
+      expect(shipped[field], field).toBeUndefined();
+    }
+    expect(Object.keys(shipped.devDependencies)).toEqual(expect.arrayContaining(['chalk', 'cli-table3', 'commander', 'ora', 'zod']));
+  });
+
+  it('the pinned Node runtime is in no dependency field and not in the lockfile, so npm ci never installs one on any platform', () => {
+    const fields = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
+    const runtime = /^node(-(linux|darwin|win)-[a-z0-9]+)?$/;
+    expect(fields.flatMap((f) => Object.keys(pkg[f] ?? {})).filter((n) => runtime.test(n))).toEqual([]);
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
+    const locked = Object.keys(lock.packages).filter((p) => runtime.test(p.split('node_modules/').at(-1)!));
+    expect(locked).toEqual([]);
+    expect(pkg.seaNode.version).toMatch(/^24\.\d+\.\d+$/);
+    expect(pkg.seaNode.integrity['linux-x64']).toMatch(/^sha512-[A-Za-z0-9+/]{86}==$/);
   });
 
   it('declares the bin and the Node versions it runs on', () => {
@@ -95,6 +119,99 @@ describe('npm pack', () => {
   });
 });
 
+describe('npm install -g of the tarball', () => {
+  it('installs flagctl alone, offline and with an empty npm cache, and the installed command runs', async () => {
+    const prefix = join(tmp, 'global');
+    const cache = join(tmp, 'empty-npm-cache');
+    mkdirSync(cache);
+    const out = execFileSync('npm', ['install', '-g', tarball, '--offline', '--cache', cache, '--prefix', prefix, '--no-audit', '--no-fund', '--no-update-notifier'], {
+      cwd: tmp,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, npm_config_userconfig: join(tmp, 'no-npmrc') },
+    });
+    expect(out).toMatch(/added 1 package\b/);
+    expect(readdirSync(join(prefix, 'lib/node_modules'))).toEqual(['flagctl']);
+    expect(existsSync(join(prefix, 'lib/node_modules/flagctl/node_modules'))).toBe(false);
+    const r = await execFile(join(prefix, 'bin/flagctl'), ['--version'], { env: { PATH: process.env.PATH!, HOME: tmp } });
+    expect(r.stdout).toBe(`${pkg.version}\n`);
+  }, 120_000);
+});
+
+// The compile cache: Node 20 through bin/flagctl's vm.Script code cache, the pinned Node 24
+// through module.enableCompileCache. Both must give the same output with and without it.
+describe.each([
+  ['the machine\'s Node', () => process.execPath],
+  [`Node ${NODE_VERSION} (pinned)`, () => ensureNode()],
+])('the compile cache, on %s', (_label, nodeOf) => {
+  let node = '';
+  beforeAll(() => {
+    node = nodeOf();
+  }, 300_000);
+
+  /** A fresh cache home, and a copy of the installed package this test may change. */
+  function fresh() {
+    const dir = mkdtempSync(join(tmp, 'cache-'));
+    execFileSync('cp', ['-r', installed, join(dir, 'package')]);
+    return { home: join(dir, 'home'), pkgDir: join(dir, 'package') };
+  }
+  const run = (pkgDir: string, args: string[], env: Record<string, string>) =>
+    execFile(node, [join(pkgDir, 'bin/flagctl'), ...args], { env: { PATH: process.env.PATH!, HOME: '/nonexistent', FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN, ...env } });
+  const files = (dir: string): string[] =>
+    existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)) : [];
+
+  it('is written to $XDG_CACHE_HOME/flagctl (private) and gives the same output when used', async () => {
+    const { home, pkgDir } = fresh();
+    server.json(PATH, feature);
+    server.json(PATH, feature);
+    const first = await run(pkgDir, ['feature', 'get', 'checkout-v2', '-o', 'json'], { XDG_CACHE_HOME: home });
+    const cached = files(join(home, 'flagctl'));
+    expect(cached.length).toBeGreaterThan(0);
+    expect(statSync(join(home, 'flagctl')).mode & 0o077).toBe(0);
+    const second = await run(pkgDir, ['feature', 'get', 'checkout-v2', '-o', 'json'], { XDG_CACHE_HOME: home });
+    expect(JSON.parse(second.stdout)).toEqual(feature);
+    expect(second.stdout).toBe(first.stdout);
+    expect(first.stderr + second.stderr).toBe('');
+  });
+
+  it('defaults to ~/.cache/flagctl', async () => {
+    const { home, pkgDir } = fresh();
+    await run(pkgDir, ['--help'], { HOME: home });
+    expect(files(join(home, '.cache/flagctl')).length).toBeGreaterThan(0);
+  });
+
+  it('is not used for a changed bundle, even one of the same length', async () => {
+    const { home, pkgDir } = fresh();
+    const before = await run(pkgDir, ['--help'], { XDG_CACHE_HOME: home });
+    expect(files(join(home, 'flagctl')).length).toBeGreaterThan(0);
+    const bundle = join(pkgDir, 'dist/flagctl.cjs');
+    const source = readFileSync(bundle, 'utf8');
+    const text = 'Query an Unleash-compatible';
+    expect(source).toContain(text);
+    writeFileSync(bundle, source.replace(text, text.toUpperCase()));
+    const after = await run(pkgDir, ['--help'], { XDG_CACHE_HOME: home });
+    expect(after.stdout).toBe(before.stdout.replace(text, text.toUpperCase()));
+  });
+
+  it('runs uncached, silently, where the cache directory cannot be made', async () => {
+    const { home, pkgDir } = fresh();
+    writeFileSync(home, 'a file, not a directory');
+    server.json(PATH, feature);
+    const r = await run(pkgDir, ['feature', 'get', 'checkout-v2', '-o', 'json'], { XDG_CACHE_HOME: home });
+    expect(JSON.parse(r.stdout)).toEqual(feature);
+    expect(r.stderr).toBe('');
+  });
+
+  it('is neither read nor written in a directory other users can write to', async () => {
+    const { home, pkgDir } = fresh();
+    mkdirSync(join(home, 'flagctl'), { recursive: true });
+    chmodSync(join(home, 'flagctl'), 0o777);
+    const r = await run(pkgDir, ['--help'], { XDG_CACHE_HOME: home });
+    expect(r.stdout).toContain('Usage: flagctl');
+    expect(files(join(home, 'flagctl'))).toEqual([]);
+  });
+});
+
 describe('the bundle loads heavy modules only when a command needs them', () => {
   const dir = join(tmp, 'traced');
   const LAZY = ['ora', 'cli-table3'];
@@ -114,12 +231,12 @@ describe('the bundle loads heavy modules only when a command needs them', () => 
         });
       } };
       await bundle({ outfile: process.argv[1], plugins: [trace] });`;
-    execFileSync(process.execPath, ['--input-type=module', '-e', tracer, join(dir, 'flagctl.mjs')], { stdio: 'inherit' });
-    writeFileSync(join(dir, 'run.mjs'), "import('./flagctl.mjs').then((m) => m.run());\n");
+    execFileSync(process.execPath, ['--input-type=module', '-e', tracer, join(dir, 'flagctl.cjs')], { stdio: 'inherit' });
+    writeFileSync(join(dir, 'run.cjs'), "require('./flagctl.cjs').run();\n");
     // As on a terminal: stdout and stderr are TTYs, so tables are drawn and a slow request gets a spinner.
     writeFileSync(
       join(dir, 'tty.mjs'),
-      `const { main } = await import('./flagctl.mjs');
+      `const { main } = (await import('node:module')).createRequire(import.meta.url)('./flagctl.cjs');
 const io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: false, columns: 100 };
 process.exitCode = await main(process.argv.slice(2), io);\n`,
     );
@@ -130,14 +247,14 @@ process.exitCode = await main(process.argv.slice(2), io);\n`,
     execFile(process.execPath, [join(dir, script), ...args], { env: { PATH: process.env.PATH!, HOME: tmp, FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN } });
 
   it.each([[['--version']], [['--help']], [['features', 'search', '--help']], [['completion', 'bash']]])('%j evaluates none of them', async (args) => {
-    const r = await run('run.mjs', args);
+    const r = await run('run.cjs', args);
     expect(r.stdout).not.toBe('');
     expect(traced(r.stderr)).toEqual([]);
   });
 
   it('a piped query evaluates neither', async () => {
     server.json(PATH, feature);
-    const r = await run('run.mjs', ['feature', 'get', 'checkout-v2', '-o', 'json']);
+    const r = await run('run.cjs', ['feature', 'get', 'checkout-v2', '-o', 'json']);
     expect(JSON.parse(r.stdout)).toEqual(feature);
     expect(traced(r.stderr)).toEqual([]);
   });
