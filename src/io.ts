@@ -15,6 +15,30 @@ export interface IO {
   stdinIsTTY: boolean;
   /** Terminal width, when stdout is a terminal. */
   columns?: number;
+  /** Time and timers: the real ones when absent (tests pass a clock they move by hand). */
+  clock?: Clock;
+  /** Starts a spinner on stderr: ora when absent (tests record what would be shown). */
+  spinner?: SpinnerFactory;
+}
+
+export interface Clock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Starts a spinner, unless the work ended while it was loading (`cancelled`). */
+export type SpinnerFactory = (text: string, cancelled: () => boolean) => Promise<{ stop(): void } | undefined>;
+
+export const realClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+/** The clock of an IO. */
+export function clockOf(io: IO): Clock {
+  return io.clock ?? realClock;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import type { IO } from '../io.js';
-import { write } from '../io.js';
+import { clockOf, write } from '../io.js';
 import type { Format } from './formats.js';
 import { termSafe } from './sanitize.js';
 
@@ -43,7 +43,7 @@ const plain: ChalkInstance = new Proxy((text: unknown) => String(text), { get: (
 export async function makeUi(io: IO, out: OutputOptions, colorFlag: boolean | undefined): Promise<Ui> {
   const color = wantColor(io, colorFlag);
   const style = color ? new (await import('chalk')).Chalk({ level: 1 }) : plain;
-  return { io, tty: io.stdoutIsTTY, color, style, now: Date.now(), out };
+  return { io, tty: io.stdoutIsTTY, color, style, now: clockOf(io).now(), out };
 }
 
 export function print(ui: Ui, text: string): Promise<void> | void {

@@ -1,5 +1,5 @@
 import { PassThrough, Readable, Writable } from 'node:stream';
-import type { IO } from '../../src/io.js';
+import type { Clock, IO, SpinnerFactory } from '../../src/io.js';
 import { main } from '../../src/cli.js';
 
 class Capture extends Writable {
@@ -21,6 +21,8 @@ export interface TestIOOptions {
   stdoutIsTTY?: boolean;
   stderrIsTTY?: boolean;
   stdinIsTTY?: boolean;
+  clock?: Clock;
+  spinner?: SpinnerFactory;
 }
 
 /** An IO of buffers. The environment is only what the test gives (plus a throwaway HOME). */
@@ -40,6 +42,8 @@ export function testIO(opts: TestIOOptions = {}): TestIO {
     stderrIsTTY: opts.stderrIsTTY ?? false,
     stdinIsTTY: opts.stdinIsTTY ?? false,
     columns: 120,
+    clock: opts.clock,
+    spinner: opts.spinner,
   };
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useFixtureServer, sendJson } from '../support/fixture-server.js';
+import { ManualClock } from '../support/clock.js';
 import { runCli } from '../support/io.js';
 
 const feature = JSON.parse(readFileSync(new URL('../fixtures/feature.json', import.meta.url), 'utf8'));
@@ -375,20 +376,65 @@ it('without a top-level enabled (as real servers send), the record shows each en
 });
 
 describe('spinner', () => {
-  it('appears on a terminal stderr only for a request slower than ~150 ms, and stdout stays data', async () => {
+  /** A terminal whose clock moves only when the test says so; the spinner records what it shows. */
+  function terminal(stderrIsTTY = true) {
+    const clock = new ManualClock();
+    const shown: string[] = [];
+    const spinner = async (text: string) => {
+      shown.push(text);
+      return { stop: () => void shown.push('stop') };
+    };
+    return { clock, shown, opts: { env: env(), stderrIsTTY, clock, spinner } };
+  }
+
+  /** A route that answers only when released, and says when the request has arrived. */
+  function held() {
+    let release!: () => void;
+    const arrived = new Promise<void>((ok) =>
+      server.route(PATH, (_req, res) => {
+        release = () => sendJson(res, 200, feature);
+        ok();
+      }),
+    );
+    return { arrived, release: () => release() };
+  }
+
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('appears on a terminal stderr only once a request has taken ~150 ms, and stdout stays data', async () => {
     server.json(PATH, feature);
-    const fast = await runCli(['feature', 'get', 'checkout-v2', '-o', 'json'], { env: env(), stderrIsTTY: true });
-    expect(fast.stderr).toBe('');
+    const fast = terminal();
+    const quick = await runCli(['feature', 'get', 'checkout-v2', '-o', 'json'], fast.opts);
+    expect(quick.stderr).toBe('');
+    expect(fast.shown).toEqual([]);
+
     server.reset();
-    server.route(PATH, (_req, res) => void setTimeout(() => sendJson(res, 200, feature), 400));
-    const slow = await runCli(['feature', 'get', 'checkout-v2', '-o', 'json'], { env: env(), stderrIsTTY: true });
-    expect(slow.stderr).toContain('Fetching checkout-v2');
-    expect(JSON.parse(slow.stdout)).toEqual(feature);
+    const route = held();
+    const slow = terminal();
+    const pending = runCli(['feature', 'get', 'checkout-v2', '-o', 'json'], slow.opts);
+    await route.arrived;
+    slow.clock.advance(149);
+    await settle();
+    expect(slow.shown).toEqual([]);
+    slow.clock.advance(1);
+    await settle();
+    expect(slow.shown).toEqual(['Fetching checkout-v2']);
+    route.release();
+    const r = await pending;
+    expect(slow.shown).toEqual(['Fetching checkout-v2', 'stop']);
+    expect(JSON.parse(r.stdout)).toEqual(feature);
   });
 
   it('never appears when stderr is not a terminal', async () => {
-    server.route(PATH, (_req, res) => void setTimeout(() => sendJson(res, 200, feature), 400));
-    const r = await runCli(['feature', 'get', 'checkout-v2', '-o', 'json'], { env: env(), stderrIsTTY: false });
+    const route = held();
+    const t = terminal(false);
+    const pending = runCli(['feature', 'get', 'checkout-v2', '-o', 'json'], t.opts);
+    await route.arrived;
+    t.clock.advance(10_000);
+    route.release();
+    const r = await pending;
     expect(r.stderr).toBe('');
+    expect(t.shown).toEqual([]);
+    expect(t.clock.pending).toBe(0);
   });
 });
