@@ -6,8 +6,8 @@
 # The subcommands of command path $1, one per line.
 _flagctl_commands() {
   case $1 in
-    '') printf '%s\n' 'feature' 'features' 'project' 'insights' 'auth' 'completion' 'help' ;;
-    'feature') printf '%s\n' 'get' 'help' ;;
+    '') printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion' 'help' ;;
+    'feature') printf '%s\n' 'get' 'history' 'help' ;;
     'features') printf '%s\n' 'search' 'stale' 'help' ;;
     'project') printf '%s\n' 'overview' 'help' ;;
     'auth') printf '%s\n' 'login' 'status' 'logout' 'help' ;;
@@ -20,12 +20,18 @@ _flagctl_flags() {
     '') printf '%s\n' '-h' '--help' ;;
     'feature') printf '%s\n' '-h' '--help' ;;
     'feature get') printf '%s\n' '-p' '--project' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'feature history') printf '%s\n' '-p' '--project' '-n' '--limit' '--all' '--since' '--type' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'features') printf '%s\n' '-h' '--help' ;;
     'features search') printf '%s\n' '--project' '--type' '-q' '--query' '--state' '--created-by' '--tag' '--segment' '--status' '--created-at' '--created-before' '--created-since' '--sort-by' '--sort-order' '--favorites-first' '--offset' '--limit' '--all' '--concurrency' '--fail-if-any' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'features stale') printf '%s\n' '--project' '--type' '--max' '--concurrency' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'project') printf '%s\n' '-h' '--help' ;;
     'project overview') printf '%s\n' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'insights') printf '%s\n' '--from' '--to' '--section' '--no-chart' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'refs') printf '%s\n' '--project' '--no-ignore' '--exclude' '--max-file-kb' '--delimiters' '--aliases' '--summary' '--all-flags' '--fail-on' '--threads' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'evaluate') printf '%s\n' '-e' '--env' '-c' '--context' '--all' '-p' '--project' '--expect' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'api') printf '%s\n' '--paginate' '-q' '--query' '-X' '--method' '-o' '--output' '-h' '--help' ;;
+    'export') printf '%s\n' '-p' '--project' '-e' '--env' '-o' '--output' '-h' '--help' ;;
+    'diff') printf '%s\n' '-p' '--project' '--feature' '--stat' '-o' '--output' '-h' '--help' ;;
     'auth') printf '%s\n' '-h' '--help' ;;
     'auth login') printf '%s\n' '--project' '-h' '--help' ;;
     'auth status') printf '%s\n' '-h' '--help' ;;
@@ -39,16 +45,24 @@ _flagctl_flags() {
 # config's profile names, @files: file names); fails when the flag takes no value.
 _flagctl_values() {
   case "$1|$2" in
-    'feature get|-p'|'feature get|--project'|'feature get|--columns'|\
+    'feature get|-p'|'feature get|--project'|'feature get|--columns'|'feature history|-p'|\
+    'feature history|--project'|'feature history|-n'|'feature history|--limit'|\
+    'feature history|--since'|'feature history|--type'|'feature history|--columns'|\
     'features search|--project'|'features search|-q'|'features search|--query'|\
     'features search|--status'|'features search|--created-before'|\
     'features search|--created-since'|'features search|--offset'|'features search|--limit'|\
     'features search|--concurrency'|'features search|--columns'|'features stale|--project'|\
     'features stale|--max'|'features stale|--concurrency'|'features stale|--columns'|\
     'project overview|--columns'|'insights|--from'|'insights|--to'|'insights|--columns'|\
-    'auth login|--project') : ;;
-    'feature get|-o'|'feature get|--output'|'features search|-o'|'features search|--output'|\
-    'project overview|-o'|'project overview|--output'|'insights|-o'|'insights|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' ;;
+    'refs|--project'|'refs|--exclude'|'refs|--max-file-kb'|'refs|--delimiters'|\
+    'refs|--threads'|'refs|--columns'|'evaluate|-e'|'evaluate|--env'|'evaluate|-c'|\
+    'evaluate|--context'|'evaluate|-p'|'evaluate|--project'|'evaluate|--columns'|'api|-q'|\
+    'api|--query'|'export|-p'|'export|--project'|'export|-e'|'export|--env'|'diff|-p'|\
+    'diff|--project'|'diff|--feature'|'auth login|--project') : ;;
+    'feature get|-o'|'feature get|--output'|'feature history|-o'|'feature history|--output'|\
+    'features search|-o'|'features search|--output'|'project overview|-o'|\
+    'project overview|--output'|'insights|-o'|'insights|--output'|'evaluate|-o'|\
+    'evaluate|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' ;;
     'features search|--type'|'features stale|--type') printf '%s\n' 'release' 'experiment' 'operational' 'kill-switch' 'permission' 'sunset' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--state') printf '%s\n' 'active' 'stale' 'potentially-stale' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--created-by') printf '%s\n' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
@@ -58,6 +72,13 @@ _flagctl_values() {
     'features search|--sort-order') printf '%s\n' 'asc' 'desc' ;;
     'features stale|-o'|'features stale|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' ;;
     'insights|--section') printf '%s\n' 'users' 'flags' 'projects' 'metrics' 'environments' ;;
+    'refs|--fail-on') printf '%s\n' 'stale' 'potentially-stale' 'archived' ;;
+    'refs|-o'|'refs|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'sarif' ;;
+    'evaluate|--expect') printf '%s\n' 'on' 'off' ;;
+    'api|-X'|'api|--method') printf '%s\n' 'GET' ;;
+    'api|-o'|'api|--output') printf '%s\n' 'json' 'ndjson' ;;
+    'export|-o'|'export|--output') printf '%s\n' 'json' ;;
+    'diff|-o'|'diff|--output') printf '%s\n' 'table' 'markdown' 'json' ;;
     *'|--url'|*'|--timeout'|*'|--retries'|*'|--max-response-mb'|*'|--max-wait') : ;;
     *'|--profile') printf '%s\n' '@profiles' ;;
     *'|--ca-file') printf '%s\n' '@files' ;;
@@ -69,12 +90,12 @@ _flagctl_values() {
 # The fixed values of argument number $2 (from 0) of command path $1.
 _flagctl_args() {
   case "$1|$2" in
-    'feature help|0') printf '%s\n' 'get' ;;
+    'feature help|0') printf '%s\n' 'get' 'history' ;;
     'features help|0') printf '%s\n' 'search' 'stale' ;;
     'project help|0') printf '%s\n' 'overview' ;;
     'auth help|0') printf '%s\n' 'login' 'status' 'logout' ;;
     'completion|0') printf '%s\n' 'bash' 'zsh' 'fish' ;;
-    'help|0') printf '%s\n' 'feature' 'features' 'project' 'insights' 'auth' 'completion' ;;
+    'help|0') printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion' ;;
   esac
 }
 

@@ -6,9 +6,9 @@
 function __flagctl_commands
     switch $argv[1]
         case ''
-            printf '%s\n' 'feature	One feature in a project' 'features	Many features: search and filter, stale-flag gate' 'project	One project: its overview' 'insights	Show instance-wide trends: users, flags, projects, metrics, environment updates (Unleash Enterprise)' 'auth	Store, check and remove server credentials' 'completion	Print the shell completion script for bash, zsh or fish' 'help	display help for command'
+            printf '%s\n' 'feature	One feature in a project' 'features	Many features: search and filter, stale-flag gate' 'project	One project: its overview' 'insights	Show instance-wide trends: users, flags, projects, metrics, environment updates (Unleash Enterprise)' 'refs	Find the server'\''s flags in source code; gate CI on stale and archived ones; say which flags can go' 'evaluate	Evaluate flags for a context and explain why each is on or off (read-only playground)' 'api	GET any admin API path with the stored profile and print the answer (read-only)' 'export	Write a snapshot of flag configuration (for `flagctl diff`, reviews and CI)' 'diff	Compare flag configuration: two environments, two instances, or a snapshot; exit 3 on drift' 'auth	Store, check and remove server credentials' 'completion	Print the shell completion script for bash, zsh or fish' 'help	display help for command'
         case 'feature'
-            printf '%s\n' 'get	Show one feature'\''s full record: environments, strategies, constraints, variants' 'help	display help for command'
+            printf '%s\n' 'get	Show one feature'\''s full record: environments, strategies, constraints, variants' 'history	Show a feature'\''s change history: when, who, what type, which environment, and what changed' 'help	display help for command'
         case 'features'
             printf '%s\n' 'search	Search and filter features across projects; page through every match' 'stale	List stale and potentially stale flags; exit 3 when there are more than --max' 'help	display help for command'
         case 'project'
@@ -27,6 +27,8 @@ function __flagctl_flags
             printf '%s\n' '-h	display help for command' '--help	display help for command'
         case 'feature get'
             printf '%s\n' '-p	project the feature belongs to (default: the profile'\''s project, else default)' '--project	project the feature belongs to (default: the profile'\''s project, else default)' '-o	output format: table, json, ndjson, csv, markdown' '--output	output format: table, json, ndjson, csv, markdown' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+        case 'feature history'
+            printf '%s\n' '-p	only events in this project (default: any project)' '--project	only events in this project (default: any project)' '-n	newest events to show (default 20)' '--limit	newest events to show (default 20)' '--all	every event (instead of --limit)' '--since	only events on or after this day (UTC)' '--type	only events of this type, repeatable or comma-separated, e.g. feature-strategy-update' '-o	output format: table, json, ndjson, csv, markdown' '--output	output format: table, json, ndjson, csv, markdown' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
         case 'features'
             printf '%s\n' '-h	display help for command' '--help	display help for command'
         case 'features search'
@@ -39,6 +41,16 @@ function __flagctl_flags
             printf '%s\n' '-o	output format: table, json, ndjson, csv, markdown' '--output	output format: table, json, ndjson, csv, markdown' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
         case 'insights'
             printf '%s\n' '--from	start of the date range (omitted: the server decides)' '--to	end of the date range (omitted: the server decides)' '--section	section to show, repeatable: users, flags, projects, metrics, environments (default: all)' '--no-chart	no charts on a terminal (they are never drawn when stdout is piped)' '-o	output format: table, json, ndjson, csv, markdown' '--output	output format: table, json, ndjson, csv, markdown' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+        case 'refs'
+            printf '%s\n' '--project	only these projects'\'' flags (comma-separated ids; default: every project)' '--no-ignore	read every file under the paths, ignored or not (as ripgrep'\''s --no-ignore)' '--exclude	skip paths matching this gitignore-style glob; repeat for more' '--max-file-kb	skip files larger than this many KiB (default 1024)' '--delimiters	characters that surround a flag name in code (default: " '\'' and `)' '--aliases	also find camelCase, PascalCase, snake_case and SCREAMING_SNAKE_CASE forms as whole identifiers' '--summary	one row per flag that is not active, archived or referenced, with a verdict' '--all-flags	with --summary and json: the active flags without references too' '--fail-on	exit 3 when a flag in one of these states is referenced: stale,potentially-stale,archived (any of them)' '--threads	threads that read files (1-16; default: the number of CPUs, at most 4)' '-o	output format: table, json, ndjson, csv, markdown, github, sarif' '--output	output format: table, json, ndjson, csv, markdown, github, sarif' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+        case 'evaluate'
+            printf '%s\n' '-e	environment to evaluate in (required)' '--env	environment to evaluate in (required)' '-c	a context field, repeatable: userId, sessionId, appName, environment, remoteAddress, currentTime, or any custom field' '--context	a context field, repeatable: userId, sessionId, appName, environment, remoteAddress, currentTime, or any custom field' '--all	evaluate every flag of --project (instead of naming features)' '-p	project whose flags --all evaluates (default: the profile'\''s project, else default); with names, only that project' '--project	project whose flags --all evaluates (default: the profile'\''s project, else default); with names, only that project' '--expect	exit 3 unless the one feature named is on (or off) for this context' '-o	output format: table, json, ndjson, csv, markdown' '--output	output format: table, json, ndjson, csv, markdown' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+        case 'api'
+            printf '%s\n' '--paginate	follow offset/limit through every page of a list that reports total' '-q	a query parameter, repeatable (added to any query in the path)' '--query	a query parameter, repeatable (added to any query in the path)' '-X	only GET: flagctl never changes a server' '--method	only GET: flagctl never changes a server' '-o	with --paginate: json (one array, the default) or ndjson (one item a line)' '--output	with --paginate: json (one array, the default) or ndjson (one item a line)' '-h	display help for command' '--help	display help for command'
+        case 'export'
+            printf '%s\n' '-p	project to export (default: the profile'\''s project, else default)' '--project	project to export (default: the profile'\''s project, else default)' '-e	environment to export, repeatable (default: every environment of the project)' '--env	environment to export, repeatable (default: every environment of the project)' '-o	output format: json (the snapshot)' '--output	output format: json (the snapshot)' '-h	display help for command' '--help	display help for command'
+        case 'diff'
+            printf '%s\n' '-p	project on both sides (default: each server side'\''s profile project, else default)' '--project	project on both sides (default: each server side'\''s profile project, else default)' '--feature	compare only this feature, repeatable' '--stat	one line per feature with its number of differing fields, as git diff --stat' '-o	output format: table (a per-feature diff), markdown (for PR comments), json' '--output	output format: table (a per-feature diff), markdown (for PR comments), json' '-h	display help for command' '--help	display help for command'
         case 'auth'
             printf '%s\n' '-h	display help for command' '--help	display help for command'
         case 'auth login'
@@ -57,17 +69,25 @@ end
 # config's profile names, @files: file names); fails when the flag takes no value.
 function __flagctl_values
     switch "$argv[1]|$argv[2]"
-        case 'feature get|-p' 'feature get|--project' 'feature get|--columns' \
+        case 'feature get|-p' 'feature get|--project' 'feature get|--columns' 'feature history|-p' \
+            'feature history|--project' 'feature history|-n' 'feature history|--limit' \
+            'feature history|--since' 'feature history|--type' 'feature history|--columns' \
             'features search|--project' 'features search|-q' 'features search|--query' \
             'features search|--status' 'features search|--created-before' \
             'features search|--created-since' 'features search|--offset' 'features search|--limit' \
             'features search|--concurrency' 'features search|--columns' 'features stale|--project' \
             'features stale|--max' 'features stale|--concurrency' 'features stale|--columns' \
             'project overview|--columns' 'insights|--from' 'insights|--to' 'insights|--columns' \
-            'auth login|--project'
+            'refs|--project' 'refs|--exclude' 'refs|--max-file-kb' 'refs|--delimiters' \
+            'refs|--threads' 'refs|--columns' 'evaluate|-e' 'evaluate|--env' 'evaluate|-c' \
+            'evaluate|--context' 'evaluate|-p' 'evaluate|--project' 'evaluate|--columns' 'api|-q' \
+            'api|--query' 'export|-p' 'export|--project' 'export|-e' 'export|--env' 'diff|-p' \
+            'diff|--project' 'diff|--feature' 'auth login|--project'
             true
-        case 'feature get|-o' 'feature get|--output' 'features search|-o' 'features search|--output' \
-            'project overview|-o' 'project overview|--output' 'insights|-o' 'insights|--output'
+        case 'feature get|-o' 'feature get|--output' 'feature history|-o' 'feature history|--output' \
+            'features search|-o' 'features search|--output' 'project overview|-o' \
+            'project overview|--output' 'insights|-o' 'insights|--output' 'evaluate|-o' \
+            'evaluate|--output'
             printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown'
         case 'features search|--type' 'features stale|--type'
             printf '%s\n' 'release' 'experiment' 'operational' 'kill-switch' 'permission' 'sunset' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:'
@@ -87,6 +107,20 @@ function __flagctl_values
             printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github'
         case 'insights|--section'
             printf '%s\n' 'users' 'flags' 'projects' 'metrics' 'environments'
+        case 'refs|--fail-on'
+            printf '%s\n' 'stale' 'potentially-stale' 'archived'
+        case 'refs|-o' 'refs|--output'
+            printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'sarif'
+        case 'evaluate|--expect'
+            printf '%s\n' 'on' 'off'
+        case 'api|-X' 'api|--method'
+            printf '%s\n' 'GET'
+        case 'api|-o' 'api|--output'
+            printf '%s\n' 'json' 'ndjson'
+        case 'export|-o' 'export|--output'
+            printf '%s\n' 'json'
+        case 'diff|-o' 'diff|--output'
+            printf '%s\n' 'table' 'markdown' 'json'
         case '*|--url' '*|--timeout' '*|--retries' '*|--max-response-mb' '*|--max-wait'
             true
         case '*|--profile'
@@ -102,7 +136,7 @@ end
 function __flagctl_args
     switch "$argv[1]|$argv[2]"
         case 'feature help|0'
-            printf '%s\n' 'get'
+            printf '%s\n' 'get' 'history'
         case 'features help|0'
             printf '%s\n' 'search' 'stale'
         case 'project help|0'
@@ -112,7 +146,7 @@ function __flagctl_args
         case 'completion|0'
             printf '%s\n' 'bash' 'zsh' 'fish'
         case 'help|0'
-            printf '%s\n' 'feature' 'features' 'project' 'insights' 'auth' 'completion'
+            printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion'
     end
 end
 

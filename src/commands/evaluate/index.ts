@@ -33,7 +33,7 @@ export const flags = {
 
 export default defineCommand({
   path: ['evaluate'],
-  summary: 'Evaluate flags for a context and explain why each is on or off (the server playground; changes nothing)',
+  summary: 'Evaluate flags for a context and explain why each is on or off (read-only playground)',
   args: [{ name: '[feature...]', help: 'feature names (or --all)' }],
   flags,
   formats: FORMATS,
