@@ -1,6 +1,5 @@
 import * as z from '../../zod-mini.js';
 import { UsageError } from '../../errors.js';
-import { SPEC_PATTERNS } from './filters.js';
 import { DATE_OPERATORS } from './values.js';
 
 // createdAt: one condition, IS_BEFORE or IS_ON_OR_AFTER a UTC day. The server compares the
@@ -44,7 +43,5 @@ export function parseCreatedAt(flags: { createdAt?: string; createdBefore?: stri
   }
   const r = calendarDate.safeParse(date);
   if (!r.success) throw new UsageError(`${flag} "${value}": ${r.error.issues[0]!.message}; ${accepted}`);
-  const encoded = `${op}:${date}`;
-  if (!SPEC_PATTERNS.createdAt.test(encoded)) throw new UsageError(`${flag} "${value}": ${accepted}`);
-  return encoded;
+  return `${op}:${date}`;
 }

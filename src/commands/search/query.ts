@@ -85,12 +85,12 @@ export function parseSearch(given: Record<string, unknown>, overrides: SearchOve
   if (f.query) q.set('query', f.query);
   for (const name of ['project', 'state', 'type', 'createdBy'] as const) {
     const given = str(name);
-    if (given !== undefined) q.set(FILTERS[name].param, encodeFilter(FILTERS[name], parseFilter(FILTERS[name], given)));
+    if (given !== undefined) q.set(FILTERS[name].param, encodeFilter(parseFilter(FILTERS[name], given)));
   }
   const tags = list('tag');
   if (tags.length > 0) q.set('tag', combineTags(tags));
   const segment = str('segment');
-  if (segment !== undefined) q.set('segment', encodeFilter(FILTERS.segment, parseFilter(FILTERS.segment, segment)));
+  if (segment !== undefined) q.set('segment', encodeFilter(parseFilter(FILTERS.segment, segment)));
   const status = [...new Set(parseStatus(list('status')))];
   for (const s of status.length === 1 ? [status[0]!, status[0]!] : status) q.append('status', s);
   const createdAt = parseCreatedAt({ createdAt: str('createdAt'), createdBefore: str('createdBefore'), createdSince: str('createdSince') });
