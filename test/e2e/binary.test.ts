@@ -23,8 +23,18 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function run(args: string[], env: Record<string, string>) {
-  return execFile(binary, args, { cwd: tmp, env: { PATH: '/nonexistent', HOME: tmp, ...env } }).catch((e) => e as { code: number; stdout: string; stderr: string });
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the binary with no node anywhere on PATH; a failed run resolves with its exit code. */
+function run(args: string[], env: Record<string, string>): Promise<Run> {
+  return execFile(binary, args, { cwd: tmp, env: { PATH: '/nonexistent', HOME: tmp, ...env } }).then(
+    (r) => ({ code: 0, ...r }),
+    (e: Run) => e,
+  );
 }
 
 describe(`single executable (Node ${NODE_VERSION} inside)`, () => {
