@@ -113,10 +113,12 @@ describe.concurrent.each(['http', 'https'] as const)('%s target', (scheme) => {
     });
   });
 
-  it.each(Object.entries(cases))('%s: retried as a reset is, or not at all', async (_case, c) => {
+  it.each(Object.entries(cases))('%s: retried as a reset is, or not at all; --debug shows no secret either', async (_case, c) => {
     const s = await setUp(c, scheme);
     try {
-      const r = await runCli([...commands['feature get']!, '--retries', '1', '--timeout', timeout(c), '--ca-file', cert.caFile], { env: s.env });
+      const r = await runCli([...commands['feature get']!, '--retries', '1', '--timeout', timeout(c), '--ca-file', cert.caFile, '--debug'], { env: s.env });
+      expectNoSecret(r.stdout + r.stderr);
+      expect(r.stderr.includes('retrying after ')).toBe(c.retried);
       expect(r.code).toBe(1);
       expect(s.faulty.connections).toBe(c.retried ? 2 : 1);
     } finally {
