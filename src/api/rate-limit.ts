@@ -102,9 +102,11 @@ export class RateLimitPacer {
         return;
       }
       const until = this.resetAt ?? now + (this.windowMs ?? 60_000);
-      this.waiting = this.wait(until - now + MARGIN_MS, label, refused).finally(() => {
+      const waiting = this.wait(until - now + MARGIN_MS, label, refused).finally(() => {
         this.waiting = undefined;
       });
+      waiting.catch(() => undefined); // a failed wait is this.failed, thrown to every caller
+      this.waiting = waiting;
     }
   }
 

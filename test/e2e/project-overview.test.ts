@@ -3,7 +3,7 @@ import { SEED } from './harness/seed.mjs';
 import { adminGet, flagctl, target } from './cli.js';
 
 // `project overview` against real servers: 6.10.1 serves GET /api/admin/projects/{id}; 8.2.0
-// removed it, and flagctl builds the same overview from /overview plus search. Both are
+// removed it, and flagctl builds the same overview from /overview plus /features. Both are
 // checked against what the server itself answers to plain fetch.
 
 const DEPRECATED = '/api/admin/projects/default';
@@ -91,9 +91,9 @@ for (const server of inject('servers')) {
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).not.toContain('\u001b');
       expect(r.stdout.split('\n')[0]).toBe(`${head.name} (default)`);
-      expect(r.stdout).toContain(`Features (${server.seed.total})\nNAME\tTYPE\tSTALE\tLIFECYCLE\tENVIRONMENTS\tCREATEDAT\n`);
+      expect(r.stdout).toContain(`Features (${server.seed.total})\nNAME\tTYPE\tSTALE\tENVIRONMENTS\tCREATEDAT\n`);
       for (const env of head.environments as { environment: string }[]) expect(r.stdout).toContain(`  ${env.environment}: change requests`);
-      const rows = r.stdout.split('NAME\tTYPE\tSTALE\tLIFECYCLE\tENVIRONMENTS\tCREATEDAT\n')[1]!.split('\n').filter(Boolean);
+      const rows = r.stdout.split('NAME\tTYPE\tSTALE\tENVIRONMENTS\tCREATEDAT\n')[1]!.split('\n').filter(Boolean);
       expect(rows).toHaveLength(server.seed.total);
       const stale = rows.find((l) => l.startsWith(`${SEED.staleFeature}\t`));
       expect(stale?.split('\t')[2]).toBe('true');
