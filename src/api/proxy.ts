@@ -46,9 +46,12 @@ export interface SocketModules {
   tlsConnect: (options: ConnectionOptions) => TLSSocket;
 }
 
+/** The proxy is spoken to in plain HTTP, on port 80 unless the URL says otherwise. */
+const proxyPort = (proxy: URL) => Number(proxy.port || 80);
+
 /** host:port of a proxy, for messages: never its user or password. */
 export function proxyLabel(proxy: URL): string {
-  return `${proxy.hostname}:${proxy.port || (proxy.protocol === 'https:' ? 443 : 80)}`;
+  return `${proxy.hostname}:${proxyPort(proxy)}`;
 }
 
 const proxyError = (code: string, message: string) => Object.assign(new Error(message), { code });
@@ -59,7 +62,7 @@ const proxyError = (code: string, message: string) => Object.assign(new Error(me
  * can end (error, close or half-close before a whole answer, a refusal, silence).
  */
 function tunnel(mods: SocketModules, proxy: URL, host: string, port: number, timeoutMs: number, done: (err: Error | null, socket?: Socket) => void): void {
-  const socket = mods.netConnect(Number(proxy.port || 80), proxy.hostname);
+  const socket = mods.netConnect(proxyPort(proxy), proxy.hostname);
   let head = '';
   let settled = false;
   const settle = (err: Error | null) => {
