@@ -50,6 +50,16 @@ export type Reason =
   | 'no-strategy-matched'
   | 'unknown';
 
+/** A parent dependency: what it must be, and what it is for this context (when the answer had it). */
+export interface ParentCheck {
+  feature: string;
+  wantEnabled: boolean;
+  /** Variants the parent must have (empty: any). */
+  wantVariants: string[];
+  enabled?: boolean;
+  variant?: string;
+}
+
 export interface Explanation {
   feature: string;
   project?: string;
@@ -63,6 +73,8 @@ export interface Explanation {
   strategies: StrategyCheck[];
   environmentEnabled: boolean;
   unsatisfiedDependency: boolean;
+  /** Filled in when the feature record was fetched (terminal view only). */
+  parents?: ParentCheck[];
 }
 
 const outcome = (v: unknown): Outcome => (v === true ? true : v === false ? false : 'unknown');

@@ -1,4 +1,4 @@
-import type { ConstraintCheck, Explanation, Outcome, StrategyCheck } from '../evaluate/explain.js';
+import type { ConstraintCheck, Explanation, Outcome, ParentCheck, StrategyCheck } from '../evaluate/explain.js';
 import type { Ui } from './context.js';
 import type { ColumnSet } from './rows.js';
 import { termSafe } from './sanitize.js';
@@ -30,6 +30,7 @@ function explanationLines(e: Explanation, ui: Ui): string[] {
   const lines = [`${s.bold(t(e.feature))}  ${state}${variant}  ${s.dim(`in ${t(e.environment)}`)}`];
   lines.push(`  ${reasonLine(e, ui)}`);
   if (e.unsatisfiedDependency && e.reason !== 'dependency') lines.push(`  ${s.red('✗')} a parent dependency is not satisfied`);
+  for (const p of e.parents ?? []) lines.push(`      ${parentLine(p, ui)}`);
   for (const st of e.strategies) lines.push(...strategyLines(st, st === e.decidedBy, ui));
   return lines;
 }
@@ -48,6 +49,26 @@ function reasonLine(e: Explanation, ui: Ui): string {
     default:
       return s.yellow('the server could not evaluate it fully (a disabled or custom strategy)');
   }
+}
+
+function parentLine(p: ParentCheck, ui: Ui): string {
+  const t = termSafe;
+  const want = p.wantEnabled
+    ? `enabled${p.wantVariants.length ? ` with variant ${p.wantVariants.map(t).join(' or ')}` : ''}`
+    : 'disabled';
+  const is =
+    p.enabled === undefined
+      ? 'its state for this context is not in the answer'
+      : p.enabled
+        ? `it is on${p.variant ? ` with variant ${t(p.variant)}` : ''}`
+        : 'it is off';
+  const ok =
+    p.enabled === undefined
+      ? undefined
+      : p.wantEnabled
+        ? p.enabled && (p.wantVariants.length === 0 || (p.variant !== undefined && p.wantVariants.includes(p.variant)))
+        : !p.enabled;
+  return `${ok === undefined ? ui.style.yellow('?') : mark(ok, ui)} parent ${ui.style.bold(t(p.feature))} must be ${want}; ${is}`;
 }
 
 function quoteLabel(st: StrategyCheck): string {

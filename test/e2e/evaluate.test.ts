@@ -83,6 +83,7 @@ for (const server of inject('servers')) {
       const r = await flagctl(['evaluate', SEED.childOfDisabledParent, '--env', 'development', '-c', 'appName=web'], env);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('✗ a parent dependency is not satisfied');
+      expect(r.stdout).toMatch(new RegExp(`✗ parent ${SEED.parent} must be disabled; it is on( with variant \\S+)?\n`));
       const json = await flagctl(['evaluate', SEED.fullFeature, SEED.killSwitch, '--env', 'production', ...flags(SATISFYING), '-o', 'json'], env);
       expect(json.code).toBe(0);
       const ours = JSON.parse(json.stdout) as { features: { name: string }[] };

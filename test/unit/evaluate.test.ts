@@ -57,6 +57,30 @@ describe('evaluate', () => {
     expect(out).toContain('✗ userId REGEX "^internal-[0-9]+$"  — userId = "u1"');
   });
 
+  it('names an unsatisfied parent dependency, what it must be and what it is, from the feature record', async () => {
+    routes();
+    server.json('/api/admin/projects/default/features/new-dashboard.classic-fallback', {
+      name: 'new-dashboard.classic-fallback',
+      dependencies: [
+        { feature: 'new-checkout-flow', enabled: false },
+        { feature: 'gone-parent', enabled: true, variants: ['blue'] },
+      ],
+    });
+    const r = await runCli(['evaluate', 'new-dashboard.classic-fallback', '--env', 'development'], { env: env() });
+    expect(r.code).toBe(0);
+    const variant = playground.features.find((f: { name: string }) => f.name === 'new-checkout-flow').variant.name;
+    expect(r.stdout).toBe(
+      [
+        'new-dashboard.classic-fallback  OFF  in development',
+        '  ✗ the flag is off in development',
+        '  ✗ a parent dependency is not satisfied',
+        `      ✗ parent new-checkout-flow must be disabled; it is on with variant ${variant}`,
+        '      ? parent gone-parent must be enabled with variant blue; its state for this context is not in the answer',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('-o json prints the server answer for the features asked only', async () => {
     routes();
     const r = await runCli(['evaluate', 'retire-old-cart', 'new-checkout-flow', '--env', 'development', '-o', 'json'], { env: env() });

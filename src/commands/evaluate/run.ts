@@ -3,6 +3,7 @@ import { playground, type PlaygroundFeature, type PlaygroundResponse } from '../
 import { CheckFailedError, NotFoundError, UsageError } from '../../errors.js';
 import { parseContext } from '../../evaluate/context.js';
 import { explain } from '../../evaluate/explain.js';
+import { addParents } from '../../evaluate/parents.js';
 import { print } from '../../output/context.js';
 import { evaluateColumns, evaluateRow, evaluateView } from '../../output/evaluate-view.js';
 import { writeRows } from '../../output/rows.js';
@@ -27,7 +28,10 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   const target = await ctx.target();
   const project = f.project ?? (f.all ? target.project : undefined);
   const client = ctx.client(target);
+  const explainsOnTerminal = ui.out.format === 'table' && !ui.out.columns;
   let answer: PlaygroundResponse;
+  let chosen: PlaygroundFeature[];
+  let explanations;
   try {
     answer = await withSpinner(ctx.io, `Evaluating in ${f.env}`, async () => {
       // The playground answers an unknown environment with every flag off, not an error.
@@ -37,15 +41,16 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
       }
       return playground(client, { environment: f.env!, projects: project ? [project] : '*', context });
     });
+    chosen = select(answer.features, names, f.all === true, project);
+    explanations = chosen.map((feature) => explain(feature, f.env!, context, given));
+    if (explainsOnTerminal) await addParents(client, explanations, answer.features);
   } finally {
     await client.close();
   }
 
-  const chosen = select(answer.features, names, f.all === true, project);
-  const explanations = chosen.map((feature) => explain(feature, f.env!, context, given));
   if (ui.out.format === 'json') {
     await print(ui, `${JSON.stringify({ ...answer, features: chosen }, null, 2)}\n`);
-  } else if (ui.out.format === 'table' && !ui.out.columns) {
+  } else if (explainsOnTerminal) {
     await print(ui, `${evaluateView(explanations, ui).join('\n')}\n`);
   } else {
     await writeRows(ui, cols, explanations.map(evaluateRow));
