@@ -48,6 +48,8 @@ export const SEED: Readonly<{
     mixedEnvFeature: "search-ranking_v3";
     /** The production rollouts of mixedEnvFeature, in order: created at 5%, then 25%, then 5% again. */
     historyRollouts: readonly string[];
+    /** Same strategy in both environments, with the segment only in development (diff: segments). */
+    segmentDriftFeature: "checkout.segment-gate";
     /** Marked stale. */
     staleFeature: "legacy-search_v1";
     /** Archived (not returned by GET feature nor by default search). */

@@ -36,6 +36,8 @@ export const SEED = Object.freeze({
   mixedEnvFeature: 'search-ranking_v3',
   /** The production rollouts of mixedEnvFeature, in order: created at 5%, then 25%, then 5% again. */
   historyRollouts: Object.freeze(['5', '25', '5']),
+  /** Same strategy in both environments, with the segment only in development (diff: segments). */
+  segmentDriftFeature: 'checkout.segment-gate',
   /** Marked stale. */
   staleFeature: 'legacy-search_v1',
   /** Archived (not returned by GET feature nor by default search). */
@@ -424,6 +426,20 @@ export async function seed(baseUrl, adminToken, { size = SEED.total, concurrency
   };
 
   await Promise.all([full(), envVariants(), mixed(), stale(), archived(), dependencies(), prodFeatures(), completed(), versionSpecific(), specials()]);
+
+  // ---- segment drift (issue 13, `flagctl diff`) -------------------------------------------
+  // The same rollout in both environments, gated by the segment only in development: a
+  // difference between the environments in segments alone. Enabled in development only.
+  {
+    const name = SEED.segmentDriftFeature;
+    await createFeature(name, 'release', 'Checkout gate: beta testers first in development, everyone in production.');
+    track(name, 'release');
+    const rollout = { name: 'flexibleRollout', parameters: { rollout: '100', stickiness: 'default', groupId: name }, constraints: [] };
+    await addStrategy(name, 'development', { ...rollout, segments: [segmentId] });
+    await addStrategy(name, 'production', rollout);
+    await enable(name, 'development');
+  }
+  // ---- end segment drift ------------------------------------------------------------------
 
   // ---- bulk features ---------------------------------------------------------------------
   const areas = ['billing', 'search', 'checkout', 'profile', 'onboarding', 'notifications', 'reporting', 'mobile', 'api', 'admin'];

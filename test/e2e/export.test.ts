@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { SEED } from './harness/seed.mjs';
+import { adminGet, flagctl, target } from './cli.js';
+
+// `flagctl export` against real servers, and the round trip a CI gate relies on: export, a
+// change through the admin API, and a diff against the snapshot that names exactly that change.
+// The change is made on a feature this file creates (prefix OWN_PREFIX) and archives afterwards;
+// diff.test.ts leaves features with that prefix out of its whole-project comparisons.
+
+const OWN_PREFIX = 'e2e-export.';
+
+const dir = mkdtempSync(join(tmpdir(), 'flagctl-e2e-export-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface SnapStrategy {
+  name: string;
+  title?: string;
+  segments: string[];
+  parameters: Record<string, string>;
+}
+interface SnapFeature {
+  name: string;
+  type: string;
+  environments: { name: string; enabled: boolean; ordered?: true; strategies: SnapStrategy[]; variants: { name: string }[] }[];
+}
+
+async function admin(server: { url: string; adminToken: string }, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: server.adminToken, 'content-type': 'application/json', accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${await res.text()}`);
+  const text = await res.text();
+  return text ? JSON.parse(text) : undefined;
+}
+
+for (const server of inject('servers')) {
+  const env = target(server, server.adminToken);
+  const P = `/api/admin/projects/${SEED.project}`;
+
+  describe(`export on Unleash ${server.pkg}`, () => {
+    it('two exports of an unchanged server are identical byte for byte', async () => {
+      const a = await flagctl(['export'], env);
+      const b = await flagctl(['export'], env);
+      expect(a.code).toBe(0);
+      expect(a.stderr).toBe('');
+      expect(b.stdout).toBe(a.stdout);
+      const snap = JSON.parse(a.stdout);
+      expect(snap).toMatchObject({ format: 'flagctl-snapshot', version: 1, project: 'default', environments: ['development', 'production'] });
+      const names = snap.features.map((f: SnapFeature) => f.name).filter((n: string) => !n.startsWith(OWN_PREFIX));
+      expect(names).toHaveLength(server.seed.total);
+    });
+
+    it("holds what the server's own documents say, without ids", async () => {
+      const r = await flagctl(['export'], env);
+      const snap = JSON.parse(r.stdout) as { features: SnapFeature[] };
+      const byName = new Map(snap.features.map((f) => [f.name, f]));
+      const full = await adminGet(server, `${P}/features/${SEED.fullFeature}`) as { environments: { name: string; strategies: { id: string; name: string; sortOrder: number }[] }[] };
+      const dev = byName.get(SEED.fullFeature)!.environments.find((e) => e.name === 'development')!;
+      // Variants on one of several enabled strategies: evaluation order, as the server sorts them.
+      expect(dev.ordered).toBe(true);
+      const serverDev = full.environments.find((e) => e.name === 'development')!.strategies;
+      expect(dev.strategies.map((s) => s.name)).toEqual([...serverDev].sort((x, y) => x.sortOrder - y.sortOrder).map((s) => s.name));
+      expect(dev.strategies.find((s) => s.title === SEED.fullFeatureStrategyTitle)!.segments).toEqual([SEED.segment]);
+      for (const s of serverDev) expect(r.stdout).not.toContain(s.id);
+      // Enabled states as the feature list has them (6.10.1's batch export says true everywhere).
+      const mixed = byName.get(SEED.mixedEnvFeature)!;
+      expect(mixed.environments.map((e) => [e.name, e.enabled])).toEqual([
+        ['development', true],
+        ['production', false],
+      ]);
+      const enabledInProduction = snap.features.filter((f) => f.environments.find((e) => e.name === 'production')?.enabled).map((f) => f.name);
+      expect(enabledInProduction.sort()).toEqual([...server.seed.enabledInProduction].sort());
+      expect(byName.get(SEED.envVariantsFeature)!.environments[0]!.variants.map((v) => v.name)).toEqual(['control', 'csv-list', 'treatment']);
+      expect(r.stdout).not.toMatch(/"(id|createdAt|lastSeenAt|sortOrder)"/);
+    });
+
+    it('an environment the project lacks is exit 5, listing those it has', async () => {
+      const r = await flagctl(['export', '--env', 'staging'], env);
+      expect(r.code).toBe(5);
+      expect(r.stderr).toBe('flagctl: environment "staging" not found in project "default" (environments: development, production)\n');
+      expect(r.stdout).toBe('');
+    });
+
+    it('export, an edit through the admin API, then diff against the snapshot names exactly the changed field', async () => {
+      const name = `${OWN_PREFIX}rollout-${server.version}`;
+      const file = join(dir, `before-${server.version}.json`);
+      await admin(server, 'POST', `${P}/features`, { name, type: 'release', description: 'diff round trip (e2e)' });
+      try {
+        const strategy = await admin(server, 'POST', `${P}/features/${name}/environments/production/strategies`, {
+          name: 'flexibleRollout',
+          parameters: { rollout: '30', stickiness: 'default', groupId: name },
+          constraints: [],
+        });
+        const exported = await flagctl(['export', '--env', 'production'], env);
+        expect(exported.code).toBe(0);
+        writeFileSync(file, exported.stdout);
+        const unchanged = await flagctl(['diff', `@${file}`, 'production', '--feature', name], env);
+        expect(unchanged.stderr).toBe('');
+        expect(unchanged.code).toBe(0);
+
+        await admin(server, 'PUT', `${P}/features/${name}/environments/production/strategies/${strategy.id}`, {
+          name: 'flexibleRollout',
+          parameters: { rollout: '60', stickiness: 'default', groupId: name },
+          constraints: [],
+        });
+        const r = await flagctl(['diff', `@${file}`, 'production', '-o', 'json'], env);
+        expect(r.code).toBe(3);
+        expect(JSON.parse(r.stdout).changes).toEqual([
+          { feature: name, change: 'changed', fields: [{ path: 'strategies[flexibleRollout].parameters.rollout', left: '30', right: '60' }] },
+        ]);
+        const text = await flagctl(['diff', `@${file}`, 'production', '--feature', name], env);
+        expect(text.stdout).toContain(`~ ${name} (changed)\n    strategies[flexibleRollout].parameters.rollout\n      - "30"\n      + "60"\n`);
+      } finally {
+        await admin(server, 'DELETE', `${P}/features/${name}`);
+      }
+    });
+  });
+}
