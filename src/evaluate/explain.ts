@@ -114,7 +114,7 @@ function checkStrategy(st: PlaygroundStrategy, context: PlaygroundContext, given
     constraints: (s.constraints ?? []).map((c) => checkConstraint(c, context, given)),
   }));
   const result = outcome(st.result.enabled);
-  const variant = st.result.variant?.enabled ? st.result.variant.name : undefined;
+  const variant = result === true && st.result.variant?.enabled ? st.result.variant.name : undefined;
   const allPassed = constraints.every((c) => c.result === true) && segments.every((s) => s.result === true);
   return {
     label: st.title || st.name,
