@@ -88,7 +88,7 @@ export async function* findReferences(
 }
 
 /** Lifecycle lookups for flags the scan did not reach, a few at a time. */
-export async function fillLifecycles(flags: FlagInfo[], lookup: LifecycleLookup, concurrency = 8): Promise<void> {
+export async function fillLifecycles(flags: FlagInfo[], lookup: LifecycleLookup, concurrency = 16): Promise<void> {
   const todo = flags.filter((f) => f.lifecycle === null);
   let next = 0;
   const worker = async () => {
