@@ -1,8 +1,8 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useCompletionEnv } from '../support/completion-env.js';
 import { runCli } from '../support/io.js';
 
 // The completion scripts are tested in a real bash: the generated script is sourced and its
@@ -10,29 +10,8 @@ import { runCli } from '../support/io.js';
 // `--profile` runs `flagctl completion --profiles`, so a `flagctl` on PATH runs this checkout.
 
 const root = new URL('../../', import.meta.url).pathname;
-const tmp = mkdtempSync(join(tmpdir(), 'flagctl-completion-'));
-const configDir = join(tmp, 'config');
-const files = join(tmp, 'files');
-let scriptFile = '';
-
-beforeAll(async () => {
-  execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'ignore' });
-  mkdirSync(join(tmp, 'bin'));
-  writeFileSync(join(tmp, 'bin/flagctl'), `#!/bin/sh\nexec '${process.execPath}' '${join(root, 'bin/flagctl')}' "$@"\n`);
-  chmodSync(join(tmp, 'bin/flagctl'), 0o755);
-  mkdirSync(configDir, { mode: 0o700 });
-  const profile = { url: 'http://127.0.0.1:1', token: '*:*.secret' };
-  const config = { version: 1, defaultProfile: 'prod', profiles: { prod: profile, staging: profile, 'pre-prod': profile, '$(touch pwned)': profile } };
-  writeFileSync(join(configDir, 'config.json'), JSON.stringify(config), { mode: 0o600 });
-  mkdirSync(files);
-  for (const name of ['ca.pem', 'cert.pem', 'notes.txt']) writeFileSync(join(files, name), '');
-  const r = await runCli(['completion', 'bash']);
-  expect(r.code).toBe(0);
-  scriptFile = join(tmp, 'flagctl.bash');
-  writeFileSync(scriptFile, r.stdout);
-}, 60_000);
-
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const env = useCompletionEnv(['bash']);
+const { tmp, configDir } = env;
 
 /** The words bash puts in COMP_WORDS for `line` (checked against bash 5 in a terminal). */
 function compWords(line: string): string[] {
@@ -51,7 +30,7 @@ interface Completion {
 }
 
 /** Completes `line` with the cursor at its end, as bash would on TAB. */
-function complete(line: string, env: Record<string, string> = {}): Completion {
+function complete(line: string, extra: Record<string, string> = {}): Completion {
   const driver = `
     source "$SCRIPT" || exit 9
     compopt() { _calls+="$* "; }
@@ -63,7 +42,7 @@ function complete(line: string, env: Record<string, string> = {}): Completion {
   const r = spawnSync('bash', ['--norc', '--noprofile', '-c', driver, 'bash', line, ...compWords(line)], {
     cwd: tmp,
     encoding: 'utf8',
-    env: { PATH: `${join(tmp, 'bin')}:${process.env.PATH}`, HOME: tmp, FLAGCTL_CONFIG_DIR: configDir, SCRIPT: scriptFile, ...env },
+    env: { PATH: `${env.bin}:${process.env.PATH}`, HOME: tmp, FLAGCTL_CONFIG_DIR: configDir, SCRIPT: env.scripts.bash!, ...extra },
   });
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
@@ -101,7 +80,7 @@ describe('completion scripts', () => {
   });
 
   it('the bash script is valid bash and registers the function', () => {
-    const r = spawnSync('bash', ['--norc', '-c', `source '${scriptFile}' && complete -p flagctl`], { encoding: 'utf8' });
+    const r = spawnSync('bash', ['--norc', '-c', `source '${env.scripts.bash}' && complete -p flagctl`], { encoding: 'utf8' });
     expect(r.status).toBe(0);
     expect(r.stdout.trim()).toBe('complete -F _flagctl flagctl');
   });

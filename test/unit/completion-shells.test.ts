@@ -1,0 +1,132 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useCompletionEnv } from '../support/completion-env.js';
+import { runCli } from '../support/io.js';
+
+// The zsh and fish scripts run in the real shells (Debian's zsh and fish; `npm test` installs
+// them when they are missing, see scripts/test-deps.mjs).
+// - fish: `complete -C '<line>'` asks fish itself what it would offer on TAB.
+// - zsh: the script's _flagctl runs in a real zsh with `words` and CURRENT set as the
+//   completion system sets them. Only the completion system's output builtins (compadd,
+//   _describe, _files, compset) are stand-ins that print the candidates matching the word
+//   under the cursor, as zsh's matcher does by default; everything the script decides runs as is.
+
+const env = useCompletionEnv(['zsh', 'fish']);
+
+const ZSH_DRIVER = `
+compdef() { :; }
+source "$SCRIPT" || exit 9
+typeset -g PREFIX=\${@[-1]}
+compset() { [[ $1 == -P ]] && PREFIX=\${PREFIX#*=}; return 0; }
+_flagctl_offer() { local x; for x in "$@"; do [[ $x == "$PREFIX"* ]] && print -r -- "$x"; done; }
+compadd() {
+  local arr=''
+  while (( $# )); do case $1 in -a) shift; arr=$1 ;; -S) shift ;; esac; shift; done
+  _flagctl_offer "\${(@P)arr}"
+}
+_describe() { local -a names; local x; for x in "\${(@P)\${@[-1]}}"; do names+=("\${\${x%%:*}//\\\\/}"); done; _flagctl_offer "\${names[@]}"; }
+_files() { _flagctl_offer @files; }
+words=("$@"); CURRENT=$#
+_flagctl
+`;
+
+function shellEnv(extra: Record<string, string> = {}) {
+  return { PATH: `${env.bin}:${process.env.PATH}`, HOME: env.tmp, FLAGCTL_CONFIG_DIR: env.configDir, ...extra };
+}
+
+/** What zsh offers for `line` (cursor at the end), sorted. */
+function zsh(line: string, extra: Record<string, string> = {}): string[] {
+  const words = line.split(/\s+/).filter(Boolean);
+  if (/\s$/.test(line)) words.push('');
+  const r = spawnSync('zsh', ['-f', '-c', ZSH_DRIVER, 'zsh', ...words], {
+    cwd: env.tmp,
+    encoding: 'utf8',
+    env: { ...shellEnv(extra), SCRIPT: env.scripts.zsh! },
+  });
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+  return r.stdout.split('\n').filter(Boolean).sort();
+}
+
+/** What fish offers for `line` (cursor at the end), without descriptions, sorted. */
+function fish(line: string, extra: Record<string, string> = {}): string[] {
+  const r = spawnSync('fish', ['--no-config', '-c', 'source $SCRIPT; complete -C $LINE'], {
+    cwd: env.tmp,
+    encoding: 'utf8',
+    env: { ...shellEnv(extra), SCRIPT: env.scripts.fish!, LINE: line },
+  });
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+  return r.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.split('\t')[0]!)
+    .sort();
+}
+
+/** Every command path and its subcommands, from `--help` as a user would find them. */
+async function commandPaths(path: string[] = []): Promise<{ path: string[]; subcommands: string[] }[]> {
+  const help = (await runCli([...path, '--help'])).stdout;
+  const section = help.split(/\n\s*\n/).find((block) => /^Commands:/m.test(block)) ?? '';
+  const subcommands = [...section.matchAll(/^ {2}(\S+)/gm)].map((m) => m[1]!);
+  const below = await Promise.all(subcommands.filter((c) => c !== 'help').map((c) => commandPaths([...path, c])));
+  return [{ path, subcommands }, ...below.flat()];
+}
+
+const sorted = (list: string[]) => [...list].sort();
+
+for (const [name, complete] of [
+  ['zsh', zsh],
+  ['fish', fish],
+] as const) {
+  describe(`${name} completion`, () => {
+    it('runs in a real shell', () => {
+      const r = spawnSync(name, ['--version'], { encoding: 'utf8' });
+      expect(r.status, `${name} is not installed: npm test installs it (scripts/test-deps.mjs)`).toBe(0);
+    });
+
+    it('completes every command path of the tree with its subcommands', async () => {
+      const paths = await commandPaths();
+      expect(paths.map((p) => p.path.join(' '))).toEqual(expect.arrayContaining(['', 'feature get', 'features search', 'auth login']));
+      for (const { path, subcommands } of paths.filter((p) => p.subcommands.length)) {
+        expect(complete(['flagctl', ...path, ''].join(' ')), `flagctl ${path.join(' ')}`).toEqual(sorted(subcommands));
+      }
+    });
+
+    it('completes a partial command name', () => {
+      expect(complete('flagctl fea')).toEqual(['feature', 'features']);
+      expect(complete('flagctl features s')).toEqual(['search', 'stale']);
+    });
+
+    it("offers each command's own flags and the global ones, and only those", () => {
+      const search = complete('flagctl features search --');
+      expect(search).toEqual(expect.arrayContaining(['--sort-by', '--sort-order', '--state', '--all', '--output', '--columns', '--profile', '--url', '--help']));
+      expect(search).not.toContain('--section');
+      expect(complete('flagctl insights --se')).toEqual(['--section']);
+      expect(complete('flagctl --profile prod features search --sort-o')).toEqual(['--sort-order']);
+    });
+
+    it('completes enumerated flag values and arguments', () => {
+      expect(complete('flagctl features search -o ')).toEqual(sorted(['table', 'json', 'ndjson', 'csv', 'markdown']));
+      expect(complete('flagctl features stale -o ')).toEqual(sorted(['table', 'json', 'ndjson', 'csv', 'markdown', 'github']));
+      expect(complete('flagctl features search --sort-order ')).toEqual(['asc', 'desc']);
+      expect(complete('flagctl features search --state p')).toEqual(['potentially-stale']);
+      expect(complete('flagctl insights --section ')).toEqual(sorted(['users', 'flags', 'projects', 'metrics', 'environments']));
+      expect(complete('flagctl completion ')).toEqual(['bash', 'fish', 'zsh']);
+    });
+
+    it('a flag that takes a free value is not followed by command or flag names, and its value is skipped', () => {
+      expect(complete('flagctl features search --project ')).toEqual([]);
+      expect(complete('flagctl --url http://127.0.0.1:4242 features s')).toEqual(['search', 'stale']);
+    });
+
+    it('completes --profile with the profile names of the config file, never running a name', () => {
+      expect(complete('flagctl --profile ')).toEqual(['pre-prod', 'prod', 'staging']);
+      expect(complete('flagctl features search --profile st')).toEqual(['staging']);
+      expect(complete('flagctl --profile ', { FLAGCTL_CONFIG_DIR: join(env.tmp, 'missing') })).toEqual([]);
+      expect(existsSync(join(env.tmp, 'pwned'))).toBe(false);
+    });
+  });
+}
