@@ -1,0 +1,113 @@
+// npm run bench:diff (also run by npm run bench): `flagctl diff development production` on a
+// 5,000-feature project of a real Unleash 8.2.0, against curl fetching the two batch exports
+// (one curl process, the two POSTs one after the other). Budget: at most 3× curl.
+//
+// The server is started here with its own PostgreSQL (test/e2e/harness) and seeded with plain
+// POSTs: every feature has a rollout in development, every third one a different rollout with a
+// constraint in production, every second one is enabled in development, every fifth has a tag.
+// Runs are interleaved after a warm-up; medians are reported. Results go to
+// bench/diff-results.json. No test asserts on these numbers.
+
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { startServers } from '../test/e2e/harness/servers.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const BIN = `${root}bin/flagctl`;
+const FEATURES = Number(process.env.BENCH_DIFF_FEATURES ?? 5_000);
+const RUNS = Number(process.env.BENCH_DIFF_RUNS ?? 7);
+const BUDGET = 3;
+const P = '/api/admin/projects/default';
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** Wall time (ms) of one process; `ok` lists the exit codes that count as success. */
+function wall(cmd, args, env, ok = [0]) {
+  const t = process.hrtime.bigint();
+  const r = spawnSync(cmd, args, { env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 28 });
+  if (!ok.includes(r.status)) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${String(r.stderr).slice(-800)}`);
+  return Number(process.hrtime.bigint() - t) / 1e6;
+}
+
+async function seed(url, token, n) {
+  const api = async (method, path, body) => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: { authorization: token, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${await res.text()}`);
+  };
+  const one = async (i) => {
+    const name = `diff.flag-${String(i).padStart(5, '0')}`;
+    await api('POST', `${P}/features`, { name, type: ['release', 'experiment', 'operational'][i % 3], description: `bench flag ${i}` });
+    const rollout = (r) => ({ name: 'flexibleRollout', parameters: { rollout: r, stickiness: 'default', groupId: name }, constraints: [] });
+    await api('POST', `${P}/features/${name}/environments/development/strategies`, rollout('100'));
+    if (i % 3 === 0) {
+      const constraint = { contextName: 'userId', operator: 'IN', values: [`u${i}`, `v${i}`], inverted: false, caseInsensitive: false };
+      await api('POST', `${P}/features/${name}/environments/production/strategies`, { ...rollout('25'), constraints: [constraint] });
+    }
+    if (i % 2 === 0) await api('POST', `${P}/features/${name}/environments/development/on`);
+    if (i % 5 === 0) await api('POST', `/api/admin/features/${name}/tags`, { type: 'simple', value: `t${i % 7}` });
+  };
+  let next = 0;
+  const worker = async () => {
+    while (next < n) await one(next++);
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
+const fleet = await startServers({ versions: ['8'] });
+try {
+  const server = fleet.servers[0];
+  const t = Date.now();
+  await seed(server.url, server.adminToken, FEATURES);
+  process.stderr.write(`bench: ${FEATURES} features seeded in ${Math.round((Date.now() - t) / 1000)} s on unleash-server ${server.pkg}\n`);
+
+  const env = { PATH: process.env.PATH, HOME: '/nonexistent', FLAGCTL_CONFIG_DIR: '/nonexistent', FLAGCTL_URL: server.url, FLAGCTL_TOKEN: server.adminToken, NO_COLOR: '1' };
+  const post = (environment) => [
+    '-sf', '-X', 'POST', '-H', `authorization: ${server.adminToken}`, '-H', 'content-type: application/json',
+    '-d', JSON.stringify({ project: 'default', environment }), `${server.url}/api/admin/features-batch/export`, '-o', '/dev/null',
+  ];
+  const curlArgs = [...post('development'), '--next', ...post('production')];
+  const diffArgs = ['diff', 'development', 'production', '-o', 'json'];
+  // flagctl exits 3: the environments differ.
+  const check = spawnSync(BIN, diffArgs, { env, maxBuffer: 1 << 28 });
+  if (check.status !== 3) throw new Error(`diff exited ${check.status}: ${String(check.stderr).slice(-800)}`);
+  const changes = JSON.parse(String(check.stdout)).changes.length;
+
+  for (let i = 0; i < 2; i++) {
+    wall('curl', curlArgs, env);
+    wall(BIN, diffArgs, env, [3]);
+  }
+  const curlMs = [];
+  const diffMs = [];
+  for (let r = 0; r < RUNS; r++) {
+    curlMs.push(wall('curl', curlArgs, env));
+    diffMs.push(wall(BIN, diffArgs, env, [3]));
+  }
+  const result = {
+    features: FEATURES,
+    changedFeatures: changes,
+    diffMs: median(diffMs),
+    curlMs: median(curlMs),
+    ratio: median(diffMs) / median(curlMs),
+    budget: BUDGET,
+    runs: RUNS,
+    cpus: cpus().length,
+    server: server.pkg,
+  };
+  writeFileSync(`${root}bench/diff-results.json`, `${JSON.stringify(result, null, 2)}\n`);
+  const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+  console.log(`diff development production, ${FEATURES} features (${changes} differ): ${s(result.diffMs)} (median of ${RUNS})`);
+  console.log(`curl of the two batch exports:                          ${s(result.curlMs)}`);
+  console.log(`ratio ${result.ratio.toFixed(2)}× (budget ≤ ${BUDGET}×): ${result.ratio <= BUDGET ? 'within' : 'OVER'}`);
+  if (result.ratio > BUDGET) process.exitCode = 1;
+} finally {
+  await fleet.stopAll();
+}
