@@ -102,6 +102,14 @@ describe('diff between two environments of one server', () => {
     expect(r.stdout).toBe(' admin-panel_access |   1 +\n search-ranking_v3  |   4 ++++---\n 2 features differ: 2 changed\n');
   });
 
+  it('a --feature on neither side is exit 5 (a typo must not pass a gate)', async () => {
+    serveProject(server, v8Project());
+    const r = await runCli(['diff', 'development', 'production', '--feature', 'search-ranking_v3', '--feature', 'no-such-flag'], { env: env() });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toBe('flagctl: --feature: "no-such-flag" on neither side\n');
+    expect(r.stdout).toBe('');
+  });
+
   it('an environment the server lacks is exit 5, listing those it has', async () => {
     serveProject(server, v8Project());
     const r = await runCli(['diff', 'development', 'staging'], { env: env() });
