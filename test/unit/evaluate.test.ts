@@ -81,6 +81,35 @@ describe('evaluate', () => {
     );
   });
 
+  it('the playground POST follows the GET rules: a 503 is retried, a same-origin redirect re-sends the body', async () => {
+    server.json('/api/admin/environments', environments);
+    let calls = 0;
+    const bodies: string[] = [];
+    server.route(
+      '/api/admin/playground',
+      async (req, res) => {
+        bodies.push(await readBody(req));
+        if (++calls === 1) return void res.writeHead(503, { 'content-type': 'text/html' }).end('<h1>busy</h1>');
+        res.writeHead(307, { location: '/api/admin/playground2' }).end();
+      },
+      'POST',
+    );
+    server.route(
+      '/api/admin/playground2',
+      async (req, res) => {
+        bodies.push(await readBody(req));
+        sendJson(res, 200, playground);
+      },
+      'POST',
+    );
+    const r = await runCli(['evaluate', 'payments.kill-switch', '--env', 'development', '-c', 'userId=9', '-o', 'csv'], { env: env() });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('feature,enabled,variant,strategy\r\npayments.kill-switch,true,,flexibleRollout\r\n');
+    expect(bodies).toHaveLength(3);
+    expect(new Set(bodies).size).toBe(1);
+    expect(JSON.parse(bodies[0]!)).toEqual({ environment: 'development', projects: '*', context: { userId: '9', appName: 'flagctl' } });
+  });
+
   it('-o json prints the server answer for the features asked only', async () => {
     routes();
     const r = await runCli(['evaluate', 'retire-old-cart', 'new-checkout-flow', '--env', 'development', '-o', 'json'], { env: env() });
