@@ -3,6 +3,7 @@ import type { SearchFeature } from '../../../api/schemas.js';
 import { notice, print } from '../../../output/context.js';
 import { featureColumns } from '../../../output/feature-columns.js';
 import { overviewView } from '../../../output/overview-view.js';
+import { render } from '../../../output/render.js';
 import { writeRows, type ColumnSet } from '../../../output/rows.js';
 import { withSpinner } from '../../../output/spinner.js';
 import { PageProgress } from '../../../output/page-progress.js';
@@ -52,15 +53,17 @@ export async function run(ctx: RunContext, req: Request<Record<string, never>>):
         progress.clear();
       }
     }
-    if (ui.out.format !== 'table' && ui.out.format !== 'json') {
-      await writeRows(ui, cols, overview.features ?? []);
-      return;
-    }
-    if (ui.out.format === 'json') return print(ui, `${JSON.stringify(overview, null, 2)}\n`);
     const features = overview.features ?? [];
-    await print(ui, `${overviewView(overview, projectId, ui).join('\n')}\n\n${ui.style.bold(`Features (${features.length})`)}\n`);
-    if (features.length) await writeRows(ui, cols, features);
-    else await print(ui, `  ${ui.style.dim('none')}\n`);
+    await render(ui, {
+      kind: 'document',
+      document: overview,
+      table: async (ui) => {
+        await print(ui, `${overviewView(overview, projectId, ui).join('\n')}\n\n${ui.style.bold(`Features (${features.length})`)}\n`);
+        if (features.length) await writeRows(ui, cols, features);
+        else await print(ui, `  ${ui.style.dim('none')}\n`);
+      },
+      rows: { columns: cols, rows: features },
+    });
   } finally {
     await client.close();
   }
