@@ -65,8 +65,10 @@ export async function* featureEvents(
       if (++handedOut >= want) return;
     }
     offset += page.events.length;
-    const total = page.total ?? Number.POSITIVE_INFINITY;
-    if (page.events.length < size || offset >= total) return;
+    // The offset moves on by what came, so a server that caps the page size below ours still
+    // gets every event; a short page ends the run only when the server sends no total.
+    if (page.events.length === 0) return;
+    if (typeof page.total === 'number' ? offset >= page.total : page.events.length < size) return;
   }
 }
 

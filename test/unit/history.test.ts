@@ -121,3 +121,15 @@ describe('feature history', () => {
     expect(r.stdout).toContain('\\x1b[2J');
   });
 });
+
+describe('feature history paging', () => {
+  it('a server that caps the page size below 100 still gives every event, in order', async () => {
+    server.route(PATH, (_req, res, url) => {
+      const offset = Number(url.searchParams.get('offset'));
+      sendJson(res, 200, { events: events.events.slice(offset, offset + 4), total: events.events.length });
+    });
+    const r = await runCli(['feature', 'history', 'search-ranking_v3', '--all', '-o', 'json'], { env: env() });
+    expect(JSON.parse(r.stdout)).toEqual(events.events);
+    expect(server.requests.map((q) => new URL(q.url, 'http://x').searchParams.get('offset'))).toEqual(['0', '4', '8', '12']);
+  });
+});
