@@ -76,8 +76,10 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
   // Byte classes: 1 = a one-byte delimiter, 2 = part of an identifier.
   const cls = new Uint8Array(256);
   const wideDelims: Uint8Array[] = [];
+  const oneByte: number[] = [];
   for (const d of spec.delimiters) {
     const bytes = Buffer.from(d, 'utf8');
+    if (bytes.length === 1) oneByte.push(bytes[0]!);
     if (bytes.length === 1) cls[bytes[0]!] = cls[bytes[0]!]! | 1;
     else if (bytes.length > 1) wideDelims.push(bytes);
   }
@@ -116,14 +118,25 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
       if (ids) hits.push({ at: from, len, ids, kind: 'exact' });
     };
     if (!useAliases) {
-      for (let i = 0; i < n; i++) {
-        const c = buf[i]!;
-        if (cls[c] === 0) continue;
+      // memchr per delimiter character (Buffer#indexOf), merged in order: far faster than a
+      // JavaScript loop over every byte, as delimiters are a few percent of the bytes.
+      const next = oneByte.map((d) => {
+        const at = buf.indexOf(d, 0);
+        return at < 0 || at >= n ? n : at;
+      });
+      while (next.length > 0) {
+        let j = 0;
+        for (let k = 1; k < next.length; k++) if (next[k]! < next[j]!) j = k;
+        const i = next[j]!;
+        if (i >= n) break;
+        const c = oneByte[j]!;
         const prev = last[c]!;
         if (prev >= 0) candidate(prev + 1, i);
         if (lastAny > prev) candidate(lastAny + 1, i);
         last[c] = i;
         lastAny = i;
+        const at = buf.indexOf(c, i + 1);
+        next[j] = at < 0 || at >= n ? n : at;
       }
     } else {
       const aMax = aliasLen.max;
@@ -229,15 +242,13 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
       if (st.size > spec.maxFileBytes) return { skipped: 'large' };
       // Grows to the largest file read, never beyond --max-file-kb: memory is bounded by it.
       if (buffer.length < st.size + 1) buffer = Buffer.allocUnsafe(Math.min(spec.maxFileBytes + 1, Math.max(st.size + 1, buffer.length * 2)));
+      // Read the size fstat gave, in one call for a regular file (no read to see the end).
       let n = 0;
-      for (;;) {
-        const r = fs.readSync(fd, buffer, n, buffer.length - n, null);
+      while (n < st.size) {
+        const r = fs.readSync(fd, buffer, n, st.size - n, null);
         if (r <= 0) break;
         n += r;
-        if (n >= buffer.length) break;
       }
-      // The file grew while being read.
-      if (n > spec.maxFileBytes) return { skipped: 'large' };
       const sniff = n < SNIFF ? n : SNIFF;
       if (buffer.subarray(0, sniff).indexOf(0) >= 0) return { skipped: 'binary' };
       const view = buffer.subarray(0, n);
