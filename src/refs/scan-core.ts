@@ -91,6 +91,8 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
     }
   }
 
+  /** Per file: where each one-byte delimiter was last seen. */
+  const last = new Int32Array(256);
   let buffer = Buffer.allocUnsafe(Math.min(spec.maxFileBytes + 1, 64 * 1024));
 
   /** Raw hits: byte offset of the name, its byte length, the ids, exact or alias. */
@@ -103,10 +105,10 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
 
   function find(buf: Buffer, n: number): Hit[] {
     const hits: Hit[] = [];
+    last.fill(-1);
     // A candidate is what lies between a delimiter and the previous one of the same character
     // (so a name holding another delimiter, such as it's, is found between double quotes), and
     // between it and the previous delimiter of any character (`--delimiters ' \n'` for YAML).
-    const last = new Int32Array(256).fill(-1);
     let lastAny = -1;
     const eMax = exactLen.max;
     const eOk = exactLen.ok;

@@ -13,7 +13,7 @@ import { walk, type WalkOptions } from './walk.js';
 export interface TreeOptions extends WalkOptions {
   /** The paths given on the command line, checked to exist. */
   paths: { path: string; kind: 'dir' | 'file' }[];
-  /** Threads that read files: 1 reads on the main thread. */
+  /** Worker threads that read and match files while the main thread walks; 0: all on the main thread. */
   threads: number;
 }
 
@@ -36,45 +36,46 @@ const THREADS_FROM_BATCH = 2;
 export async function* scanTree(spec: ScanSpec, opts: TreeOptions, stats: TreeStats): AsyncGenerator<FileRefs, void, undefined> {
   const local = createScanner(spec, fs, bufferModule);
   let pool: ScanPool | undefined;
-  const queue: { files: string[]; results: Promise<FileScan[]> }[] = [];
-  const drain = function* (results: FileScan[], files: string[]): Generator<FileRefs> {
+  const queue: { files: string[]; shown: (i: number) => string; results: Promise<FileScan[]> }[] = [];
+  // Display paths are made only for files that hold a reference.
+  const drain = function* (results: FileScan[], shown: (i: number) => string): Generator<FileRefs> {
     results.forEach((r, i) => {
       if ('skipped' in r) stats.skipped[r.skipped]++;
       else stats.files++;
     });
     for (let i = 0; i < results.length; i++) {
       const r = results[i]!;
-      if ('refs' in r && r.refs.length > 0) yield { file: files[i]!, refs: r.refs };
+      if ('refs' in r && r.refs.length > 0) yield { file: shown(i), refs: r.refs };
     }
   };
   try {
     for (const given of opts.paths) {
       const shown = toPosix(given.path);
       if (given.kind === 'file') {
-        yield* drain([local.scanFile(given.path)], [posix.normalize(shown)]);
+        yield* drain([local.scanFile(given.path)], () => posix.normalize(shown));
         continue;
       }
       const root = resolve(given.path);
       let batches = 0;
       for await (const batch of walk(root, opts)) {
-        const abs = batch.map((rel) => root + sep + rel.split('/').join(sep));
-        const shownFiles = batch.map((rel) => displayPath(shown, rel));
-        if (!pool && opts.threads > 1 && ++batches >= THREADS_FROM_BATCH) pool = new ScanPool(spec, opts.threads);
+        const abs = sep === '/' ? batch.map((rel) => `${root}/${rel}`) : batch.map((rel) => root + sep + rel.split('/').join(sep));
+        const shownFiles = (i: number) => displayPath(shown, batch[i]!);
+        if (!pool && opts.threads > 0 && ++batches >= THREADS_FROM_BATCH) pool = new ScanPool(spec, opts.threads);
         if (!pool) {
           yield* drain(abs.map((p) => local.scanFile(p)), shownFiles);
           continue;
         }
         const results = pool.scan(abs);
         results.catch(() => undefined); // awaited in turn below
-        queue.push({ files: shownFiles, results });
+        queue.push({ files: batch, shown: shownFiles, results });
         while (queue.length >= pool.size * AHEAD_PER_THREAD) {
           const head = queue.shift()!;
-          yield* drain(await head.results, head.files);
+          yield* drain(await head.results, head.shown);
         }
       }
       while (queue.length > 0) {
         const head = queue.shift()!;
-        yield* drain(await head.results, head.files);
+        yield* drain(await head.results, head.shown);
       }
     }
   } finally {

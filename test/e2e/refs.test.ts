@@ -1,10 +1,8 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { adminGet, flagctl, target } from './cli.js';
-import { byPlace, makeTree, oracle, TREE_FLAGS } from '../unit/refs-tree.js';
+import { byPlace, makeTree, oracle, sarifValidator, TREE_FLAGS } from '../unit/refs-tree.js';
 
 // `flagctl refs` against real servers, over the fixture tree written to a temporary directory.
 // The seed's flags in the tree: new-checkout-flow (active), legacy-search_v1 (marked stale)
@@ -118,10 +116,7 @@ for (const server of inject('servers')) {
       const r = await refs([dir, '-o', 'sarif']);
       expect(r.code).toBe(0);
       const log = JSON.parse(r.stdout);
-      const schema = JSON.parse(readFileSync(new URL('../fixtures/sarif-schema-2.1.0.json', import.meta.url), 'utf8'));
-      const ajv = new Ajv({ strict: false, allErrors: true });
-      addFormats(ajv);
-      const validate = ajv.compile(schema);
+      const validate = sarifValidator();
       expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
       expect(log.runs[0].results).toHaveLength(10);
       expect(new Set(log.runs[0].results.map((x: { ruleId: string }) => x.ruleId))).toEqual(new Set(['flagctl/stale-flag', 'flagctl/archived-flag']));

@@ -1,11 +1,9 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/io.js';
 import { sendJson, useFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { makeTree, TREE_FLAGS } from './refs-tree.js';
+import { makeTree, sarifValidator, TREE_FLAGS } from './refs-tree.js';
 
 // `flagctl refs` end to end in-process, against a strict fixture server: the flags listing,
 // every format, the summary's verdicts, the gate, and bad input.
@@ -177,10 +175,7 @@ describe('flagctl refs', () => {
     const r = await refs([dir, '-o', 'sarif']);
     expect(r.code).toBe(0);
     const log = JSON.parse(r.stdout);
-    const schema = JSON.parse(readFileSync(new URL('../fixtures/sarif-schema-2.1.0.json', import.meta.url), 'utf8'));
-    const ajv = new Ajv({ strict: false, allErrors: true });
-    addFormats(ajv);
-    const validate = ajv.compile(schema);
+    const validate = sarifValidator();
     expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
     const run = log.runs[0];
     expect(run.tool.driver.rules.map((x: { id: string }) => x.id)).toEqual(['flagctl/stale-flag', 'flagctl/potentially-stale-flag', 'flagctl/archived-flag']);

@@ -18,7 +18,7 @@ async function refsIn(dir: string, over: Partial<TreeOptions> = {}, aliases = fa
   const stats = emptyStats();
   const spec = { names: NAMES, aliases: aliases ? aliasTable(NAMES) : [], delimiters: ['"', "'", '`'], maxFileBytes };
   const got: (Expected & { kind: string; text: string })[] = [];
-  const opts: TreeOptions = { paths: [{ path: dir, kind: 'dir' }], noIgnore: false, exclude: [], threads: 1, ...over };
+  const opts: TreeOptions = { paths: [{ path: dir, kind: 'dir' }], noIgnore: false, exclude: [], threads: 0, ...over };
   for await (const f of scanTree(spec, opts, stats)) {
     for (const r of f.refs) for (const id of r.ids) got.push({ flag: NAMES[id]!, file: f.file, line: r.line, column: r.column, kind: r.kind, text: r.text });
   }
@@ -112,8 +112,9 @@ describe('refs over a plain directory (no git)', () => {
   });
 
   it('worker threads give the same references in the same order', async () => {
-    const one = await refsIn(dir, { threads: 1, batch: 2 });
+    const one = await refsIn(dir, { threads: 0, batch: 2 });
     const two = await refsIn(dir, { threads: 2, batch: 2 });
+    expect((await refsIn(dir, { threads: 1, batch: 2 })).got).toEqual(one.got);
     expect(two.got).toEqual(one.got);
     expect(two.stats).toEqual(one.stats);
   });

@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
+import * as formats from 'ajv-formats';
 
 // The fixture tree for `flagctl refs` (test/fixtures/refs-tree), copied to a temporary
 // directory, plus what git holds badly: CRLF and Latin-1 files, a binary and an oversized
@@ -101,3 +103,13 @@ export function oracle(dir: string, names: string[], skip: (file: string) => boo
 
 export const byPlace = (a: Expected, b: Expected) =>
   a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column || (a.flag < b.flag ? -1 : a.flag > b.flag ? 1 : 0);
+
+/** A validator for the official SARIF 2.1.0 schema committed in test/fixtures, formats checked. */
+export function sarifValidator(): ValidateFunction {
+  const schema = JSON.parse(readFileSync(new URL('../fixtures/sarif-schema-2.1.0.json', import.meta.url), 'utf8'));
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  // ajv-formats is CommonJS: its function is the default export, under either interop.
+  const addFormats = (formats as unknown as { default: (a: Ajv) => void }).default;
+  addFormats(ajv);
+  return ajv.compile(schema);
+}

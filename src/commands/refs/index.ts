@@ -55,8 +55,8 @@ export const flags = {
   },
   threads: {
     flags: '--threads <n>',
-    help: 'threads that read files (1-16; default: the number of CPUs, at most 4)',
-    parse: wholeNumber('expected a whole number of threads from 1 to 16', 1, 16),
+    help: 'worker threads that read files while the walk goes on (0-16, 0: none; default: CPUs - 1, at most 4)',
+    parse: wholeNumber('expected a whole number of threads from 0 to 16', 0, 16),
   },
 } as const satisfies FlagTable;
 

@@ -41,7 +41,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
     paths,
     noIgnore: f.ignore === false,
     exclude: f.exclude ?? [],
-    threads: f.threads ?? Math.min(4, availableParallelism()),
+    threads: f.threads ?? Math.min(4, availableParallelism() - 1),
   };
   const match = { delimiters: f.delimiters, aliases: f.aliases === true, maxFileBytes: f.maxFileKb * 1024 };
 
