@@ -37,10 +37,11 @@ const LOOKAHEAD_FILES = 64;
 /**
  * Every reference under the paths, file by file in walk order. A flag's lifecycle is looked
  * up (give a memoLookup) the first time it is referenced, while later files are scanned; the
- * answer is written into the flag, so the summary has it too.
+ * answer is written into the flag, so the summary has it too. The flags may still be on their
+ * way: the walk starts meanwhile.
  */
 export async function* findReferences(
-  flags: FlagInfo[],
+  flagsSource: FlagInfo[] | Promise<FlagInfo[]>,
   m: MatchOptions,
   tree: TreeOptions,
   stats: TreeStats,
@@ -52,6 +53,9 @@ export async function* findReferences(
     p.catch(() => undefined); // awaited when its file's turn comes
     return p;
   };
+  const flagsReady = Promise.resolve(flagsSource);
+  const spec = flagsReady.then((f) => scanSpec(f, m));
+  let flags: FlagInfo[] = [];
   const queue: { file: FileRefs; ready: Promise<unknown> }[] = [];
   const out = function* (file: FileRefs): Generator<Reference> {
     for (const r of file.refs) {
@@ -72,7 +76,8 @@ export async function* findReferences(
       }
     }
   };
-  for await (const file of scanTree(scanSpec(flags, m), tree, stats)) {
+  for await (const file of scanTree(spec, tree, stats)) {
+    flags = await flagsReady; // settled: the scan needed it
     const waits = file.refs.flatMap((r) => r.ids.map((id) => need(flags[id]!))).filter((p) => p !== undefined);
     queue.push({ file, ready: Promise.all(waits) });
     while (queue.length > LOOKAHEAD_FILES) {

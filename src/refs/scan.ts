@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as bufferModule from 'node:buffer';
 import { posix, resolve, sep } from 'node:path';
 import { ScanPool } from './pool.js';
-import { createScanner, type FileScan, type FoundRef, type ScanSpec } from './scan-core.js';
+import { createScanner, type FileScan, type FoundRef, type Scanner, type ScanSpec } from './scan-core.js';
 import { walk, type WalkOptions } from './walk.js';
 
 // The tree half of `flagctl refs`: walk each path given, read and match its files (on worker
@@ -33,8 +33,19 @@ const AHEAD_PER_THREAD = 3;
 /** Below this many files the threads' start-up costs more than they save. */
 const THREADS_FROM_BATCH = 2;
 
-export async function* scanTree(spec: ScanSpec, opts: TreeOptions, stats: TreeStats): AsyncGenerator<FileRefs, void, undefined> {
-  const local = createScanner(spec, fs, bufferModule);
+/** Batches walked ahead while the flags are still being fetched. */
+const WALK_AHEAD = 64;
+
+/**
+ * The references in the files under the paths, file by file in walk order. `specSource` may
+ * still be on its way (the flags are fetched while the walk starts); a failure to get it is
+ * thrown from here.
+ */
+export async function* scanTree(specSource: ScanSpec | Promise<ScanSpec>, opts: TreeOptions, stats: TreeStats): AsyncGenerator<FileRefs, void, undefined> {
+  const specReady = Promise.resolve(specSource);
+  specReady.catch(() => undefined); // awaited before the first file is read
+  let local: Scanner | undefined;
+  const scanner = async () => (local ??= createScanner(await specReady, fs, bufferModule));
   let pool: ScanPool | undefined;
   const queue: { files: string[]; shown: (i: number) => string; results: Promise<FileScan[]> }[] = [];
   // Display paths are made only for files that hold a reference.
@@ -52,17 +63,18 @@ export async function* scanTree(spec: ScanSpec, opts: TreeOptions, stats: TreeSt
     for (const given of opts.paths) {
       const shown = toPosix(given.path);
       if (given.kind === 'file') {
-        yield* drain([local.scanFile(given.path)], () => posix.normalize(shown));
+        yield* drain([(await scanner()).scanFile(given.path)], () => posix.normalize(shown));
         continue;
       }
       const root = resolve(given.path);
       let batches = 0;
-      for await (const batch of walk(root, opts)) {
+      for await (const batch of walkedAhead(walk(root, opts), specReady, WALK_AHEAD)) {
+        const scan = await scanner();
         const abs = sep === '/' ? batch.map((rel) => `${root}/${rel}`) : batch.map((rel) => root + sep + rel.split('/').join(sep));
         const shownFiles = (i: number) => displayPath(shown, batch[i]!);
-        if (!pool && opts.threads > 0 && ++batches >= THREADS_FROM_BATCH) pool = new ScanPool(spec, opts.threads);
+        if (!pool && opts.threads > 0 && ++batches >= THREADS_FROM_BATCH) pool = new ScanPool(await specReady, opts.threads);
         if (!pool) {
-          yield* drain(abs.map((p) => local.scanFile(p)), shownFiles);
+          yield* drain(abs.map((p) => scan.scanFile(p)), shownFiles);
           continue;
         }
         const results = pool.scan(abs);
@@ -80,6 +92,35 @@ export async function* scanTree(spec: ScanSpec, opts: TreeOptions, stats: TreeSt
     }
   } finally {
     await pool?.close();
+  }
+}
+
+/**
+ * Pulls up to `max` items from `source` until `ready` settles, giving the event loop a turn
+ * after each (so the requests in flight progress), then hands them out and goes on.
+ */
+async function* walkedAhead<T>(source: AsyncGenerator<T>, ready: Promise<unknown>, max: number): AsyncGenerator<T> {
+  let settled = false;
+  ready.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  const early: T[] = [];
+  let ended = false;
+  try {
+    while (!settled && early.length < max) {
+      const r = await source.next();
+      if (r.done) {
+        ended = true;
+        break;
+      }
+      early.push(r.value);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    yield* early;
+    if (!ended) yield* source;
+  } finally {
+    await source.return(undefined);
   }
 }
 

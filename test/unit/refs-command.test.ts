@@ -264,6 +264,10 @@ describe('flagctl refs', () => {
     const r = await refs([dir, '--fail-on', 'stale']);
     expect(r.code).toBe(4);
     expect(r.stderr).not.toContain('unit-secret');
+    // The flags are fetched while the walk starts; a tree with no file still waits for them.
+    const empty = join(dirname(dir), 'empty');
+    mkdirSync(empty, { recursive: true });
+    expect((await refs([empty, '-o', 'ndjson'])).code).toBe(4);
     const down = await runCli(['refs', dir, '--fail-on', 'stale', '--retries', '0', '--timeout', '2'], {
       env: { ...env(), FLAGCTL_URL: 'http://127.0.0.1:9' },
     });

@@ -54,8 +54,12 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   let gated = 0;
   let flagList: FlagInfo[] = [];
   try {
-    flagList = await listFlags(client, { projects: f.project });
-    ctx.debug(`${flagList.length} flags (${flagList.filter((x) => x.archived).length} archived)`);
+    // The flags are fetched while the walk starts; the first file read waits for them.
+    const listing = listFlags(client, { projects: f.project }).then((list) => {
+      ctx.debug(`${list.length} flags (${list.filter((x) => x.archived).length} archived)`);
+      return (flagList = list);
+    });
+    listing.catch(() => undefined); // awaited by the scan, and below
     const lookup = memoLookup(async (flag) => {
       try {
         return await lifecycleOf(client, flag.project, flag.name);
@@ -66,7 +70,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
       }
     });
     const refs = async function* (): AsyncGenerator<Reference> {
-      for await (const r of findReferences(flagList, match, tree, stats, lookup)) {
+      for await (const r of findReferences(listing, match, tree, stats, lookup)) {
         tally.add(r);
         if (failOn.length > 0 && isFlagged(r, failOn)) gated++;
         yield r;
@@ -75,6 +79,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
     let rows: FlagRow[] | undefined;
     const flagRows = async () => {
       if (rows) return rows;
+      await listing;
       const shown = tally.rows(flagList, f.allFlags === true);
       const names = new Set(shown.map((r) => r.flag));
       await fillLifecycles(
@@ -112,6 +117,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
         jsonObject: { key: 'references', after: () => ({ flags: rows ?? [] }) },
       });
     }
+    await listing; // a tree without files never waited for it: its failure still counts
     ctx.debug(
       `${stats.files} files read; skipped ${stats.skipped.binary} binary, ${stats.skipped.large} over ${f.maxFileKb} KiB, ${stats.skipped.special} links or special, ${stats.skipped.unreadable} unreadable`,
     );
