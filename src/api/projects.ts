@@ -56,10 +56,11 @@ export async function fetchOverview(client: ApiClient, projectId: string): Promi
 }
 
 /**
- * Columns only search results carry: neither the 6.x overview nor /projects/{id}/features has
- * them. They are fetched (paced, see searchFeatures) only when asked for.
+ * Fields only search results carry: neither the 6.x overview nor /projects/{id}/features has
+ * them (both do have tags, on 6.10.1 and 8.2.0). They are fetched (paced, see searchFeatures)
+ * only when asked for.
  */
-export const SEARCH_ONLY_FIELDS = ['lifecycle', 'createdBy', 'tags', 'segments', 'dependencyType'] as const;
+export const SEARCH_ONLY_FIELDS = ['lifecycle', 'createdBy', 'segments', 'dependencyType'] as const;
 
 /**
  * The features with the search-only fields added from a search of the project (`project=IS:<id>`),

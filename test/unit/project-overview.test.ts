@@ -31,8 +31,9 @@ function manyFeatures(count: number): { name: string }[] {
 }
 
 const FEATURES = '/api/admin/projects/default/features';
-/** The fields GET /api/admin/projects/{id}/features gives on 8.2.0 (SERVER-FACTS): no lifecycle, createdBy, tags, segments. */
-const LIST_FIELDS = ['name', 'type', 'description', 'stale', 'impressionData', 'createdAt', 'favorite', 'environments'];
+/** GET /api/admin/projects/default/features from the same seeded 8.2.0: no lifecycle, createdBy or segments; tags are there. */
+const listV8 = load('project-features-v8.json');
+const LIST_FIELDS = Object.keys(listV8.features[0]);
 const listItem = (f: Record<string, unknown>) => Object.fromEntries(LIST_FIELDS.filter((k) => k in f).map((k) => [k, f[k]]));
 
 /** An 8.x server: the deprecated path is gone; /overview and /features answer; search only if `search` is given. */
@@ -177,6 +178,17 @@ describe('project overview on a server without it (7.0 and later): the fallback'
     expect(server.requests.slice(1).map((q) => q.url).sort()).toEqual([FEATURES, OVERVIEW]);
   });
 
+  it("takes 8.2.0's captured /features answer as sent", async () => {
+    server.json(DEPRECATED, errors.gonePath, 404);
+    server.json(OVERVIEW, v8);
+    server.json(FEATURES, listV8);
+    const r = await runCli(['project', 'overview', 'default', '-o', 'json'], { env: env() });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).features).toEqual(listV8.features);
+    const csv = await runCli(['project', 'overview', 'default', '-o', 'csv', '--columns', 'name,tags'], { env: env() });
+    expect(csv.stdout).toContain('new-checkout-flow,"simple:checkout, team:payments"'); // tags need no search
+  });
+
   it('the table shows the same fields as on 6.x, plus technical debt and the feature types', async () => {
     newServer(v8Search.features);
     const r = await runCli(['project', 'overview', 'default'], { env: env(), stdoutIsTTY: true });
@@ -267,7 +279,7 @@ describe('project overview: usage and errors', () => {
     server.json('/api/admin/projects/a%20b/overview', v8);
     server.json('/api/admin/projects/a%20b/features', { features: [] });
     server.json(SEARCH, { features: [], total: 0 });
-    const r = await runCli(['project', 'overview', 'a b', '-o', 'json', '--columns', 'name,tags'], { env: env() });
+    const r = await runCli(['project', 'overview', 'a b', '-o', 'json', '--columns', 'name,lifecycle'], { env: env() });
     expect(r.code).toBe(0);
     expect(new URL(server.requests.at(-1)!.url, server.url).searchParams.get('project')).toBe('IS:a b');
   });

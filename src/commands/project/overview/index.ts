@@ -13,8 +13,8 @@ export default defineCommand({
 Servers from Unleash 7 on no longer have the overview endpoint: flagctl then builds the same
 overview from /api/admin/projects/<id>/overview and /api/admin/projects/<id>/features (two
 requests at any size), and says so on stderr. Columns only search has (lifecycle, createdBy,
-tags, segments, dependencyType) are fetched from search when --columns asks for them; search
-is rate-limited on Unleash 8, so that is paced (see --max-wait).`,
+segments, dependencyType) are fetched from search when --columns asks for them; search is
+rate-limited on Unleash 8, so that is paced (see --max-wait).`,
   examples: [
     'flagctl project overview default',
     "flagctl project overview default -o json | jq '.features | length'",
