@@ -5,8 +5,8 @@ import { notice } from './context.js';
 
 const CLEAR_LINE = '\r\u001b[K';
 
-/** Waits shorter than this pass without a word. */
-const SILENT_WAIT_MS = 1500;
+/** Waits of this or less pass without a word. */
+const SILENT_WAIT_MS = 1000;
 
 /**
  * "120 of 260" on stderr while pages arrive, only when stderr is a terminal. When stdout is
@@ -38,7 +38,7 @@ export class PageProgress {
 
   /** For RateLimitPacer's onWait: says why nothing moves, and for how long. */
   readonly waiting = (w: RateLimitWait): (() => void) | void => {
-    if (w.ms < SILENT_WAIT_MS) return;
+    if (w.ms <= SILENT_WAIT_MS) return;
     if (!this.enabled) {
       notice(this.io, waitLine(w));
       return;
