@@ -82,7 +82,6 @@ or potentially stale, no reference), restore-or-remove (archived, still referenc
 archived flag (and a summary table to $GITHUB_STEP_SUMMARY when it is set); -o sarif writes
 the same references as SARIF 2.1.0 for code scanning. Nothing is uploaded anywhere.`,
   examples: [
-    'flagctl refs',
     'flagctl refs src --summary',
     'flagctl refs --fail-on stale,archived -o github',
     'flagctl refs --aliases --exclude "vendor/**" -o sarif > refs.sarif',
