@@ -34,7 +34,7 @@ export async function* walk(root: string, opts: WalkOptions): AsyncGenerator<Bat
   if (git) {
     let batch: string[] = [];
     for (const rel of git) {
-      if (rel.endsWith('/') || isUnderGit(rel) || exclude?.ignores(rel)) continue;
+      if (rel.endsWith('/') || isUnderGit(rel) || (exclude !== undefined && ignores(exclude, rel))) continue;
       batch.push(rel);
       if (batch.length >= size) {
         yield batch;
@@ -110,7 +110,7 @@ function* walkTree(root: string, o: { gitignore: boolean; exclude?: Ignore; size
         const path = base + e.name;
         const dir = e.isDirectory();
         if (!dir && !e.isFile()) continue; // links, sockets, fifos, devices
-        if (o.exclude?.ignores(dir ? `${path}/` : path)) continue;
+        if ((o.exclude !== undefined && ignores(o.exclude, dir ? `${path}/` : path))) continue;
         if (o.gitignore && ignoredByLevels(levels, path, dir)) continue;
         if (dir) {
           yield* visit(path);
@@ -136,12 +136,23 @@ function ignoredByLevels(levels: Level[], path: string, dir: boolean): boolean {
     const { base, rules } = levels[i]!;
     if (!rules) continue;
     const rel = path.slice(base.length) + (dir ? '/' : '');
-    const r = rules.test(rel);
+    const r = test(rules, rel);
     if (r.ignored) return true;
     if (r.unignored) return false;
   }
   return false;
 }
+
+// The ignore package refuses paths it does not expect (`./x`); such a path is not ignored.
+function test(rules: Ignore, path: string): { ignored: boolean; unignored: boolean } {
+  try {
+    return rules.test(path);
+  } catch {
+    return { ignored: false, unignored: false };
+  }
+}
+
+const ignores = (rules: Ignore, path: string) => test(rules, path).ignored;
 
 /** What a path given on the command line is. */
 export function pathKind(path: string): 'dir' | 'file' | 'missing' | 'other' {
