@@ -7,7 +7,7 @@ import { PageProgress } from '../../output/page-progress.js';
 import { termSafe } from '../../output/sanitize.js';
 import type { RunContext } from '../kit/context.js';
 import type { Request } from '../kit/spec.js';
-import type { flags } from './index.js';
+import type { flags } from './flags.js';
 
 /** `api <path>`: one GET (or every page with --paginate); nothing but GET is ever sent. */
 export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {

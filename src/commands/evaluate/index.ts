@@ -1,35 +1,6 @@
 import { FORMATS } from '../../output/formats.js';
-import { defineCommand, FlagValueError, type FlagTable } from '../kit/spec.js';
-import { oneOf, pathSegment, text } from '../kit/values.js';
-
-export const flags = {
-  env: {
-    flags: '-e, --env <environment>',
-    help: 'environment to evaluate in (required)',
-    parse: text('an environment name must not be empty'),
-  },
-  context: {
-    flags: '-c, --context <key=value>',
-    help: 'a context field, repeatable: userId, sessionId, appName, environment, remoteAddress, currentTime, or any custom field',
-    repeat: true,
-    parse: (raw: string) => {
-      if (!raw.includes('=')) throw new FlagValueError('expected key=value, e.g. --context userId=42');
-      return raw;
-    },
-  },
-  all: { flags: '--all', help: 'evaluate every flag of --project (instead of naming features)' },
-  project: {
-    flags: '-p, --project <id>',
-    help: "project whose flags --all evaluates (default: the profile's project, else default); with names, only that project",
-    parse: (raw: string) => pathSegment('project')(text('a project id must not be empty')(raw)),
-  },
-  expect: {
-    flags: '--expect <on|off>',
-    help: 'exit 3 unless the one feature named is on (or off) for this context',
-    values: ['on', 'off'],
-    parse: oneOf(['on', 'off'] as const),
-  },
-} as const satisfies FlagTable;
+import { defineCommand } from '../kit/spec.js';
+import { flags } from './flags.js';
 
 export default defineCommand({
   path: ['evaluate'],

@@ -11,7 +11,7 @@ import { withSpinner } from '../../output/spinner.js';
 import { resolveColumns } from '../kit/columns.js';
 import type { RunContext } from '../kit/context.js';
 import type { Request } from '../kit/spec.js';
-import type { flags } from './index.js';
+import type { flags } from './flags.js';
 
 /** `evaluate`: everything the user gave is checked before the first request. */
 export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {

@@ -6,7 +6,7 @@ import { withSpinner } from '../../../output/spinner.js';
 import { resolveColumns } from '../../kit/columns.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
-import type { flags } from './index.js';
+import type { flags } from './flags.js';
 
 /** `feature history <name>`: newest first; --since and --type go to the server and are checked again here. */
 export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {

@@ -1,0 +1,35 @@
+import { FlagValueError, type FlagTable } from '../../kit/spec.js';
+import { matching, pathSegment, text, wholeNumber } from '../../kit/values.js';
+
+/** A real calendar day written YYYY-MM-DD: 2025-02-30 is refused. */
+function calendarDay(raw: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) throw new FlagValueError('expected a date as YYYY-MM-DD, e.g. 2025-01-31');
+  const [y, m, d] = raw.split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d));
+  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) throw new FlagValueError('not a calendar date');
+  return raw;
+}
+
+const DEFAULT_LIMIT = 20;
+
+export const flags = {
+  project: {
+    flags: '-p, --project <id>',
+    help: 'only events in this project (default: any project)',
+    parse: (raw: string) => pathSegment('project')(text('a project id must not be empty')(raw)),
+  },
+  limit: {
+    flags: '-n, --limit <n>',
+    help: `newest events to show (default ${DEFAULT_LIMIT})`,
+    parse: wholeNumber('expected a whole number of events from 1 to 100000', 1, 100_000),
+    default: DEFAULT_LIMIT,
+  },
+  all: { flags: '--all', help: 'every event (instead of --limit)' },
+  since: { flags: '--since <YYYY-MM-DD>', help: 'only events on or after this day (UTC)', parse: calendarDay },
+  type: {
+    flags: '--type <event-type>',
+    help: 'only events of this type, repeatable or comma-separated, e.g. feature-strategy-update',
+    repeat: true,
+    parse: matching(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, 'expected event types such as feature-strategy-update or feature-created,feature-tagged'),
+  },
+} as const satisfies FlagTable;
