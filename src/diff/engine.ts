@@ -80,12 +80,14 @@ type Add = (path: string, left: unknown, right: unknown) => void;
 function diffStrategies(l: SnapEnvironment | undefined, r: SnapEnvironment | undefined, add: Add): void {
   const left = l?.strategies ?? [];
   const right = r?.strategies ?? [];
+  // The common case, most features of two environments that agree: nothing to pair.
+  if (keyOf(left) === keyOf(right)) return;
   const leftLabels = uniqueLabels(left, strategyLabel);
   const rightLabels = uniqueLabels(right, strategyLabel);
   const { pairs, onlyLeft, onlyRight } = matchItems(left, right, strategyLabel, (s) => s.name);
   for (const s of onlyLeft) add(`strategies[${leftLabels.get(s)}]`, s, null);
   for (const s of onlyRight) add(`strategies[${rightLabels.get(s)}]`, null, s);
-  for (const [a, b] of pairs) diffStrategy(`strategies[${leftLabels.get(a)}]`, a, b, add);
+  for (const [a, b] of pairs) if (keyOf(a) !== keyOf(b)) diffStrategy(`strategies[${leftLabels.get(a)}]`, a, b, add);
   if (l?.ordered && r?.ordered) {
     const both = pairs.filter(([a, b]) => !a.disabled && !b.disabled);
     const label = new Map(both.map(([a, b]) => [b, leftLabels.get(a)!]));
@@ -115,6 +117,7 @@ function diffStrategy(path: string, a: SnapStrategy, b: SnapStrategy, add: Add):
 }
 
 function diffVariants(path: string, left: SnapVariant[], right: SnapVariant[], add: Add): void {
+  if (keyOf(left) === keyOf(right)) return;
   named(left, right, (v) => v.name, (name, a, b) => {
     if (!a || !b) return add(`${path}[${name}]`, a, b);
     for (const key of ['weight', 'weightType', 'stickiness', 'payload', 'overrides'] as const) {

@@ -15,6 +15,7 @@ export interface Matched<T> {
  * 3. What is still alone pairs by `loose` (e.g. the name) where exactly one is left on each side.
  */
 export function matchItems<T>(left: readonly T[], right: readonly T[], label: (t: T) => string, loose?: (t: T) => string): Matched<T> {
+  if (left.length === 0 || right.length === 0) return { pairs: [], onlyLeft: [...left], onlyRight: [...right] };
   const pairs: [T, T][] = [];
   const rightByKey = new Map<string, T[]>();
   for (const r of right) push(rightByKey, keyOf(r), r);
@@ -71,6 +72,7 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
  * items on a side share it (numbered in that side's order).
  */
 export function uniqueLabels<T>(items: readonly T[], label: (t: T) => string): Map<T, string> {
+  if (items.length === 1) return new Map([[items[0]!, label(items[0]!)]]);
   const counts = new Map<string, number>();
   for (const item of items) counts.set(label(item), (counts.get(label(item)) ?? 0) + 1);
   const seen = new Map<string, number>();
