@@ -7,6 +7,7 @@ import { addParents } from '../../evaluate/parents.js';
 import { print } from '../../output/context.js';
 import { evaluateColumns, evaluateRow, evaluateView } from '../../output/evaluate-view.js';
 import { writeRows } from '../../output/rows.js';
+import { render } from '../../output/render.js';
 import { withSpinner } from '../../output/spinner.js';
 import { resolveColumns } from '../kit/columns.js';
 import type { RunContext } from '../kit/context.js';
@@ -28,12 +29,9 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   const target = await ctx.target();
   const project = f.project ?? (f.all ? target.project : undefined);
   const client = ctx.client(target);
-  const explainsOnTerminal = ui.out.format === 'table' && !ui.out.columns;
-  let answer: PlaygroundResponse;
-  let chosen: PlaygroundFeature[];
   let explanations;
   try {
-    answer = await withSpinner(ctx.io, `Evaluating in ${f.env}`, async () => {
+    const answer = await withSpinner(ctx.io, `Evaluating in ${f.env}`, async () => {
       // The playground answers an unknown environment with every flag off, not an error.
       const environments = await environmentNames(client);
       if (!environments.includes(f.env!)) {
@@ -41,19 +39,22 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
       }
       return playground(client, { environment: f.env!, projects: project ? [project] : '*', context });
     });
-    chosen = select(answer.features, names, f.all === true, project);
-    explanations = chosen.map((feature) => explain(feature, f.env!, context, given));
-    if (explainsOnTerminal) await addParents(client, explanations, answer.features);
+    const chosen = select(answer.features, names, f.all === true, project);
+    const explained = chosen.map((feature) => explain(feature, f.env!, context, given));
+    explanations = explained;
+    await render(ui, {
+      kind: 'document',
+      document: { ...answer, features: chosen },
+      table: async (ui) => {
+        if (ui.out.columns) return void (await writeRows(ui, cols, explained.map(evaluateRow)));
+        // The explanation names an unsatisfied parent's state: one more request, for those features only.
+        await addParents(client, explained, answer.features);
+        await print(ui, `${evaluateView(explained, ui).join('\n')}\n`);
+      },
+      rows: { columns: cols, rows: explained.map(evaluateRow) },
+    });
   } finally {
     await client.close();
-  }
-
-  if (ui.out.format === 'json') {
-    await print(ui, `${JSON.stringify({ ...answer, features: chosen }, null, 2)}\n`);
-  } else if (explainsOnTerminal) {
-    await print(ui, `${evaluateView(explanations, ui).join('\n')}\n`);
-  } else {
-    await writeRows(ui, cols, explanations.map(evaluateRow));
   }
 
   if (f.expect) {
