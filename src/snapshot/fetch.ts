@@ -19,33 +19,37 @@ const CONCURRENCY = 8;
 
 /**
  * A project's flag configuration as a snapshot. The project's environment list comes first (it
- * checks the names asked for; a few milliseconds); then its feature list and one batch export
- * per environment, all at once. `environments` undefined means all of the project's.
+ * checks the names asked for; a few milliseconds), then one batch export per environment, all
+ * at once. `environments` undefined means all of the project's.
  */
 export async function fetchSnapshot(client: ApiClient, project: string, environments?: string[]): Promise<Snapshot> {
   const all = await listProjectEnvironments(client, project);
   if (all.length === 0) throw new NotFoundError(`project "${project}" not found on the server (it has no environments)`);
   if (environments) checkEnvironments(environments, all, project);
   const envs = environments ?? all;
-  const list = listProjectFeatures(client, project);
-  list.catch(() => undefined);
   let docs: ExportDocument[];
   try {
     docs = await Promise.all(envs.map((env) => exportEnvironment(client, project, env)));
   } catch (err) {
     if (!lacksExport(err)) throw err;
-    return buildSnapshot(await fallbackSource(client, project, envs, await list, CONCURRENCY));
+    return buildSnapshot(await fallbackSource(client, project, envs, await listProjectFeatures(client, project), CONCURRENCY));
   }
   const source = fromExports(project, envs, docs);
-  takeEnabled(source, await list);
+  if (allEnabled(docs)) takeEnabled(source, await listProjectFeatures(client, project));
   await addStrategyOrder(client, source);
   return buildSnapshot(source);
 }
 
 /**
- * Unleash 6.10.1's batch export says `enabled: true` for every feature in every environment;
- * the project's feature list has the real state (on 8.2.0 the two agree).
+ * Unleash 6.10.1's batch export says `enabled: true` for every feature in every environment.
+ * An export where every feature is on is therefore checked against the project's feature list
+ * (one more request); any other export is taken as it is (8.2.0's agrees with the list).
  */
+function allEnabled(docs: ExportDocument[]): boolean {
+  const states = docs.flatMap((d) => d.featureEnvironments ?? []);
+  return states.length > 0 && states.every((fe) => fe.enabled === true);
+}
+
 function takeEnabled(source: SourceProject, list: ProjectFeatureItem[]): void {
   const byName = new Map(list.map((f) => [f.name, f]));
   for (const f of source.features) {

@@ -20,6 +20,8 @@ describe('export', () => {
     const posts = server.requests.filter((q) => q.method === 'POST');
     expect(posts.map((q) => q.url)).toEqual(['/api/admin/features-batch/export', '/api/admin/features-batch/export']);
     expect(server.requests.every((q) => q.method === 'GET' || q.method === 'POST')).toBe(true);
+    // An export with features on and off is taken as it is: no feature list is needed.
+    expect(server.requests.map((q) => q.url)).not.toContain('/api/admin/projects/default/features');
     const snap = JSON.parse(r.stdout);
     expect(snap).toMatchObject({ format: 'flagctl-snapshot', version: 1, project: 'default', environments: ['development', 'production'] });
     expect(snap.features.map((f: { name: string }) => f.name)).toEqual([
@@ -81,6 +83,7 @@ describe('export', () => {
     const p = v8Project();
     for (const e of Object.values(p.exports)) for (const fe of e.featureEnvironments) fe.enabled = true;
     const snap = JSON.parse((await exportWith(p)).stdout);
+    expect(server.requests.map((q) => q.url)).toContain('/api/admin/projects/default/features');
     const mixed = snap.features.find((f: { name: string }) => f.name === 'search-ranking_v3');
     expect(mixed.environments.map((e: { enabled: boolean }) => e.enabled)).toEqual([true, false]);
   });
