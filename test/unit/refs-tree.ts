@@ -104,7 +104,14 @@ export function oracle(dir: string, names: string[], skip: (file: string) => boo
 export const byPlace = (a: Expected, b: Expected) =>
   a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column || (a.flag < b.flag ? -1 : a.flag > b.flag ? 1 : 0);
 
-/** A validator for the official SARIF 2.1.0 schema committed in test/fixtures, formats checked. */
+/**
+ * A validator for the official SARIF 2.1.0 schema committed in test/fixtures, formats checked.
+ * Where the file comes from: the npm package @datadog/datadog-ci-plugin-sarif 5.25.0 ships the
+ * OASIS schema (`$id` …/oasis-tcs/sarif-spec/master/Schemata/sarif-schema-2.1.0.json, draft-07)
+ * inside dist/bundle.js as the module `src/json-schema/sarif-schema-2.1.0.json`; that object,
+ * evaluated and written with JSON.stringify(…, null, 2), is the committed file (the same JSON
+ * value, not the same bytes as the OASIS file).
+ */
 export function sarifValidator(): ValidateFunction {
   const schema = JSON.parse(readFileSync(new URL('../fixtures/sarif-schema-2.1.0.json', import.meta.url), 'utf8'));
   const ajv = new Ajv({ strict: false, allErrors: true });
