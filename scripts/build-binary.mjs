@@ -20,7 +20,7 @@ import { chmodSync, copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, w
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { bundle, root } from './build.mjs';
+import { bundle, pkg, root } from './build.mjs';
 import { ensureNode, here, NODE_VERSION } from './node-runtime.mjs';
 
 // The fuse Node checks for an injected blob (from Node's SEA documentation).
@@ -41,6 +41,35 @@ const work = join(root, 'dist', 'sea');
 // Work files are named per process and the binary is renamed into place only once it is
 // complete, so two builds at once (two test runs, say) never read each other's files.
 const tmp = (name) => join(work, `${process.pid}.${name}`);
+
+/** The binary's main script: answers --version, else runs the bundle asset with its code cache. */
+const LOADER = `'use strict';
+const argv = process.argv.slice(2);
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+  require('node:fs').writeSync(1, VERSION);
+} else {
+  const sea = require('node:sea');
+  const vm = require('node:vm');
+  const source = require('node:module').wrap(sea.getAsset('flagctl.cjs', 'utf8'));
+  const script = new vm.Script(source, { filename: 'flagctl.cjs', cachedData: Buffer.from(sea.getRawAsset('flagctl.v8')) });
+  const bundled = { exports: {} };
+  script.runInThisContext().call(bundled.exports, bundled.exports, require, bundled, 'flagctl.cjs', '.');
+  bundled.exports.run();
+}
+`;
+
+/** Run at build time by the binary's node: runs the CLI once, then writes the code cache. */
+const WARM = `'use strict';
+const fs = require('node:fs');
+const vm = require('node:vm');
+const [bundle, out, ...args] = process.argv.slice(2);
+const script = new vm.Script(require('node:module').wrap(fs.readFileSync(bundle, 'utf8')), { filename: 'flagctl.cjs' });
+const bundled = { exports: {} };
+script.runInThisContext().call(bundled.exports, bundled.exports, require, bundled, 'flagctl.cjs', '.');
+process.argv = [process.argv[0], 'flagctl', ...args];
+process.once('exit', () => fs.writeFileSync(out, script.createCachedData()));
+bundled.exports.run();
+`;
 
 /** Runs a tool quietly; its output is shown only when it fails. */
 function quiet(file, argv) {
@@ -77,14 +106,28 @@ async function injectQuietly(file, blob) {
 }
 
 // 1. A SEA runs one CommonJS script whose require() sees only built-ins: bundle it all.
+//    Built here for this machine, the binary's main is a small loader and the bundle one of its
+//    assets, with a V8 code cache made by running the CLI once (`--help`) on the very node the
+//    binary is made of, so it also holds the functions that run compiled lazily. `--version`
+//    then costs no more than node's own start, and the bundle's code comes cached. For another
+//    platform (no cache possible) the bundle itself is the main script.
 mkdirSync(work, { recursive: true });
-const main = await bundle({ outfile: tmp('flagctl.cjs'), kind: args.snapshot ? 'snapshot' : 'script' });
+const loader = native && !args.snapshot;
+const main = loader ? tmp('main.cjs') : await bundle({ outfile: tmp('flagctl.cjs'), kind: args.snapshot ? 'snapshot' : 'script' });
+const assets = {};
+if (loader) {
+  assets['flagctl.cjs'] = await bundle({ outfile: tmp('flagctl.cjs') });
+  assets['flagctl.v8'] = tmp('flagctl.v8');
+  writeFileSync(tmp('warm.cjs'), WARM);
+  quiet(maker, [tmp('warm.cjs'), assets['flagctl.cjs'], assets['flagctl.v8'], '--help']);
+  writeFileSync(main, LOADER.replace('VERSION', JSON.stringify(`${pkg.version}\n`)));
+}
 
-// 2. The blob. The V8 code cache spares compiling the bundle at each start; see the README's
-//    Performance section for the startup snapshot it was measured against.
+// 2. The blob. See the README's Performance section for the startup snapshot (--snapshot) that
+//    the code cache was measured against.
 const blob = tmp('flagctl.blob');
 const config = tmp('sea-config.json');
-const seaConfig = { main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: native && !args.snapshot, useSnapshot: Boolean(args.snapshot) };
+const seaConfig = { main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: loader, useSnapshot: Boolean(args.snapshot), assets };
 writeFileSync(config, `${JSON.stringify(seaConfig, null, 2)}\n`);
 quiet(maker, ['--experimental-sea-config', config]);
 
@@ -102,6 +145,6 @@ if (onMac) quiet('codesign', ['--sign', '-', exe]);
 // 4. It must run: a broken injection shows here, not on a user's machine.
 const version = target === here ? quiet(exe, ['--version']).trim() : '';
 renameSync(exe, out);
-for (const file of [blob, config, main]) rmSync(file, { force: true });
+for (const file of [blob, config, main, tmp('warm.cjs'), ...Object.values(assets)]) rmSync(file, { force: true });
 console.error(`built ${out}: Node ${NODE_VERSION}${args.node ? ` (from ${args.node})` : ''}, ${version ? `flagctl ${version}` : `for ${target}, not run here`}`);
 if (platform === 'darwin' && !onMac) console.error(`note: sign it on a Mac before use: codesign --sign - ${out}`);
