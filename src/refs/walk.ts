@@ -26,14 +26,13 @@ export type Batch = string[];
 
 const BATCH = 256;
 
-/** Every file to read under `root` (a directory), in batches; the walk's mode is returned first. */
+/** Every file to read under `root` (a directory), in batches. */
 export async function* walk(root: string, opts: WalkOptions): AsyncGenerator<Batch, void, undefined> {
   const exclude = opts.exclude.length > 0 ? ignore().add(opts.exclude) : undefined;
   const size = opts.batch ?? BATCH;
-  const git = opts.noIgnore ? undefined : await gitFiles(root);
-  if (git) {
+  if (!opts.noIgnore && (await inGitWorkTree(root))) {
     let batch: string[] = [];
-    for (const rel of git) {
+    for await (const rel of gitFiles(root)) {
       if (rel.endsWith('/') || isUnderGit(rel) || (exclude !== undefined && ignores(exclude, rel))) continue;
       batch.push(rel);
       if (batch.length >= size) {
@@ -49,31 +48,52 @@ export async function* walk(root: string, opts: WalkOptions): AsyncGenerator<Bat
 
 const isUnderGit = (rel: string) => rel === '.git' || rel.startsWith('.git/') || rel.includes('/.git/');
 
-/**
- * `git ls-files -co --exclude-standard -z` in `root`, or undefined when `root` is not in a
- * git work tree or git is not installed.
- */
-function gitFiles(root: string): Promise<string[] | undefined> {
+const GIT_ENV = () => ({ ...process.env, GIT_OPTIONAL_LOCKS: '0' });
+
+/** Whether git is installed and `root` is inside a work tree. */
+function inGitWorkTree(root: string): Promise<boolean> {
   return new Promise((resolve) => {
-    let child;
     try {
-      child = spawn('git', ['-C', root, 'ls-files', '-co', '--exclude-standard', '-z'], {
-        stdio: ['ignore', 'pipe', 'ignore'],
-        env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' },
-      });
+      const child = spawn('git', ['-C', root, 'rev-parse', '--is-inside-work-tree'], { stdio: ['ignore', 'pipe', 'ignore'], env: GIT_ENV() });
+      let out = '';
+      child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+      child.on('error', () => resolve(false));
+      child.on('close', (code) => resolve(code === 0 && out.trim() === 'true'));
     } catch {
-      resolve(undefined);
-      return;
+      resolve(false);
     }
-    const chunks: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => chunks.push(c));
-    child.on('error', () => resolve(undefined));
-    child.on('close', (code) => {
-      if (code !== 0) return resolve(undefined);
-      const text = Buffer.concat(chunks).toString('utf8');
-      resolve(text.split('\0').filter(Boolean));
-    });
   });
+}
+
+/**
+ * `git ls-files -co --exclude-standard -z` in `root`, path by path as git writes them: the
+ * list of a large repository is never held whole.
+ */
+async function* gitFiles(root: string): AsyncGenerator<string> {
+  const child = spawn('git', ['-C', root, 'ls-files', '-co', '--exclude-standard', '-z'], { stdio: ['ignore', 'pipe', 'pipe'], env: GIT_ENV() });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-500)));
+  const exit = new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  exit.catch(() => undefined);
+  let rest: Buffer = Buffer.alloc(0);
+  try {
+    for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
+      const data = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
+      let from = 0;
+      for (let nul = data.indexOf(0, from); nul >= 0; nul = data.indexOf(0, from)) {
+        if (nul > from) yield data.toString('utf8', from, nul);
+        from = nul + 1;
+      }
+      rest = data.subarray(from);
+    }
+    const code = await exit;
+    if (code !== 0) throw new Error(`git ls-files failed in ${root} (exit ${code}): ${stderr.trim()}`);
+  } finally {
+    if (child.exitCode === null) child.kill();
+  }
 }
 
 interface Level {
