@@ -140,3 +140,14 @@ export async function lifecycleOf(client: ApiClient, project: string, name: stri
   );
   return doc.lifecycle?.stage ?? null;
 }
+
+/**
+ * The lifecycle stage of every active flag of these projects, from search (100 a page, paged
+ * and paced like every search): cheaper than one document per flag when many are wanted.
+ */
+export async function lifecyclesBySearch(client: ApiClient, projects: string[], concurrency = 4): Promise<Map<string, string | null>> {
+  const query = new URLSearchParams({ project: `IS_ANY_OF:${projects.join(',')}` });
+  const stages = new Map<string, string | null>();
+  for await (const f of searchFeatures(client, { query, offset: 0, concurrency })) stages.set(f.name, f.lifecycle?.stage ?? null);
+  return stages;
+}

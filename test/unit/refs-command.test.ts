@@ -240,6 +240,27 @@ describe('flagctl refs', () => {
     ]);
   });
 
+  it('--all-flags with many flags: lifecycles come from search pages, not one request per flag', async () => {
+    const many = Array.from({ length: 250 }, (_, i) => ({ name: `gen-${i}`, type: 'kill-switch', stale: false, createdAt: recent, environments: [] }));
+    server.json('/api/admin/projects', { version: 1, projects: [{ id: 'default' }] });
+    server.json('/api/admin/feature-types', { version: 1, types: [{ id: 'kill-switch', lifetimeDays: null }] });
+    server.json('/api/admin/projects/default/features', { version: 1, features: many });
+    server.route('/api/admin/search/features', (_req, res, url) => {
+      if (url.searchParams.get('archived') === 'IS:true') return sendJson(res, 200, { features: [], total: 0 });
+      expect(url.searchParams.get('project')).toBe('IS_ANY_OF:default');
+      const offset = Number(url.searchParams.get('offset'));
+      const limit = Number(url.searchParams.get('limit'));
+      const page = many.slice(offset, offset + limit).map((f) => ({ ...f, project: 'default', lifecycle: { stage: 'live' } }));
+      sendJson(res, 200, { features: page, total: many.length });
+    });
+    const r = await refs([`${dir}/go`, '--summary', '--all-flags', '-o', 'ndjson']);
+    expect(r.code).toBe(0);
+    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { lifecycle: string });
+    expect(rows).toHaveLength(250);
+    expect(rows.every((x) => x.lifecycle === 'live')).toBe(true);
+    expect(server.requests.filter((q) => q.url.startsWith('/api/admin/search/features')).length).toBe(4);
+  });
+
   it('bad input: exit 2, a one-line message, nothing sent', async () => {
     const cases: [string[], string][] = [
       [['/nonexistent/src'], 'flagctl: path "/nonexistent/src" does not exist; give files or directories to search\n'],

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { lifecycleOf, listFlags, type FlagInfo } from '../../api/flags.js';
+import { lifecycleOf, lifecyclesBySearch, listFlags, type FlagInfo } from '../../api/flags.js';
 import { ApiError, CheckFailedError, UsageError } from '../../errors.js';
 import { print } from '../../output/context.js';
 import { appendStepSummary, summaryMarkdown } from '../../output/github.js';
@@ -18,6 +18,9 @@ import type { flags } from './index.js';
 
 /** The job summary stays readable and far below GitHub's 1 MiB limit. */
 const SUMMARY_ROWS = 500;
+
+/** Above this many lifecycles to look up, search pages (100 flags each) replace one GET per flag. */
+const SEARCH_LIFECYCLES_FROM = 200;
 
 /** `flagctl refs`: the server's flags, found in a source tree, joined to their lifecycle. */
 export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
@@ -82,10 +85,13 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
       await listing;
       const shown = tally.rows(flagList, f.allFlags === true);
       const names = new Set(shown.map((r) => r.flag));
-      await fillLifecycles(
-        flagList.filter((x) => names.has(x.name)),
-        lookup,
-      );
+      const todo = flagList.filter((x) => names.has(x.name) && x.lifecycle === null);
+      if (todo.length > SEARCH_LIFECYCLES_FROM) {
+        // Many flags: search pages of 100 instead of one document each.
+        const stages = await lifecyclesBySearch(client, [...new Set(todo.map((x) => x.project))]);
+        for (const x of todo) if (stages.has(x.name)) x.lifecycle = stages.get(x.name)!;
+      }
+      await fillLifecycles(todo, lookup);
       return (rows = tally.rows(flagList, f.allFlags === true));
     };
 
