@@ -68,6 +68,7 @@ export async function* scanTree(specSource: ScanSpec | Promise<ScanSpec>, opts: 
       }
       const root = resolve(given.path);
       let batches = 0;
+      let turn = 0;
       for await (const batch of walkedAhead(walk(root, opts), specReady, WALK_AHEAD)) {
         const scan = await scanner();
         const abs = sep === '/' ? batch.map((rel) => `${root}/${rel}`) : batch.map((rel) => root + sep + rel.split('/').join(sep));
@@ -77,7 +78,8 @@ export async function* scanTree(specSource: ScanSpec | Promise<ScanSpec>, opts: 
           yield* drain(abs.map((p) => scan.scanFile(p)), shownFiles);
           continue;
         }
-        const results = pool.scan(abs);
+        // The main thread takes its share of batches too, between walking and writing.
+        const results = ++turn % (pool.size + 1) === 0 ? Promise.resolve(abs.map((p) => scan.scanFile(p))) : pool.scan(abs);
         results.catch(() => undefined); // awaited in turn below
         queue.push({ files: batch, shown: shownFiles, results });
         while (queue.length >= pool.size * AHEAD_PER_THREAD) {

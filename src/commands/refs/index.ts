@@ -55,7 +55,7 @@ export const flags = {
   },
   threads: {
     flags: '--threads <n>',
-    help: 'worker threads that read files while the walk goes on (0-16, 0: none; default: CPUs - 1, at most 4)',
+    help: 'worker threads that read files beside the main thread (0-16; default: CPUs - 1, at most 4, or 0 on a busy machine)',
     parse: wholeNumber('expected a whole number of threads from 0 to 16', 0, 16),
   },
 } as const satisfies FlagTable;

@@ -1,4 +1,4 @@
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { lifecycleOf, lifecyclesBySearch, listFlags, type FlagInfo } from '../../api/flags.js';
 import { ApiError, CheckFailedError, UsageError } from '../../errors.js';
 import { print } from '../../output/context.js';
@@ -22,6 +22,16 @@ const SUMMARY_ROWS = 500;
 /** Above this many lifecycles to look up, search pages (100 flags each) replace one GET per flag. */
 const SEARCH_LIFECYCLES_FROM = 200;
 
+/**
+ * Worker threads help only where a core is free: one fewer than the CPUs (at most 4), and none
+ * when the machine is already busy (a load average at the number of CPUs; measured: on a loaded
+ * 2-core machine a worker made refs slower). The results are the same either way.
+ */
+function defaultThreads(): number {
+  const cpus = availableParallelism();
+  return loadavg()[0]! >= cpus ? 0 : Math.min(4, cpus - 1);
+}
+
 /** `flagctl refs`: the server's flags, found in a source tree, joined to their lifecycle. */
 export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
   const { io } = ctx;
@@ -44,7 +54,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
     paths,
     noIgnore: f.ignore === false,
     exclude: f.exclude ?? [],
-    threads: f.threads ?? Math.min(4, availableParallelism() - 1),
+    threads: f.threads ?? defaultThreads(),
   };
   const match = { delimiters: f.delimiters, aliases: f.aliases === true, maxFileBytes: f.maxFileKb * 1024 };
 
