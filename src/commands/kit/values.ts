@@ -56,3 +56,12 @@ export function pathSegment(what: string): (raw: string) => string {
     return raw;
   };
 }
+
+/** A real calendar day written YYYY-MM-DD: 2025-02-30 is refused, 2024-02-29 is not. */
+export function calendarDay(raw: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) fail('expected a date as YYYY-MM-DD, e.g. 2025-01-31');
+  const [y, m, d] = raw.split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d));
+  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) fail('not a calendar date');
+  return raw;
+}

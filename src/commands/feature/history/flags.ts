@@ -1,14 +1,5 @@
-import { FlagValueError, type FlagTable } from '../../kit/spec.js';
-import { matching, pathSegment, text, wholeNumber } from '../../kit/values.js';
-
-/** A real calendar day written YYYY-MM-DD: 2025-02-30 is refused. */
-function calendarDay(raw: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) throw new FlagValueError('expected a date as YYYY-MM-DD, e.g. 2025-01-31');
-  const [y, m, d] = raw.split('-').map(Number) as [number, number, number];
-  const t = new Date(Date.UTC(y, m - 1, d));
-  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) throw new FlagValueError('not a calendar date');
-  return raw;
-}
+import type { FlagTable } from '../../kit/spec.js';
+import { calendarDay, matching, pathSegment, text, wholeNumber } from '../../kit/values.js';
 
 const DEFAULT_LIMIT = 20;
 
