@@ -2,6 +2,7 @@ import * as z from '../zod-mini.js';
 import type { ApiClient } from './client.js';
 import { segment } from './path.js';
 import { lifecycle as lifecycleShape, type SearchFeature } from './schemas.js';
+import type { RateLimitPacer } from './rate-limit.js';
 import { searchFeatures } from './search.js';
 
 // Every flag a server has, from its cheap endpoints (SERVER-FACTS): one request for the
@@ -51,6 +52,8 @@ export interface ListOptions {
   projects?: string[];
   /** Search pages fetched at once for the archived flags. */
   concurrency?: number;
+  /** The run's rate-limit pacer: the archived flags come from search, which is limited on 8.x. */
+  pacer?: RateLimitPacer;
   now?: number;
 }
 
@@ -64,7 +67,7 @@ export async function listFlags(client: ApiClient, opts: ListOptions = {}): Prom
   const [projects, lifetimes, archived] = await Promise.all([
     opts.projects ?? client.getJson('/api/admin/projects', projectsResponse).then((r) => r.projects.map((p) => p.id)),
     client.getJson('/api/admin/feature-types', featureTypesResponse).then((r) => new Map(r.types.map((t) => [t.id, t.lifetimeDays ?? null]))),
-    collectArchived(client, archivedQuery, opts.concurrency ?? 4),
+    collectArchived(client, archivedQuery, opts.concurrency ?? 4, opts.pacer),
   ]);
   const lists = await Promise.all(
     projects.map((id) =>
@@ -105,9 +108,9 @@ export async function listFlags(client: ApiClient, opts: ListOptions = {}): Prom
   return flags;
 }
 
-async function collectArchived(client: ApiClient, query: URLSearchParams, concurrency: number): Promise<SearchFeature[]> {
+async function collectArchived(client: ApiClient, query: URLSearchParams, concurrency: number, pacer?: RateLimitPacer): Promise<SearchFeature[]> {
   const all: SearchFeature[] = [];
-  for await (const f of searchFeatures(client, { query, offset: 0, concurrency })) all.push(f);
+  for await (const f of searchFeatures(client, { query, offset: 0, concurrency, pacer })) all.push(f);
   return all;
 }
 
@@ -145,9 +148,14 @@ export async function lifecycleOf(client: ApiClient, project: string, name: stri
  * The lifecycle stage of every active flag of these projects, from search (100 a page, paged
  * and paced like every search): cheaper than one document per flag when many are wanted.
  */
-export async function lifecyclesBySearch(client: ApiClient, projects: string[], concurrency = 4): Promise<Map<string, string | null>> {
+export async function lifecyclesBySearch(
+  client: ApiClient,
+  projects: string[],
+  pacer?: RateLimitPacer,
+  concurrency = 4,
+): Promise<Map<string, string | null>> {
   const query = new URLSearchParams({ project: `IS_ANY_OF:${projects.join(',')}` });
   const stages = new Map<string, string | null>();
-  for await (const f of searchFeatures(client, { query, offset: 0, concurrency })) stages.set(f.name, f.lifecycle?.stage ?? null);
+  for await (const f of searchFeatures(client, { query, offset: 0, concurrency, pacer })) stages.set(f.name, f.lifecycle?.stage ?? null);
   return stages;
 }

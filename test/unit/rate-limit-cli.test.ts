@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
@@ -55,6 +58,23 @@ describe('commands that page search keep to the rate limit and say when they wai
     expect(r.code).toBe(0);
     expect(r.stdout.split('\r\n').filter(Boolean)).toHaveLength(601);
     expect(r.stderr).toMatch(/\nflagctl: the server allows 4 searches every 2 s; waiting 2 s \(page 5 of 6\)\n$/);
+  });
+
+  it('refs reads the archived flags through search paced alike, and says so', async () => {
+    const { limit } = limited();
+    server.json('/api/admin/feature-types', { types: [{ id: 'release', lifetimeDays: 40 }] });
+    server.json('/api/admin/projects/default/features', { features: [] });
+    const tree = mkdtempSync(join(tmpdir(), 'flagctl-refs-paced-'));
+    try {
+      const r = await runCli(['refs', tree, '--project', 'default', '-o', 'ndjson'], { env: env() });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.split('\n')).toEqual([expect.stringMatching(WAIT_LINE), '']);
+      expect(limit.refused).toEqual([]);
+      expect(server.requests.filter((q) => q.url.startsWith(SEARCH_PATH)).every((q) => q.url.includes('archived=IS%3Atrue'))).toBe(true);
+    } finally {
+      rmSync(tree, { recursive: true, force: true });
+    }
   });
 
   it('on a terminal stderr the progress line counts down and no wait line is printed', async () => {

@@ -1,5 +1,4 @@
 import { apiTarget, getRaw, paginate } from '../../api/raw.js';
-import { maxWaitMs, RateLimitPacer } from '../../api/rate-limit.js';
 import { UsageError } from '../../errors.js';
 import { write } from '../../io.js';
 import { notice } from '../../output/context.js';
@@ -23,7 +22,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
       return await write(io.stdout, forStdout(res.text, res.contentType, io.stdoutIsTTY));
     }
     const progress = new PageProgress(io, false);
-    const pacer = new RateLimitPacer({ maxWaitMs: maxWaitMs(ctx.flags.maxWait), onWait: progress.waiting });
+    const pacer = ctx.pacer(progress.waiting);
     const pages = await paginate(client, where, pacer);
     if (!pages.paged) {
       notice(io, `flagctl: note: ${where.path} is not a list with a total; printed as it came`);

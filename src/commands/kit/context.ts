@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ApiClient } from '../../api/client.js';
+import { maxWaitMs, RateLimitPacer, type PacerOptions } from '../../api/rate-limit.js';
 import { resolveTarget, type Target } from '../../config/resolve.js';
 import { configDir, readConfig } from '../../config/store.js';
 import { redactAll } from '../../config/token.js';
@@ -62,6 +63,14 @@ export class RunContext {
   /** Marks a token as secret: no message, debug line or error shows it. */
   noteToken(token: string): void {
     this.app.secrets.add(token);
+  }
+
+  /**
+   * A pacer for the server's rate limit (api/rate-limit.ts), bounded by --max-wait. One per
+   * run: every rate-limited request of the command goes through it; `onWait` shows each wait.
+   */
+  pacer(onWait: PacerOptions['onWait']): RateLimitPacer {
+    return new RateLimitPacer({ maxWaitMs: maxWaitMs(this.flags.maxWait), onWait });
   }
 
   client(target: Pick<Target, 'url' | 'token'>): ApiClient {

@@ -1,64 +1,6 @@
 import { FORMATS } from '../../output/formats.js';
-import { defineCommand, FlagValueError, type FlagTable } from '../kit/spec.js';
-import { pathSegment, wholeNumber } from '../kit/values.js';
-
-/** The states --fail-on takes (archived is a fact of the flag, but gates the same way). */
-export const FAIL_ON_STATES = ['stale', 'potentially-stale', 'archived'] as const;
-export type FailOnState = (typeof FAIL_ON_STATES)[number];
-
-const failOn = (raw: string): FailOnState[] => {
-  const states = raw.split(',').map((s) => s.trim());
-  for (const s of states) {
-    if (!(FAIL_ON_STATES as readonly string[]).includes(s)) {
-      throw new FlagValueError(`unknown state "${s}"; accepted: any of ${FAIL_ON_STATES.join(', ')}, comma-separated`);
-    }
-  }
-  return [...new Set(states as FailOnState[])];
-};
-
-const projects = (raw: string): string[] => {
-  const ids = raw.split(',').map((s) => s.trim());
-  if (ids.some((id) => id.length === 0)) throw new FlagValueError('expected project ids separated by commas, e.g. web,mobile');
-  return ids.map(pathSegment('project id'));
-};
-
-const delimiters = (raw: string): string[] => {
-  const chars = [...new Set(Array.from(raw))];
-  if (chars.length === 0) throw new FlagValueError('give at least one delimiter character, e.g. --delimiters "\\"\'`"');
-  return chars;
-};
-
-export const flags = {
-  project: { flags: '--project <ids>', help: 'only these projects\' flags (comma-separated ids; default: every project)', parse: projects },
-  ignore: { flags: '--no-ignore', help: 'read every file under the paths, ignored or not (as ripgrep\'s --no-ignore)' },
-  exclude: { flags: '--exclude <glob>', help: 'skip paths matching this gitignore-style glob; repeat for more', repeat: true },
-  maxFileKb: {
-    flags: '--max-file-kb <n>',
-    help: 'skip files larger than this many KiB (default 1024)',
-    parse: wholeNumber('expected a whole number of KiB from 1 to 1048576', 1, 1024 * 1024),
-    default: 1024,
-  },
-  delimiters: {
-    flags: '--delimiters <chars>',
-    help: 'characters that surround a flag name in code (default: " \' and `)',
-    parse: delimiters,
-    default: ['"', "'", '`'],
-  },
-  aliases: { flags: '--aliases', help: 'also find camelCase, PascalCase, snake_case and SCREAMING_SNAKE_CASE forms as whole identifiers' },
-  summary: { flags: '--summary', help: 'one row per flag that is not active, archived or referenced, with a verdict' },
-  allFlags: { flags: '--all-flags', help: 'with --summary and json: the active flags without references too' },
-  failOn: {
-    flags: '--fail-on <states>',
-    help: 'exit 3 when a flag in one of these states is referenced: stale,potentially-stale,archived (any of them)',
-    values: [...FAIL_ON_STATES],
-    parse: failOn,
-  },
-  threads: {
-    flags: '--threads <n>',
-    help: 'worker threads that read files beside the main thread (0-16; default: CPUs - 1, at most 4, or 0 on a busy machine)',
-    parse: wholeNumber('expected a whole number of threads from 0 to 16', 0, 16),
-  },
-} as const satisfies FlagTable;
+import { defineCommand } from '../kit/spec.js';
+import { flags } from './flags.js';
 
 export default defineCommand({
   path: ['refs'],

@@ -3,6 +3,7 @@ import { lifecycleOf, lifecyclesBySearch, listFlags, type FlagInfo } from '../..
 import { ApiError, CheckFailedError, UsageError } from '../../errors.js';
 import { print } from '../../output/context.js';
 import { appendStepSummary, summaryMarkdown } from '../../output/github.js';
+import { PageProgress } from '../../output/page-progress.js';
 import { render } from '../../output/render.js';
 import { sarifLog } from '../../output/sarif.js';
 import { GATE_STATES, isFlagged, Tally, type FlagRow, type Reference } from '../../refs/model.js';
@@ -14,7 +15,7 @@ import { VERSION } from '../../version.js';
 import { resolveColumns } from '../kit/columns.js';
 import type { RunContext } from '../kit/context.js';
 import type { Request } from '../kit/spec.js';
-import type { flags } from './index.js';
+import type { flags } from './flags.js';
 
 /** The job summary stays readable and far below GitHub's 1 MiB limit. */
 const SUMMARY_ROWS = 500;
@@ -66,9 +67,12 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   const failOn = f.failOn ?? [];
   let gated = 0;
   let flagList: FlagInfo[] = [];
+  // Archived flags and many lifecycles come from search: paced, and each wait said on stderr.
+  const progress = new PageProgress(ctx.io, false);
+  const pacer = ctx.pacer(progress.waiting);
   try {
     // The flags are fetched while the walk starts; the first file read waits for them.
-    const listing = listFlags(client, { projects: f.project }).then((list) => {
+    const listing = listFlags(client, { projects: f.project, pacer }).then((list) => {
       ctx.debug(`${list.length} flags (${list.filter((x) => x.archived).length} archived)`);
       return (flagList = list);
     });
@@ -98,7 +102,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
       const todo = flagList.filter((x) => names.has(x.name) && x.lifecycle === null);
       if (todo.length > SEARCH_LIFECYCLES_FROM) {
         // Many flags: search pages of 100 instead of one document each.
-        const stages = await lifecyclesBySearch(client, [...new Set(todo.map((x) => x.project))]);
+        const stages = await lifecyclesBySearch(client, [...new Set(todo.map((x) => x.project))], pacer);
         for (const x of todo) if (stages.has(x.name)) x.lifecycle = stages.get(x.name)!;
       }
       await fillLifecycles(todo, lookup);
@@ -144,6 +148,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
       await appendStepSummary(summaryPath, summaryMarkdown('Feature flag references', text, rowColumns, all.slice(0, SUMMARY_ROWS)));
     }
   } finally {
+    progress.clear();
     await client.close();
   }
   if (gated > 0) {

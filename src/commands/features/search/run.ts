@@ -1,4 +1,3 @@
-import { maxWaitMs, RateLimitPacer } from '../../../api/rate-limit.js';
 import { searchFeatures } from '../../../api/search.js';
 import { ApiError, CheckFailedError, RequestError } from '../../../errors.js';
 import { notice } from '../../../output/context.js';
@@ -22,7 +21,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   const client = ctx.client(target);
   const progress = new PageProgress(io, ui.tty && ui.out.format !== 'table');
   try {
-    const pacer = new RateLimitPacer({ maxWaitMs: maxWaitMs(ctx.flags.maxWait), onWait: progress.waiting });
+    const pacer = ctx.pacer(progress.waiting);
     const features = searchFeatures(client, { ...search, pacer }, progress.update);
     const total = () => progress.latest?.total ?? 0;
     const count = await render(ui, {

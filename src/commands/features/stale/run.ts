@@ -1,4 +1,3 @@
-import { maxWaitMs, RateLimitPacer } from '../../../api/rate-limit.js';
 import { searchFeatures } from '../../../api/search.js';
 import type { SearchFeature } from '../../../api/schemas.js';
 import { CheckFailedError } from '../../../errors.js';
@@ -46,7 +45,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   let count = 0;
   try {
     const rows = async function* () {
-      const pacer = new RateLimitPacer({ maxWaitMs: maxWaitMs(ctx.flags.maxWait), onWait: progress.waiting });
+      const pacer = ctx.pacer(progress.waiting);
       for await (const feature of progress.around(searchFeatures(client, { ...search, pacer }, progress.update))) {
         const row: StaleRow = { ...feature, reason: staleReason(feature) };
         if (summaryPath && kept.length < SUMMARY_ROWS) kept.push(row);

@@ -7,7 +7,6 @@ import { render } from '../../../output/render.js';
 import { writeRows, type ColumnSet } from '../../../output/rows.js';
 import { withSpinner } from '../../../output/spinner.js';
 import { PageProgress } from '../../../output/page-progress.js';
-import { maxWaitMs, RateLimitPacer } from '../../../api/rate-limit.js';
 import { resolveColumns } from '../../kit/columns.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
@@ -46,7 +45,7 @@ export async function run(ctx: RunContext, req: Request<Record<string, never>>):
     const overview = source.overview;
     if (needsSearch(ui.out.columns)) {
       const progress = new PageProgress(io, false);
-      const pacer = new RateLimitPacer({ maxWaitMs: maxWaitMs(ctx.flags.maxWait), onWait: progress.waiting });
+      const pacer = ctx.pacer(progress.waiting);
       try {
         overview.features = await withSearchFields(client, projectId, overview.features ?? [], { pacer, onProgress: progress.update });
       } finally {
