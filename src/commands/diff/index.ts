@@ -1,27 +1,5 @@
-import { defineCommand, type FlagTable } from '../kit/spec.js';
-import { oneOf, pathSegment, text } from '../kit/values.js';
-
-export const flags = {
-  project: {
-    flags: '-p, --project <id>',
-    help: "project on both sides (default: each server side's profile project, else default)",
-    parse: (raw: string) => pathSegment('project')(text('a project id must not be empty')(raw)),
-  },
-  feature: {
-    flags: '--feature <name>',
-    help: 'compare only this feature, repeatable',
-    repeat: true,
-    parse: text('a feature name must not be empty'),
-  },
-  stat: { flags: '--stat', help: 'one line per feature with its number of differing fields, as git diff --stat' },
-  output: {
-    flags: '-o, --output <format>',
-    help: 'output format: table (a per-feature diff), markdown (for PR comments), json',
-    values: ['table', 'markdown', 'json'],
-    default: 'table',
-    parse: oneOf(['table', 'markdown', 'json'] as const),
-  },
-} as const satisfies FlagTable;
+import { defineCommand } from '../kit/spec.js';
+import { flags } from './flags.js';
 
 export default defineCommand({
   path: ['diff'],

@@ -8,7 +8,7 @@ import { fetchSnapshot } from '../../snapshot/fetch.js';
 import type { Snapshot } from '../../snapshot/model.js';
 import type { RunContext } from '../kit/context.js';
 import type { Request } from '../kit/spec.js';
-import type { flags } from './index.js';
+import type { flags } from './flags.js';
 import { resolveSides, type Side } from './resolve.js';
 
 /** `diff <left> <right>`: every input is checked before a request; exit 3 when the sides differ. */

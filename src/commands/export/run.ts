@@ -4,7 +4,7 @@ import { canonicalJson } from '../../snapshot/canonical.js';
 import { fetchSnapshot } from '../../snapshot/fetch.js';
 import type { RunContext } from '../kit/context.js';
 import type { Request } from '../kit/spec.js';
-import type { flags } from './index.js';
+import type { flags } from './flags.js';
 
 /** `export`: the project's snapshot on stdout, keys sorted, ending in a newline. */
 export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
