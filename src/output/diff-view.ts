@@ -13,11 +13,6 @@ export interface SideLabels {
   right: string;
 }
 
-/** `-o json`: the changes as they are, values untouched. */
-export function diffJson(changes: FeatureChange[]): string {
-  return `${JSON.stringify({ changes }, null, 2)}\n`;
-}
-
 const MARK = { added: '+', removed: '-', changed: '~' } as const;
 
 /** The terminal view: per feature, each differing field with the left value (-) and the right value (+). */

@@ -31,6 +31,8 @@ export interface DocumentView<T> {
   document: unknown;
   /** The terminal (and piped table) rendering. */
   table(ui: Ui): Promise<void>;
+  /** -o markdown, when the document reads better as prose than as its rows (a diff). */
+  markdown?(ui: Ui): Promise<void>;
   rows?: Omit<RowsView<T>, 'kind'>;
 }
 
@@ -43,6 +45,10 @@ export async function render<T>(ui: Ui, view: View<T>): Promise<number> {
     if (format === 'json') {
       const doc = typeof view.document === 'function' ? await (view.document as () => unknown)() : view.document;
       await print(ui, `${JSON.stringify(doc, null, 2)}\n`);
+      return 0;
+    }
+    if (format === 'markdown' && view.markdown) {
+      await view.markdown(ui);
       return 0;
     }
     if (format === 'table' || !view.rows) {

@@ -2,7 +2,8 @@ import { diffViews, type EnvView } from '../../diff/engine.js';
 import { envView } from '../../diff/view.js';
 import { CheckFailedError, NotFoundError, UsageError } from '../../errors.js';
 import { print } from '../../output/context.js';
-import { diffJson, diffLines, diffMarkdown, statLines, summary } from '../../output/diff-view.js';
+import { diffLines, diffMarkdown, statLines, summary } from '../../output/diff-view.js';
+import { render } from '../../output/render.js';
 import { withSpinner } from '../../output/spinner.js';
 import { fetchSnapshot } from '../../snapshot/fetch.js';
 import type { Snapshot } from '../../snapshot/model.js';
@@ -25,9 +26,12 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   }
   const changes = diffViews(left, right, { featureFields: sides[0].source !== sides[1].source });
   const labels = { left: sides[0].label, right: sides[1].label };
-  if (f.output === 'json') await print(ui, diffJson(changes));
-  else if (f.output === 'markdown') await print(ui, diffMarkdown(changes, labels, f.stat === true));
-  else await print(ui, `${(f.stat ? statLines : diffLines)(changes, labels, ui).join('\n')}\n`);
+  await render(ui, {
+    kind: 'document',
+    document: { changes },
+    table: async (ui) => print(ui, `${(f.stat ? statLines : diffLines)(changes, labels, ui).join('\n')}\n`),
+    markdown: async (ui) => print(ui, diffMarkdown(changes, labels, f.stat === true)),
+  });
   if (changes.length > 0) throw new CheckFailedError(summary(changes, labels));
 }
 
