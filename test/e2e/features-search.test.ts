@@ -10,8 +10,9 @@ import { flagctlWatching, namesOf, ndjson, personalToken, RecordingProxy, server
 type Raw = [string, string][];
 /**
  * `DAY` in args and raw values stands for the UTC day the newest feature was created, `NEXT`
- * for the day after. The seed is created within minutes, so a day splits nothing: before DAY
- * and since NEXT match none (narrowed), and the opposite forms keep all (checked below).
+ * for the day after. The seed is created within minutes, except SEED.potentiallyStaleFeature
+ * (created in 2020): before DAY matches that one, since NEXT matches none (both narrow),
+ * and since the oldest feature's day keeps all (checked below).
  */
 type Case = [label: string, args: string[], raw: Raw, predicate: (f: SearchFeature, day: string) => boolean];
 
@@ -27,11 +28,19 @@ for (const server of inject('servers')) {
   describe(`features search on Unleash ${server.pkg}`, () => {
     let all: SearchFeature[] = [];
     let newestDay = '';
+    let oldestDay = '';
+    // Potentially stale: the seed's list, which seed() waited for the server to agree with.
+    const potentiallyStale = new Set(server.seed.potentiallyStale);
+    const old = (f: SearchFeature) => potentiallyStale.has(f.name);
     beforeAll(async () => {
       const every = await serverSearch(server);
       all = every.features;
       expect(every.total).toBe(server.seed.total);
-      newestDay = all.map((f) => f.createdAt).sort().at(-1)!.slice(0, 10);
+      const days = all.map((f) => f.createdAt).sort();
+      newestDay = days.at(-1)!.slice(0, 10);
+      oldestDay = days[0]!.slice(0, 10);
+      expect(oldestDay).toBe(SEED.potentiallyStaleCreatedAt.slice(0, 10));
+      expect(potentiallyStale.size).toBeGreaterThan(0);
     });
 
     const cases: Case[] = [
@@ -45,9 +54,11 @@ for (const server of inject('servers')) {
       ['--state stale', ['--state', 'stale'], [['state', 'IS:stale']], (f) => f.stale],
       ['--state !stale', ['--state', '!stale'], [['state', 'IS_NOT:stale']], (f) => !f.stale],
       ['--state active', ['--state', 'active'], [['state', 'IS:active']], (f) => !f.stale],
-      ['--state potentially-stale (none in a fresh seed)', ['--state', 'potentially-stale'], [['state', 'IS:potentially-stale']], () => false],
-      ['--state stale,potentially-stale', ['--state', 'stale,potentially-stale'], [['state', 'IS_ANY_OF:stale,potentially-stale']], (f) => f.stale],
-      ['--state !stale,potentially-stale', ['--state', '!stale,potentially-stale'], [['state', 'IS_NONE_OF:stale,potentially-stale']], (f) => !f.stale],
+      ['--state potentially-stale (the old release, not marked stale)', ['--state', 'potentially-stale'], [['state', 'IS:potentially-stale']], (f) => !f.stale && old(f)],
+      ['--state !potentially-stale', ['--state', '!potentially-stale'], [['state', 'IS_NOT:potentially-stale']], (f) => f.stale || !old(f)],
+      ['--state stale,potentially-stale', ['--state', 'stale,potentially-stale'], [['state', 'IS_ANY_OF:stale,potentially-stale']], (f) => f.stale || old(f)],
+      ['--state !stale,potentially-stale', ['--state', '!stale,potentially-stale'], [['state', 'IS_NONE_OF:stale,potentially-stale']], (f) => !f.stale && !old(f)],
+      ['--state active,potentially-stale (active includes it)', ['--state', 'active,potentially-stale'], [['state', 'IS_ANY_OF:active,potentially-stale']], (f) => !f.stale],
       ['--state IS_NOT:', ['--state', 'IS_NOT:active'], [['state', 'IS_NOT:active']], (f) => f.stale],
       ['--type', ['--type', 'kill-switch'], [['type', 'IS:kill-switch']], (f) => f.type === 'kill-switch'],
       ['--type a,b', ['--type', 'release,experiment'], [['type', 'IS_ANY_OF:release,experiment']], (f) => ['release', 'experiment'].includes(f.type)],
@@ -90,13 +101,13 @@ for (const server of inject('servers')) {
       expect(namesOf(got).sort()).toEqual(namesOf(all.filter((f) => predicate(f, newestDay))).sort());
     });
 
-    it('filters that keep everything here: --project default (one project), --created-by -42, the seed day', async () => {
+    it('filters that keep everything here: --project default (one project), --created-by -42, the oldest day on', async () => {
       const next = new Date(Date.parse(`${newestDay}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
       for (const args of [
         ['--project', 'default'],
         ['--project', 'default,web'],
         ['--created-by', '-42'],
-        ['--created-since', newestDay],
+        ['--created-since', oldestDay],
         ['--created-before', next],
       ]) {
         const r = await search([...args, '--limit', '0', '-o', 'json']);

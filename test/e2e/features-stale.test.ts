@@ -7,7 +7,8 @@ import { flagctl, target } from './cli.js';
 import { namesOf, ndjson, serverSearch } from './search-support.js';
 
 // `features stale` against real servers: the gate lists what the server holds as stale or
-// potentially stale, exits 3 on the seeded stale flags and 0 where there are none.
+// potentially stale, exits 3 on the seeded ones (the flags marked stale, and
+// SEED.potentiallyStaleFeature, a release created in 2020) and 0 where there are none.
 //
 // "A project with none": the open-source server has only project `default`, so the stand-ins
 // are `--type kill-switch` (no kill-switch flag is stale in the seed) and `--project nosuch`
@@ -17,30 +18,42 @@ const dir = mkdtempSync(join(tmpdir(), 'flagctl-e2e-stale-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const STALE_STATE: [string, string] = ['state', 'IS_ANY_OF:stale,potentially-stale'];
+/** The reason `features stale` gives for a flag that is potentially stale (src/commands/features/stale/run.ts). */
+const OLD_RELEASE = 'potentially stale: older than the expected lifetime of its type (release)';
 
 for (const server of inject('servers')) {
   const env = target(server, server.adminToken);
   const stale = (args: string[], extra: Record<string, string> = {}) => flagctl(['features', 'stale', ...args], { ...env, ...extra });
 
+  const expectedNames = [...server.seed.stale, ...server.seed.potentiallyStale].sort();
+  const count = expectedNames.length;
+
   describe(`features stale on Unleash ${server.pkg}`, () => {
-    it('lists every stale flag the server holds, with a reason, and exits 3', async () => {
+    it('lists every stale and potentially stale flag the server holds, with a reason, and exits 3', async () => {
+      expect(server.seed.potentiallyStale).toEqual([SEED.potentiallyStaleFeature]);
       const expected = await serverSearch(server, [STALE_STATE]);
-      expect(namesOf(expected.features).sort()).toEqual([...server.seed.stale].sort());
+      expect(namesOf(expected.features).sort()).toEqual(expectedNames);
       const r = await stale(['-o', 'ndjson']);
       expect(r.code).toBe(3);
       const got = ndjson(r.stdout) as (ReturnType<typeof ndjson>[number] & { reason: string })[];
       expect(namesOf(got)).toEqual(namesOf(expected.features));
       expect(namesOf(got)).toContain(SEED.staleFeature);
-      expect(got.every((f) => f.reason === 'marked stale')).toBe(true);
-      expect(r.stderr).toBe(`flagctl: ${got.length} stale flags, more than the 0 allowed (--max)\n`);
+      expect(namesOf(got)).toContain(SEED.potentiallyStaleFeature);
+      for (const f of got) expect(f.reason, f.name).toBe(server.seed.potentiallyStale.includes(f.name) ? OLD_RELEASE : 'marked stale');
+      expect(got.find((f) => f.name === SEED.potentiallyStaleFeature)).toMatchObject({ stale: false, type: 'release', createdAt: SEED.potentiallyStaleCreatedAt });
+      expect(r.stderr).toBe(`flagctl: ${count} stale flags, more than the 0 allowed (--max)\n`);
     });
 
     it('the table has a reason column', async () => {
       const r = await stale(['--type', 'release']);
       expect(r.code).toBe(3);
-      expect(r.stdout.split('\n')[0]).toBe('NAME\tTYPE\tPROJECT\tREASON\tCREATEDAT');
-      expect(r.stdout.split('\n')[1]).toMatch(new RegExp(`^${SEED.staleFeature.replace('.', '\\.')}\trelease\tdefault\tmarked stale\t`));
-      expect(r.stdout.trim().split('\n')).toHaveLength(2);
+      const lines = r.stdout.trim().split('\n');
+      expect(lines[0]).toBe('NAME\tTYPE\tPROJECT\tREASON\tCREATEDAT');
+      // The release flags: legacy-banner_2020 (potentially stale) and legacy-search_v1 (marked stale).
+      expect(lines.slice(1).map((l) => l.split('\t').slice(0, 4)).sort()).toEqual([
+        [SEED.potentiallyStaleFeature, 'release', 'default', OLD_RELEASE],
+        [SEED.staleFeature, 'release', 'default', 'marked stale'],
+      ]);
     });
 
     it('exits 0 where there are none: --type kill-switch, --project nosuch', async () => {
@@ -54,9 +67,8 @@ for (const server of inject('servers')) {
     });
 
     it('--max N allows N', async () => {
-      const n = server.seed.stale.length;
-      expect((await stale(['--max', String(n)])).code).toBe(0);
-      expect((await stale(['--max', String(n - 1)])).code).toBe(3);
+      expect((await stale(['--max', String(count)])).code).toBe(0);
+      expect((await stale(['--max', String(count - 1)])).code).toBe(3);
     });
 
     it('in GitHub Actions: one warning annotation per flag, and a table in the step summary', async () => {
@@ -65,13 +77,22 @@ for (const server of inject('servers')) {
       const r = await stale([], { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
       expect(r.code).toBe(3);
       const lines = r.stdout.trim().split('\n');
-      expect(lines).toHaveLength(server.seed.stale.length);
-      for (const line of lines) expect(line).toMatch(/^::warning title=Stale flag%3A [^:,]+::\S+ \((release|permission), project default\): marked stale$/);
+      expect(lines).toHaveLength(count);
+      const marked = lines.filter((l) => l.endsWith(': marked stale'));
+      expect(marked).toHaveLength(server.seed.stale.length);
+      for (const line of marked) expect(line).toMatch(/^::warning title=Stale flag%3A [^:,]+::\S+ \((release|permission), project default\): marked stale$/);
       expect(lines).toContain(`::warning title=Stale flag%3A ${SEED.staleFeature}::${SEED.staleFeature} (release, project default): marked stale`);
+      expect(lines.filter((l) => !l.endsWith(': marked stale'))).toEqual([
+        `::warning title=Stale flag%3A ${SEED.potentiallyStaleFeature}::${SEED.potentiallyStaleFeature} (release, project default): ${OLD_RELEASE}`,
+      ]);
       const md = readFileSync(summary, 'utf8');
       expect(md).toContain('### Stale feature flags');
       expect(md).toContain('| name | type | project | reason | createdAt |');
-      expect(md.split('\n').filter((l) => l.startsWith('| ') && l.includes('marked stale'))).toHaveLength(server.seed.stale.length);
+      expect(md).toContain(`${count} stale flags, more than the 0 allowed (--max).`);
+      const rows = md.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| name |') && !l.startsWith('| ---'));
+      expect(rows).toHaveLength(count);
+      expect(rows.filter((l) => l.includes('marked stale'))).toHaveLength(server.seed.stale.length);
+      expect(rows.filter((l) => l.includes(OLD_RELEASE))).toHaveLength(server.seed.potentiallyStale.length);
     });
 
     it('a failed request is exit 4 or 1, never 3', async () => {

@@ -82,6 +82,18 @@ describe.each(servers.map((s) => [`${s.pkg} at ${s.url}`, s] as const))('Unleash
     expect(server.seed.stale).toContain(SEED.staleFeature);
   });
 
+  it('has the potentially stale feature: created in 2020 as sent, not marked stale, listed by state=IS:potentially-stale', async () => {
+    const r = await get(server, featurePath(SEED.potentiallyStaleFeature));
+    expect(r.status).toBe(200);
+    expect(r.body.createdAt).toBe(SEED.potentiallyStaleCreatedAt);
+    expect(r.body.stale).toBe(false);
+    expect(server.seed.potentiallyStale).toEqual([SEED.potentiallyStaleFeature]);
+    const listed = await get(server, '/api/admin/search/features?limit=100&state=IS:potentially-stale');
+    expect(listed.status).toBe(200);
+    expect(listed.body.features.map((f: any) => f.name)).toEqual(server.seed.potentiallyStale);
+    expect(listed.body.total).toBe(server.seed.potentiallyStale.length);
+  });
+
   it('has the archived feature archived (404 on GET, visible with archived=IS:true)', async () => {
     const r = await get(server, featurePath(SEED.archivedFeature));
     expect(r.status).toBe(404);

@@ -2,24 +2,17 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { adminGet, flagctl, target } from './cli.js';
+import { SEED } from './harness/seed.mjs';
 import { byPlace, makeTree, oracle, sarifValidator, TREE_FLAGS } from '../unit/refs-tree.js';
 
 // `flagctl refs` against real servers, over the fixture tree written to a temporary directory.
-// The seed's flags in the tree: new-checkout-flow (active), legacy-search_v1 (marked stale)
-// and old-onboarding~2019 (archived). `new-checkout`, also in the tree, is no flag there.
-//
-// Potentially stale: the server marks a flag so when it is older than its type's expected
-// lifetime (at least a day), and the seed has none. Both versions accept `createdAt` when a flag
-// is created (checked by hand: a release created "2020-01-01" is listed by search's
-// state=IS:potentially-stale within the minute, and refs reports it and exits 3 with --fail-on
-// potentially-stale), but such a seed flag would change what `features stale` and `features
-// search` expect of the shared servers, and this file must not add flags while they run. So that
-// state is covered by the unit tests (test/unit/refs-command.test.ts), and here --fail-on
-// potentially-stale passes on a tree that references none.
+// The seed's flags in the tree: new-checkout-flow (active), legacy-search_v1 (marked stale),
+// legacy-banner_2020 (potentially stale: created in 2020, and the seed waits until the server
+// lists it so) and old-onboarding~2019 (archived). `new-checkout`, also in the tree, is no flag there.
 
 const { dir } = makeTree({ git: true });
 afterAll(() => rmSync(dirname(dir), { recursive: true, force: true }));
-const SEEDED = [TREE_FLAGS.active, TREE_FLAGS.stale, TREE_FLAGS.archived];
+const SEEDED = [TREE_FLAGS.active, TREE_FLAGS.stale, TREE_FLAGS.potentiallyStale, TREE_FLAGS.archived];
 const expected = oracle(dir, SEEDED, (f) => f.startsWith('bin/') || f.startsWith('ignored/') || f.endsWith('.log')).sort(byPlace);
 
 interface Ref {
@@ -50,17 +43,27 @@ for (const server of inject('servers')) {
   const refs = (args: string[], extra: Record<string, string> = {}) => flagctl(['refs', ...args], { ...env, ...extra });
 
   describe(`refs on Unleash ${server.pkg}`, () => {
+    it('the tree and the seed agree on the potentially stale flag', () => {
+      expect(TREE_FLAGS.potentiallyStale).toBe(SEED.potentiallyStaleFeature);
+      expect(server.seed.potentiallyStale).toEqual([TREE_FLAGS.potentiallyStale]);
+    });
+
     it('finds exactly the references to the seeded flags, with their state, archived mark and lifecycle', async () => {
       const r = await refs([dir, '-o', 'ndjson']);
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       const got = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Ref);
-      expect(expected).toHaveLength(16);
+      expect(expected).toHaveLength(19);
+      expect(expected.filter((e) => e.flag === TREE_FLAGS.potentiallyStale)).toHaveLength(3);
       expect(places(got)).toEqual(expected);
-      const doc = (await adminGet(server, `/api/admin/projects/default/features/${TREE_FLAGS.stale}`)) as { lifecycle?: { stage: string } };
+      const stage = async (name: string) =>
+        ((await adminGet(server, `/api/admin/projects/default/features/${encodeURIComponent(name)}`)) as { lifecycle?: { stage: string } }).lifecycle?.stage ?? null;
+      const staleStage = await stage(TREE_FLAGS.stale);
+      const oldStage = await stage(TREE_FLAGS.potentiallyStale);
       for (const ref of got) {
         expect(ref.project).toBe('default');
-        if (ref.flag === TREE_FLAGS.stale) expect(ref).toMatchObject({ state: 'stale', archived: false, lifecycle: doc.lifecycle?.stage ?? null });
+        if (ref.flag === TREE_FLAGS.stale) expect(ref).toMatchObject({ state: 'stale', archived: false, lifecycle: staleStage });
+        if (ref.flag === TREE_FLAGS.potentiallyStale) expect(ref).toMatchObject({ state: 'potentially-stale', archived: false, lifecycle: oldStage });
         if (ref.flag === TREE_FLAGS.archived) expect(ref).toMatchObject({ state: 'active', archived: true, lifecycle: 'archived' });
         if (ref.flag === TREE_FLAGS.active) expect(ref).toMatchObject({ state: 'active', archived: false });
       }
@@ -72,33 +75,42 @@ for (const server of inject('servers')) {
       const rows = JSON.parse(r.stdout) as Row[];
       const verdict = (flag: string) => rows.find((x) => x.flag === flag)?.verdict;
       expect(verdict(TREE_FLAGS.stale)).toBe('remove-code');
+      expect(verdict(TREE_FLAGS.potentiallyStale)).toBe('remove-code');
       expect(verdict(TREE_FLAGS.archived)).toBe('restore-or-remove');
       expect(verdict(TREE_FLAGS.active)).toBe('keep');
       for (const name of server.seed.stale.filter((n) => n !== TREE_FLAGS.stale)) expect(verdict(name), name).toBe('archive');
       for (const name of server.seed.archived.filter((n) => n !== TREE_FLAGS.archived)) expect(verdict(name), name).toBe('keep');
-      // Every stale flag, every archived one, and the one referenced active flag; nothing else.
-      expect(rows).toHaveLength(server.seed.stale.length + server.seed.archived.length + 1);
+      // Every stale or potentially stale flag, every archived one, and the one referenced active flag; nothing else.
+      expect(rows).toHaveLength(server.seed.stale.length + server.seed.potentiallyStale.length + server.seed.archived.length + 1);
+      expect(rows.filter((x) => x.state === 'potentially-stale').map((x) => x.flag)).toEqual(server.seed.potentiallyStale);
       expect(rows.find((x) => x.flag === TREE_FLAGS.stale)).toMatchObject({ references: 7, files: 6 });
+      expect(rows.find((x) => x.flag === TREE_FLAGS.potentiallyStale)).toMatchObject({ state: 'potentially-stale', references: 3, files: 2, archived: false });
       expect(rows.find((x) => x.flag === TREE_FLAGS.archived)).toMatchObject({ references: 3, files: 3, archived: true });
       expect(rows.every((x) => typeof x.lifecycle === 'string')).toBe(true);
       const all = JSON.parse((await refs([dir, '--summary', '--all-flags', '-o', 'json'])).stdout) as Row[];
       expect(all).toHaveLength(server.seed.total + server.seed.archived.length);
     });
 
-    it('--fail-on: exit 3 on stale and archived references; potentially stale has none here', async () => {
+    it('--fail-on: exit 3 on stale, potentially stale and archived references', async () => {
       const stale = await refs([dir, '--fail-on', 'stale', '-o', 'ndjson']);
       expect(stale.code).toBe(3);
       expect(stale.stderr).toBe('flagctl: 7 references to flags that are stale (--fail-on)\n');
-      expect(stale.stdout.trim().split('\n')).toHaveLength(16);
+      expect(stale.stdout.trim().split('\n')).toHaveLength(19);
+      const old = await refs([dir, '--fail-on', 'potentially-stale', '-o', 'ndjson']);
+      expect(old.code).toBe(3);
+      expect(old.stderr).toBe('flagctl: 3 references to flags that are potentially-stale (--fail-on)\n');
+      expect(old.stdout.trim().split('\n')).toHaveLength(19);
       const archived = await refs([dir, '--fail-on', 'archived', '-o', 'ndjson']);
       expect(archived.code).toBe(3);
       expect(archived.stderr).toBe('flagctl: 3 references to flags that are archived (--fail-on)\n');
-      expect((await refs([dir, '--fail-on', 'potentially-stale', '-o', 'ndjson'])).code).toBe(0);
       expect((await refs([dir, '-o', 'ndjson'])).code).toBe(0);
-      expect((await refs([join(dir, 'go'), '--fail-on', 'stale,archived'])).code).toBe(0);
+      // java/ holds the stale and the potentially stale flag, no archived one.
+      expect((await refs([join(dir, 'java'), '--fail-on', 'potentially-stale'])).code).toBe(3);
+      expect((await refs([join(dir, 'java'), '--fail-on', 'archived'])).code).toBe(0);
+      expect((await refs([join(dir, 'go'), '--fail-on', 'stale,potentially-stale,archived'])).code).toBe(0);
     });
 
-    it('-o github: one warning per reference to a stale or archived flag, at its place; a step summary', async () => {
+    it('-o github: one warning per reference to a stale, potentially stale or archived flag, at its place; a step summary', async () => {
       const summary = join(dirname(dir), `summary-${server.version}.md`);
       writeFileSync(summary, '');
       const r = await refs([dir, '-o', 'github'], { GITHUB_STEP_SUMMARY: summary });
@@ -106,24 +118,36 @@ for (const server of inject('servers')) {
       const lines = r.stdout.trim().split('\n');
       const flagged = expected.filter((e) => e.flag !== TREE_FLAGS.active);
       expect(lines).toHaveLength(flagged.length);
+      const words: Record<string, string> = {
+        [TREE_FLAGS.stale]: 'is marked stale',
+        [TREE_FLAGS.potentiallyStale]: 'is potentially stale',
+        [TREE_FLAGS.archived]: 'is archived',
+      };
       for (const e of flagged) {
-        const title = e.flag === TREE_FLAGS.stale ? 'Stale flag%3A legacy-search_v1' : 'Archived flag%3A old-onboarding~2019';
+        const title = `${e.flag === TREE_FLAGS.archived ? 'Archived' : 'Stale'} flag%3A ${e.flag}`;
         const prefix = `::warning file=${dir}/${e.file.replace(/:/g, '%3A').replace(/,/g, '%2C')},line=${e.line},col=${e.column},title=${title}::${e.flag} (project default, lifecycle `;
-        expect(lines.filter((l) => l.startsWith(prefix)), `${e.file}:${e.line}:${e.column}`).toHaveLength(1);
+        const found = lines.filter((l) => l.startsWith(prefix));
+        expect(found, `${e.file}:${e.line}:${e.column}`).toHaveLength(1);
+        expect(found[0]).toMatch(new RegExp(`\\) ${words[e.flag]} and still referenced here$`));
       }
+      expect(lines.filter((l) => l.includes('is potentially stale'))).toHaveLength(3);
       const md = readFileSync(summary, 'utf8');
       expect(md).toContain('### Feature flag references');
       expect(md).toMatch(/\| legacy-search\\_v1 \| stale \| [a-z-]+ \| false \| 7 \| 6 \| {2}\| remove-code \|/);
+      expect(md).toMatch(/\| legacy-banner\\_2020 \| potentially-stale \| [a-z-]+ \| false \| 3 \| 2 \| {2}\| remove-code \|/);
     });
 
-    it('-o sarif: valid SARIF 2.1.0 with a result per stale or archived reference', async () => {
+    it('-o sarif: valid SARIF 2.1.0 with a result per stale, potentially stale or archived reference', async () => {
       const r = await refs([dir, '-o', 'sarif']);
       expect(r.code).toBe(0);
       const log = JSON.parse(r.stdout);
       const validate = sarifValidator();
       expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
-      expect(log.runs[0].results).toHaveLength(10);
-      expect(new Set(log.runs[0].results.map((x: { ruleId: string }) => x.ruleId))).toEqual(new Set(['flagctl/stale-flag', 'flagctl/archived-flag']));
+      expect(log.runs[0].results).toHaveLength(13);
+      expect(new Set(log.runs[0].results.map((x: { ruleId: string }) => x.ruleId))).toEqual(new Set(['flagctl/stale-flag', 'flagctl/potentially-stale-flag', 'flagctl/archived-flag']));
+      const old = log.runs[0].results.filter((x: { properties: { flag: string } }) => x.properties.flag === TREE_FLAGS.potentiallyStale);
+      expect(old).toHaveLength(3);
+      for (const x of old) expect(x).toMatchObject({ ruleId: 'flagctl/potentially-stale-flag', properties: { state: 'potentially-stale', archived: false } });
     });
 
     it('bad input exits 2 before any request; a refused token exits 4, never 3', async () => {

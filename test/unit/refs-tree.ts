@@ -17,7 +17,9 @@ export const TREE_FLAGS = {
   active: 'new-checkout-flow',
   stale: 'legacy-search_v1',
   archived: 'old-onboarding~2019',
-  /** A prefix of `new-checkout-flow`; potentially stale in the unit fixtures. */
+  /** Created in 2020: potentially stale on the e2e servers (SEED.potentiallyStaleFeature); no flag in the unit fixtures. */
+  potentiallyStale: 'legacy-banner_2020',
+  /** A prefix of `new-checkout-flow`; potentially stale in the unit fixtures, no flag on the e2e servers. */
   prefix: 'new-checkout',
 } as const;
 

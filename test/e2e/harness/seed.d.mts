@@ -10,7 +10,10 @@
  * @property {number} total                 active (non-archived) features created
  * @property {string[]} features            names of all active features
  * @property {string[]} archived            names of archived features
- * @property {string[]} stale               names of stale features (active)
+ * @property {string[]} stale               names of features marked stale (active)
+ * @property {string[]} potentiallyStale    names of potentially stale features (active, not marked
+ *                                          stale, listed by search's state=IS:potentially-stale)
+ * @property {number} potentiallyStaleWaitMs time spent waiting, at the end, for the server to mark them
  * @property {string[]} enabledInProduction names enabled in production
  * @property {Record<string, number>} byType active features per flag type
  * @property {number} segmentId
@@ -52,6 +55,11 @@ export const SEED: Readonly<{
     segmentDriftFeature: "checkout.segment-gate";
     /** Marked stale. */
     staleFeature: "legacy-search_v1";
+    /** Potentially stale: a release created at potentiallyStaleCreatedAt (older than the 40 days a
+     * release is expected to live), not marked stale. The server's job marks it; seed() waits for it. */
+    potentiallyStaleFeature: "legacy-banner_2020";
+    /** The createdAt sent when potentiallyStaleFeature is created (both versions store it). */
+    potentiallyStaleCreatedAt: "2020-03-02T09:00:00.000Z";
     /** Archived (not returned by GET feature nor by default search). */
     archivedFeature: "old-onboarding~2019";
     /** All archived features (archivedFeature first). */
@@ -116,9 +124,18 @@ export type SeedResult = {
      */
     archived: string[];
     /**
-     * names of stale features (active)
+     * names of features marked stale (active)
      */
     stale: string[];
+    /**
+     * names of potentially stale features (active, not marked
+     * stale, listed by search's state=IS:potentially-stale)
+     */
+    potentiallyStale: string[];
+    /**
+     * time spent waiting, at the end, for the server to mark them
+     */
+    potentiallyStaleWaitMs: number;
     /**
      * names enabled in production
      */

@@ -5,6 +5,9 @@
 //   const result = await seed(url, adminToken);             // SEED.total active features
 //   const small  = await seed(url, adminToken, { size: 60 }); // smaller bulk set (demo)
 //
+// seed() returns only once the server's own job has marked SEED.potentiallyStaleFeature
+// potentially stale (up to a minute after the server started; see waitForPotentiallyStale).
+//
 // Everything lives in project `default` (the open-source server has only that project) and
 // in the two standard environments `development` and `production`.
 //
@@ -40,6 +43,11 @@ export const SEED = Object.freeze({
   segmentDriftFeature: 'checkout.segment-gate',
   /** Marked stale. */
   staleFeature: 'legacy-search_v1',
+  /** Potentially stale: a release created at potentiallyStaleCreatedAt (older than the 40 days a
+   * release is expected to live), not marked stale. The server's job marks it; seed() waits for it. */
+  potentiallyStaleFeature: 'legacy-banner_2020',
+  /** The createdAt sent when potentiallyStaleFeature is created (both versions store it). */
+  potentiallyStaleCreatedAt: '2020-03-02T09:00:00.000Z',
   /** Archived (not returned by GET feature nor by default search). */
   archivedFeature: 'old-onboarding~2019',
   /** All archived features (archivedFeature first). */
@@ -95,7 +103,10 @@ export const SEED = Object.freeze({
  * @property {number} total                 active (non-archived) features created
  * @property {string[]} features            names of all active features
  * @property {string[]} archived            names of archived features
- * @property {string[]} stale               names of stale features (active)
+ * @property {string[]} stale               names of features marked stale (active)
+ * @property {string[]} potentiallyStale    names of potentially stale features (active, not marked
+ *                                          stale, listed by search's state=IS:potentially-stale)
+ * @property {number} potentiallyStaleWaitMs time spent waiting, at the end, for the server to mark them
  * @property {string[]} enabledInProduction names enabled in production
  * @property {Record<string, number>} byType active features per flag type
  * @property {number} segmentId
@@ -184,6 +195,32 @@ export async function seed(baseUrl, adminToken, { size = SEED.total, concurrency
     active.push(name);
     byType[type] = (byType[type] ?? 0) + 1;
   };
+
+  // ---- potentially stale (issue 12, `refs`, `features stale`) -----------------------------
+  // A release flag "created" in 2020 (POST accepts createdAt on 6.10.1 and 8.2.0): older than
+  // its type's expected lifetime, not marked stale. The server's job updatePotentiallyStaleFeatures
+  // (every minute, first run 2-30 s after start) marks it; seed() waits for that at the end.
+  // Created first, so that the rest of the seed overlaps the wait.
+  /** @type {string[]} */ const potentiallyStaleNames = [];
+  {
+    const name = SEED.potentiallyStaleFeature;
+    await api('POST', `${P}/features`, {
+      name,
+      type: 'release',
+      description: 'Spring sale banner from 2020. Nobody switched it off or cleaned it up.',
+      impressionData: false,
+      createdAt: SEED.potentiallyStaleCreatedAt,
+    });
+    track(name, 'release');
+    const stored = await api('GET', `${P}/features/${enc(name)}`);
+    if (Date.parse(stored?.createdAt) !== Date.parse(SEED.potentiallyStaleCreatedAt)) {
+      throw new Error(
+        `seed: Unleash ${serverVersion} stored createdAt ${JSON.stringify(stored?.createdAt)} for ${name}, not ${SEED.potentiallyStaleCreatedAt}: it ignores createdAt on create, so the seed has no potentially stale flag`,
+      );
+    }
+    potentiallyStaleNames.push(name);
+  }
+  // ---- end potentially stale --------------------------------------------------------------
 
   // ---- hand-made features ----------------------------------------------------------------
   const full = async () => {
@@ -494,12 +531,16 @@ export async function seed(baseUrl, adminToken, { size = SEED.total, concurrency
   }
   // ---- end history ------------------------------------------------------------------------
 
+  const potentiallyStaleWaitMs = await waitForPotentiallyStale(api, potentiallyStaleNames);
+
   return {
     serverVersion,
     total: active.length,
     features: active,
     archived: [...SEED.archivedFeatures],
     stale: staleNames,
+    potentiallyStale: potentiallyStaleNames,
+    potentiallyStaleWaitMs,
     enabledInProduction: [...prodEnabled],
     byType,
     segmentId,
@@ -526,6 +567,35 @@ async function completeLifecycle(api, P, name) {
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`seed: lifecycle of ${name} did not stay 'completed'`);
+}
+
+/**
+ * Wait until the server's search with state=IS:potentially-stale lists exactly `names`: its
+ * job marks them within a minute of their creation, and tests must not race it. Polls every
+ * 2 s for at most 100 s. Returns the time waited (ms).
+ * @param {(method: string, path: string, body?: unknown) => Promise<any>} api
+ * @param {string[]} names
+ */
+async function waitForPotentiallyStale(api, names, timeoutMs = 100_000, everyMs = 2_000) {
+  const t0 = Date.now();
+  for (;;) {
+    const found = await api('GET', '/api/admin/search/features?state=IS%3Apotentially-stale&limit=100');
+    /** @type {string[]} */
+    const listed = (found?.features ?? []).map((/** @type {any} */ f) => f.name);
+    const missing = names.filter((n) => !listed.includes(n));
+    if (missing.length === 0) {
+      const unexpected = listed.filter((n) => !names.includes(n));
+      if (unexpected.length > 0) throw new Error(`seed: the server lists potentially stale flags the seed did not make old: ${unexpected.join(', ')}`);
+      return Date.now() - t0;
+    }
+    if (Date.now() - t0 >= timeoutMs) {
+      throw new Error(
+        `seed: after ${Math.round(timeoutMs / 1000)} s, search with state=IS:potentially-stale still does not list ${missing.join(', ')} ` +
+          '(the server job updatePotentiallyStaleFeatures runs every minute; is createdAt ignored, or the scheduler stopped?)',
+      );
+    }
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
 }
 
 /** @param {string} s */
