@@ -16,7 +16,7 @@
 // first N lines of the output.
 
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
@@ -34,6 +34,15 @@ const TOUR = [
   ['features', 'search', '--state', 'stale'],
   ['features', 'stale', '--type', 'release', '-o', 'markdown'],
   ['project', 'overview', 'default', '|', 'head', '-n', '45'],
+  // A small source tree the demo writes (@APP): which stale flags are still in our code?
+  ['refs', '@APP', '--summary'],
+  ['refs', '@APP', '--fail-on', 'stale,archived'],
+  // What differs between development and production?
+  ['diff', 'development', 'production', '--stat', '|', 'head', '-n', '12'],
+  // Why is a flag on for this user?
+  ['evaluate', SEED.fullFeature, '--env', 'development', '-c', 'userId=7', '-c', 'country=DE', '-c', 'appName=web-shop', '-c', 'email=ann@example.com', '-c', 'plan=pro'],
+  // Who changed it?
+  ['feature', 'history', SEED.fullFeature, '--limit', '5'],
 ];
 
 const PROFILE = 'demo';
@@ -193,7 +202,19 @@ async function main() {
   reportExit(login);
   env.FLAGCTL_PROFILE = PROFILE;
 
-  for (const entry of TOUR) {
+  const app = join(configDir, 'app');
+  await mkdir(join(app, 'src'), { recursive: true });
+  await writeFile(
+    join(app, 'src', 'checkout.ts'),
+    [
+      `if (unleash.isEnabled('${SEED.fullFeature}')) renderNewCheckout();`,
+      `const legacy = unleash.isEnabled("${SEED.staleFeature}"); // still here after the migration`,
+      `export const onboarding = flags['${SEED.archivedFeatures[0]}'];`,
+      '',
+    ].join('\n'),
+  );
+  for (const raw of TOUR) {
+    const entry = raw.map((a) => (a === '@APP' ? app : a));
     const pipe = entry.indexOf('|');
     const args = pipe >= 0 ? entry.slice(0, pipe) : entry;
     const tail = pipe >= 0 ? entry.slice(pipe + 1) : [];
