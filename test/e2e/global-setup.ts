@@ -55,7 +55,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
     project.provide('servers', servers);
 
-    const list = servers.map((s) => `v${s.pkg} ${s.url} (${s.seed.total} features)`).join(', ');
+    const list = servers
+      .map((s) => `v${s.pkg} ${s.url} (${s.seed.total} features; ${(s.seed.potentiallyStaleWaitMs / 1000).toFixed(1)}s of the seed waiting for the potentially stale flag)`)
+      .join(', ');
     process.stderr.write(
       `[e2e] servers ready: ${list}; boot ${(bootMs / 1000).toFixed(1)}s, seed ${(seedMs / 1000).toFixed(1)}s\n`,
     );
