@@ -58,17 +58,30 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 }
 `;
 
-/** Run at build time by the binary's node: runs the CLI once, then writes the code cache. */
+/**
+ * Run at build time by the binary's node: runs `feature get -o json` once against a server in
+ * the same process on 127.0.0.1 (answering with a real-shaped feature document, the tests'
+ * fixture), then writes the code cache; so it holds what a request compiles, not just the
+ * bundle's top level. Measured: `feature get` 1.22–1.34× the floor against 1.51–1.57× with a
+ * cache made by `--help`.
+ */
 const WARM = `'use strict';
 const fs = require('node:fs');
+const http = require('node:http');
 const vm = require('node:vm');
-const [bundle, out, ...args] = process.argv.slice(2);
+const [bundle, out, documentFile] = process.argv.slice(2);
+const document = fs.readFileSync(documentFile);
 const script = new vm.Script(require('node:module').wrap(fs.readFileSync(bundle, 'utf8')), { filename: 'flagctl.cjs' });
 const bundled = { exports: {} };
 script.runInThisContext().call(bundled.exports, bundled.exports, require, bundled, 'flagctl.cjs', '.');
-process.argv = [process.argv[0], 'flagctl', ...args];
-process.once('exit', () => fs.writeFileSync(out, script.createCachedData()));
-bundled.exports.run();
+process.once('exit', (code) => code === 0 && fs.writeFileSync(out, script.createCachedData()));
+const server = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(document));
+server.listen(0, '127.0.0.1', () => {
+  for (const name of Object.keys(process.env)) if (/^(flagctl_|(https?|all|no)_proxy$)/i.test(name)) delete process.env[name];
+  Object.assign(process.env, { FLAGCTL_URL: 'http://127.0.0.1:' + server.address().port, FLAGCTL_TOKEN: '*:*.warm-up', FLAGCTL_CONFIG_DIR: '/nonexistent' });
+  process.argv = [process.argv[0], 'flagctl', 'feature', 'get', JSON.parse(document).name, '-o', 'json'];
+  bundled.exports.run();
+});
 `;
 
 /** Runs a tool quietly; its output is shown only when it fails. */
@@ -107,7 +120,7 @@ async function injectQuietly(file, blob) {
 
 // 1. A SEA runs one CommonJS script whose require() sees only built-ins: bundle it all.
 //    Built here for this machine, the binary's main is a small loader and the bundle one of its
-//    assets, with a V8 code cache made by running the CLI once (`--help`) on the very node the
+//    assets, with a V8 code cache made by running the CLI once (see WARM) on the very node the
 //    binary is made of, so it also holds the functions that run compiled lazily. `--version`
 //    then costs no more than node's own start, and the bundle's code comes cached. For another
 //    platform (no cache possible) the bundle itself is the main script.
@@ -119,7 +132,7 @@ if (loader) {
   assets['flagctl.cjs'] = await bundle({ outfile: tmp('flagctl.cjs') });
   assets['flagctl.v8'] = tmp('flagctl.v8');
   writeFileSync(tmp('warm.cjs'), WARM);
-  quiet(maker, [tmp('warm.cjs'), assets['flagctl.cjs'], assets['flagctl.v8'], '--help']);
+  quiet(maker, [tmp('warm.cjs'), assets['flagctl.cjs'], assets['flagctl.v8'], join(root, 'test/fixtures/feature.json')]);
   writeFileSync(main, LOADER.replace('VERSION', JSON.stringify(`${pkg.version}\n`)));
 }
 
