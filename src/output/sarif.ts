@@ -3,19 +3,12 @@
 // its project, state and lifecycle in its properties. Text is kept as found: SARIF is JSON,
 // and viewers render it as plain text.
 
+import type { Reference } from '../refs/model.js';
+
 export const SARIF_SCHEMA = 'https://raw.githubusercontent.com/oasis-tcs/sarif-spec/master/Schemata/sarif-schema-2.1.0.json';
 
-export interface SarifReference {
-  flag: string;
-  project: string;
-  state: 'active' | 'stale' | 'potentially-stale';
-  archived: boolean;
-  lifecycle: string | null;
-  file: string;
-  line: number;
-  column: number;
-  text: string;
-}
+/** What a result says of a reference: refs' own record, less how it matched. */
+export type SarifReference = Omit<Reference, 'match'>;
 
 interface Rule {
   id: string;

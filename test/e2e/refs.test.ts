@@ -4,6 +4,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { adminGet, flagctl, target } from './cli.js';
 import { SEED } from './harness/seed.mjs';
 import { byPlace, makeTree, oracle, sarifValidator, TREE_FLAGS } from '../unit/refs-tree.js';
+import type { Reference } from '../../src/refs/model.js';
 
 // `flagctl refs` against real servers, over the fixture tree written to a temporary directory.
 // The seed's flags in the tree: new-checkout-flow (active), legacy-search_v1 (marked stale),
@@ -15,17 +16,7 @@ afterAll(() => rmSync(dirname(dir), { recursive: true, force: true }));
 const SEEDED = [TREE_FLAGS.active, TREE_FLAGS.stale, TREE_FLAGS.potentiallyStale, TREE_FLAGS.archived];
 const expected = oracle(dir, SEEDED, (f) => f.startsWith('bin/') || f.startsWith('ignored/') || f.endsWith('.log')).sort(byPlace);
 
-interface Ref {
-  flag: string;
-  project: string;
-  state: string;
-  archived: boolean;
-  lifecycle: string | null;
-  file: string;
-  line: number;
-  column: number;
-  text: string;
-}
+type Ref = Reference;
 interface Row {
   flag: string;
   state: string;

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/io.js';
 import { sendJson, useFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { makeTree, sarifValidator, TREE_FLAGS } from './refs-tree.js';
+import type { Reference } from '../../src/refs/model.js';
 
 // `flagctl refs` end to end in-process, against a strict fixture server: the flags listing,
 // every format, the summary's verdicts, the gate, and bad input.
@@ -64,18 +65,7 @@ const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.unit-secret', 
 const refs = (args: string[], extra: Record<string, string> = {}, tty = false) => runCli(['refs', ...args], { env: { ...env(), ...extra }, stdoutIsTTY: tty });
 const rel = (file: string) => file.slice(dir.length + 1);
 
-interface Ref {
-  flag: string;
-  project: string;
-  state: string;
-  archived: boolean;
-  lifecycle: string | null;
-  file: string;
-  line: number;
-  column: number;
-  text: string;
-  match: string;
-}
+type Ref = Reference;
 
 describe('flagctl refs', () => {
   it('-o ndjson: every reference with its flag facts, in walk order', async () => {
