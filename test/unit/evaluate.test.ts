@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
+import { expectUsageError } from '../support/usage.js';
 
 const load = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8'));
 const playground = load('playground-v8.json');
@@ -180,11 +181,7 @@ describe('evaluate', () => {
     [['evaluate', 'f', '--all', '--env', 'p'], 'flagctl: give feature names or --all, not both\n'],
     [['evaluate', 'f', '--env', 'p', '-c', 'currentTime=soon'], /currentTime="soon": expected an ISO 8601 date-time/],
   ])('usage error, nothing sent: %j', async (argv, message) => {
-    const r = await runCli(argv as string[], { env: env() });
-    expect(r.code).toBe(2);
-    if (typeof message === 'string') expect(r.stderr).toBe(message);
-    else expect(r.stderr).toMatch(message);
-    expect(server.requests).toEqual([]);
+    expectUsageError(await runCli(argv as string[], { env: env() }), message, server);
   });
 
   it('a refused token exits 4 and the token appears nowhere', async () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
+import { expectUsageError } from '../support/usage.js';
 
 const events = JSON.parse(readFileSync(new URL('../fixtures/events-v8.json', import.meta.url), 'utf8')) as {
   events: { type: string; createdAt: string }[];
@@ -99,11 +100,7 @@ describe('feature history', () => {
     [['feature', 'history', 'f', '--type', 'Feature Created'], /--type "Feature Created": expected event types/],
     [['feature', 'history', '..'], /is not a valid name/],
   ])('usage error, nothing sent: %j', async (argv, message) => {
-    const r = await runCli(argv as string[], { env: env() });
-    expect(r.code).toBe(2);
-    if (typeof message === 'string') expect(r.stderr).toBe(message);
-    else expect(r.stderr).toMatch(message);
-    expect(server.requests).toEqual([]);
+    expectUsageError(await runCli(argv as string[], { env: env() }), message, server);
   });
 
   it('event text with terminal escapes is shown escaped', async () => {
