@@ -19,11 +19,11 @@ import refs from './refs/index.js';
 // follow it; each record loads its work only when it runs.
 
 export const PROGRAM: ProgramSpec = {
-  summary: 'Query an Unleash-compatible feature-flag server: features, search, projects, insights',
+  summary: 'Read an Unleash-compatible feature-flag server: flags in code, drift, evaluation, history, search',
   examples: [
     'flagctl auth login --url https://unleash.example.com',
-    'flagctl feature get checkout-v2 --project web',
-    'flagctl feature get checkout-v2 -o json',
+    'flagctl refs --fail-on stale,archived',
+    'flagctl diff development production --stat',
   ],
   entries: [
     {
