@@ -16,6 +16,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { startServers } from '../test/e2e/harness/servers.mjs';
+import { createPlainFeatures } from '../test/e2e/harness/seed.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BIN = `${root}bin/flagctl`;
@@ -53,28 +54,15 @@ function wall(cmd, args, env) {
   return Number(process.hrtime.bigint() - t) / 1e6;
 }
 
-async function createFeatures(url, token, n) {
-  let next = 0;
-  const worker = async () => {
-    while (next < n) {
-      const i = next++;
-      const res = await fetch(`${url}/api/admin/projects/default/features`, {
-        method: 'POST',
-        headers: { authorization: token, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: `scale.flag-${String(i).padStart(5, '0')}`, type: ['release', 'experiment', 'operational'][i % 3] }),
-      });
-      if (!res.ok) throw new Error(`create feature ${i}: HTTP ${res.status} ${await res.text()}`);
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-}
-
 async function realServerRows() {
   const fleet = await startServers({ versions: ['8'], searchRateLimitPerMinute: LIMIT });
   try {
     const server = fleet.servers[0];
     const t = Date.now();
-    await createFeatures(server.url, server.adminToken, FEATURES);
+    await createPlainFeatures(server.url, server.adminToken, FEATURES, {
+      name: (i) => `scale.flag-${String(i).padStart(5, '0')}`,
+      type: (i) => ['release', 'experiment', 'operational'][i % 3],
+    });
     process.stderr.write(`bench: ${FEATURES} features created in ${Math.round((Date.now() - t) / 1000)} s on unleash-server ${server.pkg}\n`);
     const env = flagctlEnv(server.url, server.adminToken);
 

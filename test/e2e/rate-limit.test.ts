@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServers } from './harness/servers.mjs';
+import { createPlainFeatures } from './harness/seed.mjs';
 import { flagctl, target } from './cli.js';
 
 // A real Unleash 8.2.0 of its own, started with SEARCH_FEATURES_RATE_LIMIT_PER_MINUTE lowered
@@ -13,26 +14,10 @@ type Fleet = Awaited<ReturnType<typeof startServers>>;
 let fleet: Fleet | undefined;
 let server: Fleet['servers'][number];
 
-async function createFeatures(url: string, token: string, n: number): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < n) {
-      const i = next++;
-      const res = await fetch(`${url}/api/admin/projects/default/features`, {
-        method: 'POST',
-        headers: { authorization: token, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: `paced.flag-${String(i).padStart(4, '0')}`, type: 'release' }),
-      });
-      if (!res.ok) throw new Error(`create feature ${i}: HTTP ${res.status} ${await res.text()}`);
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-}
-
 beforeAll(async () => {
   fleet = await startServers({ versions: ['8'], searchRateLimitPerMinute: LIMIT });
   server = fleet.servers[0]!;
-  await createFeatures(server.url, server.adminToken, COUNT);
+  await createPlainFeatures(server.url, server.adminToken, COUNT, { name: (i) => `paced.flag-${String(i).padStart(4, '0')}` });
 }, 300_000);
 
 afterAll(async () => {
