@@ -1,11 +1,11 @@
-import { type FlagTable } from '../kit/spec.js';
-import { oneOf, pathSegment, text } from '../kit/values.js';
+import type { FlagTable } from '../kit/spec.js';
+import { oneOf, projectId, text } from '../kit/values.js';
 
 export const flags = {
   project: {
     flags: '-p, --project <id>',
     help: "project on both sides (default: each server side's profile project, else default)",
-    parse: (raw: string) => pathSegment('project')(text('a project id must not be empty')(raw)),
+    parse: projectId,
   },
   feature: {
     flags: '--feature <name>',

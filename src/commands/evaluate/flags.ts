@@ -1,5 +1,5 @@
 import { FlagValueError, type FlagTable } from '../kit/spec.js';
-import { oneOf, pathSegment, text } from '../kit/values.js';
+import { oneOf, projectId, text } from '../kit/values.js';
 
 export const flags = {
   env: {
@@ -20,7 +20,7 @@ export const flags = {
   project: {
     flags: '-p, --project <id>',
     help: "project whose flags --all evaluates (default: the profile's project, else default); with names, only that project",
-    parse: (raw: string) => pathSegment('project')(text('a project id must not be empty')(raw)),
+    parse: projectId,
   },
   expect: {
     flags: '--expect <on|off>',

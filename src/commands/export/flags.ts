@@ -1,11 +1,11 @@
-import { type FlagTable } from '../kit/spec.js';
-import { oneOf, pathSegment, text } from '../kit/values.js';
+import type { FlagTable } from '../kit/spec.js';
+import { oneOf, projectId, text } from '../kit/values.js';
 
 export const flags = {
   project: {
     flags: '-p, --project <id>',
     help: "project to export (default: the profile's project, else default)",
-    parse: (raw: string) => pathSegment('project')(text('a project id must not be empty')(raw)),
+    parse: projectId,
   },
   env: {
     flags: '-e, --env <name>',

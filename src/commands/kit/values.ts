@@ -65,3 +65,8 @@ export function calendarDay(raw: string): string {
   if (t.getUTCFullYear() !== y || t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) fail('not a calendar date');
   return raw;
 }
+
+/** A project id given with --project: not empty, and usable as a URL path segment. */
+export function projectId(raw: string): string {
+  return pathSegment('project')(text('a project id must not be empty')(raw));
+}

@@ -1,5 +1,5 @@
 import type { FlagTable } from '../../kit/spec.js';
-import { calendarDay, matching, pathSegment, text, wholeNumber } from '../../kit/values.js';
+import { calendarDay, matching, projectId, wholeNumber } from '../../kit/values.js';
 
 const DEFAULT_LIMIT = 20;
 
@@ -7,7 +7,7 @@ export const flags = {
   project: {
     flags: '-p, --project <id>',
     help: 'only events in this project (default: any project)',
-    parse: (raw: string) => pathSegment('project')(text('a project id must not be empty')(raw)),
+    parse: projectId,
   },
   limit: {
     flags: '-n, --limit <n>',
