@@ -18,7 +18,7 @@ async function records() {
   const entry = `
     export { PROGRAM } from './src/commands/registry.ts';
     export { GLOBAL_FLAGS } from './src/commands/kit/globals.ts';
-    export { flagTable } from './src/commands/kit/program.ts';`;
+    export { flagTable } from './src/commands/kit/records.ts';`;
   const out = await build({
     stdin: { contents: entry, resolveDir: root, loader: 'ts' },
     bundle: true,

@@ -1,12 +1,11 @@
-import type { Command, Option } from 'commander';
-import type { ValueSource } from './value-source.js';
+import { commandsOf, flagTable, longName } from '../commands/kit/records.js';
+import { GLOBAL_FLAGS } from '../commands/kit/globals.js';
+import type { ArgSpec as RecordArg, FlagSpec as RecordFlag, ProgramSpec, ValueSource } from '../commands/kit/spec.js';
 
-/** What a flag's value completes to, by the command's path and the flag's long name. */
-export type ValuesOf = (path: readonly string[], long: string) => ValueSource | undefined;
-
-// What the completion scripts know, read from the live commander tree: every command, its
-// flags and arguments. The scripts are rendered from this, so a new command or flag reaches
-// bash, zsh and fish without anyone editing them.
+// What the completion scripts know, read from the command records: every command, its flags
+// and arguments, and the `help [command]` and -h/--help that commander adds to each. The
+// scripts are rendered from this, so a new command or flag reaches bash, zsh and fish without
+// anyone editing them, and nothing here builds a commander tree.
 
 export interface FlagSpec {
   /** `-o`, `--output`: the spellings that name this flag. */
@@ -32,42 +31,69 @@ export interface CommandSpec {
   args: ArgSpec[];
 }
 
-function flagSpec(option: Option, path: string[], valuesOf: ValuesOf): FlagSpec {
-  const names = [option.short, option.long].filter((n): n is string => Boolean(n));
-  const takesValue = option.required || option.optional;
-  const values = takesValue ? (option.argChoices ?? valuesOf(path, option.long ?? '')) : undefined;
-  return { names, description: firstLine(option.description), takesValue, values };
-}
+const HELP_FLAG: FlagSpec = { names: ['-h', '--help'], description: 'display help for command', takesValue: false };
+const VERSION_FLAG: FlagSpec = { names: ['-V', '--version'], description: 'print the version', takesValue: false };
 
 function firstLine(text: string): string {
   return text.split('\n')[0]!.trim();
 }
 
-function commandSpec(cmd: Command, path: string[], globals: Option[], valuesOf: ValuesOf): CommandSpec {
-  const help = cmd.createHelp();
-  const own = help.visibleOptions(cmd);
-  const inherited = globals.filter((g) => !own.some((o) => o.long === g.long || (g.short && o.short === g.short)));
-  // visibleCommands() lists the implicit `help [command]` too, as `--help` does.
-  const subs = help.visibleCommands(cmd);
-  const siblings = subs.filter((s) => cmd.commands.includes(s)).map((s) => s.name());
+function flagSpec(spec: RecordFlag): FlagSpec {
+  const short = /(?:^|[\s,])(-[A-Za-z])\b/.exec(spec.flags)?.[1];
+  const takesValue = /[<[]/.test(spec.flags);
   return {
-    path,
-    description: firstLine(cmd.description()),
-    commands: subs.map((sub) => {
-      const spec = commandSpec(sub, [...path, sub.name()], globals, valuesOf);
-      // The implicit help command's argument is one of its siblings.
-      if (!cmd.commands.includes(sub)) spec.args = spec.args.map((a) => ({ ...a, values: siblings }));
-      return spec;
-    }),
-    flags: [...own, ...inherited].map((o) => flagSpec(o, path, valuesOf)),
-    args: cmd.registeredArguments.map((a) => ({ name: a.name(), values: a.argChoices })),
+    names: [short, longName(spec)].filter((n): n is string => Boolean(n)),
+    description: firstLine(spec.help),
+    takesValue,
+    ...(takesValue ? { values: spec.values } : {}),
   };
 }
 
+/** `<feature...>` → feature, as commander names an argument. */
+function argSpec(arg: RecordArg): ArgSpec {
+  return { name: arg.name.replace(/^[<[]|\.\.\.|[>\]]$/g, ''), values: arg.choices };
+}
+
+const visible = (table: Readonly<Record<string, RecordFlag>>) => Object.values(table).filter((f) => !f.hidden).map(flagSpec);
+
+/** Own flags first, then the globals that no own flag shadows. */
+function withGlobals(own: FlagSpec[], globals: FlagSpec[]): FlagSpec[] {
+  const taken = new Set(own.flatMap((f) => f.names));
+  return [...own, ...globals.filter((g) => !g.names.some((n) => taken.has(n)))];
+}
+
 /** The completion spec of a whole program: the root's flags, except its --help, are global. */
-export function completionSpec(root: Command, valuesOf: ValuesOf): CommandSpec {
-  const globals = root.createHelp().visibleOptions(root).filter((o) => o.long !== '--help');
-  return commandSpec(root, [], globals, valuesOf);
+export function completionSpec(program: ProgramSpec): CommandSpec {
+  const globals = [VERSION_FLAG, ...visible(GLOBAL_FLAGS)];
+  const commands = commandsOf(program);
+  const node = (path: string[], description: string): CommandSpec => {
+    const key = path.join(' ');
+    const record = commands.find((c) => c.path.join(' ') === key);
+    if (record) {
+      return {
+        path,
+        description: firstLine(description),
+        commands: [],
+        flags: withGlobals([...visible(flagTable(record)), HELP_FLAG], globals),
+        args: (record.args ?? []).map(argSpec),
+      };
+    }
+    // A group (or the root): its children in record order, then commander's `help [command]`.
+    const children = program.entries.filter((e) => e.path.length === path.length + 1 && e.path.slice(0, -1).join(' ') === key);
+    const subs = children.map((e) => node([...e.path], e.summary));
+    const help: CommandSpec = {
+      path: [...path, 'help'],
+      description: HELP_FLAG.description,
+      commands: [],
+      flags: withGlobals([], globals),
+      args: [{ name: 'command', values: subs.map((s) => s.path.at(-1)!) }],
+    };
+    return { path, description: firstLine(description), commands: [...subs, help], flags: withGlobals([HELP_FLAG], globals), args: [] };
+  };
+  const root = node([], program.summary);
+  // The root's own flags are the globals themselves, in help order.
+  root.flags = [...globals, HELP_FLAG];
+  return root;
 }
 
 /** Every command of the spec, the root first. */

@@ -1,10 +1,10 @@
 import { Argument, Command, Option } from 'commander';
 import { UsageError } from '../../errors.js';
-import type { ValueSource } from '../../completion/value-source.js';
 import { VERSION } from '../../version.js';
 import type { App, GlobalFlags } from './context.js';
 import { GLOBAL_FLAGS } from './globals.js';
-import { outputFlags, outputOptions } from './output-flags.js';
+import { outputOptions } from './output-flags.js';
+import { flagTable, longName } from './records.js';
 import { FlagValueError, type ArgSpec, type CommandSpec, type FlagSpec, type FlagTable, type GroupSpec, type ProgramSpec, type Request } from './spec.js';
 
 // The commander tree, generated from the command records. Commander only splits the words;
@@ -12,20 +12,11 @@ import { FlagValueError, type ArgSpec, type CommandSpec, type FlagSpec, type Fla
 
 const isCommand = (e: GroupSpec | CommandSpec<any>): e is CommandSpec<any> => 'load' in e;
 
-export function commandsOf(program: ProgramSpec): CommandSpec[] {
-  return program.entries.filter(isCommand);
-}
-
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export function examplesText(help: string | undefined, examples: readonly string[]): string {
   const list = examples.length ? `Examples:\n${examples.map((e) => `  $ ${e}`).join('\n')}` : '';
   return `\n${[help, list].filter(Boolean).join('\n\n')}`;
-}
-
-/** Every flag of a command, in help order: its own, then the output flags. */
-export function flagTable(spec: CommandSpec): FlagTable {
-  return spec.formats ? { ...spec.flags, ...outputFlags(spec.formats) } : spec.flags;
 }
 
 function option(spec: FlagSpec): Option {
@@ -35,10 +26,6 @@ function option(spec: FlagSpec): Option {
   if (spec.group) opt.helpGroup(spec.group);
   if (spec.hidden) opt.hideHelp();
   return opt;
-}
-
-function longName(spec: FlagSpec): string {
-  return /--[\w-]+/.exec(spec.flags)![0];
 }
 
 /** Checks and converts one table's values; the first that does not fit is a usage error naming the flag. */
@@ -136,11 +123,4 @@ export function buildProgram(app: App, program: ProgramSpec): Command {
     parents.set(e.path.join(' '), cmd);
   }
   return root;
-}
-
-/** What a flag's value completes to, from the records: a command's own flag, else a global one. */
-export function flagValues(program: ProgramSpec, path: readonly string[], long: string): ValueSource | undefined {
-  const spec = commandsOf(program).find((c) => c.path.join(' ') === path.join(' '));
-  const match = (t: FlagTable) => Object.values(t).find((f) => longName(f) === long);
-  return (spec ? match(flagTable(spec)) : undefined)?.values ?? match(GLOBAL_FLAGS)?.values;
 }

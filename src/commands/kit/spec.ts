@@ -1,6 +1,5 @@
 import type { Format } from '../../output/formats.js';
 import type { OutputOptions } from '../../output/context.js';
-import type { ValueSource } from '../../completion/value-source.js';
 
 // A command is one record: its path, one flag table, its formats and examples, and the lazy
 // import of its work. The commander tree, --help, shell completion and the README's flag
@@ -8,6 +7,9 @@ import type { ValueSource } from '../../completion/value-source.js';
 
 // Value checks throw FlagValueError (errors.ts); the kit turns it into a usage error.
 export { FlagValueError } from '../../errors.js';
+
+/** What a flag's value completes to: a fixed list, the profiles in the config file, or file names. */
+export type ValueSource = readonly string[] | 'profiles' | 'files';
 
 export interface FlagSpec<T = unknown> {
   /** Commander's spelling: `-o, --output <format>`, `--all`, `--no-chart`. */
