@@ -10,9 +10,9 @@ import { redactAll } from './config/token.js';
 // The command tree comes from the records in commands/registry.ts: declarations only, each
 // loading its implementation with import() when it runs, so a command pays only for its own work.
 
-function program(app: App): Command {
+function program(app: App, argv: readonly string[]): Command {
   const { io } = app;
-  const root = buildProgram(app, app.program)
+  const root = buildProgram(app, app.program, argv)
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
@@ -35,7 +35,7 @@ function allCommands(cmd: Command): Command[] {
 /** Runs flagctl with `argv` (without node and script) and returns the exit code. Never exits. */
 export async function main(argv: string[], io: IO): Promise<number> {
   const app: App = { io, secrets: new Set(), program: PROGRAM };
-  const root = program(app);
+  const root = program(app, argv);
   try {
     await root.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;

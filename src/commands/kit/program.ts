@@ -4,7 +4,7 @@ import { VERSION } from '../../version.js';
 import type { App, GlobalFlags } from './context.js';
 import { GLOBAL_FLAGS } from './globals.js';
 import { outputOptions } from './output-flags.js';
-import { flagTable, longName } from './records.js';
+import { commandsOf, flagTable, longName } from './records.js';
 import { FlagValueError, type ArgSpec, type CommandSpec, type FlagSpec, type FlagTable, type GroupSpec, type ProgramSpec, type Request } from './spec.js';
 
 // The commander tree, generated from the command records. Commander only splits the words;
@@ -106,14 +106,49 @@ function leaf(app: App, spec: CommandSpec): Command {
   });
 }
 
-/** The whole tree: the root with the global flags, a command per group, a leaf per record. */
-export function buildProgram(app: App, program: ProgramSpec): Command {
+/** The global flags that take a value: `--url <base-url>` consumes the next word. */
+const GLOBAL_WITH_VALUE = new Set(
+  Object.values(GLOBAL_FLAGS as FlagTable)
+    .filter((f) => /[<[]/.test(f.flags))
+    .map(longName),
+);
+
+/** The words that name a command: what is left of argv before `--` once the global flags are skipped. */
+function commandWords(argv: readonly string[]): string[] {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length && argv[i] !== '--'; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('-')) words.push(arg);
+    else if (GLOBAL_WITH_VALUE.has(arg)) i++;
+  }
+  return words;
+}
+
+/**
+ * The entries a command line reaches: when its words name a command, that command and the
+ * groups above it; otherwise (no command, a group, `help`, a typo) every entry, so that help
+ * and suggestions see the whole tree. A command's own --help reads only its own branch.
+ */
+export function entriesFor(program: ProgramSpec, argv: readonly string[]): ProgramSpec['entries'] {
+  const words = commandWords(argv);
+  const hit = commandsOf(program).find((c) => c.path.every((w, i) => words[i] === w));
+  if (!hit) return program.entries;
+  const line = hit.path.join(' ');
+  return program.entries.filter((e) => line === e.path.join(' ') || line.startsWith(`${e.path.join(' ')} `));
+}
+
+/**
+ * The tree: the root with the global flags, a command per group, a leaf per record. With
+ * `argv`, only the branch that command line reaches (see entriesFor): building every leaf's
+ * options costs start-up time that one command never uses.
+ */
+export function buildProgram(app: App, program: ProgramSpec, argv?: readonly string[]): Command {
   const root = new Command('flagctl').description(program.summary).version(VERSION, '-V, --version', 'print the version');
   for (const f of Object.values(GLOBAL_FLAGS)) root.addOption(option(f));
   root.addHelpText('after', examplesText(undefined, program.examples));
   const parents = new Map<string, Command>([['', root]]);
   const parentOf = (path: readonly string[]) => parents.get(path.slice(0, -1).join(' '))!;
-  for (const e of program.entries) {
+  for (const e of argv ? entriesFor(program, argv) : program.entries) {
     if (isCommand(e)) {
       parentOf(e.path).addCommand(leaf(app, e));
       continue;
