@@ -4,15 +4,24 @@ import { pathSegment, wholeNumber } from '../kit/values.js';
 /** The states --fail-on takes (archived is a fact of the flag, but gates the same way). */
 export const FAIL_ON_STATES = ['stale', 'potentially-stale', 'archived'] as const;
 export type FailOnState = (typeof FAIL_ON_STATES)[number];
+/** With --diff: what the change adds (refs --diff, src/refsdiff). */
+export const DIFF_FAIL_ON = ['added-stale', 'added-potentially-stale', 'added-archived', 'added-completed', 'added-unknown'] as const;
+export type DiffFailOn = (typeof DIFF_FAIL_ON)[number];
 
-const failOn = (raw: string): FailOnState[] => {
+const failOn = (raw: string): (FailOnState | DiffFailOn)[] => {
   const states = raw.split(',').map((s) => s.trim());
+  const accepted: readonly string[] = [...FAIL_ON_STATES, ...DIFF_FAIL_ON];
   for (const s of states) {
-    if (!(FAIL_ON_STATES as readonly string[]).includes(s)) {
-      throw new FlagValueError(`unknown state "${s}"; accepted: any of ${FAIL_ON_STATES.join(', ')}, comma-separated`);
+    if (!accepted.includes(s)) {
+      throw new FlagValueError(`unknown state "${s}"; accepted: any of ${FAIL_ON_STATES.join(', ')} (with --diff: ${DIFF_FAIL_ON.join(', ')}), comma-separated`);
     }
   }
-  return [...new Set(states as FailOnState[])];
+  return [...new Set(states as (FailOnState | DiffFailOn)[])];
+};
+
+const revision = (raw: string): string => {
+  if (raw.trim().length === 0) throw new FlagValueError('give a git revision, e.g. --diff origin/main or --diff HEAD~1');
+  return raw;
 };
 
 const projects = (raw: string): string[] => {
@@ -48,10 +57,16 @@ export const flags = {
   allFlags: { flags: '--all-flags', help: 'with --summary and json: the active flags without references too' },
   failOn: {
     flags: '--fail-on <states>',
-    help: 'exit 3 when a flag in one of these states is referenced: stale,potentially-stale,archived (any of them)',
-    values: [...FAIL_ON_STATES],
+    help: 'exit 3 when a flag in one of these states is referenced: stale,potentially-stale,archived; with --diff, when the change adds one: added-stale,added-potentially-stale,added-archived,added-completed,added-unknown',
+    values: [...FAIL_ON_STATES, ...DIFF_FAIL_ON],
     parse: failOn,
   },
+  diff: {
+    flags: '--diff <base>',
+    help: 'only what changed since this git revision: references added and removed, flags left without any (extinct)',
+    parse: revision,
+  },
+  root: { flags: '--root <dir>', help: 'with --diff: the directory (package) to compare (default: .); flagctl.json maps paths to projects' },
   threads: {
     flags: '--threads <n>',
     help: 'worker threads that read files beside the main thread (0-16; default: CPUs - 1, at most 4, or 0 on a busy machine)',

@@ -15,7 +15,8 @@ import { VERSION } from '../../version.js';
 import { resolveColumns } from '../kit/columns.js';
 import type { RunContext } from '../kit/context.js';
 import type { Request } from '../kit/spec.js';
-import type { flags } from './flags.js';
+import { refuseDiffOptions, runDiff } from './diff.js';
+import { FAIL_ON_STATES, type FailOnState, type flags } from './flags.js';
 
 /** The job summary stays readable and far below GitHub's 1 MiB limit. */
 const SUMMARY_ROWS = 500;
@@ -37,6 +38,8 @@ function defaultThreads(): number {
 export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
   const { io } = ctx;
   const f = req.flags;
+  if (f.diff !== undefined) return runDiff(ctx, req);
+  refuseDiffOptions(f);
   const given = ((req.args[0] as string[] | undefined) ?? []).filter((p) => p.length > 0);
   const paths = (given.length > 0 ? given : ['.']).map((path) => {
     const kind = pathKind(path);
@@ -64,7 +67,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   const client = ctx.client(target);
   const stats = emptyStats();
   const tally = new Tally();
-  const failOn = f.failOn ?? [];
+  const failOn = (f.failOn ?? []).filter((s): s is FailOnState => (FAIL_ON_STATES as readonly string[]).includes(s));
   let gated = 0;
   let flagList: FlagInfo[] = [];
   // Archived flags and many lifecycles come from search: paced, and each wait said on stderr.

@@ -1,0 +1,111 @@
+import { lifecycleOf, listFlags } from '../../api/flags.js';
+import { ApiError, CheckFailedError, UsageError } from '../../errors.js';
+import { notice, print } from '../../output/context.js';
+import { appendStepSummary } from '../../output/github.js';
+import { PageProgress } from '../../output/page-progress.js';
+import { appendOutputs, changeColumns, changeRows, concernsOf, diffAnnotations, diffLines, diffMarkdown, type Concern } from '../../output/refs-diff-view.js';
+import { render } from '../../output/render.js';
+import { memoLookup } from '../../refs/references.js';
+import { pathKind } from '../../refs/walk.js';
+import { prepare, refsDiff, type DiffOptions } from '../../refsdiff/engine.js';
+import { unreadable, type RefsDiff } from '../../refsdiff/model.js';
+import * as z from '../../zod-mini.js';
+import { resolveColumns } from '../kit/columns.js';
+import type { RunContext } from '../kit/context.js';
+import type { Flags, Request } from '../kit/spec.js';
+import { DIFF_FAIL_ON, FAIL_ON_STATES, type DiffFailOn, type flags } from './flags.js';
+
+// `flagctl refs --diff <base>`: the refs command's branch for pull requests (src/refsdiff).
+
+const isDiffGate = (s: string): s is DiffFailOn => (DIFF_FAIL_ON as readonly string[]).includes(s);
+const projectsResponse = z.looseObject({ projects: z.array(z.looseObject({ id: z.string() })) });
+
+/** Options that mean something only with --diff. */
+export function refuseDiffOptions(f: Flags<typeof flags>): void {
+  if (f.root !== undefined) throw new UsageError('--root: only with --diff <base>; without it, give the paths to search as arguments');
+  const gates = (f.failOn ?? []).filter(isDiffGate);
+  if (gates.length > 0) throw new UsageError(`--fail-on ${gates.join(',')}: only with --diff <base>; without it, use ${FAIL_ON_STATES.join(', ')}`);
+}
+
+export async function runDiff(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
+  const f = req.flags;
+  const format = req.output.format;
+  const paths = ((req.args[0] as string[] | undefined) ?? []).filter((p) => p.length > 0);
+  if (paths.length > 0) throw new UsageError(`refs --diff takes no paths ("${paths[0]}"); give --root <dir> to compare one directory`);
+  if (f.summary) throw new UsageError('--summary: not with --diff, which reports what a change adds and removes');
+  if (f.allFlags) throw new UsageError('--all-flags: not with --diff');
+  if (format === 'sarif') throw new UsageError('-o sarif: not with --diff; use -o github for annotations on the changed lines, or refs without --diff for SARIF');
+  const states = (f.failOn ?? []).filter((s) => !isDiffGate(s));
+  if (states.length > 0) throw new UsageError(`--fail-on ${states.join(',')}: with --diff, the gates are ${DIFF_FAIL_ON.join(', ')}`);
+  const gates = (f.failOn ?? []).filter(isDiffGate);
+  const root = f.root ?? '.';
+  if (pathKind(root) !== 'dir') throw new UsageError(`--root "${root}": not a directory; give the directory to compare, e.g. --root packages/web`);
+  const columns = resolveColumns({ all: changeColumns, defaults: changeColumns.map((c) => c.name) }, req.output.columns);
+  const opts: DiffOptions = {
+    dir: root,
+    base: f.diff!,
+    match: { delimiters: f.delimiters, aliases: f.aliases === true, maxFileBytes: f.maxFileKb * 1024 },
+    noIgnore: f.ignore === false,
+    exclude: f.exclude ?? [],
+    projects: f.project,
+  };
+  // Everything that can be wrong locally is found before the first request.
+  const prepared = await prepare(opts);
+
+  const ui = await ctx.ui(req.output);
+  const client = ctx.client(await ctx.target());
+  const progress = new PageProgress(ctx.io, false);
+  const pacer = ctx.pacer(progress.waiting);
+  let result: RefsDiff;
+  try {
+    result = await refsDiff(opts, prepared, {
+      flags: (projects) => listFlags(client, { projects, pacer }),
+      projectIds: () => client.getJson('/api/admin/projects', projectsResponse).then((r) => r.projects.map((p) => p.id)),
+      lifecycle: memoLookup(async (flag) => {
+        try {
+          return await lifecycleOf(client, flag.project, flag.name);
+        } catch (err) {
+          if (err instanceof ApiError && err.status === 404) return null; // deleted since the listing
+          throw err;
+        }
+      }),
+    });
+  } finally {
+    progress.clear();
+    await client.close();
+  }
+  ctx.debug(`base ${result.baseCommit}; ${result.changedFiles} changed files; ${result.skipped.length} not read`);
+
+  const tripped = (g: Concern | 'unknown') => gates.includes(`added-${g}` as DiffFailOn);
+  if (format === 'github') {
+    await print(ui, diffAnnotations(result, tripped));
+    const env = ctx.io.env;
+    if (env.GITHUB_STEP_SUMMARY) await appendStepSummary(env.GITHUB_STEP_SUMMARY, diffMarkdown(result));
+    if (env.GITHUB_OUTPUT) await appendOutputs(env.GITHUB_OUTPUT, result);
+  } else {
+    await render(ui, {
+      kind: 'document',
+      document: result,
+      table: async (u) => void (await print(u, `${diffLines(result, u).join('\n')}\n`)),
+      markdown: async (u) => void (await print(u, diffMarkdown(result))),
+      rows: { columns, rows: changeRows(result) },
+    });
+  }
+  if (result.skipped.length > 0 && format !== 'table') {
+    notice(ctx.io, `flagctl: note: not read: ${result.skipped.map((s) => `${s.file} (${s.reason}, ${s.side})`).join(', ')}`);
+  }
+
+  const found: string[] = [];
+  for (const r of result.flags) {
+    if (r.added.length === 0) continue;
+    const hit = concernsOf(r).filter(tripped);
+    if (hit.length > 0) found.push(`${r.flag} (${hit.join(', ')})`);
+  }
+  if (tripped('unknown') && result.unknown.length > 0) found.push(`${result.unknown.length} unknown name${result.unknown.length === 1 ? '' : 's'} in flag calls`);
+  if (found.length > 0) throw new CheckFailedError(`this change adds references to ${found.join('; ')} (--fail-on ${gates.join(',')})`);
+  const lost = unreadable(result);
+  if (gates.length > 0 && lost.length > 0) {
+    // A gate never passes on an incomplete answer.
+    throw new Error(`could not read ${lost.map((s) => `${s.file} (${s.side})`).join(', ')}: --fail-on cannot pass on files it did not read`);
+  }
+}

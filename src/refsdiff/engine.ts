@@ -1,0 +1,214 @@
+import * as bufferModule from 'node:buffer';
+import * as fs from 'node:fs';
+import { join } from 'node:path';
+import ignore from 'ignore';
+import type { FlagInfo } from '../api/flags.js';
+import { NotFoundError, UsageError } from '../errors.js';
+import { aliasForms } from '../refs/aliases.js';
+import { scanSpec, type LifecycleLookup, type MatchOptions } from '../refs/references.js';
+import { createScanner, type Scanner } from '../refs/scan-core.js';
+import { loadProjectMap, mappedProjects, projectFor, type ProjectMap } from './config.js';
+import { changes, commitOf, filesHolding, readBlobs, repoAt, type Blob, type Change } from './git.js';
+import type { FlagDiff, Place, RefsDiff, SkippedFile, UnknownName } from './model.js';
+import { lineKey, pairUp, type Sided } from './pair.js';
+import { readTreeFile, textBytes, type Bytes } from './read.js';
+import { callMatcher } from './unknown.js';
+
+// `flagctl refs --diff <base>`: the refs engine run over the files a change touches, at the
+// base commit and in the work tree, and once more over the files that still hold the names of
+// flags that lost references (or gained their first ones), found with one `git grep -F`.
+// The cost follows the change: the rest of the tree is never read for the added side.
+
+export interface DiffOptions {
+  /** --root: the directory compared (default '.'). */
+  dir: string;
+  base: string;
+  match: MatchOptions;
+  noIgnore: boolean;
+  /** --exclude globs, relative to dir. */
+  exclude: string[];
+  /** --project: the projects of files flagctl.json does not map (every project when absent). */
+  projects?: string[];
+}
+
+export interface FlagSource {
+  /** Every flag of these projects (all when undefined). */
+  flags(projects: string[] | undefined): Promise<FlagInfo[]>;
+  /** The server's project ids. */
+  projectIds(): Promise<string[]>;
+  lifecycle: LifecycleLookup;
+}
+
+/** Checks what can be checked locally (no request is sent before it passes). */
+export interface Prepared {
+  top: string;
+  /** The directory compared, top-relative with a trailing `/` ('' for the whole tree). */
+  prefix: string;
+  commit: string;
+  map: ProjectMap;
+}
+
+export async function prepare(o: DiffOptions): Promise<Prepared> {
+  const repo = await repoAt(o.dir);
+  if (!repo) throw new UsageError(`--diff: "${o.dir}" is not inside a git work tree; refs --diff compares a work tree with a commit (or run refs without --diff)`);
+  const commit = await commitOf(repo.top, o.base);
+  if (!commit) throw new UsageError(`--diff "${o.base}": not a revision in this repository; give a commit, branch or tag, e.g. --diff origin/main or --diff HEAD~1`);
+  return { ...repo, commit, map: loadProjectMap(repo.top) };
+}
+
+export async function refsDiff(o: DiffOptions, { top, prefix, commit, map }: Prepared, source: FlagSource): Promise<RefsDiff> {
+  const mapped = mappedProjects(map);
+  const projects = mapped.length > 0 && o.projects ? [...new Set([...o.projects, ...mapped])] : mapped.length > 0 ? undefined : o.projects;
+  const flagsP = source.flags(projects);
+  const knownP = mapped.length > 0 ? source.projectIds() : Promise.resolve([]);
+  flagsP.catch(() => undefined);
+  knownP.catch(() => undefined);
+
+  const excluded = o.exclude.length > 0 ? ignore().add(o.exclude) : undefined;
+  const inScope = (file: string) => {
+    if (!file.startsWith(prefix)) return false;
+    if (!excluded) return true;
+    try {
+      return !excluded.ignores(file.slice(prefix.length));
+    } catch {
+      return true;
+    }
+  };
+  const changed = (await changes(top, commit, prefix, o.noIgnore)).filter((c) => inScope(c.path));
+  const readable = changed.filter((c) => c.baseBlob !== null && c.baseMode !== '120000' && c.baseMode !== '160000');
+  const blobs = await readBlobs(top, readable.map((c) => c.baseBlob!), o.match.maxFileBytes);
+
+  const known = new Set(await knownP);
+  const missing = mapped.filter((p) => !known.has(p));
+  if (missing.length > 0) {
+    const where = map.entries.filter(([, p]) => missing.includes(p)).map(([d, p]) => `${d || '.'} → ${p}`);
+    throw new NotFoundError(`flagctl.json maps ${where.join(', ')}, but this server has no project ${missing.map((p) => `"${p}"`).join(', ')}; it has: ${[...known].join(', ') || '(none)'}`);
+  }
+  const flags = await flagsP;
+  const scanner = createScanner(scanSpec(flags, o.match), fs, bufferModule);
+  const allowed = (file: string, flag: FlagInfo) => {
+    const p = projectFor(map, file);
+    return p !== undefined ? flag.project === p : !o.projects || o.projects.includes(flag.project);
+  };
+  const skipped: SkippedFile[] = [];
+  const refsIn = (file: string, side: SkippedFile['side'], got: Bytes) => {
+    if ('skipped' in got) {
+      skipped.push({ file, side, reason: got.skipped });
+      return [];
+    }
+    return placesIn(scanner, flags, file, got.bytes).filter((r) => allowed(file, r.flag));
+  };
+
+  // Both sides of each changed file: references, and names in flag calls.
+  const calls = callMatcher(o.match.delimiters);
+  const knownName = knownNames(flags, o.match.aliases);
+  const base: Sided<Ref>[] = [];
+  const tree: Sided<Ref>[] = [];
+  const baseCalls: Sided<UnknownName>[] = [];
+  const treeCalls: Sided<UnknownName>[] = [];
+  for (const c of changed) {
+    const sides: [Bytes | undefined, Sided<Ref>[], Sided<UnknownName>[], SkippedFile['side']][] = [
+      [baseBytes(c, blobs), base, baseCalls, 'base'],
+      [c.inTree ? readTreeFile(join(top, c.path), o.match.maxFileBytes) : undefined, tree, treeCalls, 'tree'],
+    ];
+    for (const [got, refs, found, side] of sides) {
+      if (!got) continue;
+      for (const r of refsIn(c.path, side, got)) refs.push({ file: c.path, key: lineKey(r.flag.name, r.place.text), item: r });
+      if (!('bytes' in got)) continue;
+      const project = projectFor(map, c.path) ?? null;
+      for (const k of calls(got.bytes)) {
+        if (knownName(k.name, project, o.projects)) continue;
+        found.push({ file: c.path, key: lineKey(k.name, k.text), item: { ...k, file: c.path, project } });
+      }
+    }
+  }
+  const { added, removed } = pairUp(base, tree);
+  const unknown = pairUp(baseCalls, treeCalls).added;
+
+  // Per flag: what it gained and lost, and how many references the changed files hold on each side.
+  const rows = new Map<FlagInfo, FlagDiff>();
+  const row = (f: FlagInfo) => {
+    let r = rows.get(f);
+    if (!r) rows.set(f, (r = { flag: f.name, project: f.project, state: f.state, archived: f.archived, lifecycle: f.lifecycle, added: [], removed: [], extinct: false, newToCode: false }));
+    return r;
+  };
+  for (const r of added) row(r.flag).added.push(r.place);
+  for (const r of removed) row(r.flag).removed.push(r.place);
+  const count = (list: Sided<Ref>[]) => {
+    const m = new Map<FlagInfo, number>();
+    for (const s of list) m.set(s.item.flag, (m.get(s.item.flag) ?? 0) + 1);
+    return m;
+  };
+  const atBase = count(base);
+  const inTree = count(tree);
+  const lastGone = [...rows.keys()].filter((f) => rows.get(f)!.removed.length > 0 && !inTree.has(f));
+  const firstSeen = [...rows.keys()].filter((f) => rows.get(f)!.added.length > 0 && !atBase.has(f));
+
+  // One pass over the rest of the tree, for those flags' names only.
+  const wanted = new Set([...lastGone, ...firstSeen]);
+  const elsewhere = new Set<FlagInfo>();
+  if (wanted.size > 0) {
+    const words = [...wanted].flatMap((f) => (o.match.aliases ? [f.name, ...aliasForms(f.name)] : [f.name]));
+    const touched = new Set(changed.map((c) => c.path));
+    for (const file of await filesHolding(top, words, o.noIgnore)) {
+      if (touched.has(file) || (file.startsWith(prefix) && !inScope(file))) continue;
+      for (const r of refsIn(file, 'search', readTreeFile(join(top, file), o.match.maxFileBytes))) if (wanted.has(r.flag)) elsewhere.add(r.flag);
+    }
+  }
+  for (const f of lastGone) rows.get(f)!.extinct = !elsewhere.has(f);
+  for (const f of firstSeen) rows.get(f)!.newToCode = !elsewhere.has(f);
+
+  await Promise.all(
+    [...rows.entries()].map(async ([f, r]) => {
+      if (r.lifecycle === null && !f.archived) r.lifecycle = f.lifecycle = await source.lifecycle(f);
+    }),
+  );
+  const byPlace = (a: { file: string; line: number; column: number }, b: typeof a) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column);
+  const flagRows = [...rows.values()].sort((a, b) => (a.flag < b.flag ? -1 : a.flag > b.flag ? 1 : 0));
+  for (const r of flagRows) {
+    r.added.sort(byPlace);
+    r.removed.sort(byPlace);
+  }
+  return {
+    base: o.base,
+    baseCommit: commit,
+    root: prefix.replace(/\/$/, ''),
+    changedFiles: changed.length,
+    flags: flagRows,
+    unknown: unknown.sort(byPlace),
+    skipped: skipped.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.side < b.side ? -1 : 1)),
+  };
+}
+
+interface Ref {
+  flag: FlagInfo;
+  place: Place;
+}
+
+function placesIn(scanner: Scanner, flags: FlagInfo[], file: string, bytes: Buffer): Ref[] {
+  return scanner.scanBytes(bytes).flatMap((r) => r.ids.map((id) => ({ flag: flags[id]!, place: { file, line: r.line, column: r.column, text: r.text, match: r.kind } })));
+}
+
+function baseBytes(c: Change, blobs: Map<string, Blob>): Bytes | undefined {
+  if (c.baseBlob === null || c.baseMode === '160000') return undefined;
+  if (c.baseMode === '120000') return { skipped: 'special' };
+  const b = blobs.get(c.baseBlob);
+  if (!b || 'missing' in b) return { skipped: 'unreadable' };
+  return 'blob' in b ? textBytes(b.blob) : { skipped: 'large' };
+}
+
+/** Whether a name in a flag call is a flag the file can see: its exact name or, with --aliases, a case form. */
+function knownNames(flags: FlagInfo[], aliases: boolean): (name: string, project: string | null, projects?: string[]) => boolean {
+  const byName = new Map<string, FlagInfo[]>();
+  const add = (k: string, f: FlagInfo) => {
+    const l = byName.get(k);
+    if (l) l.push(f);
+    else byName.set(k, [f]);
+  };
+  for (const f of flags) {
+    add(f.name, f);
+    if (aliases) for (const form of aliasForms(f.name)) add(form, f);
+  }
+  return (name, project, projects) =>
+    (byName.get(name) ?? []).some((f) => (project !== null ? f.project === project : !projects || projects.includes(f.project)));
+}

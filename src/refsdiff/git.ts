@@ -1,0 +1,166 @@
+import { spawn } from 'node:child_process';
+
+// The git half of `refs --diff`: a few plumbing commands, each run once, their output read as
+// NUL-separated bytes (paths are never parsed from quoted text). git's own locks are not taken
+// (GIT_OPTIONAL_LOCKS=0), so a CI job or an editor running git meanwhile is not disturbed.
+
+const ENV = () => ({ ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' });
+
+export class GitError extends Error {
+  constructor(
+    message: string,
+    readonly code: number | null,
+  ) {
+    super(message);
+  }
+}
+
+/** Runs git in `cwd`; resolves with stdout, or rejects with GitError carrying its stderr. */
+export function git(cwd: string, args: string[], input?: Buffer | string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    let child;
+    try {
+      child = spawn('git', args, { cwd, env: ENV(), stdio: ['pipe', 'pipe', 'pipe'] });
+    } catch (err) {
+      reject(new GitError(`cannot run git: ${(err as Error).message}`, null));
+      return;
+    }
+    const out: Buffer[] = [];
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => (err = (err + c.toString()).slice(-2000)));
+    child.on('error', (e) => reject(new GitError(`cannot run git: ${e.message}`, null)));
+    child.on('close', (code) => {
+      if (code === 0) resolve(Buffer.concat(out));
+      else reject(new GitError(err.trim() || `git ${args[0]} exited with ${code}`, code));
+    });
+    child.stdin.on('error', () => undefined); // git may exit before reading all of it
+    child.stdin.end(input ?? '');
+  });
+}
+
+/** NUL-separated fields of `git … -z` output. */
+export function splitNul(buf: Buffer): string[] {
+  const out: string[] = [];
+  let from = 0;
+  for (let nul = buf.indexOf(0, from); nul >= 0; nul = buf.indexOf(0, from)) {
+    out.push(buf.toString('utf8', from, nul));
+    from = nul + 1;
+  }
+  return out;
+}
+
+export interface Repo {
+  /** The work tree's top directory (absolute). */
+  top: string;
+  /** The directory asked for, relative to top, `/`-separated with a trailing `/` ('' at the top). */
+  prefix: string;
+}
+
+/** The work tree holding `dir`, or null when `dir` is not in one (or git is missing). */
+export async function repoAt(dir: string): Promise<Repo | null> {
+  try {
+    const out = (await git(dir, ['rev-parse', '--is-inside-work-tree', '--show-toplevel', '--show-prefix'])).toString('utf8').split('\n');
+    if (out[0] !== 'true' || !out[1]) return null;
+    return { top: out[1], prefix: out[2] ?? '' };
+  } catch {
+    return null;
+  }
+}
+
+/** The commit `rev` names, or null when it names none. `--end-of-options` keeps `-x` from being an option. */
+export async function commitOf(top: string, rev: string): Promise<string | null> {
+  try {
+    const out = (await git(top, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`])).toString('utf8').trim();
+    return /^[0-9a-f]{40,64}$/.test(out) ? out : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One path that differs between the base commit and the work tree. */
+export interface Change {
+  /** Top-relative, `/`-separated. */
+  path: string;
+  /** The blob at base, or null when the path is new (or untracked). */
+  baseBlob: string | null;
+  /** Mode at base ('100644', '120000' for a link, '160000' for a submodule), null when new. */
+  baseMode: string | null;
+  /** Whether the path exists in the work tree. */
+  inTree: boolean;
+}
+
+const ZERO = /^0+$/;
+
+/**
+ * Tracked paths that differ between `base` and the work tree (staged or not), under `scope`
+ * (top-relative), plus untracked files git does not ignore (or every untracked one with
+ * `noIgnore`). Renames are not paired: a moved file is a removal and an addition, and the
+ * references are matched by content afterwards.
+ */
+export async function changes(top: string, base: string, scope: string, noIgnore: boolean): Promise<Change[]> {
+  const dir = scope.replace(/\/+$/, '');
+  const spec = dir ? [`:(top,literal)${dir}`] : [':(top)'];
+  const [raw, untracked] = await Promise.all([
+    git(top, ['diff', '--raw', '-z', '--no-abbrev', '--no-renames', '--no-ext-diff', '--no-textconv', '--ignore-submodules=all', base, '--', ...spec]),
+    git(top, ['ls-files', '-o', '-z', ...(noIgnore ? [] : ['--exclude-standard']), '--', ...spec]),
+  ]);
+  const out: Change[] = [];
+  const fields = splitNul(raw);
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    // `:100644 100644 <base blob> <work-tree blob or 0…> M` then the path.
+    const [srcMode, , srcBlob, , status] = fields[i]!.slice(1).split(' ');
+    const path = fields[i + 1]!;
+    const isNew = status === 'A' || ZERO.test(srcBlob ?? '');
+    out.push({ path, baseBlob: isNew ? null : srcBlob!, baseMode: isNew ? null : srcMode!, inTree: status !== 'D' });
+  }
+  for (const path of splitNul(untracked)) {
+    if (path.endsWith('/')) continue; // an untracked nested repository
+    out.push({ path, baseBlob: null, baseMode: null, inTree: true });
+  }
+  return out;
+}
+
+export type Blob = { blob: Buffer } | { size: number; missing?: true };
+
+/**
+ * The base side of every changed file in one `git cat-file --batch`: blobs of at most
+ * `maxBytes` whole, larger ones as their size only (their bytes are read and dropped).
+ */
+export async function readBlobs(top: string, ids: string[], maxBytes: number): Promise<Map<string, Blob>> {
+  const result = new Map<string, Blob>();
+  if (ids.length === 0) return result;
+  const out = await git(top, ['cat-file', '--batch'], `${ids.join('\n')}\n`);
+  let at = 0;
+  for (const id of ids) {
+    const nl = out.indexOf(10, at);
+    if (nl < 0) break;
+    const header = out.toString('utf8', at, nl).split(' ');
+    at = nl + 1;
+    if (header[1] === 'missing' || header.length < 3) {
+      result.set(id, { size: 0, missing: true });
+      continue;
+    }
+    const size = Number(header[2]);
+    result.set(id, size > maxBytes ? { size } : { blob: out.subarray(at, at + size) });
+    at += size + 1;
+  }
+  return result;
+}
+
+/**
+ * Files of the work tree (tracked, plus untracked not ignored, or every untracked one with
+ * `noIgnore`) that hold any of `words` as a substring: a superset of where the refs engine
+ * would find them, which then reads only these. Top-relative paths.
+ */
+export async function filesHolding(top: string, words: string[], noIgnore: boolean): Promise<string[]> {
+  if (words.length === 0) return [];
+  const patterns = `${[...new Set(words)].join('\n')}\n`;
+  try {
+    const out = await git(top, ['grep', '-F', '-l', '-z', '--full-name', '--untracked', ...(noIgnore ? ['--no-exclude-standard'] : []), '-f', '-', '--', ':(top)'], patterns);
+    return splitNul(out);
+  } catch (err) {
+    if (err instanceof GitError && err.code === 1) return []; // no match
+    throw err;
+  }
+}
