@@ -27,7 +27,7 @@ _flagctl_flags() {
     'project') printf '%s\n' '-h' '--help' ;;
     'project overview') printf '%s\n' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'insights') printf '%s\n' '--from' '--to' '--section' '--no-chart' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
-    'refs') printf '%s\n' '--project' '--no-ignore' '--exclude' '--max-file-kb' '--delimiters' '--aliases' '--summary' '--all-flags' '--fail-on' '--threads' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'refs') printf '%s\n' '--project' '--no-ignore' '--exclude' '--max-file-kb' '--delimiters' '--aliases' '--summary' '--all-flags' '--fail-on' '--diff' '--root' '--threads' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'evaluate') printf '%s\n' '-e' '--env' '-c' '--context' '--all' '-p' '--project' '--expect' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'api') printf '%s\n' '--paginate' '-q' '--query' '-X' '--method' '-o' '--output' '-h' '--help' ;;
     'export') printf '%s\n' '-p' '--project' '-e' '--env' '-o' '--output' '-h' '--help' ;;
@@ -54,10 +54,10 @@ _flagctl_values() {
     'features search|--concurrency'|'features search|--columns'|'features stale|--project'|\
     'features stale|--max'|'features stale|--concurrency'|'features stale|--columns'|\
     'project overview|--columns'|'insights|--from'|'insights|--to'|'insights|--columns'|\
-    'refs|--project'|'refs|--exclude'|'refs|--max-file-kb'|'refs|--delimiters'|\
-    'refs|--threads'|'refs|--columns'|'evaluate|-e'|'evaluate|--env'|'evaluate|-c'|\
-    'evaluate|--context'|'evaluate|-p'|'evaluate|--project'|'evaluate|--columns'|'api|-q'|\
-    'api|--query'|'export|-p'|'export|--project'|'export|-e'|'export|--env'|'diff|-p'|\
+    'refs|--project'|'refs|--exclude'|'refs|--max-file-kb'|'refs|--delimiters'|'refs|--diff'|\
+    'refs|--root'|'refs|--threads'|'refs|--columns'|'evaluate|-e'|'evaluate|--env'|\
+    'evaluate|-c'|'evaluate|--context'|'evaluate|-p'|'evaluate|--project'|'evaluate|--columns'|\
+    'api|-q'|'api|--query'|'export|-p'|'export|--project'|'export|-e'|'export|--env'|'diff|-p'|\
     'diff|--project'|'diff|--feature'|'auth login|--project') : ;;
     'feature get|-o'|'feature get|--output'|'feature history|-o'|'feature history|--output'|\
     'features search|-o'|'features search|--output'|'project overview|-o'|\
@@ -72,7 +72,7 @@ _flagctl_values() {
     'features search|--sort-order') printf '%s\n' 'asc' 'desc' ;;
     'features stale|-o'|'features stale|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' ;;
     'insights|--section') printf '%s\n' 'users' 'flags' 'projects' 'metrics' 'environments' ;;
-    'refs|--fail-on') printf '%s\n' 'stale' 'potentially-stale' 'archived' ;;
+    'refs|--fail-on') printf '%s\n' 'stale' 'potentially-stale' 'archived' 'added-stale' 'added-potentially-stale' 'added-archived' 'added-completed' 'added-unknown' ;;
     'refs|-o'|'refs|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'sarif' ;;
     'evaluate|--expect') printf '%s\n' 'on' 'off' ;;
     'api|-X'|'api|--method') printf '%s\n' 'GET' ;;

@@ -81,6 +81,7 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map }: Pre
   const known = new Set(await knownP);
   const missing = mapped.filter((p) => !known.has(p));
   if (missing.length > 0) {
+    await flagsP.catch(() => undefined); // no request left running behind the error
     const where = map.entries.filter(([, p]) => missing.includes(p)).map(([d, p]) => `${d || '.'} → ${p}`);
     throw new NotFoundError(`flagctl.json maps ${where.join(', ')}, but this server has no project ${missing.map((p) => `"${p}"`).join(', ')}; it has: ${[...known].join(', ') || '(none)'}`);
   }

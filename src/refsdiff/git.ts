@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { CliError, ExitCode } from '../errors.js';
 
 // The git half of `refs --diff`: a few plumbing commands, each run once, their output read as
 // NUL-separated bytes (paths are never parsed from quoted text). git's own locks are not taken
@@ -6,7 +7,9 @@ import { spawn } from 'node:child_process';
 
 const ENV = () => ({ ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' });
 
-export class GitError extends Error {
+/** git failed (exit 1): its own message, after the command that failed. */
+export class GitError extends CliError {
+  readonly exitCode = ExitCode.requestFailed;
   constructor(
     message: string,
     readonly code: number | null,
@@ -32,7 +35,7 @@ export function git(cwd: string, args: string[], input?: Buffer | string): Promi
     child.on('error', (e) => reject(new GitError(`cannot run git: ${e.message}`, null)));
     child.on('close', (code) => {
       if (code === 0) resolve(Buffer.concat(out));
-      else reject(new GitError(err.trim() || `git ${args[0]} exited with ${code}`, code));
+      else reject(new GitError(`git ${args[0]}: ${err.trim() || `exited with ${code}`}`, code));
     });
     child.stdin.on('error', () => undefined); // git may exit before reading all of it
     child.stdin.end(input ?? '');

@@ -1,0 +1,211 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sendJson, useFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { runCli } from '../support/io.js';
+import { expectUsageError } from '../support/usage.js';
+import { makeRepo, type TestRepo } from './refs-diff-repo.js';
+import type { RefsDiff } from '../../src/refsdiff/model.js';
+
+// `flagctl refs --diff <base>` in-process, over real git repositories built here, against a
+// strict fixture server: what a change adds and removes, extinction, moves, unknown names,
+// the gates, the monorepo map, and bad input.
+
+const server = useFixtureServer();
+const repos: TestRepo[] = [];
+const scratch = mkdtempSync(join(tmpdir(), 'flagctl-refsdiff-out-'));
+afterAll(() => {
+  for (const r of repos) r.cleanup();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const recent = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
+const FEATURES: Record<string, { name: string; stale?: boolean }[]> = {
+  default: [{ name: 'live-flag' }, { name: 'old-flag', stale: true }, { name: 'gone-flag' }, { name: 'done-flag' }],
+  web: [{ name: 'web-flag' }],
+};
+const LIFECYCLE: Record<string, string> = { 'live-flag': 'live', 'old-flag': 'live', 'gone-flag': 'live', 'done-flag': 'completed', 'web-flag': 'initial' };
+
+function serve(s: FixtureServer) {
+  s.json('/api/admin/projects', { version: 1, projects: Object.keys(FEATURES).map((id) => ({ id, name: id })) });
+  s.json('/api/admin/feature-types', { version: 1, types: [{ id: 'release', lifetimeDays: 40 }] });
+  s.route('/api/admin/search/features', (_req, res, url) => {
+    const offset = Number(url.searchParams.get('offset'));
+    const archived = [{ name: 'dead-flag', type: 'release', project: 'default', stale: false, createdAt: recent, lifecycle: { stage: 'archived' }, environments: [] }];
+    sendJson(res, 200, { features: offset === 0 ? archived : [], total: 1 });
+  });
+  for (const [project, list] of Object.entries(FEATURES)) {
+    s.json(`/api/admin/projects/${project}/features`, {
+      version: 2,
+      features: list.map((f) => ({ name: f.name, type: 'release', stale: f.stale ?? false, createdAt: recent, environments: [] })),
+    });
+    for (const f of list) s.json(`/api/admin/projects/${project}/features/${f.name}`, { name: f.name, lifecycle: { stage: LIFECYCLE[f.name] } });
+  }
+  s.json('/api/admin/projects/nope/features', { version: 2, features: [] });
+}
+
+const env = (extra: Record<string, string> = {}) => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.unit-secret', FLAGCTL_CONFIG_DIR: '/nonexistent', ...extra });
+const diff = (repo: TestRepo, args: string[], extra: Record<string, string> = {}) => runCli(['refs', '--root', repo.dir, ...args], { env: env(extra) });
+const json = async (repo: TestRepo, args: string[] = []) => {
+  const r = await diff(repo, ['--diff', 'HEAD', '-o', 'json', ...args]);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout) as RefsDiff;
+};
+const repo = (files: Record<string, string | Buffer>) => {
+  const r = makeRepo(files);
+  repos.push(r);
+  r.commit('base');
+  return r;
+};
+const flag = (d: RefsDiff, name: string) => d.flags.find((f) => f.flag === name);
+
+describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () => {
+  it('an added reference to a stale flag: file:line in the work tree, the gate exits 3, an annotation on that line', async () => {
+    serve(server);
+    const r = repo({ 'src/a.ts': 'const x = 1;\nif (isEnabled("live-flag")) go();\n' });
+    r.write({ 'src/a.ts': 'const x = 1;\nif (isEnabled("live-flag")) go();\nif (isEnabled("old-flag")) stop();\n' });
+    const d = await json(r);
+    expect(d.flags.map((f) => [f.flag, f.added.length, f.removed.length, f.newToCode])).toEqual([['old-flag', 1, 0, true]]);
+    expect(flag(d, 'old-flag')!.added).toEqual([{ file: 'src/a.ts', line: 3, column: 16, text: 'if (isEnabled("old-flag")) stop();', match: 'exact' }]);
+    expect(flag(d, 'old-flag')).toMatchObject({ state: 'stale', lifecycle: 'live', project: 'default' });
+
+    const summary = join(scratch, 'summary.md');
+    const outputs = join(scratch, 'outputs');
+    writeFileSync(outputs, '');
+    const g = await diff(r, ['--diff', 'HEAD', '-o', 'github', '--fail-on', 'added-stale'], { GITHUB_STEP_SUMMARY: summary, GITHUB_OUTPUT: outputs });
+    expect(g.code).toBe(3);
+    expect(g.stdout).toBe('::error file=src/a.ts,line=3,col=16,title=Flag stale%3A old-flag::old-flag (marked stale, lifecycle live, project default) is stale; this change adds a reference to it\n');
+    expect(g.stderr).toMatch(/old-flag \(stale\)/);
+    expect(readFileSync(summary, 'utf8')).toMatch(/### Feature flags in this change[\s\S]*old-flag\*\* is stale: 1 reference added[\s\S]*<details>/);
+    expect(readFileSync(outputs, 'utf8')).toMatch(/^extinct<<(ghadelimiter_[\w-]+)\n\[\]\n\1\nadded-stale<<(ghadelimiter_[\w-]+)\n\["old-flag"\]\n\2\n$/);
+    // Reads only: every request a GET.
+    expect(server.requests.every((q) => q.method === 'GET')).toBe(true);
+  });
+
+  it('removing the last reference: extinct; a reference left in an unchanged file: not extinct', async () => {
+    serve(server);
+    const r = repo({ 'a.ts': 'f("gone-flag")\nf("live-flag")\n', 'b.ts': 'g("live-flag")\n' });
+    r.write({ 'a.ts': 'f(1)\n' });
+    const d = await json(r);
+    expect(flag(d, 'gone-flag')).toMatchObject({ extinct: true, removed: [{ file: 'a.ts', line: 1 }], added: [] });
+    expect(flag(d, 'live-flag')).toMatchObject({ extinct: false, removed: [{ file: 'a.ts', line: 2 }] });
+    const table = await diff(r, ['--diff', 'HEAD']);
+    expect(table.stdout).toMatch(/gone-flag \(active, lifecycle live, project default\): \+0 -1, extinct: no reference left; see `flagctl retire plan`/);
+  });
+
+  it('a rename and a move of references between files: neither added nor removed', async () => {
+    serve(server);
+    const r = repo({ 'old/name.ts': 'x\nif (isEnabled("old-flag")) {}\n', 'c.ts': 'const a = "live-flag";\nconst b = 2;\n' });
+    r.remove('old/name.ts');
+    r.write({ 'new/name.ts': 'x\nif (isEnabled("old-flag")) {}\n', 'c.ts': 'const b = 2;\n', 'd.ts': '// moved\n    const a =   "live-flag";\n' });
+    const d = await json(r);
+    expect(d.flags).toEqual([]);
+    expect(d.changedFiles).toBe(4);
+  });
+
+  it('names in flag calls that are no flag: added-unknown exits 3; --aliases knows case forms; existing ones are not new', async () => {
+    serve(server);
+    const r = repo({ 'a.ts': 'isEnabled("typo-flag")\n' });
+    r.write({ 'a.ts': 'isEnabled("typo-flag")\nunleash.isEnabled(\'another-typo\')\nclient.is_enabled("liveFlag")\nconst s = "just a string"\n' });
+    const d = await json(r);
+    expect(d.unknown.map((u) => [u.name, u.line, u.column])).toEqual([
+      ['another-typo', 2, 20],
+      ['liveFlag', 3, 20],
+    ]);
+    const aliased = await json(r, ['--aliases']);
+    expect(aliased.unknown.map((u) => u.name)).toEqual(['another-typo']);
+    const gate = await diff(r, ['--diff', 'HEAD', '--fail-on', 'added-unknown', '--aliases', '-o', 'github']);
+    expect(gate.code).toBe(3);
+    expect(gate.stdout).toBe('::error file=a.ts,line=2,col=20,title=Unknown flag%3A another-typo::another-typo is called as a flag, but the server has no flag of that name\n');
+  });
+
+  it('gates on archived and completed flags; a gate that is not tripped exits 0', async () => {
+    serve(server);
+    const r = repo({ 'a.ts': '\n' });
+    r.write({ 'a.ts': 'f("dead-flag")\nf("done-flag")\nf("live-flag")\n' });
+    expect((await diff(r, ['--diff', 'HEAD', '--fail-on', 'added-archived'])).code).toBe(3);
+    const completed = await diff(r, ['--diff', 'HEAD', '--fail-on', 'added-completed', '-o', 'json']);
+    expect(completed.code).toBe(3);
+    expect(completed.stderr).toMatch(/done-flag \(completed\)/);
+    expect((await diff(r, ['--diff', 'HEAD', '--fail-on', 'added-stale'])).code).toBe(0);
+  });
+
+  it('binary and huge changed files are skipped and reported, as refs skips them; an unreadable base blob fails the gate', async () => {
+    serve(server);
+    const r = repo({ 'img.bin': Buffer.from('"old-flag"\0\0'), 'big.txt': 'x\n', 'a.ts': 'f("live-flag")\n' });
+    r.write({ 'img.bin': Buffer.from('"old-flag" "dead-flag"\x00\x01'), 'big.txt': `"old-flag"\n${'x'.repeat(2048)}\n` });
+    const d = await diff(r, ['--diff', 'HEAD', '-o', 'json', '--max-file-kb', '1', '--fail-on', 'added-stale']);
+    expect(d.code).toBe(0);
+    const doc = JSON.parse(d.stdout) as RefsDiff;
+    expect(doc.flags).toEqual([]);
+    expect(doc.skipped).toEqual([
+      { file: 'big.txt', side: 'tree', reason: 'large' },
+      { file: 'img.bin', side: 'base', reason: 'binary' },
+      { file: 'img.bin', side: 'tree', reason: 'binary' },
+    ]);
+    expect(d.stderr).toBe('flagctl: note: not read: big.txt (large, tree), img.bin (binary, base), img.bin (binary, tree)\n');
+
+    // The base side of a.ts, deleted from the work tree, cannot be read (its blob is gone): the gate cannot pass.
+    const blob = r.git('rev-parse', 'HEAD:a.ts').trim();
+    rmSync(join(r.dir, '.git/objects', blob.slice(0, 2), blob.slice(2)));
+    r.remove('a.ts');
+    const gate = await diff(r, ['--diff', 'HEAD', '--max-file-kb', '1', '--fail-on', 'added-stale']);
+    expect(gate.code).toBe(1);
+    expect(gate.stderr).toMatch(/could not read a\.ts \(base\): --fail-on cannot pass/);
+    expect((await diff(r, ['--diff', 'HEAD', '--max-file-kb', '1'])).code).toBe(0);
+    // With the default limit big.txt is read, and the stale reference it adds trips the gate.
+    expect((await diff(r, ['--diff', 'HEAD', '--fail-on', 'added-stale'])).code).toBe(3);
+  });
+});
+
+describe('refs --diff: monorepos', { timeout: 30_000 }, () => {
+  it('flagctl.json maps a package to a project: its files see only that project\'s flags', async () => {
+    serve(server);
+    const r = repo({ 'flagctl.json': JSON.stringify({ projects: { 'packages/web': 'web' } }), 'packages/web/a.ts': '\n', 'packages/api/a.ts': '\n' });
+    r.write({ 'packages/web/a.ts': 'isEnabled("web-flag")\nisEnabled("live-flag")\n', 'packages/api/a.ts': 'isEnabled("live-flag")\nisEnabled("web-flag")\n' });
+    const d = await json(r);
+    expect(d.flags.map((f) => [f.flag, f.added.map((p) => p.file)])).toEqual([
+      ['live-flag', ['packages/api/a.ts']],
+      ['web-flag', ['packages/api/a.ts', 'packages/web/a.ts']],
+    ]);
+    expect(d.unknown.map((u) => [u.name, u.file, u.project])).toEqual([['live-flag', 'packages/web/a.ts', 'web']]);
+    // --root: one package; paths stay relative to the repository top (where annotations need them).
+    const web = await runCli(['refs', '--diff', 'HEAD', '--root', join(r.dir, 'packages/web'), '-o', 'json'], { env: env() });
+    expect((JSON.parse(web.stdout) as RefsDiff).flags.map((f) => [f.flag, f.added.map((p) => p.file)])).toEqual([['web-flag', ['packages/web/a.ts']]]);
+  });
+
+  it('a mapped project the server does not have: exit 5', async () => {
+    serve(server);
+    const r = repo({ 'flagctl.json': JSON.stringify({ projects: { 'packages/x': 'nope' } }), 'packages/x/a.ts': '\n' });
+    const got = await diff(r, ['--diff', 'HEAD']);
+    expect(got.code).toBe(5);
+    expect(got.stderr).toMatch(/flagctl\.json maps packages\/x → nope, but this server has no project "nope"; it has: default, web/);
+  });
+});
+
+describe('refs --diff: bad input (exit 2, nothing sent)', { timeout: 30_000 }, () => {
+  it('a base that is no revision', async () => {
+    const r = repo({ 'a.ts': '\n' });
+    expectUsageError(await diff(r, ['--diff', 'no-such-branch']), /--diff "no-such-branch": not a revision in this repository/, server);
+    expectUsageError(await diff(r, ['--diff', '--output=x']), /not a revision/, server);
+  });
+
+  it('a directory that is not in a git work tree', async () => {
+    const got = await runCli(['refs', '--diff', 'HEAD', '--root', scratch], { env: env() });
+    expectUsageError(got, /is not inside a git work tree/, server);
+  });
+
+  it('options that do not go with --diff, and --diff gates without it', async () => {
+    const r = repo({ 'a.ts': '\n', '.flagctl.yml': 'projects: {}\n' });
+    expectUsageError(await diff(r, ['--diff', 'HEAD']), /\.flagctl\.yml: flagctl reads its path-to-project map from flagctl\.json only/, server);
+    r.remove('.flagctl.yml');
+    expectUsageError(await diff(r, ['--diff', 'HEAD', '--fail-on', 'stale']), /--fail-on stale: with --diff, the gates are added-stale/, server);
+    expectUsageError(await diff(r, ['--diff', 'HEAD', '-o', 'sarif']), /-o sarif: not with --diff/, server);
+    expectUsageError(await runCli(['refs', '--fail-on', 'added-stale'], { env: env() }), /--fail-on added-stale: only with --diff/, server);
+    expectUsageError(await runCli(['refs', '--root', r.dir], { env: env() }), /--root: only with --diff/, server);
+    r.write({ 'flagctl.json': '{"projects": {"../up": "web"}}' });
+    expectUsageError(await diff(r, ['--diff', 'HEAD']), /flagctl\.json: "projects": "\.\.\/up" is not a relative path inside the repository/, server);
+  });
+});
