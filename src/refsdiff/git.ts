@@ -1,4 +1,6 @@
-import { spawn } from 'node:child_process';
+// The default import: the bundle loads child_process lazily behind a Proxy (scripts/build.mjs),
+// whose named exports a namespace copy would not see.
+import childProcess from 'node:child_process';
 import { CliError, ExitCode } from '../errors.js';
 
 // The git half of `refs --diff`: a few plumbing commands, each run once, their output read as
@@ -23,7 +25,7 @@ export function git(cwd: string, args: string[], input?: Buffer | string): Promi
   return new Promise((resolve, reject) => {
     let child;
     try {
-      child = spawn('git', args, { cwd, env: ENV(), stdio: ['pipe', 'pipe', 'pipe'] });
+      child = childProcess.spawn('git', args, { cwd, env: ENV(), stdio: ['pipe', 'pipe', 'pipe'] });
     } catch (err) {
       reject(new GitError(`cannot run git: ${(err as Error).message}`, null));
       return;
