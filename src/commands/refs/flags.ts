@@ -13,7 +13,8 @@ const failOn = (raw: string): (FailOnState | DiffFailOn)[] => {
   const accepted: readonly string[] = [...FAIL_ON_STATES, ...DIFF_FAIL_ON];
   for (const s of states) {
     if (!accepted.includes(s)) {
-      throw new FlagValueError(`unknown state "${s}"; accepted: any of ${FAIL_ON_STATES.join(', ')} (with --diff: ${DIFF_FAIL_ON.join(', ')}), comma-separated`);
+      const list = s.startsWith('added-') ? `with --diff, any of ${DIFF_FAIL_ON.join(', ')}` : `any of ${FAIL_ON_STATES.join(', ')}`;
+      throw new FlagValueError(`unknown state "${s}"; accepted: ${list}, comma-separated`);
     }
   }
   return [...new Set(states as (FailOnState | DiffFailOn)[])];

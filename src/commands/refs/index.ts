@@ -22,11 +22,19 @@ joined with the file's path under it.
 or potentially stale, no reference), restore-or-remove (archived, still referenced), keep.
 -o github writes a warning annotation for each reference to a stale, potentially stale or
 archived flag (and a summary table to $GITHUB_STEP_SUMMARY when it is set); -o sarif writes
-the same references as SARIF 2.1.0 for code scanning. Nothing is uploaded anywhere.`,
+the same references as SARIF 2.1.0 for code scanning. Nothing is uploaded anywhere.
+
+--diff <base> reports only what changed since a git revision (a pull request's base): per flag,
+the references added and removed (matched by line content, so a moved file adds nothing),
+flags left without any reference in the whole tree (extinct: see flagctl retire plan) and
+flags new to the code. It reads the changed files at both revisions, then the files that still
+name the flags in question. --fail-on added-stale,added-potentially-stale,added-archived,
+added-completed,added-unknown gates on what the change adds; -o github annotates added lines.
+--root compares one directory; flagctl.json at the repository top maps paths to projects.`,
   examples: [
     'flagctl refs src --summary',
     'flagctl refs --fail-on stale,archived -o github',
-    'flagctl refs --aliases --exclude "vendor/**" -o sarif > refs.sarif',
+    'flagctl refs --diff origin/main --fail-on added-stale,added-archived -o github',
   ],
   load: () => import('./run.js'),
 });
