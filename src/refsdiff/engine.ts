@@ -5,7 +5,7 @@ import ignore from 'ignore';
 import type { FlagInfo } from '../api/flags.js';
 import { NotFoundError, UsageError } from '../errors.js';
 import { aliasForms } from '../refs/aliases.js';
-import { scanSpec, type LifecycleLookup, type MatchOptions } from '../refs/references.js';
+import { fillLifecycles, scanSpec, type LifecycleLookup, type MatchOptions } from '../refs/references.js';
 import { createScanner, type Scanner } from '../refs/scan-core.js';
 import { loadProjectMap, mappedProjects, projectFor, type ProjectMap } from './config.js';
 import { changes, commitOf, filesHolding, readBlobs, repoAt, type Blob, type Change } from './git.js';
@@ -159,11 +159,9 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map }: Pre
   for (const f of lastGone) rows.get(f)!.extinct = !elsewhere.has(f);
   for (const f of firstSeen) rows.get(f)!.newToCode = !elsewhere.has(f);
 
-  await Promise.all(
-    [...rows.entries()].map(async ([f, r]) => {
-      if (r.lifecycle === null && !f.archived) r.lifecycle = f.lifecycle = await source.lifecycle(f);
-    }),
-  );
+  // Lifecycle (for added-completed and the rows) of the flags shown only, 16 requests at a time.
+  await fillLifecycles([...rows.keys()].filter((f) => !f.archived), source.lifecycle);
+  for (const [f, r] of rows) r.lifecycle = f.lifecycle;
   const byPlace = (a: { file: string; line: number; column: number }, b: typeof a) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column);
   const flagRows = [...rows.values()].sort((a, b) => (a.flag < b.flag ? -1 : a.flag > b.flag ? 1 : 0));
   for (const r of flagRows) {

@@ -1,5 +1,5 @@
 import { lifecycleOf, listFlags } from '../../api/flags.js';
-import { ApiError, CheckFailedError, UsageError } from '../../errors.js';
+import { ApiError, CheckFailedError, CliError, ExitCode, UsageError } from '../../errors.js';
 import { notice, print } from '../../output/context.js';
 import { appendStepSummary } from '../../output/github.js';
 import { PageProgress } from '../../output/page-progress.js';
@@ -16,6 +16,11 @@ import type { Flags, Request } from '../kit/spec.js';
 import { DIFF_FAIL_ON, FAIL_ON_STATES, type DiffFailOn, type flags } from './flags.js';
 
 // `flagctl refs --diff <base>`: the refs command's branch for pull requests (src/refsdiff).
+
+/** A gate that could not read everything it judges: a failure (1), never a pass. */
+class IncompleteError extends CliError {
+  readonly exitCode = ExitCode.requestFailed;
+}
 
 const isDiffGate = (s: string): s is DiffFailOn => (DIFF_FAIL_ON as readonly string[]).includes(s);
 const projectsResponse = z.looseObject({ projects: z.array(z.looseObject({ id: z.string() })) });
@@ -106,6 +111,6 @@ export async function runDiff(ctx: RunContext, req: Request<typeof flags>): Prom
   const lost = unreadable(result);
   if (gates.length > 0 && lost.length > 0) {
     // A gate never passes on an incomplete answer.
-    throw new Error(`could not read ${lost.map((s) => `${s.file} (${s.side})`).join(', ')}: --fail-on cannot pass on files it did not read`);
+    throw new IncompleteError(`could not read ${lost.map((s) => `${s.file} (${s.side})`).join(', ')}: --fail-on cannot pass on files it did not read`);
   }
 }
