@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { appendFile } from 'node:fs/promises';
-import type { FlagDiff, Place, RefsDiff, UnknownName } from '../refsdiff/model.js';
+import type { FlagDiff, Place, RefsDiff, UnknownName } from '../refs/diff/model.js';
 import type { Ui } from './context.js';
 import { annotation } from './github.js';
 import { markdownCell, type Column } from './rows.js';

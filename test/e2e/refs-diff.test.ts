@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { flagctl, NODE, target } from './cli.js';
 import { SEED } from './harness/seed.mjs';
 import { makeRepo, type TestRepo } from '../unit/refs-diff-repo.js';
-import type { RefsDiff } from '../../src/refsdiff/model.js';
+import type { RefsDiff } from '../../src/refs/diff/model.js';
 
 // `flagctl refs --diff` and the GitHub Action's script against real servers, over git
 // repositories built here. Reads only: the seeded flags are used as they are.

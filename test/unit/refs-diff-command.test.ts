@@ -6,7 +6,7 @@ import { sendJson, useFixtureServer, type FixtureServer } from '../support/fixtu
 import { runCli } from '../support/io.js';
 import { expectUsageError } from '../support/usage.js';
 import { makeRepo, type TestRepo } from './refs-diff-repo.js';
-import type { RefsDiff } from '../../src/refsdiff/model.js';
+import type { RefsDiff } from '../../src/refs/diff/model.js';
 
 // `flagctl refs --diff <base>` in-process, over real git repositories built here, against a
 // strict fixture server: what a change adds and removes, extinction, moves, unknown names,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { diffAnnotations, diffMarkdown } from '../../src/output/refs-diff-view.js';
-import { parseProjectMap, projectFor } from '../../src/refsdiff/config.js';
-import { lineKey, pairUp } from '../../src/refsdiff/pair.js';
-import type { RefsDiff } from '../../src/refsdiff/model.js';
+import { parseProjectMap, projectFor } from '../../src/refs/diff/config.js';
+import { lineKey, pairUp } from '../../src/refs/diff/pair.js';
+import type { RefsDiff } from '../../src/refs/diff/model.js';
 
 // The parts of refs --diff that need no repository: pairing by content, the project map, and
 // what untrusted names, paths and lines become in markdown and workflow commands.

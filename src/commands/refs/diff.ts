@@ -7,15 +7,15 @@ import { appendOutputs, changeColumns, changeRows, concernsOf, diffAnnotations, 
 import { render } from '../../output/render.js';
 import { memoLookup } from '../../refs/references.js';
 import { pathKind } from '../../refs/walk.js';
-import { prepare, refsDiff, type DiffOptions } from '../../refsdiff/engine.js';
-import { unreadable, type RefsDiff } from '../../refsdiff/model.js';
+import { prepare, refsDiff, type DiffOptions } from '../../refs/diff/engine.js';
+import { unreadable, type RefsDiff } from '../../refs/diff/model.js';
 import * as z from '../../zod-mini.js';
 import { resolveColumns } from '../kit/columns.js';
 import type { RunContext } from '../kit/context.js';
 import type { Flags, Request } from '../kit/spec.js';
 import { DIFF_FAIL_ON, FAIL_ON_STATES, type DiffFailOn, type flags } from './flags.js';
 
-// `flagctl refs --diff <base>`: the refs command's branch for pull requests (src/refsdiff).
+// `flagctl refs --diff <base>`: the refs command's branch for pull requests (src/refs/diff).
 
 /** A gate that could not read everything it judges: a failure (1), never a pass. */
 class IncompleteError extends CliError {

@@ -4,7 +4,7 @@ import { pathSegment, wholeNumber } from '../kit/values.js';
 /** The states --fail-on takes (archived is a fact of the flag, but gates the same way). */
 export const FAIL_ON_STATES = ['stale', 'potentially-stale', 'archived'] as const;
 export type FailOnState = (typeof FAIL_ON_STATES)[number];
-/** With --diff: what the change adds (refs --diff, src/refsdiff). */
+/** With --diff: what the change adds (refs --diff, src/refs/diff). */
 export const DIFF_FAIL_ON = ['added-stale', 'added-potentially-stale', 'added-archived', 'added-completed', 'added-unknown'] as const;
 export type DiffFailOn = (typeof DIFF_FAIL_ON)[number];
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../errors.js';
 
 // A monorepo's map of paths to Unleash projects, read from `flagctl.json` at the top of the
 // work tree:

@@ -1,7 +1,7 @@
 // The default import: the bundle loads child_process lazily behind a Proxy (scripts/build.mjs),
 // whose named exports a namespace copy would not see.
 import childProcess from 'node:child_process';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode } from '../../errors.js';
 
 // The git half of `refs --diff`: a few plumbing commands, each run once, their output read as
 // NUL-separated bytes (paths are never parsed from quoted text). git's own locks are not taken
