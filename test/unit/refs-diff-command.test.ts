@@ -84,6 +84,37 @@ describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () 
     expect(server.requests.every((q) => q.method === 'GET')).toBe(true);
   });
 
+  it('csv and ndjson: one row per reference added or removed; markdown: a PR comment with the details folded', async () => {
+    serve(server);
+    const r = repo({ 'a.ts': 'f("gone-flag")\n' });
+    r.write({ 'a.ts': 'f("old-flag")\n' });
+    const csv = await diff(r, ['--diff', 'HEAD', '-o', 'csv', '--columns', 'change,flag,file,line,extinct']);
+    expect(csv.stdout.split('\r\n')).toEqual(['change,flag,file,line,extinct', 'removed,gone-flag,a.ts,1,true', 'added,old-flag,a.ts,1,false', '']);
+    const nd = await diff(r, ['--diff', 'HEAD', '-o', 'ndjson']);
+    expect(nd.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { change: string }).change)).toEqual(['removed', 'added']);
+    const md = await diff(r, ['--diff', 'HEAD', '-o', 'markdown']);
+    expect(md.stdout).toBe(
+      [
+        '### Feature flags in this change',
+        '',
+        '1 reference added, 1 removed, 2 flags, 1 extinct, 1 new to the code (1 changed file).',
+        '',
+        '- 🧹 **gone-flag** has no reference left: consider `flagctl retire plan`',
+        '- ⚠️ **old-flag** is stale: 1 reference added',
+        '',
+        '<details><summary>2 references added or removed</summary>',
+        '',
+        '| | flag | state | file | line | text |',
+        '| --- | --- | --- | --- | --- | --- |',
+        '| − | gone-flag | active | a.ts | 1 | f("gone-flag") |',
+        '| + | old-flag | stale | a.ts | 1 | f("old-flag") |',
+        '',
+        '</details>',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('removing the last reference: extinct; a reference left in an unchanged file: not extinct', async () => {
     serve(server);
     const r = repo({ 'a.ts': 'f("gone-flag")\nf("live-flag")\n', 'b.ts': 'g("live-flag")\n' });
