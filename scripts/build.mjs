@@ -13,7 +13,7 @@ import { build } from 'esbuild';
 import { assertNoCycles } from './import-cycles.mjs';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { isBuiltin } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -52,15 +52,24 @@ export const COMPLETION_FILES = { bash: 'flagctl.bash', zsh: '_flagctl', fish: '
 /** Built-ins a library requires at load but flagctl never calls (commander spawns executable subcommands). */
 const LAZY_BUILTINS = new Set(['child_process']);
 
-const builtinsAsRequire = {
+/**
+ * A built-in loaded on first use. Its names are getters known at build time: esbuild's ESM
+ * interop copies a module's own names when it is imported, so a bare Proxy (no own names) left
+ * `import { spawn } from 'node:child_process'` undefined in the bundle.
+ */
+function lazyBuiltin(path) {
+  const names = Object.keys(createRequire(import.meta.url)(path));
+  return `let m; const load = () => (m ??= __flagctlRequire(${JSON.stringify(path)}));
+for (const k of ${JSON.stringify(names)}) Object.defineProperty(module.exports, k, { enumerable: true, get: () => load()[k] });`;
+}
+
+export const builtinsAsRequire = {
   name: 'builtins-as-require',
   setup(b) {
     b.onResolve({ filter: /^[a-z]/ }, (args) => (isBuiltin(args.path) ? { path: args.path, namespace: 'builtin' } : undefined));
     b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
       // Not `require`: esbuild would resolve that back to this very module.
-      contents: LAZY_BUILTINS.has(args.path.replace(/^node:/, ''))
-        ? `let m; module.exports = new Proxy({}, { get: (_, k) => (m ??= __flagctlRequire(${JSON.stringify(args.path)}))[k] });`
-        : `module.exports = __flagctlRequire(${JSON.stringify(args.path)});`,
+      contents: LAZY_BUILTINS.has(args.path.replace(/^node:/, '')) ? lazyBuiltin(args.path) : `module.exports = __flagctlRequire(${JSON.stringify(args.path)});`,
       loader: 'js',
     }));
   },

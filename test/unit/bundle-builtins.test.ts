@@ -1,0 +1,51 @@
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs build script without types
+import { builtinsAsRequire } from '../../scripts/build.mjs';
+
+// The bundle loads some built-ins only on first use (child_process: commander requires it at
+// load, refs and refs --diff spawn git). A named import of one must still be the real function:
+// the first shim, a bare Proxy, gave `import { spawn }` as undefined, so the bundled refs never
+// saw git and silently walked the tree instead.
+
+async function bundled(source: string): Promise<string> {
+  const result = await build({
+    stdin: { contents: source, loader: 'ts', resolveDir: process.cwd() },
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'cjs',
+    plugins: [builtinsAsRequire],
+    banner: { js: 'const __flagctlRequire = require;' },
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
+}
+
+function run(code: string): unknown {
+  const module = { exports: {} as Record<string, unknown> };
+  new Function('module', 'exports', 'require', code)(module, module.exports, require);
+  return module.exports;
+}
+
+describe('lazily loaded built-ins in the bundle', () => {
+  it('a named import and the default import of child_process both reach the real functions', async () => {
+    const code = await bundled(
+      "import { spawnSync } from 'node:child_process';\nimport cp from 'node:child_process';\n" +
+        "export const named = typeof spawnSync;\nexport const viaDefault = typeof cp.execFileSync;\n" +
+        "export const out = spawnSync(process.execPath, ['-e', 'process.stdout.write(\"ok\")']).stdout.toString();\n",
+    );
+    expect(run(code)).toMatchObject({ named: 'function', viaDefault: 'function', out: 'ok' });
+  });
+
+  it('loads child_process only when a name of it is first read', async () => {
+    const code = await bundled("import { spawn } from 'node:child_process';\nexport const use = () => spawn;\n");
+    const loads: string[] = [];
+    const module = { exports: {} as { use?: () => unknown } };
+    const tracking = (id: string) => (loads.push(id), require(id));
+    new Function('module', 'exports', 'require', code)(module, module.exports, tracking);
+    expect(loads).toEqual([]);
+    expect(typeof module.exports.use!()).toBe('function');
+    expect(loads).toEqual(['node:child_process']);
+  });
+});
