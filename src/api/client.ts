@@ -90,7 +90,8 @@ export class ApiClient {
   // A paced request waits for its pacer before each send; a 429 the pacer takes on is sent again without using up an attempt.
   private async fetch(path: string, query?: URLSearchParams, body?: string, pacing?: RequestPacing): Promise<OkText> {
     const method = body === undefined ? 'GET' : 'POST';
-    let url = joinUrl(this.options.baseUrl, path, query);
+    // Normalised as the request will be sent, so that --debug and errors show what was sent.
+    let url = sentUrl(joinUrl(this.options.baseUrl, path, query));
     const attempts = Math.max(1, this.options.attempts ?? 3);
     const deadline = Date.now() + (this.options.deadlineMs ?? this.options.timeoutMs * attempts);
     const canRetry = (attempt: number, delay: number) => attempt < attempts && Date.now() + delay < deadline;
@@ -217,6 +218,14 @@ function checked<S extends z.ZodMiniType>(res: OkText, schema: S): z.output<S> {
     );
   }
   return body as z.output<S>;
+}
+
+function sentUrl(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
 }
 
 function headerValue(v: string | string[] | undefined): string | undefined {
