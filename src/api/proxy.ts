@@ -2,41 +2,14 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { ConnectionOptions, TLSSocket } from 'node:tls';
 
-// Proxy support for node:http, as curl reads it: HTTPS_PROXY / HTTP_PROXY / NO_PROXY.
-// Both http and https targets go through a CONNECT tunnel, so the proxy never sees the
-// token of an https request in the clear.
+import type { ProxyEndpoint } from './proxy-env.js';
 
-export interface ProxySettings {
-  httpProxy?: string;
-  httpsProxy?: string;
-  noProxy?: string;
-}
+// Proxy support for node:http, as curl has it (the variables are read in proxy-env.ts). Both
+// http and https targets go through a CONNECT tunnel, so the proxy never sees the token of an
+// https request in the clear; an https:// proxy is itself spoken to over TLS, so the CONNECT,
+// its Proxy-Authorization and (for http targets) the token are not in the clear either.
 
-/** The proxy URL for a target, or undefined when it is to be reached directly. */
-export function proxyFor(target: URL, settings: ProxySettings | undefined): URL | undefined {
-  if (!settings) return undefined;
-  const proxy = target.protocol === 'https:' ? settings.httpsProxy : settings.httpProxy;
-  if (!proxy || bypassed(target, settings.noProxy)) return undefined;
-  return new URL(proxy.includes('://') ? proxy : `http://${proxy}`);
-}
-
-/** NO_PROXY: `*`, host names (a leading `.` or none: the domain and its subdomains), IPs, optional `:port`. */
-export function bypassed(target: URL, noProxy: string | undefined): boolean {
-  const host = target.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  const port = target.port || (target.protocol === 'https:' ? '443' : '80');
-  return (noProxy ?? '')
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .some((raw) => {
-      if (raw === '*') return true;
-      const lower = raw.toLowerCase();
-      // A bare IPv6 address has colons of its own; a port follows only `[addr]` or a name.
-      const m = (lower.split(':').length > 2 && !lower.startsWith('[') ? null : /^(.*?)(?::(\d+))?$/.exec(lower)) ?? [lower, lower, undefined];
-      const entry = m[1]!.replace(/^\*?\./, '').replace(/^\[|\]$/g, '');
-      if (m[2] && m[2] !== port) return false;
-      return host === entry || host.endsWith(`.${entry}`);
-    });
-}
+export { proxyFor, proxyLabel, type ProxySettings } from './proxy-env.js';
 
 type Done = (err: Error | null, socket?: Duplex) => void;
 
@@ -46,14 +19,6 @@ export interface SocketModules {
   tlsConnect: (options: ConnectionOptions) => TLSSocket;
 }
 
-/** The proxy is spoken to in plain HTTP, on port 80 unless the URL says otherwise. */
-const proxyPort = (proxy: URL) => Number(proxy.port || 80);
-
-/** host:port of a proxy, for messages: never its user or password. */
-export function proxyLabel(proxy: URL): string {
-  return `${proxy.hostname}:${proxyPort(proxy)}`;
-}
-
 const proxyError = (code: string, message: string) => Object.assign(new Error(message), { code });
 
 /**
@@ -61,8 +26,11 @@ const proxyError = (code: string, message: string) => Object.assign(new Error(me
  * the socket once the proxy answers 200, or with an error for every other way the exchange
  * can end (error, close or half-close before a whole answer, a refusal, silence).
  */
-function tunnel(mods: SocketModules, proxy: URL, host: string, port: number, timeoutMs: number, done: (err: Error | null, socket?: Socket) => void): void {
-  const socket = mods.netConnect(proxyPort(proxy), proxy.hostname);
+function tunnel(mods: SocketModules, hop: Hop, host: string, port: number, done: (err: Error | null, socket?: Socket) => void): void {
+  const { proxy, timeoutMs } = hop;
+  const socket: Socket = proxy.secure
+    ? mods.tlsConnect({ ...hop.tls, host: proxy.host, port: proxy.port, servername: isIp(proxy.host) ? undefined : proxy.host })
+    : mods.netConnect(proxy.port, proxy.host);
   let head = '';
   let settled = false;
   const settle = (err: Error | null) => {
@@ -104,13 +72,21 @@ function tunnel(mods: SocketModules, proxy: URL, host: string, port: number, tim
   socket.on('end', onEnd);
   socket.on('close', onEnd);
   socket.on('data', onData);
-  socket.once('connect', () => {
-    const auth = proxy.username
-      ? `proxy-authorization: Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}\r\n`
-      : '';
+  socket.once(proxy.secure ? 'secureConnect' : 'connect', () => {
+    const auth = proxy.authorization ? `proxy-authorization: ${proxy.authorization}\r\n` : '';
     socket.write(`CONNECT ${host}:${port} HTTP/1.1\r\nhost: ${host}:${port}\r\n${auth}\r\n`);
   });
 }
+
+/** The proxy hop: where, how long to wait, and the CA options (the server's, for an https:// proxy too). */
+interface Hop {
+  proxy: ProxyEndpoint;
+  timeoutMs: number;
+  tls: ConnectionOptions;
+}
+
+/** SNI takes a host name only. */
+const isIp = (host: string) => host.includes(':') || /^[\d.]+$/.test(host);
 
 type ConnectOptions = ConnectionOptions & { host?: string | null; port?: number | string | null };
 
@@ -119,11 +95,11 @@ type ConnectOptions = ConnectionOptions & { host?: string | null; port?: number 
  * CONNECT tunnel; for https, TLS runs inside the tunnel, end to end with the server. The
  * agent's callback is called exactly once, whatever the proxy or the server do.
  */
-export function tunnelConnector(mods: SocketModules, proxy: URL, secure: boolean, timeoutMs: number, tls: ConnectionOptions = {}) {
+export function tunnelConnector(mods: SocketModules, proxy: ProxyEndpoint, secure: boolean, timeoutMs: number, tls: ConnectionOptions = {}) {
   return (options: ConnectOptions, done: Done): undefined => {
     const host = options.host ?? 'localhost';
     const port = Number(options.port ?? (secure ? 443 : 80));
-    tunnel(mods, proxy, host, port, timeoutMs, (err, socket) => {
+    tunnel(mods, { proxy, timeoutMs, tls }, host, port, (err, socket) => {
       if (err || !socket) return done(err ?? new Error('no tunnel'));
       if (!secure) return done(null, socket);
       const wrapped = mods.tlsConnect({ ...tls, ...options, host, socket, servername: options.servername ?? host });

@@ -98,7 +98,7 @@ export class Transport {
   private agentFor(url: URL, mods: Modules): Agent {
     const proxy = proxyFor(url, this.options.proxy);
     const secure = url.protocol === 'https:';
-    const key = `${url.protocol}${proxy ? ` via ${proxy.href}` : ''}`;
+    const key = `${url.protocol}${proxy ? ` via ${proxy.variable}` : ''}`;
     let agent = this.agents.get(key);
     if (!agent) {
       const tls = this.options.ca && mods.tls ? { ca: [...mods.tls.rootCertificates, this.options.ca] } : {};

@@ -71,7 +71,7 @@ const commands: Record<string, string[]> = {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The servers of one case; `faulty` is the one whose connections show retries. */
-async function setUp(c: Case, scheme: 'http' | 'https') {
+async function setUp(c: Case, scheme: 'http' | 'https', proxyScheme: 'http' | 'https' = 'http') {
   const servers: Listening[] = [];
   const up = async (s: Promise<Listening>) => (servers.push(await s), servers.at(-1)!);
   let server: Listening | undefined;
@@ -79,10 +79,12 @@ async function setUp(c: Case, scheme: 'http' | 'https') {
     const raw = await up(faultServer(c.server));
     server = scheme === 'https' && c.server !== 'close-on-accept' ? await up(tlsFront(cert, raw.port)) : raw;
   }
-  const proxy = c.proxy ? await up(faultServer(c.proxy, server?.port)) : undefined;
+  const raw = c.proxy ? await up(faultServer(c.proxy, server?.port)) : undefined;
+  // An https:// proxy: the same proxy behind TLS (issue 21 item 2).
+  const proxy = raw && proxyScheme === 'https' ? await up(tlsFront(cert, raw.port)) : raw;
   const host = proxy ? TARGET : '127.0.0.1';
   const url = `${scheme}://${host}:${server?.port ?? 9}`;
-  const proxyUrl = proxy && `http://${PROXY_USER}:${PROXY_PASS}@127.0.0.1:${proxy.port}`;
+  const proxyUrl = proxy && `${proxyScheme}://${PROXY_USER}:${PROXY_PASS}@127.0.0.1:${proxy.port}`;
   const env = { FLAGCTL_URL: url, FLAGCTL_TOKEN: TOKEN, ...(proxyUrl && { HTTP_PROXY: proxyUrl, HTTPS_PROXY: proxyUrl }) };
   const via = proxy ? ` via proxy 127.0.0.1:${proxy.port}` : '';
   const message = typeof c.line === 'string' ? c.line : c.line[scheme];
@@ -125,4 +127,27 @@ describe.concurrent.each(['http', 'https'] as const)('%s target', (scheme) => {
       await s.close();
     }
   });
+});
+
+// The same proxy faults through an https:// proxy: TLS to the proxy first, then the same
+// CONNECT exchange, so the same messages and the same retries.
+const proxyCases = Object.entries(cases).filter(([, c]) => c.proxy);
+
+describe.concurrent.each(['http', 'https'] as const)('%s target through an https:// proxy', (scheme) => {
+  it.each(proxyCases)('%s: exit 1, one line, retried as over http, no secret even with --debug', async (_case, c) => {
+    const s = await setUp(c, scheme, 'https');
+    try {
+      const r = await runCli([...commands['feature get']!, '--retries', '1', '--timeout', timeout(c), '--ca-file', cert.caFile], { env: s.env });
+      expectNoSecret(r.stdout + r.stderr);
+      expect(r.stderr).toMatch(s.line);
+      expect(r.stdout).toBe('');
+      expect(r.code).toBe(1);
+      expect(s.faulty.connections).toBe(c.retried ? 2 : 1);
+      const d = await runCli([...commands['feature get']!, '--retries', '0', '--timeout', timeout(c), '--ca-file', cert.caFile, '--debug'], { env: s.env });
+      expectNoSecret(d.stdout + d.stderr);
+      expect(d.code).toBe(1);
+    } finally {
+      await s.close();
+    }
+  }, 20_000);
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ApiClient } from '../../api/client.js';
+import { proxyFromEnv } from '../../api/proxy-env.js';
 import { maxWaitMs, RateLimitPacer, type PacerOptions } from '../../api/rate-limit.js';
 import { resolveTarget, type Target } from '../../config/resolve.js';
 import { configDir, readConfig } from '../../config/store.js';
@@ -83,7 +84,7 @@ export class RunContext {
       attempts: (this.flags.retries ?? 2) + 1,
       debug: this.flags.debug ? this.debug : undefined,
       ca: this.ca,
-      proxy: proxyFromEnv(this.io.env),
+      proxy: proxyFromEnv(this.io.env, new URL(target.url)),
       maxResponseBytes: this.flags.maxResponseMb ? this.flags.maxResponseMb * 1024 * 1024 : undefined,
     });
   }
@@ -100,12 +101,4 @@ function readCaFile(path: string): string {
     throw new UsageError(`--ca-file "${path}": expected PEM certificates (-----BEGIN CERTIFICATE-----)`);
   }
   return pem;
-}
-
-/** The proxy variables, with curl's names, in either case. */
-function proxyFromEnv(env: Record<string, string | undefined>) {
-  const httpsProxy = env.HTTPS_PROXY || env.https_proxy;
-  const httpProxy = env.HTTP_PROXY || env.http_proxy;
-  if (!httpsProxy && !httpProxy) return undefined;
-  return { httpsProxy, httpProxy, noProxy: env.NO_PROXY || env.no_proxy };
 }
