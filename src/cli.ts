@@ -67,7 +67,10 @@ function report(io: IO, err: unknown, debug: boolean, secrets: Set<string>): voi
     const msg = err instanceof Error ? err.message : String(err);
     io.stderr.write(`flagctl: unexpected error: ${clean(msg)}\n`);
   }
+  // Only the stack's frames: its head repeats the message, whose own line breaks (from a
+  // server) would otherwise start lines of their own, e.g. a GitHub Actions `::error::`.
   if (debug && err instanceof Error && err.stack) {
-    for (const line of err.stack.split('\n').slice(1)) io.stderr.write(`${clean(line)}\n`);
+    const head = err.message.split('\n').length;
+    for (const line of err.stack.split('\n').slice(head)) io.stderr.write(`${clean(line)}\n`);
   }
 }

@@ -16,11 +16,38 @@ export function maskToken(token: string): string {
   return `${prefix}****`;
 }
 
-/** Replaces every occurrence of the token in a text meant for a log or an error. */
+/**
+ * Masks the token in a text meant for a log or an error: the whole token, and its secret part
+ * alone (after the dot, or after `user:`), each in any spelling a server may echo: as is or
+ * percent-encoded, in upper or lower case hex, or a mix. The one masking function for
+ * everything flagctl prints that came from a server or carries the token.
+ */
 export function redact(text: string, token: string | undefined): string {
   if (!token || token.length < 4) return text;
-  return text.split(token).join(maskToken(token));
+  const mask = maskToken(token);
+  let out = text.replace(spelledAnyWay(token), () => mask);
+  const secret = secretPart(token);
+  if (secret) out = out.replace(spelledAnyWay(secret), () => '****');
+  return out;
 }
+
+/** The secret after the kind prefix; too short a part is left alone (it would mask ordinary words). */
+function secretPart(token: string): string | undefined {
+  const secret = /^(?:user:|[^:\s]+:[^.\s]+\.)(.+)$/.exec(token)?.[1];
+  return secret && secret.length >= 8 ? secret : undefined;
+}
+
+/** A pattern for `text` with each character literal or percent-encoded (either case of hex). */
+function spelledAnyWay(text: string): RegExp {
+  const encoder = new TextEncoder();
+  const parts = [...text].map((ch) => {
+    const encoded = [...encoder.encode(ch)].map((b) => `%${[...b.toString(16).padStart(2, '0')].map(hexDigit).join('')}`).join('');
+    return `(?:${ch.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')}|${encoded})`;
+  });
+  return new RegExp(parts.join(''), 'g');
+}
+
+const hexDigit = (d: string) => (/[a-f]/.test(d) ? `[${d}${d.toUpperCase()}]` : d);
 
 /** `redact` for every token in play. */
 export function redactAll(text: string, tokens: Iterable<string>): string {
