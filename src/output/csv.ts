@@ -1,10 +1,15 @@
-import { spreadsheetSafe } from './sanitize.js';
+import { spreadsheetSafe, termSafe } from './sanitize.js';
 
-/** One RFC 4180 record, CRLF-terminated. */
-export function csvRecord(cells: string[], raw: boolean): string {
-  return `${cells.map((c) => csvField(raw ? c : spreadsheetSafe(c))).join(',')}\r\n`;
+/**
+ * One RFC 4180 record, CRLF-terminated. On a terminal every cell first goes through the same
+ * terminal-safety as the table (a server's text must not drive the terminal); to a file or a
+ * pipe the cells are written exactly as they came.
+ */
+export function csvRecord(cells: string[], raw: boolean, tty = false): string {
+  return `${cells.map((c) => csvField(raw ? c : spreadsheetSafe(c), tty)).join(',')}\r\n`;
 }
 
-function csvField(value: string): string {
+function csvField(cell: string, tty: boolean): string {
+  const value = tty ? termSafe(cell) : cell;
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }

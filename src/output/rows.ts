@@ -132,10 +132,10 @@ export async function writeRows<T>(ui: Ui, cols: Column<T>[], rows: AsyncIterabl
     return count;
   }
   if (format === 'csv') {
-    if (headers) await print(ui, csvRecord(cols.map((c) => c.name), true));
+    if (headers) await print(ui, csvRecord(cols.map((c) => c.name), true, ui.tty));
     for await (const row of rows) {
       count++;
-      await print(ui, csvRecord(cols.map((c) => plainCell(c.value(row))), csvRaw));
+      await print(ui, csvRecord(cols.map((c) => plainCell(c.value(row))), csvRaw, ui.tty));
     }
     return count;
   }
