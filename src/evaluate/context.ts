@@ -22,7 +22,9 @@ const EXAMPLE = 'expected key=value, e.g. --context userId=42 or --context count
 /** Parses repeated `--context key=value` flags. Checked before anything is sent. */
 export function parseContext(pairs: readonly string[]): ParsedContext {
   const top: Partial<Record<TopLevel, string>> = {};
-  const properties: Record<string, string> = {};
+  // Field names are the user's words, sent as data: no prototype, so `__proto__` or
+  // `constructor` is a field like any other, never an inherited member.
+  const properties: Record<string, string> = Object.create(null);
   const given = new Set<string>();
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
@@ -63,5 +65,6 @@ function realDay(value: string): boolean {
 /** The value a constraint on `name` was checked against, as sent; undefined when the context has none. */
 export function contextValue(context: PlaygroundContext, name: string): string | undefined {
   if ((TOP_LEVEL_FIELDS as readonly string[]).includes(name)) return context[name as TopLevel];
-  return context.properties?.[name];
+  const properties = context.properties;
+  return properties && Object.hasOwn(properties, name) ? properties[name] : undefined;
 }
