@@ -60,10 +60,36 @@ export async function readConfig(dir: string): Promise<Config> {
   return parsed.data;
 }
 
-/** Writes the config atomically (temp file, fsync, rename) with owner-only modes. */
+/**
+ * Refuses a config directory that other users can write (as ssh refuses such a ~/.ssh): they
+ * could swap the file that holds the tokens. A missing directory is fine: writeConfig makes it.
+ */
+export async function checkConfigDir(dir: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  let mode: number;
+  try {
+    mode = (await fs.stat(dir)).mode;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  if ((mode & 0o022) !== 0) {
+    throw new UsageError(
+      `${dir} is writable by other users (mode ${(mode & 0o7777).toString(8)}); flagctl keeps API tokens only in a directory that only you can write`,
+      `Set FLAGCTL_CONFIG_DIR to a private directory (flagctl creates a missing one with mode 700), or remove write access for others: chmod go-w '${dir}'`,
+    );
+  }
+}
+
+/**
+ * Writes the config atomically (temp file, fsync, rename) with owner-only modes. A directory
+ * it creates is 0700; an existing one keeps its mode (it may be shared with other files).
+ */
 export async function writeConfig(dir: string, config: Config): Promise<void> {
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  await fs.chmod(dir, 0o700);
+  await checkConfigDir(dir);
+  const created = await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  // mkdir's mode passes through the umask; only a directory made here is set exactly.
+  if (created !== undefined) await fs.chmod(dir, 0o700);
   const file = configPath(dir);
   const tmp = join(dir, `.config.json.${process.pid}.${Date.now()}.tmp`);
   const handle = await fs.open(tmp, 'wx', 0o600);

@@ -1,7 +1,7 @@
 import { UsageError } from '../../../errors.js';
 import { profileName } from '../../../config/resolve.js';
 import { promptHidden, readStdin } from '../../../config/prompt.js';
-import { configPath, readConfig, writeConfig } from '../../../config/store.js';
+import { checkConfigDir, configPath, readConfig, writeConfig } from '../../../config/store.js';
 import { maskToken, tokenKind } from '../../../config/token.js';
 import { parseBaseUrl } from '../../../config/url.js';
 import { notice } from '../../../output/context.js';
@@ -21,6 +21,8 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
     throw new UsageError(`--profile "${ctx.flags.profile}": use 1 to 64 letters, digits, ".", "_" or "-"`);
   }
   const url = parseBaseUrl(ctx.flags.url, '--url');
+  // Before the token is asked for or sent: it could not be saved there.
+  await checkConfigDir(ctx.configDir);
   const raw = io.stdinIsTTY ? await promptHidden(io, `API token for ${url}: `) : await readStdin(io);
   const token = raw.trim();
   if (!token) throw new UsageError('no token given: pipe it on stdin or type it at the prompt');
