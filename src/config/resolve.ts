@@ -1,5 +1,6 @@
 import { parseBaseUrl } from './url.js';
 import { UsageError } from '../errors.js';
+import { checkedToken } from './token.js';
 import type { Config, Profile } from './store.js';
 
 export interface Target {
@@ -54,8 +55,9 @@ export function resolveTarget(flags: TargetFlags, env: Record<string, string | u
 
   const envToken = env.FLAGCTL_TOKEN || env.UNLEASH_API_TOKEN;
   const owner = selected && sameServer(selected.url, url) ? name : findProfileFor(config, url);
-  const token = envToken || (owner ? config.profiles[owner]?.token : undefined);
+  const rawToken = envToken || (owner ? config.profiles[owner]?.token : undefined);
   const tokenSource = env.FLAGCTL_TOKEN ? 'FLAGCTL_TOKEN' : env.UNLEASH_API_TOKEN ? 'UNLEASH_API_TOKEN' : `profile ${owner}`;
+  const token = rawToken && checkedToken(rawToken, envToken ? tokenSource : `the token of profile "${owner}"`);
   if (!token) {
     throw new UsageError(
       `no API token for ${url}`,

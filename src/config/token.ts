@@ -1,3 +1,5 @@
+import { UsageError } from '../errors.js';
+
 // Token shapes, from the server's token formats: admin `*:*.<secret>`, personal `user:<secret>`,
 // client `<project>:<env>.<secret>`; newer servers may add a `v2_` part.
 
@@ -8,6 +10,25 @@ export function tokenKind(token: string): TokenKind {
   if (/^\*:\*\./.test(token)) return 'admin';
   if (/^\[?[^:\s]+\]?:[^.\s]+\./.test(token)) return 'client';
   return 'unknown';
+}
+
+/**
+ * A token as read from `source` (an environment variable, stdin, the config): ONE trailing
+ * newline (\n or \r\n) is dropped, as gh does, since `echo` and here-strings add one. Any other
+ * control character or white space is refused: it would fail as an HTTP header, and the
+ * message must not echo the token.
+ */
+export function checkedToken(raw: string, source: string): string {
+  const token = raw.replace(/\r?\n$/, '');
+  // eslint-disable-next-line no-control-regex
+  const control = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(token);
+  if (control || /\s/.test(token)) {
+    throw new UsageError(
+      `${source}: the token contains ${control ? 'a control character' : 'white space'}; give exactly one token, on one line`,
+      'Check for a stray line break, tab or space where the token was pasted or saved.',
+    );
+  }
+  return token;
 }
 
 /** Shows which token it is (its kind prefix) and none of its secret. */

@@ -2,7 +2,7 @@ import { Argument, Command, Option } from 'commander';
 import { UsageError } from '../../errors.js';
 import { VERSION } from '../../version.js';
 import type { App, GlobalFlags } from './context.js';
-import { GLOBAL_FLAGS } from './globals.js';
+import { GLOBAL_ENV, GLOBAL_FLAGS } from './globals.js';
 import { outputOptions } from './output-flags.js';
 import { commandsOf, flagTable, longName } from './records.js';
 import { FlagValueError, type ArgSpec, type CommandSpec, type FlagSpec, type FlagTable, type GroupSpec, type ProgramSpec, type Request } from './spec.js';
@@ -29,7 +29,7 @@ function option(spec: FlagSpec): Option {
 }
 
 /** Checks and converts one table's values; the first that does not fit is a usage error naming the flag. */
-export function readFlags(table: FlagTable, raw: Record<string, unknown>): Record<string, unknown> {
+export function readFlags(table: FlagTable, raw: Record<string, unknown>, names: Record<string, string> = {}): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, spec] of Object.entries(table)) {
     const given = raw[key];
@@ -43,7 +43,7 @@ export function readFlags(table: FlagTable, raw: Record<string, unknown>): Recor
         return spec.parse!(v);
       } catch (err) {
         if (!(err instanceof FlagValueError)) throw err;
-        throw labelled(err, `${longName(spec)} "${v}"`);
+        throw labelled(err, `${names[key] ?? longName(spec)} "${v}"`);
       }
     });
     out[key] = spec.repeat ? parsed : parsed[0];
@@ -69,13 +69,18 @@ function readArgs(specs: readonly ArgSpec[], values: unknown[]): Request<FlagTab
   });
 }
 
+/** The global flags; one not given comes from its variable, and a bad value there is reported under the variable's name. */
 function globals(app: App, command: Command): GlobalFlags {
   const all = command.optsWithGlobals();
   const raw = Object.fromEntries(Object.keys(GLOBAL_FLAGS).map((k) => [k, all[k]]));
-  raw.timeout ??= app.io.env.FLAGCTL_TIMEOUT;
-  raw.maxResponseMb ??= app.io.env.FLAGCTL_MAX_RESPONSE_MB || undefined;
-  raw.maxWait ??= app.io.env.FLAGCTL_MAX_WAIT || undefined;
-  return readFlags(GLOBAL_FLAGS, raw) as GlobalFlags;
+  const names: Record<string, string> = {};
+  for (const [key, variable] of Object.entries(GLOBAL_ENV)) {
+    const value = app.io.env[variable];
+    if (raw[key] !== undefined || !value) continue;
+    raw[key] = value;
+    names[key] = variable;
+  }
+  return readFlags(GLOBAL_FLAGS, raw, names) as GlobalFlags;
 }
 
 function leaf(app: App, spec: CommandSpec): Command {

@@ -2,7 +2,7 @@ import { UsageError } from '../../../errors.js';
 import { profileName } from '../../../config/resolve.js';
 import { promptHidden, readStdin } from '../../../config/prompt.js';
 import { checkConfigDir, configPath, readConfig, writeConfig } from '../../../config/store.js';
-import { maskToken, tokenKind } from '../../../config/token.js';
+import { checkedToken, maskToken, tokenKind } from '../../../config/token.js';
 import { parseBaseUrl } from '../../../config/url.js';
 import { notice } from '../../../output/context.js';
 import type { RunContext } from '../../kit/context.js';
@@ -24,9 +24,8 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   // Before the token is asked for or sent: it could not be saved there.
   await checkConfigDir(ctx.configDir);
   const raw = io.stdinIsTTY ? await promptHidden(io, `API token for ${url}: `) : await readStdin(io);
-  const token = raw.trim();
-  if (!token) throw new UsageError('no token given: pipe it on stdin or type it at the prompt');
-  if (/\s/.test(token)) throw new UsageError('the token contains white space; give exactly one token');
+  if (!raw.trim()) throw new UsageError('no token given: pipe it on stdin or type it at the prompt');
+  const token = checkedToken(raw, io.stdinIsTTY ? 'the prompt' : 'stdin');
 
   const client = ctx.client({ url, token });
   try {
