@@ -202,6 +202,29 @@ describe.each([
     expect(r.stderr).toBe('');
   });
 
+  // Issue 21, item 13: a second installation of the same version shares the cache home, but
+  // its stack traces must name its own files, not the first installation's.
+  it('keeps two installations of the same bundle apart: --debug stack traces name each one\'s own path', async () => {
+    const a = fresh();
+    const b = fresh();
+    const home = join(tmp, `shared-home-${Math.random().toString(36).slice(2)}`);
+    const failing = (pkgDir: string) =>
+      run(pkgDir, ['feature', 'get', 'f', '--debug', '--retries', '0'], { XDG_CACHE_HOME: home, FLAGCTL_URL: 'http://127.0.0.1:9' }).then(
+        () => expect.unreachable('exit 0 against a closed port'),
+        (err: { stderr: string }) => err.stderr,
+      );
+    const frames = (stderr: string) => stderr.split('\n').filter((l) => /^\s+at .*flagctl\.cjs/.test(l));
+    for (const pkg of [a, b, a, b]) {
+      const shown = frames(await failing(pkg.pkgDir));
+      expect(shown.length).toBeGreaterThan(0);
+      const other = pkg === a ? b : a;
+      for (const line of shown) {
+        expect(line).toContain(join(pkg.pkgDir, 'dist/flagctl.cjs'));
+        expect(line).not.toContain(other.pkgDir);
+      }
+    }
+  }, 60_000);
+
   it('is neither read nor written in a directory other users can write to', async () => {
     const { home, pkgDir } = fresh();
     mkdirSync(join(home, 'flagctl'), { recursive: true });
