@@ -1,7 +1,6 @@
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { ConnectionOptions, TLSSocket } from 'node:tls';
-
 import type { ProxyEndpoint } from './proxy-env.js';
 
 // Proxy support for node:http, as curl has it (the variables are read in proxy-env.ts). Both

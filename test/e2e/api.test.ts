@@ -44,5 +44,15 @@ for (const server of inject('servers')) {
       expect(narrow.code).toBe(4);
       expect(narrow.stdout + narrow.stderr).not.toContain(server.narrowToken);
     });
+
+    // Issue 21, item 1: on the real server `/api/..\health` answered {"health":"GOOD"}: the
+    // token went to /health. Each spelling is refused before anything is sent.
+    it.each(['/api/..\\health', '/api/%2e%2e\\health', '/api/..%5chealth', '/api/..%2fhealth'])('%s is refused with exit 2; /health never answers', async (path) => {
+      const r = await flagctl(['api', path], env);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).not.toContain('GOOD');
+      expect(r.stderr).not.toContain(server.adminToken);
+    });
   });
 }
