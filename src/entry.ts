@@ -33,7 +33,21 @@ export async function run(): Promise<void> {
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(ExitCode.ok);
   });
-  process.once('SIGINT', () => {
+  // A command that holds the interrupt (a write in flight) gets the first Ctrl-C as an abort.
+  const interrupted = new AbortController();
+  let holds = 0;
+  io.interrupt = {
+    hold: () => {
+      holds++;
+      return { signal: interrupted.signal, release: () => void holds-- };
+    },
+  };
+  process.on('SIGINT', () => {
+    if (holds > 0 && !interrupted.signal.aborted) {
+      interrupted.abort();
+      io.stderr.write('flagctl: stopping after the request in flight (Ctrl-C again to quit at once)\n');
+      return;
+    }
     if (io.stderrIsTTY) io.stderr.write('\u001b[?25h'); // show the cursor a spinner may have hidden
     process.exit(ExitCode.interrupted);
   });

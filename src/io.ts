@@ -19,6 +19,17 @@ export interface IO {
   clock?: Clock;
   /** Starts a spinner on stderr: ora when absent (tests record what would be shown). */
   spinner?: SpinnerFactory;
+  /** Ctrl-C for work that must not stop halfway (a write in flight); absent, Ctrl-C ends the process at once. */
+  interrupt?: Interrupt;
+}
+
+/**
+ * While a command holds it, Ctrl-C aborts the signal instead of ending the process, so the
+ * request in flight finishes and the command reports what it did; a second Ctrl-C still ends
+ * the process (entry.ts). Tests abort the signal themselves.
+ */
+export interface Interrupt {
+  hold(): { signal: AbortSignal; release(): void };
 }
 
 export interface Clock {

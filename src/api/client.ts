@@ -78,6 +78,28 @@ export class ApiClient {
     return checked(res, schema);
   }
 
+  // ---- writes ---------------------------------------------------------------------------
+  // Only `retire apply` and `features revive` write. A write is sent once: no retry (a lost
+  // answer may hide a write that happened, and the caller verifies instead), no redirect, and
+  // no pacing. Any non-2xx status is thrown as an ApiError carrying the server's message.
+
+  /** POSTs `body` as JSON, once; returns the 2xx status. */
+  async send(path: string, body: unknown): Promise<number> {
+    const url = joinUrl(this.options.baseUrl, path);
+    let outcome: Outcome;
+    try {
+      outcome = await this.once(url, JSON.stringify(body));
+    } catch (err) {
+      if (err instanceof RequestError || err instanceof ApiError) throw err;
+      const proxy = this.transport.proxyLabel(url);
+      throw new RequestError(`${describeNetworkError(err, this.options.timeoutMs, proxy)} (POST ${this.show(url)}; not retried: a write)`);
+    }
+    if (outcome.kind === 'ok') return outcome.status;
+    if (outcome.kind === 'redirect') throw new RequestError(`the server redirected a write to ${outcome.location}; flagctl does not follow it (POST ${this.show(url)})`);
+    if (outcome.kind === 'paced') throw new RequestError(`rate limited (HTTP 429) on a write (POST ${this.show(url)})`, 429);
+    throw new ApiError(outcome.status, outcome.body, this.show(url));
+  }
+
   // ---- raw GET ----------------------------------------------------------------------------
 
   /** A GET whose 2xx body comes back as the server sent it, with its content type (`flagctl api`). */

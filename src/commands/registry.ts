@@ -11,6 +11,9 @@ import evaluate from './evaluate/index.js';
 import api from './api/index.js';
 import featuresSearch from './features/search/index.js';
 import featuresStale from './features/stale/index.js';
+import featuresRevive from './features/revive/index.js';
+import retireApply from './retire/apply/index.js';
+import retirePlan from './retire/plan/index.js';
 import insights from './insights/index.js';
 import projectOverview from './project/overview/index.js';
 import refs from './refs/index.js';
@@ -35,11 +38,12 @@ export const PROGRAM: ProgramSpec = {
     featureHistory,
     {
       path: ['features'],
-      summary: 'Many features: search and filter, stale-flag gate',
+      summary: 'Many features: search and filter, stale-flag gate, revive archived ones',
       examples: ['flagctl features search --type release --state stale --all', 'flagctl features stale --max 5'],
     },
     featuresSearch,
     featuresStale,
+    featuresRevive,
     {
       path: ['project'],
       summary: 'One project: its overview',
@@ -48,6 +52,13 @@ export const PROGRAM: ProgramSpec = {
     projectOverview,
     insights,
     refs,
+    {
+      path: ['retire'],
+      summary: 'Retire stale flags: a reviewed plan, then archive (writes)',
+      examples: ['flagctl retire plan src -o json > plan.json', 'flagctl retire apply plan.json'],
+    },
+    retirePlan,
+    retireApply,
     evaluate,
     api,
     exportCommand,

@@ -1,0 +1,103 @@
+import * as z from '../zod-mini.js';
+import type { ApiClient } from './client.js';
+import { segment } from './path.js';
+import type { RateLimitPacer } from './rate-limit.js';
+import type { SearchFeature } from './schemas.js';
+import { searchFeatures } from './search.js';
+
+// The calls of a cleanup (SERVER-FACTS, "Writes used by a cleanup"). The reads are cheap and
+// bulk: a project's active flags in one request, the archived ones through search filtered
+// by name. The writes take up to 100 names a request (ARCHIVE_BATCH) and are sent once.
+//
+// What the real servers do (6.10.1 and 8.2.0, tried here):
+// - archive answers 202 for a name it does not have, and for one already archived: only a
+//   read afterwards tells what happened;
+// - a batch holding a parent whose child is active is refused whole (403
+//   InvalidOperationError), nothing archived; `archive/validate` names the parents;
+// - revive answers 200, also for names it does not have.
+
+export const ARCHIVE_BATCH = 100;
+
+const str = z.nullish(z.string());
+const activeFeature = z.looseObject({
+  name: z.string(),
+  type: str,
+  stale: z.nullish(z.boolean()),
+  createdAt: str,
+  lastSeenAt: str,
+  environments: z.nullish(z.array(z.looseObject({ name: z.string(), lastSeenAt: str }))),
+});
+export type ActiveFeature = z.output<typeof activeFeature>;
+const activeResponse = z.looseObject({ features: z.array(activeFeature) });
+const typesResponse = z.looseObject({ types: z.array(z.looseObject({ id: z.string(), lifetimeDays: z.nullish(z.number()) })) });
+const validateResponse = z.looseObject({ parentsWithChildFeatures: z.nullish(z.array(z.string())) });
+const childrenResponse = z.looseObject({ children: z.nullish(z.array(z.string())) });
+
+const projectPath = (project: string) => `/api/admin/projects/${segment(project, 'project id')}`;
+
+/** Every active (not archived) flag of a project, by name: one request, no paging. */
+export async function activeFeatures(client: ApiClient, project: string): Promise<Map<string, ActiveFeature>> {
+  const r = await client.getJson(`${projectPath(project)}/features`, activeResponse);
+  return new Map(r.features.map((f) => [f.name, f]));
+}
+
+/** Each flag type's expected lifetime in days (null: never potentially stale). */
+export async function typeLifetimes(client: ApiClient): Promise<Map<string, number | null>> {
+  const r = await client.getJson('/api/admin/feature-types', typesResponse);
+  return new Map(r.types.map((t) => [t.id, t.lifetimeDays ?? null]));
+}
+
+/** Every active flag of a project with lifecycle and dependency type, from search (paged, paced). */
+export function searchProject(client: ApiClient, project: string, pacer: RateLimitPacer): AsyncGenerator<SearchFeature> {
+  const query = new URLSearchParams({ project: `IS:${project}` });
+  return searchFeatures(client, { query, offset: 0, concurrency: 4, pacer });
+}
+
+/** Names per search by name: the query string stays far below URL limits (names are at most 100 characters). */
+const NAMES_PER_SEARCH = 50;
+
+/**
+ * Which of these names are archived flags of the project. Search matches substrings of names
+ * and descriptions, so the answer is filtered to exact names.
+ */
+export async function archivedAmong(client: ApiClient, project: string, names: string[], pacer: RateLimitPacer): Promise<Map<string, SearchFeature>> {
+  const found = new Map<string, SearchFeature>();
+  const wanted = new Set(names);
+  for (let i = 0; i < names.length; i += NAMES_PER_SEARCH) {
+    const chunk = names.slice(i, i + NAMES_PER_SEARCH);
+    const query = new URLSearchParams({ archived: 'IS:true', project: `IS:${project}`, query: chunk.join(',') });
+    for await (const f of searchFeatures(client, { query, offset: 0, concurrency: 2, pacer })) {
+      if (wanted.has(f.name) && (f.project ?? project) === project) found.set(f.name, f);
+    }
+  }
+  return found;
+}
+
+/** The flags that name this one as their parent. */
+export async function childrenOf(client: ApiClient, project: string, name: string): Promise<string[]> {
+  const doc = await client.getJson(`${projectPath(project)}/features/${segment(name, 'feature name')}`, childrenResponse);
+  return doc.children ?? [];
+}
+
+/** Archives up to ARCHIVE_BATCH flags in one request. Throws the server's refusal as an ApiError. */
+export async function archiveFeatures(client: ApiClient, project: string, names: string[]): Promise<void> {
+  await client.send(`${projectPath(project)}/archive`, { features: names });
+}
+
+/** Which of these flags are parents of active flags (the server refuses to archive those). A read, despite the POST. */
+export async function parentsAmong(client: ApiClient, project: string, names: string[]): Promise<string[]> {
+  const r = await client.postJson(`${projectPath(project)}/archive/validate`, { features: names }, validateResponse);
+  return r.parentsWithChildFeatures ?? [];
+}
+
+/** Restores up to ARCHIVE_BATCH archived flags in one request. */
+export async function reviveFeatures(client: ApiClient, project: string, names: string[]): Promise<void> {
+  await client.send(`${projectPath(project)}/revive`, { features: names });
+}
+
+/** `names` in slices of at most `size`. */
+export function batches<T>(names: T[], size = ARCHIVE_BATCH): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < names.length; i += size) out.push(names.slice(i, i + size));
+  return out;
+}

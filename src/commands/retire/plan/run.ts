@@ -1,0 +1,68 @@
+import { availableParallelism, loadavg } from 'node:os';
+import { CheckFailedError, UsageError } from '../../../errors.js';
+import { clockOf } from '../../../io.js';
+import { PageProgress } from '../../../output/page-progress.js';
+import { render } from '../../../output/render.js';
+import { pathKind } from '../../../refs/walk.js';
+import { makePlan } from '../../../retire/plan.js';
+import type { RunContext } from '../../kit/context.js';
+import type { Request } from '../../kit/spec.js';
+import type { flags } from './flags.js';
+import { headline, planAnnotations, planColumns, planMarkdown } from './view.js';
+
+/** Worker threads as `refs` picks them: a free core helps, a busy machine does not. */
+function defaultThreads(): number {
+  const cpus = availableParallelism();
+  return loadavg()[0]! >= cpus ? 0 : Math.min(4, cpus - 1);
+}
+
+/** `flagctl retire plan`: reads the server and the tree, judges each candidate, prints the plan. */
+export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
+  const f = req.flags;
+  const given = ((req.args[0] as string[] | undefined) ?? []).filter((p) => p.length > 0);
+  const paths = (given.length > 0 ? given : ['.']).map((path) => {
+    const kind = pathKind(path);
+    if (kind === 'missing') throw new UsageError(`path "${path}" does not exist; give files or directories to search`);
+    if (kind === 'other') throw new UsageError(`path "${path}" is not a file or a directory`);
+    return { path, kind };
+  });
+  const ui = await ctx.ui(req.output);
+  const target = await ctx.target();
+  const project = f.project ?? target.project;
+  const client = ctx.client(target);
+  const progress = new PageProgress(ctx.io, false);
+  let plan;
+  try {
+    plan = await makePlan({
+      client,
+      server: target.url,
+      project,
+      include: [...new Set((f.include ?? []).flat())],
+      unseenDays: f.unseenDays,
+      now: clockOf(ctx.io).now(),
+      pacer: ctx.pacer(progress.waiting),
+      tree: { paths, noIgnore: f.ignore === false, exclude: f.exclude ?? [], threads: f.threads ?? defaultThreads() },
+      match: { delimiters: f.delimiters, aliases: f.aliases === true, maxFileBytes: f.maxFileKb * 1024 },
+      maxFileKb: f.maxFileKb,
+    });
+  } finally {
+    progress.clear();
+    await client.close();
+  }
+  const done = plan;
+  if (req.output.format === 'github') await planAnnotations(ui, done);
+  else {
+    await render(ui, {
+      kind: 'document',
+      document: done,
+      markdown: (u) => planMarkdown(u, done),
+      table: async (u) => {
+        if (done.flags.length === 0) ctx.io.stderr.write(`No candidates in project ${project}.\n`);
+        else await render(u, { kind: 'rows', columns: planColumns, rows: done.flags });
+      },
+    });
+  }
+  ctx.debug(headline(done));
+  const ready = done.flags.filter((x) => x.verdict === 'archive').length;
+  if (f.failOn === 'archive' && ready > 0) throw new CheckFailedError(`${ready} flag${ready === 1 ? ' is' : 's are'} ready to archive (--fail-on archive)`);
+}

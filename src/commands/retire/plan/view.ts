@@ -1,0 +1,63 @@
+import { print, type Ui } from '../../../output/context.js';
+import { annotation } from '../../../output/github.js';
+import type { Column } from '../../../output/rows.js';
+import { markdownCell } from '../../../output/rows.js';
+import { failing } from '../../../retire/judge.js';
+import type { Plan, PlanFlag } from '../../../retire/model.js';
+
+// How a plan reads for people: a table, a pull-request comment, and workflow annotations.
+// Flag names, files and evidence come from the server and the tree: untrusted text, made safe
+// for each place it lands.
+
+export function detail(f: PlanFlag): string {
+  if (f.verdict === 'archive') return f.checks.map((c) => c.evidence).join('; ');
+  if (f.verdict === 'remove-code') {
+    const keep = f.keep ? ` (keep the ${f.keep} branch: lifecycle completed, ${f.keep === 'enabled' ? 'kept' : 'discarded'})` : '';
+    return `remove the code${keep}: ${f.files.join(', ')}`;
+  }
+  return failing(f);
+}
+
+export const planColumns: Column<PlanFlag>[] = [
+  { name: 'flag', value: (f) => f.name },
+  { name: 'verdict', value: (f) => f.verdict },
+  { name: 'why', value: (f) => f.reasons.join(', ') },
+  { name: 'lastSeenAt', header: 'last seen', kind: 'time', value: (f) => f.lastSeenAt },
+  { name: 'detail', value: (f) => detail(f) },
+];
+
+export function headline(plan: Plan): string {
+  const n = (v: string) => plan.flags.filter((f) => f.verdict === v).length;
+  return `${plan.flags.length} candidate${plan.flags.length === 1 ? '' : 's'} in project ${plan.project}: ${n('archive')} to archive, ${n('remove-code')} to remove from code first, ${n('blocked')} blocked`;
+}
+
+export async function planMarkdown(ui: Ui, plan: Plan): Promise<void> {
+  const lines = [
+    `### Feature flags to retire (project \`${markdownCell(plan.project)}\`)`,
+    '',
+    `${headline(plan)}. Server ${markdownCell(plan.server)}, ${plan.scan.files} files under ${plan.paths.map(markdownCell).join(', ')}.`,
+    '',
+  ];
+  if (plan.flags.length > 0) {
+    lines.push('| flag | verdict | why | evidence |', '| --- | --- | --- | --- |');
+    for (const f of plan.flags) {
+      lines.push(`| \`${markdownCell(f.name)}\` | **${f.verdict}** | ${markdownCell(f.reasons.join(', '))} | ${markdownCell(detail(f))} |`);
+    }
+    lines.push('');
+  }
+  lines.push(`Apply with \`flagctl retire apply plan.json\` (plan digest \`${plan.digest.slice(0, 19)}…\`).`, '');
+  await print(ui, lines.join('\n'));
+}
+
+/** One annotation per flag: a warning at each file for remove-code, a notice otherwise. */
+export async function planAnnotations(ui: Ui, plan: Plan): Promise<void> {
+  for (const f of plan.flags) {
+    if (f.verdict === 'remove-code') {
+      for (const file of f.files) {
+        await print(ui, annotation('warning', `${f.name} (${f.reasons.join(', ')}) can be archived once this file no longer names it`, { file, title: `Flag to remove: ${f.name}` }));
+      }
+    } else {
+      await print(ui, annotation('notice', `${f.name}: ${f.verdict}: ${detail(f)}`, { title: `Flag ${f.verdict === 'archive' ? 'ready to archive' : 'blocked'}: ${f.name}` }));
+    }
+  }
+}

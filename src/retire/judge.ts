@@ -1,0 +1,82 @@
+import { latestSeen, stateDigest, type Check, type FlagState, type PlanFlag, type RetireVerdict } from './model.js';
+
+// The readiness checks of one candidate and its verdict. `archive` only when every check
+// passes; a flag still named in code is `remove-code` (the code goes first, whatever else
+// holds); anything else that fails is `blocked`, naming the check.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface Candidate {
+  state: FlagState;
+  type: string | null;
+  reasons: string[];
+  lifecycle: { stage: string; status: string | null } | null;
+  /** Flags that name it as their parent (active ones). */
+  children: string[];
+}
+
+export interface ScanEvidence {
+  /** The paths searched, as given. */
+  paths: string[];
+  /** How names were matched (delimiters, aliases) and what was left out, in words. */
+  how: string;
+  files: number;
+  /** Files that could not be read (unreadable, or over --max-file-kb): "no references" cannot be claimed. */
+  unread: { count: number; why: string } | null;
+}
+
+export interface Judgement {
+  now: number;
+  unseenDays: number;
+  scan: ScanEvidence;
+}
+
+export function judge(c: Candidate, files: string[], references: number, j: Judgement): Omit<PlanFlag, 'stateDigest'> & { stateDigest: string } {
+  const { scan } = j;
+  const where = `${scan.files} file${scan.files === 1 ? '' : 's'} under ${scan.paths.join(', ')} (${scan.how})`;
+  const refsCheck: Check =
+    references > 0
+      ? { check: 'no-references', pass: false, evidence: `${references} reference${references === 1 ? '' : 's'} in ${files.length} file${files.length === 1 ? '' : 's'} of ${where}` }
+      : scan.unread
+        ? { check: 'no-references', pass: false, evidence: `not found in ${where}, but ${scan.unread.count} file${scan.unread.count === 1 ? '' : 's'} could not be read (${scan.unread.why})` }
+        : { check: 'no-references', pass: true, evidence: `none in ${where}` };
+  const threshold = j.now - j.unseenDays * DAY_MS;
+  const last = latestSeen(c.state.seen);
+  const envs = c.state.seen.filter(([w]) => w !== '*').map(([w]) => w);
+  const seenCheck: Check = !last
+    ? { check: 'not-seen', pass: true, evidence: `never seen in ${envs.length > 0 ? envs.join(', ') : 'any environment'}` }
+    : Date.parse(last.at) < threshold
+      ? { check: 'not-seen', pass: true, evidence: `last seen ${last.at}${last.where === '*' ? '' : ` in ${last.where}`}, more than ${j.unseenDays} days ago` }
+      : { check: 'not-seen', pass: false, evidence: `seen ${last.at}${last.where === '*' ? '' : ` in ${last.where}`}, within the last ${j.unseenDays} days (--unseen-days)` };
+  const childCheck: Check =
+    c.children.length > 0
+      ? { check: 'no-dependents', pass: false, evidence: `parent of ${c.children.join(', ')}` }
+      : { check: 'no-dependents', pass: true, evidence: 'no flag names it as its parent' };
+  const archivedCheck: Check = c.state.archived
+    ? { check: 'not-archived', pass: false, evidence: 'already archived' }
+    : { check: 'not-archived', pass: true, evidence: 'active' };
+  const checks = [refsCheck, seenCheck, childCheck, archivedCheck];
+  const verdict: RetireVerdict = references > 0 && !c.state.archived ? 'remove-code' : checks.every((x) => x.pass) ? 'archive' : 'blocked';
+  const status = c.lifecycle?.stage === 'completed' ? c.lifecycle.status : null;
+  return {
+    name: c.state.name,
+    type: c.type,
+    reasons: c.reasons,
+    lifecycle: c.lifecycle,
+    lastSeenAt: last?.at ?? null,
+    verdict,
+    checks,
+    files: verdict === 'remove-code' ? files : [],
+    keep: verdict !== 'remove-code' ? null : status === 'kept' ? 'enabled' : status === 'discarded' ? 'disabled' : null,
+    state: c.state,
+    stateDigest: stateDigest(c.state),
+  };
+}
+
+/** The checks that failed, for a blocked flag's one-line reason. */
+export function failing(flag: Pick<PlanFlag, 'checks'>): string {
+  return flag.checks
+    .filter((c) => !c.pass)
+    .map((c) => `${c.check}: ${c.evidence}`)
+    .join('; ');
+}

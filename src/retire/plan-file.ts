@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises';
+import * as z from '../zod-mini.js';
+import { UsageError } from '../errors.js';
+import { PLAN_KIND, PLAN_VERSION, planDigest, type Plan } from './model.js';
+
+// Reading a plan back for `retire apply`. A plan is refused, before anything is sent, when it
+// is not a flagctl plan, is of another version, lacks what apply needs, or its content no
+// longer matches its digest (someone edited a verdict by hand). The digest catches edits and
+// damage; it is not a signature: whoever can write the file can recompute it. What keeps a
+// plan honest beyond that is apply's re-check of every flag against the live server.
+
+const seen = z.array(z.tuple([z.string(), z.nullable(z.string())]));
+const flagState = z.looseObject({
+  name: z.string(),
+  project: z.string(),
+  stale: z.boolean(),
+  potentiallyStale: z.boolean(),
+  archived: z.boolean(),
+  seen,
+});
+const planFlag = z.looseObject({
+  name: z.string(),
+  verdict: z.enum(['archive', 'remove-code', 'blocked']),
+  checks: z.array(z.looseObject({ check: z.string(), pass: z.boolean(), evidence: z.string() })),
+  state: flagState,
+  stateDigest: z.string(),
+});
+const planShape = z.looseObject({
+  kind: z.literal(PLAN_KIND),
+  version: z.number(),
+  server: z.string(),
+  project: z.string(),
+  flags: z.array(planFlag),
+  digest: z.string(),
+});
+
+const REMAKE = 'Make a new one with `flagctl retire plan -o json > plan.json`.';
+
+/** The plan at `path`, checked; a UsageError (exit 2) says what is wrong with it. */
+export async function readPlan(path: string): Promise<Plan> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    throw new UsageError(`plan file "${path}": cannot read it (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    throw new UsageError(`plan file "${path}": not JSON; expected the output of \`flagctl retire plan -o json\``);
+  }
+  const kind = (doc as { kind?: unknown } | null)?.kind;
+  if (kind !== PLAN_KIND) throw new UsageError(`plan file "${path}": not a flagctl retire plan (kind ${JSON.stringify(kind ?? null)}); expected kind "${PLAN_KIND}"`);
+  const version = (doc as { version?: unknown }).version;
+  if (version !== PLAN_VERSION) {
+    throw new UsageError(`plan file "${path}": plan version ${JSON.stringify(version ?? null)} is not one this flagctl reads (version ${PLAN_VERSION}). ${REMAKE}`);
+  }
+  const parsed = planShape.safeParse(doc);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const at = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+    throw new UsageError(`plan file "${path}": not the shape of a plan${at}: ${issue?.message ?? 'invalid'}. ${REMAKE}`);
+  }
+  const plan = doc as Plan;
+  if (planDigest(plan) !== plan.digest) {
+    throw new UsageError(`plan file "${path}": its content does not match its digest: it was changed after \`retire plan\` wrote it. ${REMAKE}`);
+  }
+  return plan;
+}
