@@ -1,0 +1,217 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli.js';
+import type { Plan } from '../../src/retire/model.js';
+import { ManualClock } from '../support/clock.js';
+import { useFixtureServer } from '../support/fixture-server.js';
+import { runCli, testIO, type TestIOOptions } from '../support/io.js';
+import { expectUsageError } from '../support/usage.js';
+import { iso, NOW, serveCleanup, type FixtureFlag } from './retire-fixture.js';
+
+// `retire plan`, `retire apply` and `features revive` through main(), against a strict fixture
+// that answers as the real servers do.
+
+const server = useFixtureServer();
+const dir = mkdtempSync(join(tmpdir(), 'flagctl-retire-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const tree = join(dir, 'src');
+mkdirSync(tree);
+writeFileSync(join(tree, 'app.ts'), 'if (unleash.isEnabled("still-used")) render();\n');
+
+const FLAGS: FixtureFlag[] = [
+  { name: 'gone-a', stale: true },
+  { name: 'gone-b', stale: true, lastSeen: iso(90) },
+  { name: 'still-used', stale: true, stage: 'completed', status: 'kept' },
+  { name: 'old-release', createdAt: iso(400) },
+  { name: 'done-flag', stage: 'completed', status: 'discarded' },
+  { name: 'parent', stale: true, children: ['child'] },
+  { name: 'seen-lately', stale: true, lastSeen: iso(2) },
+  { name: 'child' },
+  { name: 'active-one' },
+];
+
+const clock = () => {
+  const c = new ManualClock();
+  c.advance(NOW);
+  return c;
+};
+const env = (url = server.url) => ({ FLAGCTL_URL: url, FLAGCTL_TOKEN: '*:*.unit-secret', FLAGCTL_CONFIG_DIR: '/nonexistent' });
+const cli = (args: string[], opts: TestIOOptions = {}) => runCli(args, { env: env(), clock: clock(), ...opts });
+const posts = () => server.requests.filter((r) => r.method === 'POST');
+
+async function writePlan(flags = FLAGS, name = 'plan.json'): Promise<{ path: string; plan: Plan }> {
+  serveCleanup(server, flags);
+  const r = await cli(['retire', 'plan', tree, '-o', 'json']);
+  expect(r.code, r.stderr).toBe(0);
+  const path = join(dir, name);
+  writeFileSync(path, r.stdout);
+  server.reset();
+  return { path, plan: JSON.parse(r.stdout) as Plan };
+}
+
+describe('retire plan', () => {
+  it('judges each candidate with evidence, and never writes', async () => {
+    const { plan } = await writePlan();
+    expect(posts()).toEqual([]);
+    const verdicts = Object.fromEntries(plan.flags.map((f) => [f.name, f.verdict]));
+    expect(verdicts).toEqual({
+      'gone-a': 'archive',
+      'gone-b': 'archive',
+      'old-release': 'archive',
+      'done-flag': 'archive',
+      'still-used': 'remove-code',
+      parent: 'blocked',
+      'seen-lately': 'blocked',
+    });
+    const used = plan.flags.find((f) => f.name === 'still-used')!;
+    expect(used.files).toEqual([`${tree}/app.ts`]);
+    expect(used.keep).toBe('enabled');
+    expect(plan.flags.find((f) => f.name === 'parent')!.checks.find((c) => !c.pass)).toEqual({ check: 'no-dependents', pass: false, evidence: 'parent of child' });
+    expect(plan.flags.find((f) => f.name === 'seen-lately')!.checks.find((c) => !c.pass)?.check).toBe('not-seen');
+    expect(plan.flags.find((f) => f.name === 'old-release')!.reasons).toEqual(['potentially stale']);
+    expect(plan).toMatchObject({ kind: 'flagctl-retire-plan', version: 1, server: server.url, project: 'default', paths: [tree] });
+  });
+
+  it('a file it could not read (over --max-file-kb) means no flag is judged free of references', async () => {
+    writeFileSync(join(tree, 'big.ts'), 'x'.repeat(3000));
+    try {
+      serveCleanup(server, FLAGS);
+      const r = await cli(['retire', 'plan', tree, '-o', 'json', '--max-file-kb', '1']);
+      expect(r.code, r.stderr).toBe(0);
+      const plan = JSON.parse(r.stdout) as Plan;
+      expect(plan.flags.filter((f) => f.verdict === 'archive')).toEqual([]);
+      expect(plan.flags.find((f) => f.name === 'gone-a')!.checks[0]).toMatchObject({ pass: false, evidence: expect.stringContaining('1 file could not be read (1 over 1 KiB') });
+    } finally {
+      rmSync(join(tree, 'big.ts'));
+    }
+  });
+
+  it('--fail-on archive exits 3 when a flag is ready to archive', async () => {
+    serveCleanup(server, FLAGS);
+    const r = await cli(['retire', 'plan', tree, '--fail-on', 'archive', '-o', 'markdown']);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toContain('| `gone-a` | **archive** |');
+    expect(r.stderr).toBe('flagctl: 4 flags are ready to archive (--fail-on archive)\n');
+  });
+});
+
+describe('retire apply', () => {
+  it('archives in one bulk request, verifies, writes the result; a second run is a no-op', async () => {
+    const { path } = await writePlan();
+    const c = serveCleanup(server, FLAGS);
+    const result = join(dir, 'result.json');
+    const r = await cli(['retire', 'apply', path, '--yes', '--result', result]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(c.writes).toEqual([{ path: 'archive', features: ['done-flag', 'gone-a', 'gone-b', 'old-release'] }]);
+    const doc = JSON.parse(readFileSync(result, 'utf8')) as { archived: string[]; skipped: unknown[]; failed: unknown[] };
+    expect(doc).toMatchObject({ archived: ['done-flag', 'gone-a', 'gone-b', 'old-release'], skipped: [], failed: [] });
+    c.writes.length = 0;
+    const again = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(c.writes).toEqual([]);
+    expect((JSON.parse(again.stdout) as { skipped: { reason: string }[] }).skipped.map((s) => s.reason)).toEqual(Array(4).fill('already archived'));
+    // The undo.
+    const back = await cli(['features', 'revive', '--from', result]);
+    expect(back.code, back.stderr).toBe(0);
+    expect(c.writes).toEqual([{ path: 'revive', features: ['done-flag', 'gone-a', 'gone-b', 'old-release'] }]);
+    expect([...c.active.keys()].sort()).toEqual(FLAGS.map((f) => f.name).sort());
+  });
+
+  it('a flag seen since the plan is skipped with the reason', async () => {
+    const { path } = await writePlan();
+    const c = serveCleanup(server, FLAGS.map((f) => (f.name === 'gone-b' ? { ...f, lastSeen: iso(0) } : f)));
+    const r = await cli(['retire', 'apply', path, '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(c.writes).toEqual([{ path: 'archive', features: ['done-flag', 'gone-a', 'old-release'] }]);
+    expect(r.stdout).toContain(`gone-b\tskipped\tchanged since the plan: seen since the plan in production (${iso(0)})`);
+  });
+
+  it('a plan made on another server is refused before anything is sent (exit 2)', async () => {
+    const { path, plan } = await writePlan();
+    const r = await runCli(['retire', 'apply', path, '--yes'], { env: env(server.url.replace('127.0.0.1', 'localhost')), clock: clock() });
+    expectUsageError(r, `flagctl: the plan was made on ${plan.server}, not on ${server.url.replace('127.0.0.1', 'localhost')}; apply it to that server (--url) or make a new plan here\n`, server);
+  });
+
+  it('a plan for another project is refused (exit 2)', async () => {
+    const { path } = await writePlan();
+    const r = await cli(['retire', 'apply', path, '--yes', '--project', 'web']);
+    expectUsageError(r, /^flagctl: --project "web": the plan is for project "default"/, server);
+  });
+
+  it('a plan edited by hand (a verdict changed) is refused by its digest (exit 2)', async () => {
+    const { path, plan } = await writePlan();
+    plan.flags.find((f) => f.name === 'parent')!.verdict = 'archive';
+    writeFileSync(path, JSON.stringify(plan));
+    const r = await cli(['retire', 'apply', path, '--yes']);
+    expectUsageError(r, `flagctl: plan file "${path}": its content does not match its digest: it was changed after \`retire plan\` wrote it. Make a new one with \`flagctl retire plan -o json > plan.json\`.\n`, server);
+    writeFileSync(path, JSON.stringify({ ...plan, version: 9 }));
+    expectUsageError(await cli(['retire', 'apply', path, '--yes']), /plan version 9 is not one this flagctl reads/, server);
+  });
+
+  it('one refused name: the batch falls back to one request per flag; the others are archived; exit 1', async () => {
+    const { path } = await writePlan();
+    const c = serveCleanup(server, FLAGS);
+    c.refuse.set('gone-b', 'You need permission=DELETE_FEATURE to perform this action');
+    const result = join(dir, 'partial.json');
+    const r = await cli(['retire', 'apply', path, '--yes', '--result', result]);
+    expect(r.code).toBe(1);
+    expect(c.writes.map((w) => w.features)).toEqual([['done-flag', 'gone-a', 'gone-b', 'old-release'], ['done-flag'], ['gone-a'], ['gone-b'], ['old-release']]);
+    const doc = JSON.parse(readFileSync(result, 'utf8')) as { archived: string[]; failed: { name: string; message: string }[] };
+    expect(doc.archived).toEqual(['done-flag', 'gone-a', 'old-release']);
+    expect(doc.failed).toEqual([{ name: 'gone-b', message: 'permission denied (HTTP 403 PermissionError): You need permission=DELETE_FEATURE to perform this action' }]);
+    expect(r.stderr).toContain('flagctl: 1 flag was not archived');
+  });
+
+  it('Ctrl-C stops after the request in flight, reports what was done, exits 130', async () => {
+    const many: FixtureFlag[] = Array.from({ length: 150 }, (_, i) => ({ name: `f-${String(i).padStart(3, '0')}`, stale: true }));
+    const { path } = await writePlan(many);
+    const c = serveCleanup(server, many);
+    const ctl = new AbortController();
+    c.onArchive = () => ctl.abort(); // Ctrl-C while the first batch is in flight
+    const io = testIO({ env: env(), clock: clock() });
+    io.interrupt = { hold: () => ({ signal: ctl.signal, release: () => undefined }) };
+    const result = join(dir, 'interrupted.json');
+    const code = await main(['retire', 'apply', path, '--yes', '--result', result], io);
+    expect(code).toBe(130);
+    expect(c.writes).toHaveLength(1);
+    const doc = JSON.parse(readFileSync(result, 'utf8')) as { archived: string[]; notAttempted: string[]; interrupted: boolean };
+    expect(doc.archived).toHaveLength(100);
+    expect(doc.notAttempted).toEqual(many.slice(100).map((f) => f.name));
+    expect(doc.interrupted).toBe(true);
+  });
+
+  it('without a terminal and without --yes: no prompt, exit 2, nothing sent', async () => {
+    const { path } = await writePlan();
+    const r = await cli(['retire', 'apply', path]);
+    expectUsageError(r, 'flagctl: retire apply archives flags and stdin is not a terminal, so there is no one to ask; pass --yes to archive without a prompt\n', server);
+  });
+
+  it('on a terminal it asks once with the count; "n" archives nothing', async () => {
+    const { path } = await writePlan();
+    const c = serveCleanup(server, FLAGS);
+    const r = await cli(['retire', 'apply', path], { stdinIsTTY: true, stderrIsTTY: true, stdin: 'n\n' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`Archive 4 flags in project default on ${server.url}? [y/N] `);
+    expect(c.writes).toEqual([]);
+    const yes = await cli(['retire', 'apply', path], { stdinIsTTY: true, stderrIsTTY: true, stdin: 'y\n' });
+    expect(yes.code, yes.stderr).toBe(0);
+    expect(c.writes).toHaveLength(1);
+  });
+});
+
+describe('features revive', () => {
+  it('a name that is not archived is reported, the rest revived', async () => {
+    const c = serveCleanup(server, FLAGS);
+    c.archived.set('gone-a', c.active.get('gone-a')!);
+    c.active.delete('gone-a');
+    const r = await cli(['features', 'revive', 'gone-a', 'never-was', '-o', 'json']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toEqual({
+      project: 'default',
+      revived: ['gone-a'],
+      failed: [{ name: 'never-was', message: 'not active in project default after the request (not an archived flag of this project?)' }],
+    });
+  });
+});
