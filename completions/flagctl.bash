@@ -6,10 +6,11 @@
 # The subcommands of command path $1, one per line.
 _flagctl_commands() {
   case $1 in
-    '') printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion' 'help' ;;
+    '') printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'retire' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion' 'help' ;;
     'feature') printf '%s\n' 'get' 'history' 'help' ;;
-    'features') printf '%s\n' 'search' 'stale' 'help' ;;
+    'features') printf '%s\n' 'search' 'stale' 'revive' 'help' ;;
     'project') printf '%s\n' 'overview' 'help' ;;
+    'retire') printf '%s\n' 'plan' 'apply' 'help' ;;
     'auth') printf '%s\n' 'login' 'status' 'logout' 'help' ;;
   esac
 }
@@ -24,10 +25,14 @@ _flagctl_flags() {
     'features') printf '%s\n' '-h' '--help' ;;
     'features search') printf '%s\n' '--project' '--type' '-q' '--query' '--state' '--created-by' '--tag' '--segment' '--status' '--created-at' '--created-before' '--created-since' '--sort-by' '--sort-order' '--favorites-first' '--offset' '--limit' '--all' '--concurrency' '--fail-if-any' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'features stale') printf '%s\n' '--project' '--type' '--max' '--concurrency' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'features revive') printf '%s\n' '-p' '--project' '--from' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'project') printf '%s\n' '-h' '--help' ;;
     'project overview') printf '%s\n' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'insights') printf '%s\n' '--from' '--to' '--section' '--no-chart' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'refs') printf '%s\n' '--project' '--no-ignore' '--exclude' '--max-file-kb' '--delimiters' '--aliases' '--summary' '--all-flags' '--fail-on' '--diff' '--root' '--threads' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'retire') printf '%s\n' '-h' '--help' ;;
+    'retire plan') printf '%s\n' '-p' '--project' '--include' '--unseen-days' '--fail-on' '--no-ignore' '--exclude' '--max-file-kb' '--delimiters' '--aliases' '--threads' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'retire apply') printf '%s\n' '-y' '--yes' '--result' '-p' '--project' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'evaluate') printf '%s\n' '-e' '--env' '-c' '--context' '--all' '-p' '--project' '--expect' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'api') printf '%s\n' '--paginate' '-q' '--query' '-X' '--method' '-o' '--output' '-h' '--help' ;;
     'export') printf '%s\n' '-p' '--project' '-e' '--env' '-o' '--output' '-h' '--help' ;;
@@ -53,12 +58,18 @@ _flagctl_values() {
     'features search|--created-since'|'features search|--offset'|'features search|--limit'|\
     'features search|--concurrency'|'features search|--columns'|'features stale|--project'|\
     'features stale|--max'|'features stale|--concurrency'|'features stale|--columns'|\
-    'project overview|--columns'|'insights|--from'|'insights|--to'|'insights|--columns'|\
-    'refs|--project'|'refs|--exclude'|'refs|--max-file-kb'|'refs|--delimiters'|'refs|--diff'|\
-    'refs|--root'|'refs|--threads'|'refs|--columns'|'evaluate|-e'|'evaluate|--env'|\
-    'evaluate|-c'|'evaluate|--context'|'evaluate|-p'|'evaluate|--project'|'evaluate|--columns'|\
-    'api|-q'|'api|--query'|'export|-p'|'export|--project'|'export|-e'|'export|--env'|'diff|-p'|\
-    'diff|--project'|'diff|--feature'|'auth login|--project') : ;;
+    'features revive|-p'|'features revive|--project'|'features revive|--from'|\
+    'features revive|--columns'|'project overview|--columns'|'insights|--from'|'insights|--to'|\
+    'insights|--columns'|'refs|--project'|'refs|--exclude'|'refs|--max-file-kb'|\
+    'refs|--delimiters'|'refs|--diff'|'refs|--root'|'refs|--threads'|'refs|--columns'|\
+    'retire plan|-p'|'retire plan|--project'|'retire plan|--include'|\
+    'retire plan|--unseen-days'|'retire plan|--exclude'|'retire plan|--max-file-kb'|\
+    'retire plan|--delimiters'|'retire plan|--threads'|'retire plan|--columns'|\
+    'retire apply|--result'|'retire apply|-p'|'retire apply|--project'|\
+    'retire apply|--columns'|'evaluate|-e'|'evaluate|--env'|'evaluate|-c'|'evaluate|--context'|\
+    'evaluate|-p'|'evaluate|--project'|'evaluate|--columns'|'api|-q'|'api|--query'|'export|-p'|\
+    'export|--project'|'export|-e'|'export|--env'|'diff|-p'|'diff|--project'|'diff|--feature'|\
+    'auth login|--project') : ;;
     'feature get|-o'|'feature get|--output'|'feature history|-o'|'feature history|--output'|\
     'features search|-o'|'features search|--output'|'project overview|-o'|\
     'project overview|--output'|'insights|-o'|'insights|--output'|'evaluate|-o'|\
@@ -71,9 +82,12 @@ _flagctl_values() {
     'features search|--sort-by') printf '%s\n' 'name' 'type' 'stale' 'project' 'lastSeenAt' 'createdAt' 'environment:' ;;
     'features search|--sort-order') printf '%s\n' 'asc' 'desc' ;;
     'features stale|-o'|'features stale|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' ;;
+    'features revive|-o'|'features revive|--output'|'retire apply|-o'|'retire apply|--output') printf '%s\n' 'table' 'json' ;;
     'insights|--section') printf '%s\n' 'users' 'flags' 'projects' 'metrics' 'environments' ;;
     'refs|--fail-on') printf '%s\n' 'stale' 'potentially-stale' 'archived' 'added-stale' 'added-potentially-stale' 'added-archived' 'added-completed' 'added-unknown' ;;
     'refs|-o'|'refs|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'sarif' ;;
+    'retire plan|--fail-on') printf '%s\n' 'archive' ;;
+    'retire plan|-o'|'retire plan|--output') printf '%s\n' 'table' 'json' 'markdown' 'github' ;;
     'evaluate|--expect') printf '%s\n' 'on' 'off' ;;
     'api|-X'|'api|--method') printf '%s\n' 'GET' ;;
     'api|-o'|'api|--output') printf '%s\n' 'json' 'ndjson' ;;
@@ -91,11 +105,12 @@ _flagctl_values() {
 _flagctl_args() {
   case "$1|$2" in
     'feature help|0') printf '%s\n' 'get' 'history' ;;
-    'features help|0') printf '%s\n' 'search' 'stale' ;;
+    'features help|0') printf '%s\n' 'search' 'stale' 'revive' ;;
     'project help|0') printf '%s\n' 'overview' ;;
+    'retire help|0') printf '%s\n' 'plan' 'apply' ;;
     'auth help|0') printf '%s\n' 'login' 'status' 'logout' ;;
     'completion|0') printf '%s\n' 'bash' 'zsh' 'fish' ;;
-    'help|0') printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion' ;;
+    'help|0') printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'retire' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion' ;;
   esac
 }
 

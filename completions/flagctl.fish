@@ -6,13 +6,15 @@
 function __flagctl_commands
     switch $argv[1]
         case ''
-            printf '%s\n' 'feature	One feature in a project' 'features	Many features: search and filter, stale-flag gate' 'project	One project: its overview' 'insights	Show instance-wide trends: users, flags, projects, metrics, environment updates (Unleash Enterprise)' 'refs	Find the server'\''s flags in source code; gate CI on stale and archived ones; say which flags can go' 'evaluate	Evaluate flags for a context and explain why each is on or off (read-only playground)' 'api	GET any admin API path with the stored profile and print the answer (read-only)' 'export	Write a snapshot of flag configuration (for `flagctl diff`, reviews and CI)' 'diff	Compare flag configuration: two environments, two instances, or a snapshot; exit 3 on drift' 'auth	Store, check and remove server credentials' 'completion	Print the shell completion script for bash, zsh or fish' 'help	display help for command'
+            printf '%s\n' 'feature	One feature in a project' 'features	Many features: search and filter, stale-flag gate, revive archived ones' 'project	One project: its overview' 'insights	Show instance-wide trends: users, flags, projects, metrics, environment updates (Unleash Enterprise)' 'refs	Find the server'\''s flags in source code; gate CI on stale and archived ones; say which flags can go' 'retire	Retire stale flags: a reviewed plan, then archive (writes)' 'evaluate	Evaluate flags for a context and explain why each is on or off (read-only playground)' 'api	GET any admin API path with the stored profile and print the answer (read-only)' 'export	Write a snapshot of flag configuration (for `flagctl diff`, reviews and CI)' 'diff	Compare flag configuration: two environments, two instances, or a snapshot; exit 3 on drift' 'auth	Store, check and remove server credentials' 'completion	Print the shell completion script for bash, zsh or fish' 'help	display help for command'
         case 'feature'
             printf '%s\n' 'get	Show one feature'\''s full record: environments, strategies, constraints, variants' 'history	Show a feature'\''s change history: when, who, what type, which environment, and what changed' 'help	display help for command'
         case 'features'
-            printf '%s\n' 'search	Search and filter features across projects; page through every match' 'stale	List stale and potentially stale flags; exit 3 when there are more than --max' 'help	display help for command'
+            printf '%s\n' 'search	Search and filter features across projects; page through every match' 'stale	List stale and potentially stale flags; exit 3 when there are more than --max' 'revive	Restore archived flags (the undo of retire apply); writes' 'help	display help for command'
         case 'project'
             printf '%s\n' 'overview	Show a project'\''s settings, stats, environments and features' 'help	display help for command'
+        case 'retire'
+            printf '%s\n' 'plan	Judge which stale flags can be archived, with the evidence; never writes' 'apply	Archive the flags a reviewed plan says to archive, after checking them again; writes' 'help	display help for command'
         case 'auth'
             printf '%s\n' 'login	Check an API token against a server and save it as a profile' 'status	Show which server and token commands use, and check the token live' 'logout	Remove a saved profile and its token' 'help	display help for command'
     end
@@ -35,6 +37,8 @@ function __flagctl_flags
             printf '%s\n' '--project	project id: web | web,mobile | !web | IS_ANY_OF:web,mobile' '--type	flag type: release | release,experiment | !permission | IS_NOT:release' '-q	text in the name or description (commas: any of several)' '--query	text in the name or description (commas: any of several)' '--state	active | stale | potentially-stale, lists and ! as above' '--created-by	numeric user id of the creator: 1 | 1,7 | !1 | IS:1' '--tag	tag type:value: team:growth | a,b (any) | !a | INCLUDE_ALL_OF:a,b; repeat: all of' '--segment	segment name: beta-testers | a,b (any) | !a | INCLUDE:a' '--status	production:enabled or production:disabled; repeat: any of' '--created-at	IS_BEFORE:2024-01-01 or IS_ON_OR_AFTER:2024-01-01' '--created-before	created before this day (yyyy-MM-dd, UTC)' '--created-since	created on or after this day (yyyy-MM-dd, UTC)' '--sort-by	name, type, stale, project, lastSeenAt, createdAt (default), environment:<name>' '--sort-order	asc (default) or desc' '--favorites-first	your favourites first (needs a personal access token; API tokens have none)' '--offset	skip this many matches first' '--limit	return exactly this many (or all there are if fewer); pages as needed; default 50' '--all	every match, streamed page by page' '--concurrency	pages fetched at once with --all or a large --limit (1-16, default 4)' '--fail-if-any	exit 3 when at least one feature matches (after printing them): a CI gate' '-o	output format: table, json, ndjson, csv, markdown' '--output	output format: table, json, ndjson, csv, markdown' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
         case 'features stale'
             printf '%s\n' '--project	project id: web | web,mobile | !web | IS_ANY_OF:web,mobile' '--type	flag type: release | release,experiment | !permission | IS_NOT:release' '--max	stale flags allowed before exit 3 (default 0)' '--concurrency	pages fetched at once (1-16, default 4)' '-o	output format: table, json, ndjson, csv, markdown, github' '--output	output format: table, json, ndjson, csv, markdown, github' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+        case 'features revive'
+            printf '%s\n' '-p	the project the flags were archived from (default: the result file'\''s, else the profile'\''s project, else default)' '--project	the project the flags were archived from (default: the result file'\''s, else the profile'\''s project, else default)' '--from	revive every flag a `retire apply --result` file lists as archived' '-o	output format: table, json' '--output	output format: table, json' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
         case 'project'
             printf '%s\n' '-h	display help for command' '--help	display help for command'
         case 'project overview'
@@ -43,6 +47,12 @@ function __flagctl_flags
             printf '%s\n' '--from	start of the date range (omitted: the server decides)' '--to	end of the date range (omitted: the server decides)' '--section	section to show, repeatable: users, flags, projects, metrics, environments (default: all)' '--no-chart	no charts on a terminal (they are never drawn when stdout is piped)' '-o	output format: table, json, ndjson, csv, markdown' '--output	output format: table, json, ndjson, csv, markdown' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
         case 'refs'
             printf '%s\n' '--project	only these projects'\'' flags (comma-separated ids; default: every project)' '--no-ignore	read every file under the paths, ignored or not (as ripgrep'\''s --no-ignore)' '--exclude	skip paths matching this gitignore-style glob; repeat for more' '--max-file-kb	skip files larger than this many KiB (default 1024)' '--delimiters	characters that surround a flag name in code (default: " '\'' and `)' '--aliases	also find camelCase, PascalCase, snake_case and SCREAMING_SNAKE_CASE forms as whole identifiers' '--summary	one row per flag that is not active, archived or referenced, with a verdict' '--all-flags	with --summary and json: the active flags without references too' '--fail-on	exit 3 when a flag in one of these states is referenced: stale,potentially-stale,archived; with --diff, when the change adds one: added-stale,added-potentially-stale,added-archived,added-completed,added-unknown' '--diff	only what changed since this git revision: references added and removed, flags left without any (extinct)' '--root	with --diff: the directory (package) to compare (default: .); flagctl.json maps paths to projects' '--threads	worker threads that read files beside the main thread (0-16; default: CPUs - 1, at most 4, or 0 on a busy machine)' '-o	output format: table, json, ndjson, csv, markdown, github, sarif' '--output	output format: table, json, ndjson, csv, markdown, github, sarif' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+        case 'retire'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'retire plan'
+            printf '%s\n' '-p	the project whose flags to plan for (default: the profile'\''s project, else default)' '--project	the project whose flags to plan for (default: the profile'\''s project, else default)' '--include	also judge these flags, candidates or not (comma-separated; repeat for more)' '--unseen-days	a flag seen by an SDK in any environment within this many days is not archived (default 30)' '--fail-on	exit 3 when any flag has this verdict: archive (a scheduled job opens the review)' '--no-ignore	read every file under the paths, ignored or not (as ripgrep'\''s --no-ignore)' '--exclude	skip paths matching this gitignore-style glob; repeat for more' '--max-file-kb	skip files larger than this many KiB (default 1024)' '--delimiters	characters that surround a flag name in code (default: " '\'' and `)' '--aliases	also find camelCase, PascalCase, snake_case and SCREAMING_SNAKE_CASE forms as whole identifiers' '--threads	worker threads that read files beside the main thread (0-16; default: CPUs - 1, at most 4, or 0 on a busy machine)' '-o	output format: table, json, markdown, github' '--output	output format: table, json, markdown, github' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+        case 'retire apply'
+            printf '%s\n' '-y	archive without asking (required when stdin is not a terminal, as in CI)' '--yes	archive without asking (required when stdin is not a terminal, as in CI)' '--result	also write the result (archived, skipped, failed) to this JSON file' '-p	refuse the plan unless it is for this project (default: the plan'\''s project)' '--project	refuse the plan unless it is for this project (default: the plan'\''s project)' '-o	output format: table, json' '--output	output format: table, json' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
         case 'evaluate'
             printf '%s\n' '-e	environment to evaluate in (required)' '--env	environment to evaluate in (required)' '-c	a context field, repeatable: userId, sessionId, appName, environment, remoteAddress, currentTime, or any custom field' '--context	a context field, repeatable: userId, sessionId, appName, environment, remoteAddress, currentTime, or any custom field' '--all	evaluate every flag of --project (instead of naming features)' '-p	project whose flags --all evaluates (default: the profile'\''s project, else default); with names, only that project' '--project	project whose flags --all evaluates (default: the profile'\''s project, else default); with names, only that project' '--expect	exit 3 unless the one feature named is on (or off) for this context' '-o	output format: table, json, ndjson, csv, markdown' '--output	output format: table, json, ndjson, csv, markdown' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
         case 'api'
@@ -77,12 +87,18 @@ function __flagctl_values
             'features search|--created-since' 'features search|--offset' 'features search|--limit' \
             'features search|--concurrency' 'features search|--columns' 'features stale|--project' \
             'features stale|--max' 'features stale|--concurrency' 'features stale|--columns' \
-            'project overview|--columns' 'insights|--from' 'insights|--to' 'insights|--columns' \
-            'refs|--project' 'refs|--exclude' 'refs|--max-file-kb' 'refs|--delimiters' 'refs|--diff' \
-            'refs|--root' 'refs|--threads' 'refs|--columns' 'evaluate|-e' 'evaluate|--env' \
-            'evaluate|-c' 'evaluate|--context' 'evaluate|-p' 'evaluate|--project' 'evaluate|--columns' \
-            'api|-q' 'api|--query' 'export|-p' 'export|--project' 'export|-e' 'export|--env' 'diff|-p' \
-            'diff|--project' 'diff|--feature' 'auth login|--project'
+            'features revive|-p' 'features revive|--project' 'features revive|--from' \
+            'features revive|--columns' 'project overview|--columns' 'insights|--from' 'insights|--to' \
+            'insights|--columns' 'refs|--project' 'refs|--exclude' 'refs|--max-file-kb' \
+            'refs|--delimiters' 'refs|--diff' 'refs|--root' 'refs|--threads' 'refs|--columns' \
+            'retire plan|-p' 'retire plan|--project' 'retire plan|--include' \
+            'retire plan|--unseen-days' 'retire plan|--exclude' 'retire plan|--max-file-kb' \
+            'retire plan|--delimiters' 'retire plan|--threads' 'retire plan|--columns' \
+            'retire apply|--result' 'retire apply|-p' 'retire apply|--project' \
+            'retire apply|--columns' 'evaluate|-e' 'evaluate|--env' 'evaluate|-c' 'evaluate|--context' \
+            'evaluate|-p' 'evaluate|--project' 'evaluate|--columns' 'api|-q' 'api|--query' 'export|-p' \
+            'export|--project' 'export|-e' 'export|--env' 'diff|-p' 'diff|--project' 'diff|--feature' \
+            'auth login|--project'
             true
         case 'feature get|-o' 'feature get|--output' 'feature history|-o' 'feature history|--output' \
             'features search|-o' 'features search|--output' 'project overview|-o' \
@@ -105,12 +121,18 @@ function __flagctl_values
             printf '%s\n' 'asc' 'desc'
         case 'features stale|-o' 'features stale|--output'
             printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github'
+        case 'features revive|-o' 'features revive|--output' 'retire apply|-o' 'retire apply|--output'
+            printf '%s\n' 'table' 'json'
         case 'insights|--section'
             printf '%s\n' 'users' 'flags' 'projects' 'metrics' 'environments'
         case 'refs|--fail-on'
             printf '%s\n' 'stale' 'potentially-stale' 'archived' 'added-stale' 'added-potentially-stale' 'added-archived' 'added-completed' 'added-unknown'
         case 'refs|-o' 'refs|--output'
             printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'sarif'
+        case 'retire plan|--fail-on'
+            printf '%s\n' 'archive'
+        case 'retire plan|-o' 'retire plan|--output'
+            printf '%s\n' 'table' 'json' 'markdown' 'github'
         case 'evaluate|--expect'
             printf '%s\n' 'on' 'off'
         case 'api|-X' 'api|--method'
@@ -138,15 +160,17 @@ function __flagctl_args
         case 'feature help|0'
             printf '%s\n' 'get' 'history'
         case 'features help|0'
-            printf '%s\n' 'search' 'stale'
+            printf '%s\n' 'search' 'stale' 'revive'
         case 'project help|0'
             printf '%s\n' 'overview'
+        case 'retire help|0'
+            printf '%s\n' 'plan' 'apply'
         case 'auth help|0'
             printf '%s\n' 'login' 'status' 'logout'
         case 'completion|0'
             printf '%s\n' 'bash' 'zsh' 'fish'
         case 'help|0'
-            printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion'
+            printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'retire' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion'
     end
 end
 

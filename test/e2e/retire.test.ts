@@ -1,0 +1,134 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServers } from './harness/servers.mjs';
+import { adminGet, flagctl, target } from './cli.js';
+
+// `retire plan`, `retire apply` and `features revive` against real Unleash servers of their
+// own: archiving changes feature counts, which the other e2e files assert on the shared ones.
+// The open-source server has only the `default` project (projects need Enterprise), so each
+// fresh server's `default` holds only this file's flags, one per case.
+
+const versions = (process.env.FLAGCTL_E2E_VERSIONS?.trim() || '6,8').split(',').map((v) => v.trim()) as ('6' | '8')[];
+
+type Fleet = Awaited<ReturnType<typeof startServers>>;
+type Server = Fleet['servers'][number];
+let fleet: Fleet | undefined;
+const dir = mkdtempSync(join(tmpdir(), 'flagctl-retire-e2e-'));
+mkdirSync(join(dir, 'src'));
+writeFileSync(join(dir, 'src', 'app.ts'), "if (unleash.isEnabled('r-stale-used')) showNewThing();\n");
+
+const CASES = {
+  'r-stale-free': 'archive', // stale, not referenced
+  'r-stale-used': 'remove-code', // stale, referenced
+  'r-old': 'archive', // potentially stale: a release created in 2020
+  'r-completed': 'archive', // lifecycle completed (discarded)
+  'r-parent': 'blocked', // stale, parent of r-child
+  'r-seen': 'blocked', // stale, seen by an SDK just now
+  'r-change': 'archive', // stale at plan time, un-staled before apply
+} as const;
+
+async function post(s: Server, path: string, body: unknown, token = s.adminToken): Promise<unknown> {
+  const res = await fetch(`${s.url}${path}`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`POST ${path}: HTTP ${res.status} ${await res.text()}`);
+  const text = await res.text();
+  return text ? JSON.parse(text) : undefined;
+}
+
+async function seedCases(s: Server): Promise<void> {
+  const create = (name: string, extra: Record<string, unknown> = {}) => post(s, '/api/admin/projects/default/features', { name, type: 'release', ...extra });
+  for (const name of Object.keys(CASES)) await create(name, name === 'r-old' ? { createdAt: '2020-03-02T09:00:00.000Z' } : {});
+  await create('r-child');
+  await post(s, '/api/admin/projects/default/features/r-child/dependencies', { feature: 'r-parent' });
+  await post(s, '/api/admin/projects/default/features/r-completed/lifecycle/complete', { status: 'discarded' });
+  await post(s, '/api/admin/projects/default/stale', { features: ['r-stale-free', 'r-stale-used', 'r-parent', 'r-seen', 'r-change'], stale: true });
+  // Seen: metrics through a client token; the server's scheduled job sets lastSeenAt (a few seconds here).
+  const token = (await post(s, '/api/admin/api-tokens', { type: 'client', environment: 'development', projects: ['*'], tokenName: 'retire-e2e' })) as { secret: string };
+  const at = new Date().toISOString();
+  await post(s, '/api/client/metrics', { appName: 'retire-e2e', instanceId: 'e2e', bucket: { start: at, stop: at, toggles: { 'r-seen': { yes: 5, no: 1 } } } }, token.secret);
+  for (let i = 0; ; i++) {
+    const doc = (await adminGet(s, '/api/admin/projects/default/features/r-seen')) as { environments: { lastSeenAt: string | null }[] };
+    if (doc.environments.some((e) => e.lastSeenAt)) break;
+    if (i >= 60) throw new Error('r-seen: no lastSeenAt after 60 s of polling');
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+beforeAll(async () => {
+  fleet = await startServers({ versions });
+  await Promise.all(fleet.servers.map(seedCases));
+}, 300_000);
+
+afterAll(async () => {
+  await fleet?.stopAll();
+  rmSync(dir, { recursive: true, force: true });
+}, 60_000);
+
+const archivedNames = async (s: Server) =>
+  ((await adminGet(s, '/api/admin/search/features?archived=IS:true&project=IS:default&limit=100')) as { features: { name: string }[] }).features.map((f) => f.name).sort();
+const activeNames = async (s: Server) => ((await adminGet(s, '/api/admin/projects/default/features')) as { features: { name: string }[] }).features.map((f) => f.name).sort();
+
+describe.each(versions)('retire on Unleash %s', (version) => {
+  const server = () => fleet!.servers.find((s) => s.version === version)!;
+
+  it('plan, change one flag, apply, check the archived set, revive', async () => {
+    const s = server();
+    const env = target(s, s.adminToken);
+    const plan = await flagctl(['retire', 'plan', join(dir, 'src'), '-o', 'json'], env);
+    expect(plan.code, plan.stderr).toBe(0);
+    const doc = JSON.parse(plan.stdout) as { flags: { name: string; verdict: string; keep: string | null; files: string[]; checks: { check: string; pass: boolean }[] }[] };
+    expect(Object.fromEntries(doc.flags.map((f) => [f.name, f.verdict]))).toEqual(CASES);
+    expect(doc.flags.find((f) => f.name === 'r-stale-used')!.files).toEqual([join(dir, 'src', 'app.ts')]);
+    expect(doc.flags.find((f) => f.name === 'r-parent')!.checks.filter((c) => !c.pass).map((c) => c.check)).toEqual(['no-dependents']);
+    expect(doc.flags.find((f) => f.name === 'r-seen')!.checks.filter((c) => !c.pass).map((c) => c.check)).toEqual(['not-seen']);
+    expect(await archivedNames(s)).toEqual([]); // the plan wrote nothing
+
+    const planFile = join(dir, `plan-${version}.json`);
+    writeFileSync(planFile, plan.stdout);
+    await post(s, '/api/admin/projects/default/stale', { features: ['r-change'], stale: false });
+
+    const resultFile = join(dir, `result-${version}.json`);
+    const apply = await flagctl(['retire', 'apply', planFile, '--yes', '--result', resultFile, '--debug'], env);
+    expect(apply.code, apply.stderr).toBe(0);
+    const result = JSON.parse(readFileSync(resultFile, 'utf8')) as { archived: string[]; skipped: { name: string; reason: string }[]; failed: unknown[] };
+    expect(result.archived.sort()).toEqual(['r-completed', 'r-old', 'r-stale-free']);
+    expect(result.skipped).toEqual([{ name: 'r-change', reason: 'changed since the plan: no longer marked stale' }]);
+    expect(result.failed).toEqual([]);
+    expect(apply.stderr.split('\n').filter((l) => / POST /.test(l) && !l.startsWith('debug: write:'))).toHaveLength(1); // one bulk request
+    expect(await archivedNames(s)).toEqual(['r-completed', 'r-old', 'r-stale-free']);
+
+    const again = await flagctl(['retire', 'apply', planFile, '--yes', '-o', 'json'], env);
+    expect(again.code, again.stderr).toBe(0);
+    expect((JSON.parse(again.stdout) as { archived: string[] }).archived).toEqual([]);
+
+    const revive = await flagctl(['features', 'revive', '--from', resultFile], env);
+    expect(revive.code, revive.stderr).toBe(0);
+    expect(await archivedNames(s)).toEqual([]);
+    expect(await activeNames(s)).toEqual([...Object.keys(CASES), 'r-child'].sort());
+  });
+
+  it('a parent in the batch: the server refuses the bulk request; apply skips the parent and archives the rest', async () => {
+    const s = server();
+    const env = target(s, s.adminToken);
+    // Archiving the child deletes the dependency (a revived child does not get it back), so
+    // r-parent is ready at plan time; then a new child names it before apply.
+    await post(s, '/api/admin/projects/default/archive', { features: ['r-child'] });
+    const plan = await flagctl(['retire', 'plan', join(dir, 'src'), '-o', 'json'], env);
+    expect(plan.code, plan.stderr).toBe(0);
+    const verdicts = Object.fromEntries((JSON.parse(plan.stdout) as { flags: { name: string; verdict: string }[] }).flags.map((f) => [f.name, f.verdict]));
+    expect(verdicts['r-parent']).toBe('archive');
+    const planFile = join(dir, `plan-parent-${version}.json`);
+    writeFileSync(planFile, plan.stdout);
+    await post(s, '/api/admin/projects/default/features', { name: 'r-child2', type: 'release' });
+    await post(s, '/api/admin/projects/default/features/r-child2/dependencies', { feature: 'r-parent' });
+    const resultFile = join(dir, `result-parent-${version}.json`);
+    const apply = await flagctl(['retire', 'apply', planFile, '--yes', '--result', resultFile], env);
+    expect(apply.code, apply.stderr).toBe(0);
+    const result = JSON.parse(readFileSync(resultFile, 'utf8')) as { archived: string[]; skipped: { name: string; reason: string }[] };
+    expect(result.skipped).toContainEqual({ name: 'r-parent', reason: 'changed since the plan: other flags now depend on it' });
+    expect(result.archived.sort()).toEqual(['r-completed', 'r-old', 'r-stale-free']);
+    expect(await activeNames(s)).toContain('r-parent');
+    await flagctl(['features', 'revive', '--from', resultFile], env);
+  });
+});
