@@ -1,0 +1,107 @@
+// npm run bench:retire (also the last part of npm run bench): `flagctl retire` at size, on a
+// real Unleash 8.2.0 of 5,000 flags (1,000 of them marked stale), with its own PostgreSQL.
+//
+//   1. `retire plan --no-ignore node_modules` against `refs --summary --no-ignore node_modules`
+//      on the same tree and server (budget: at most 1.3x).
+//   2. `retire apply` of the 1,000 flags: the requests it makes (budget: 1,000/100 + a
+//      handful) and its wall time against curl posting the same 10 bulk archive requests in one
+//      process (budget: under 2x).
+//
+// The server's search limit is the harness's raised one: both commands page search, and at
+// Unleash's default 15 a minute both would measure the limit. Results go to
+// bench/retire-results.json. No test asserts on these numbers.
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServers } from '../test/e2e/harness/servers.mjs';
+import { createPlainFeatures } from '../test/e2e/harness/seed.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const BIN = `${root}bin/flagctl`;
+const FEATURES = 5_000;
+const STALE = 1_000;
+const RUNS = Number(process.env.BENCH_RETIRE_RUNS ?? 3);
+const name = (i) => `bench.retire-${String(i).padStart(4, '0')}`;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function run(args, env, cwd = root) {
+  const t = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [BIN, ...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28 });
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  if (r.status !== 0) throw new Error(`flagctl ${args.join(' ')} exited ${r.status}: ${String(r.stderr).slice(-800)}`);
+  return { ms, stdout: String(r.stdout), stderr: String(r.stderr) };
+}
+
+async function post(url, token, path, body) {
+  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`POST ${path}: HTTP ${res.status}`);
+}
+
+const fleet = await startServers({ versions: ['8'] });
+const tmp = mkdtempSync(join(tmpdir(), 'flagctl-bench-retire-'));
+try {
+  const { url, adminToken } = fleet.servers[0];
+  const env = { PATH: process.env.PATH, HOME: '/nonexistent', FLAGCTL_CONFIG_DIR: '/nonexistent', FLAGCTL_URL: url, FLAGCTL_TOKEN: adminToken, NO_COLOR: '1' };
+  await createPlainFeatures(url, adminToken, FEATURES, { name });
+  const stale = Array.from({ length: STALE }, (_, i) => name(i));
+  for (let i = 0; i < STALE; i += 100) await post(url, adminToken, '/api/admin/projects/default/stale', { features: stale.slice(i, i + 100), stale: true });
+
+  // 1. plan against refs --summary, interleaved, on this repository's node_modules.
+  const refsMs = [];
+  const planMs = [];
+  for (let i = 0; i < RUNS; i++) {
+    refsMs.push(run(['refs', '--no-ignore', 'node_modules', '--summary', '-o', 'json'], env).ms);
+    planMs.push(run(['retire', 'plan', '--no-ignore', 'node_modules', '-o', 'json'], env).ms);
+  }
+
+  // 2. apply of the 1,000 stale flags (an empty tree: every one is ready), against curl.
+  const empty = join(tmp, 'empty');
+  spawnSync('mkdir', [empty]);
+  const planFile = join(tmp, 'plan.json');
+  writeFileSync(planFile, run(['retire', 'plan', empty, '-o', 'json'], env).stdout);
+  const bodies = [];
+  for (let i = 0; i < STALE; i += 100) {
+    const file = join(tmp, `batch-${i}.json`);
+    writeFileSync(file, JSON.stringify({ features: stale.slice(i, i + 100) }));
+    bodies.push(file);
+  }
+  const curlArgs = bodies.flatMap((file, i) => [
+    ...(i > 0 ? ['--next'] : []),
+    '-sS', '-o', '/dev/null', '-X', 'POST', '-H', `authorization: ${adminToken}`, '-H', 'content-type: application/json', '--data-binary', `@${file}`,
+    `${url}/api/admin/projects/default/archive`,
+  ]);
+  const revive = async () => {
+    for (let i = 0; i < STALE; i += 100) await post(url, adminToken, '/api/admin/projects/default/revive', { features: stale.slice(i, i + 100) });
+  };
+  const curlMs = [];
+  const applyMs = [];
+  let requests = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const t = process.hrtime.bigint();
+    const c = spawnSync('curl', curlArgs, { stdio: 'ignore' });
+    if (c.status !== 0) throw new Error(`curl exited ${c.status}`);
+    curlMs.push(Number(process.hrtime.bigint() - t) / 1e6);
+    await revive();
+    const a = run(['retire', 'apply', planFile, '--yes', '-o', 'json', '--debug'], env);
+    applyMs.push(a.ms);
+    const archived = JSON.parse(a.stdout).archived.length;
+    if (archived !== STALE) throw new Error(`apply archived ${archived}, not ${STALE}`);
+    requests = a.stderr.split('\n').filter((l) => /^debug: (GET|POST) \S+ -> \d{3} /.test(l)).length;
+    await revive();
+  }
+
+  const results = {
+    load: loadavg().map((x) => Number(x.toFixed(2))),
+    plan: { refsSummaryMs: median(refsMs), retirePlanMs: median(planMs), ratio: Number((median(planMs) / median(refsMs)).toFixed(2)), budget: 1.3 },
+    apply: { flags: STALE, requests, requestBudget: `${STALE / 100} + a handful`, applyMs: median(applyMs), curlMs: median(curlMs), ratio: Number((median(applyMs) / median(curlMs)).toFixed(2)), budget: 2 },
+    runs: { refsMs, planMs, applyMs, curlMs },
+  };
+  writeFileSync(join(root, 'bench', 'retire-results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(JSON.stringify(results, null, 2));
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+  await fleet.stopAll();
+}
