@@ -72,7 +72,7 @@ describe('retire plan', () => {
     expect(plan.flags.find((f) => f.name === 'seen-lately')!.checks.find((c) => !c.pass)?.check).toBe('not-seen');
     expect(plan.flags.find((f) => f.name === 'old-release')!.reasons).toEqual(['potentially stale']);
     expect(plan).toMatchObject({ kind: 'flagctl-retire-plan', version: 1, server: server.url, project: 'default', paths: [tree] });
-  });
+  }, 30_000); // the file's first main() loads every module of the command: seconds on a busy machine
 
   it('a file it could not read (over --max-file-kb) means no flag is judged free of references', async () => {
     writeFileSync(join(tree, 'big.ts'), 'x'.repeat(3000));
