@@ -27,8 +27,8 @@ export interface Cleanup {
   refuse: Map<string, string>;
   /** Each write's body, in order. */
   writes: { path: string; features: string[] }[];
-  /** Called when an archive request arrives, before it is answered. */
-  onArchive?: (names: string[]) => void;
+  /** Called when an archive request arrives; the answer waits for what it returns. */
+  onArchive?: (names: string[]) => void | Promise<void>;
 }
 
 function body(req: IncomingMessage): Promise<{ features: string[] }> {
@@ -78,7 +78,7 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[]): Cleanup {
     (req, res) =>
       void body(req).then(({ features }) => {
         c.writes.push({ path: 'archive', features });
-        c.onArchive?.(features);
+        return Promise.resolve(c.onArchive?.(features)).then(() => {
         const refused = features.find((n) => c.refuse.has(n));
         if (refused) return sendJson(res, 403, { name: 'PermissionError', message: c.refuse.get(refused) });
         for (const n of features) {
@@ -86,6 +86,7 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[]): Cleanup {
           if (f) (c.active.delete(n), c.archived.set(n, f));
         }
         res.writeHead(202).end();
+        });
       }),
     'POST',
   );
