@@ -36,6 +36,7 @@ it('Ctrl-C during apply: the request in flight finishes, no other is sent, exit 
   const child = spawn(process.execPath, [BIN, 'retire', 'apply', planFile, '--yes', '--result', join(dir, 'result.json')], { env: { PATH: process.env.PATH, HOME: '/nonexistent', ...env } });
   let err = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+  const closed = new Promise((resolve) => child.on('close', resolve));
   // The first archive request is held until the child has had its SIGINT.
   const held = new Promise<() => void>((resolve) => {
     cleanup.onArchive = () => {
@@ -50,7 +51,7 @@ it('Ctrl-C during apply: the request in flight finishes, no other is sent, exit 
   const release = await held;
   await new Promise((r) => setTimeout(r, 300)); // the signal reaches the child while its request waits
   release();
-  const code = await new Promise((resolve) => child.on('close', resolve));
+  const code = await closed;
   expect(code).toBe(130);
   expect(err).toContain('flagctl: stopping after the request in flight');
   expect(cleanup.writes).toHaveLength(1);
