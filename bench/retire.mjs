@@ -35,8 +35,15 @@ function run(args, env, cwd = root) {
   return { ms, stdout: String(r.stdout), stderr: String(r.stderr) };
 }
 
-async function post(url, token, path, body) {
-  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+/** The bench's own setup writes (stale, revive): idempotent, so a socket the server closed under a kept-alive connection is retried. */
+async function post(url, token, path, body, attempt = 1) {
+  let res;
+  try {
+    res = await fetch(`${url}${path}`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  } catch (err) {
+    if (attempt < 3) return post(url, token, path, body, attempt + 1);
+    throw err;
+  }
   if (!res.ok) throw new Error(`POST ${path}: HTTP ${res.status}`);
 }
 
@@ -55,6 +62,7 @@ try {
   for (let i = 0; i < RUNS; i++) {
     refsMs.push(run(['refs', '--no-ignore', 'node_modules', '--summary', '-o', 'json'], env).ms);
     planMs.push(run(['retire', 'plan', '--no-ignore', 'node_modules', '-o', 'json'], env).ms);
+    console.error(`plan run ${i + 1}: refs --summary ${refsMs.at(-1).toFixed(0)} ms, retire plan ${planMs.at(-1).toFixed(0)} ms (load ${loadavg()[0].toFixed(1)})`);
   }
 
   // 2. apply of the 1,000 stale flags (an empty tree: every one is ready), against curl.
@@ -90,6 +98,7 @@ try {
     const archived = JSON.parse(a.stdout).archived.length;
     if (archived !== STALE) throw new Error(`apply archived ${archived}, not ${STALE}`);
     requests = a.stderr.split('\n').filter((l) => /^debug: (GET|POST) \S+ -> \d{3} /.test(l)).length;
+    console.error(`apply run ${i + 1}: curl ${curlMs.at(-1).toFixed(0)} ms, retire apply ${applyMs.at(-1).toFixed(0)} ms, ${requests} requests (load ${loadavg()[0].toFixed(1)})`);
     await revive();
   }
 
