@@ -7,7 +7,8 @@ import { searchFeatures } from './search.js';
 
 // The calls of a cleanup (SERVER-FACTS, "Writes used by a cleanup"). The reads are cheap and
 // bulk: a project's active flags in one request, the archived ones through search filtered
-// by name. The writes take up to 100 names a request (ARCHIVE_BATCH) and are sent once.
+// by name. The writes take up to 100 names a request (ARCHIVE_BATCH); both are idempotent on
+// the server, so a connection lost before any answer is tried again (client.send).
 //
 // What the real servers do (6.10.1 and 8.2.0, tried here):
 // - archive answers 202 for a name it does not have, and for one already archived: only a
@@ -81,7 +82,7 @@ export async function childrenOf(client: ApiClient, project: string, name: strin
 
 /** Archives up to ARCHIVE_BATCH flags in one request. Throws the server's refusal as an ApiError. */
 export async function archiveFeatures(client: ApiClient, project: string, names: string[]): Promise<void> {
-  await client.send(`${projectPath(project)}/archive`, { features: names });
+  await client.send(`${projectPath(project)}/archive`, { features: names }, { idempotent: true });
 }
 
 /** Which of these flags are parents of active flags (the server refuses to archive those). A read, despite the POST. */
@@ -92,7 +93,7 @@ export async function parentsAmong(client: ApiClient, project: string, names: st
 
 /** Restores up to ARCHIVE_BATCH archived flags in one request. */
 export async function reviveFeatures(client: ApiClient, project: string, names: string[]): Promise<void> {
-  await client.send(`${projectPath(project)}/revive`, { features: names });
+  await client.send(`${projectPath(project)}/revive`, { features: names }, { idempotent: true });
 }
 
 /** `names` in slices of at most `size`. */

@@ -79,20 +79,31 @@ export class ApiClient {
   }
 
   // ---- writes ---------------------------------------------------------------------------
-  // Only `retire apply` and `features revive` write. A write is sent once: no retry (a lost
-  // answer may hide a write that happened, and the caller verifies instead), no redirect, and
-  // no pacing. Any non-2xx status is thrown as an ApiError carrying the server's message.
+  // Only `retire apply` and `features revive` write. Any answer is final: a refusal (4xx, 5xx,
+  // 429) is thrown as an ApiError with the server's message and never sent again, and a
+  // redirect is not followed. Only a connection that failed without an answer (a kept-alive
+  // socket the server had closed, a reset) is tried again, and only for a write the server
+  // treats as idempotent (archive and revive: doing it twice is doing it once).
 
-  /** POSTs `body` as JSON, once; returns the 2xx status. */
-  async send(path: string, body: unknown): Promise<number> {
+  /** POSTs `body` as JSON; returns the 2xx status. */
+  async send(path: string, body: unknown, opts: { idempotent: boolean }): Promise<number> {
     const url = joinUrl(this.options.baseUrl, path);
+    const attempts = opts.idempotent ? Math.max(1, this.options.attempts ?? 3) : 1;
     let outcome: Outcome;
-    try {
-      outcome = await this.once(url, JSON.stringify(body));
-    } catch (err) {
-      if (err instanceof RequestError || err instanceof ApiError) throw err;
-      const proxy = this.transport.proxyLabel(url);
-      throw new RequestError(`${describeNetworkError(err, this.options.timeoutMs, proxy)} (POST ${this.show(url)}; not retried: a write)`);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        outcome = await this.once(url, JSON.stringify(body));
+        break;
+      } catch (err) {
+        if (err instanceof RequestError || err instanceof ApiError) throw err;
+        const proxy = this.transport.proxyLabel(url);
+        const why = describeNetworkError(err, this.options.timeoutMs, proxy);
+        if (isRetryableNetworkError(err) && attempt < attempts) {
+          await this.pause(attempt, retryDelayMs(attempt), why);
+          continue;
+        }
+        throw new RequestError(`${why} (POST ${this.show(url)})`);
+      }
     }
     if (outcome.kind === 'ok') return outcome.status;
     if (outcome.kind === 'redirect') throw new RequestError(`the server redirected a write to ${outcome.location}; flagctl does not follow it (POST ${this.show(url)})`);

@@ -27,6 +27,8 @@ export interface Cleanup {
   refuse: Map<string, string>;
   /** Each write's body, in order. */
   writes: { path: string; features: string[] }[];
+  /** Archive requests to drop without an answer (the connection closed), before answering normally. */
+  drop?: number;
   /** Called when an archive request arrives; the answer waits for what it returns. */
   onArchive?: (names: string[]) => void | Promise<void>;
 }
@@ -78,6 +80,10 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[]): Cleanup {
     (req, res) =>
       void body(req).then(({ features }) => {
         c.writes.push({ path: 'archive', features });
+        if (c.drop) {
+          c.drop--;
+          return void req.socket.destroy();
+        }
         return Promise.resolve(c.onArchive?.(features)).then(() => {
         const refused = features.find((n) => c.refuse.has(n));
         if (refused) return sendJson(res, 403, { name: 'PermissionError', message: c.refuse.get(refused) });

@@ -164,6 +164,16 @@ describe('retire apply', () => {
     expect(r.stderr).toContain('flagctl: 1 flag was not archived');
   });
 
+  it('a connection that breaks before any answer is tried again (archive is idempotent); an answer never is', async () => {
+    const { path } = await writePlan();
+    const c = serveCleanup(server, FLAGS);
+    c.drop = 1;
+    const r = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(c.writes.map((w) => w.features.length)).toEqual([4, 4]);
+    expect((JSON.parse(r.stdout) as { archived: string[] }).archived).toHaveLength(4);
+  });
+
   it('Ctrl-C stops after the request in flight, reports what was done, exits 130', async () => {
     const many: FixtureFlag[] = Array.from({ length: 150 }, (_, i) => ({ name: `f-${String(i).padStart(3, '0')}`, stale: true }));
     const { path } = await writePlan(many);
