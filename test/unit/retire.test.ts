@@ -88,6 +88,17 @@ describe('retire plan', () => {
     }
   });
 
+  it('-o github: a warning at each file of a remove-code flag, a notice for the others', async () => {
+    serveCleanup(server, FLAGS);
+    const r = await cli(['retire', 'plan', tree, '-o', 'github']);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(7);
+    expect(lines).toContain(`::warning file=${tree}/app.ts,title=Flag to remove%3A still-used::still-used (stale, lifecycle completed (kept)) can be archived once this file no longer names it`);
+    expect(lines.filter((l) => l.startsWith('::notice title=Flag ready to archive%3A '))).toHaveLength(4);
+    expect(lines.find((l) => l.includes('seen-lately'))).toMatch(/^::notice title=Flag blocked%3A seen-lately::seen-lately: blocked: not-seen: seen /);
+  });
+
   it('--fail-on archive exits 3 when a flag is ready to archive', async () => {
     serveCleanup(server, FLAGS);
     const r = await cli(['retire', 'plan', tree, '--fail-on', 'archive', '-o', 'markdown']);
