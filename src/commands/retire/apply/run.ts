@@ -3,6 +3,7 @@ import { InterruptedError, RequestError, UsageError } from '../../../errors.js';
 import { clockOf } from '../../../io.js';
 import { PageProgress } from '../../../output/page-progress.js';
 import { render } from '../../../output/render.js';
+import { termSafe } from '../../../output/sanitize.js';
 import { archiveAll, recheck, type Outcome } from '../../../retire/apply.js';
 import { RESULT_KIND } from '../../../retire/model.js';
 import { readPlan } from '../../../retire/plan-file.js';
@@ -46,7 +47,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
       const n = ready.length;
       const ask = `Archive ${n} flag${n === 1 ? '' : 's'} in project ${plan.project} on ${target.url}${skipped.length ? ` (${skipped.length} skipped)` : ''}?`;
       // As terraform's "Apply cancelled": exit 1, nothing sent.
-      if (!f.yes && !(await confirm(io, ask))) throw new RequestError('cancelled at the prompt: nothing archived');
+      if (!f.yes && !(await confirm(io, termSafe(ask)))) throw new RequestError('cancelled at the prompt: nothing archived');
       const done = await archiveAll(opts, ready.map((x) => x.name));
       outcome = { ...done, skipped: [...skipped, ...done.skipped] };
     }

@@ -3,6 +3,7 @@ import { CheckFailedError, UsageError } from '../../../errors.js';
 import { clockOf } from '../../../io.js';
 import { PageProgress } from '../../../output/page-progress.js';
 import { render } from '../../../output/render.js';
+import { termSafe } from '../../../output/sanitize.js';
 import { pathKind } from '../../../refs/walk.js';
 import { makePlan } from '../../../retire/plan.js';
 import type { RunContext } from '../../kit/context.js';
@@ -57,7 +58,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
       document: done,
       markdown: (u) => planMarkdown(u, done),
       table: async (u) => {
-        if (done.flags.length === 0) ctx.io.stderr.write(`No candidates in project ${project}.\n`);
+        if (done.flags.length === 0) ctx.io.stderr.write(`No candidates in project ${termSafe(project)}.\n`);
         else await render(u, { kind: 'rows', columns: planColumns, rows: done.flags });
       },
     });
