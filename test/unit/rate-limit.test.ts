@@ -64,8 +64,8 @@ function servedPerWindow(limit: RateLimitWindow): number[] {
 describe('pacing search to the server rate limit', () => {
   it('holds pages back until the window resets: complete, in order, never a 429, never more than the limit per window', async () => {
     const all = makeFeatures(1000);
-    const clock = new SkippingClock(() => limit.inFlight > 0);
-    const limit = new RateLimitWindow(4, 2000, clock);
+    const clock = new SkippingClock((): boolean => limit.inFlight > 0);
+    const limit: RateLimitWindow = new RateLimitWindow(4, 2000, clock);
     server.route(SEARCH_PATH, limit.wrap(searchOver(all)));
     const waits: RateLimitWait[] = [];
     const pacer = new RateLimitPacer({ onWait: (w) => void waits.push(w), clock });
@@ -104,8 +104,8 @@ describe('pacing search to the server rate limit', () => {
 
   it('two runs behind one address share the window: both complete and in order, the server never serves more than its limit', async () => {
     const all = makeFeatures(600);
-    const clock = new SkippingClock(() => limit.inFlight > 0);
-    const limit = new RateLimitWindow(4, 2000, clock);
+    const clock = new SkippingClock((): boolean => limit.inFlight > 0);
+    const limit: RateLimitWindow = new RateLimitWindow(4, 2000, clock);
     server.route(SEARCH_PATH, limit.wrap(searchOver(all)));
     // Two runs: each its own client and pacer, on the one clock of the machine.
     const run = () => names(client(clock), everything({ concurrency: 3, pacer: new RateLimitPacer({ clock }) }));
@@ -122,8 +122,8 @@ describe('pacing search to the server rate limit', () => {
 
   it('fails at once, naming the server limit and SEARCH_FEATURES_RATE_LIMIT_PER_MINUTE, when finishing would wait past the limit', async () => {
     const all = makeFeatures(1000);
-    const clock = new SkippingClock(() => limit.inFlight > 0);
-    const limit = new RateLimitWindow(4, 2000, clock);
+    const clock = new SkippingClock((): boolean => limit.inFlight > 0);
+    const limit: RateLimitWindow = new RateLimitWindow(4, 2000, clock);
     server.route(SEARCH_PATH, limit.wrap(searchOver(all)));
     const waits: RateLimitWait[] = [];
     // 10 pages at 4 per 2 s need two more windows, about 4 s of waiting.
@@ -163,8 +163,8 @@ describe('pacing search to the server rate limit', () => {
 describe('rate-limit waits on stderr', () => {
   async function run(stderrIsTTY: boolean) {
     const all = makeFeatures(500);
-    const clock = new SkippingClock(() => limit.inFlight > 0);
-    const limit = new RateLimitWindow(3, 2000, clock);
+    const clock = new SkippingClock((): boolean => limit.inFlight > 0);
+    const limit: RateLimitWindow = new RateLimitWindow(3, 2000, clock);
     server.route(SEARCH_PATH, limit.wrap(searchOver(all)));
     const io = bufferIO(stderrIsTTY, clock);
     const progress = new PageProgress(io, false);
