@@ -1,9 +1,25 @@
 import { defineConfig } from 'vitest/config';
 import { NODE_VERSION, nodePath } from './scripts/node-runtime.mjs';
 
-// Projects: fast in-process tests, and the e2e suite that boots real servers and runs the built
-// CLI as child processes, once on the machine's Node (20) and once on the pinned Node 24 LTS
-// (package.json "seaNode"; fetched from the npm registry by scripts/node-runtime.mjs).
+// Four projects, run one after the other (sequence.groupOrder) so that their times add up
+// plainly and the two e2e runtimes never use the shared servers at the same moment:
+//
+//   unit        in-process: main() with injected IO and clock, fixture servers on 127.0.0.1,
+//               faults (test/faults). The fast loop: `npm run test:unit`.
+//   artifact    what is shipped, as shipped: npm pack and install, the single executable,
+//               the completion scripts in real bash, zsh and fish.
+//   e2e         the built CLI as a child process against real Unleash 6.10.1 and 8.2.0, on
+//               the machine's Node (20).
+//   e2e-node24  the same files on the pinned Node 24 LTS (package.json "seaNode", fetched from
+//               the npm registry by scripts/node-runtime.mjs), against the same servers: the
+//               set-up boots and seeds them once for both (test/e2e/global-setup.ts).
+//
+// Some e2e files run on one runtime only (ONE_RUNTIME): the single executable embeds its own
+// Node, so a second runtime adds nothing; the rate-limit file waits out Unleash's 60 s window
+// on a server of its own, and pacing is the same code on every runtime.
+
+const ONE_RUNTIME = ['test/e2e/binary.test.ts', 'test/e2e/rate-limit.test.ts'];
+
 const e2e = {
   include: ['test/e2e/**/*.test.ts'],
   globalSetup: ['test/e2e/global-setup.ts'],
@@ -13,25 +29,44 @@ const e2e = {
 
 export default defineConfig({
   test: {
+    reporters: ['default', './test/support/project-times.ts'],
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**', 'node_modules/**'],
+          include: ['test/unit/**/*.test.ts', 'test/faults/**/*.test.ts'],
+          // A limit for a test that hangs, not a speed goal (those live in bench/): the 5 s
+          // default failed tests that loop over every command on this 2-core machine under load.
+          testTimeout: 30_000,
+          sequence: { groupOrder: 0 },
         },
       },
       {
-        test: { name: 'e2e', ...e2e, env: { FLAGCTL_TEST_NODE: process.execPath, FLAGCTL_TEST_NODE_VERSION: process.version } },
+        test: {
+          name: 'artifact',
+          include: ['test/artifact/**/*.test.ts'],
+          // Pack, install and the binary build run in beforeAll hooks.
+          hookTimeout: 300_000,
+          testTimeout: 30_000,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          ...e2e,
+          env: { FLAGCTL_TEST_NODE: process.execPath, FLAGCTL_TEST_NODE_VERSION: process.version },
+          sequence: { groupOrder: 2 },
+        },
       },
       {
         test: {
           name: 'e2e-node24',
           ...e2e,
-          // The single executable embeds its own Node: its smoke test runs once, in `e2e`.
-          exclude: ['test/e2e/binary.test.ts'],
+          exclude: ONE_RUNTIME,
           globalSetup: ['scripts/node-runtime.mjs', ...e2e.globalSetup],
           env: { FLAGCTL_TEST_NODE: nodePath(), FLAGCTL_TEST_NODE_VERSION: `v${NODE_VERSION}` },
+          sequence: { groupOrder: 3 },
         },
       },
     ],

@@ -15,17 +15,25 @@
 //       codesign --sign - <file>
 //   --snapshot
 //       a V8 startup snapshot instead of the code cache (measured slower, see README)
+//   --if-changed
+//       nothing, when the binary there was built from the same inputs (the bundle, this script,
+//       the pinned node, the warm-up document): the tests ask for the binary in two projects
+//       (artifact, e2e), and it is built once
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { bundle, pkg, root } from './build.mjs';
 import { ensureNode, here, NODE_VERSION } from './node-runtime.mjs';
 
 // The fuse Node checks for an injected blob (from Node's SEA documentation).
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
-const { values: args } = parseArgs({ options: { node: { type: 'string' }, target: { type: 'string' }, snapshot: { type: 'boolean' } } });
+const { values: args } = parseArgs({
+  options: { node: { type: 'string' }, target: { type: 'string' }, snapshot: { type: 'boolean' }, 'if-changed': { type: 'boolean' } },
+});
 if (args.node && !args.target) throw new Error('--node needs --target <platform>-<arch>, e.g. --target darwin-arm64');
 const target = args.target ?? here;
 const platform = target.split('-')[0];
@@ -128,8 +136,23 @@ mkdirSync(work, { recursive: true });
 const loader = native && !args.snapshot;
 const main = loader ? tmp('main.cjs') : await bundle({ outfile: tmp('flagctl.cjs'), kind: args.snapshot ? 'snapshot' : 'script' });
 const assets = {};
+if (loader) assets['flagctl.cjs'] = await bundle({ outfile: tmp('flagctl.cjs') });
+
+// What the binary is made of, known before the costly steps; written beside the binary once it
+// is in place (see --if-changed).
+const inputs = createHash('sha256');
+for (const part of [readFileSync(fileURLToPath(import.meta.url)), readFileSync(node), readFileSync(loader ? assets['flagctl.cjs'] : main)]) inputs.update(part);
+if (loader) inputs.update(readFileSync(join(root, 'test/fixtures/feature.json')));
+inputs.update(JSON.stringify({ target, snapshot: Boolean(args.snapshot), node: args.node ?? null }));
+const stamp = `${out}.inputs`;
+const digest = inputs.digest('hex');
+if (args['if-changed'] && existsSync(out) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === digest) {
+  rmSync(loader ? assets['flagctl.cjs'] : main, { force: true });
+  console.error(`${out} is up to date (built from the same inputs)`);
+  process.exit(0);
+}
+
 if (loader) {
-  assets['flagctl.cjs'] = await bundle({ outfile: tmp('flagctl.cjs') });
   assets['flagctl.v8'] = tmp('flagctl.v8');
   writeFileSync(tmp('warm.cjs'), WARM);
   quiet(maker, [tmp('warm.cjs'), assets['flagctl.cjs'], assets['flagctl.v8'], join(root, 'test/fixtures/feature.json')]);
@@ -158,6 +181,7 @@ if (onMac) quiet('codesign', ['--sign', '-', exe]);
 // 4. It must run: a broken injection shows here, not on a user's machine.
 const version = target === here ? quiet(exe, ['--version']).trim() : '';
 renameSync(exe, out);
+writeFileSync(stamp, `${digest}\n`);
 for (const file of [blob, config, main, tmp('warm.cjs'), ...Object.values(assets)]) rmSync(file, { force: true });
 console.error(`built ${out}: Node ${NODE_VERSION}${args.node ? ` (from ${args.node})` : ''}, ${version ? `flagctl ${version}` : `for ${target}, not run here`}`);
 if (platform === 'darwin' && !onMac) console.error(`note: sign it on a Mac before use: codesign --sign - ${out}`);

@@ -1,6 +1,7 @@
 import type * as z from '../zod-mini.js';
 import { ApiError, RequestError, type ServerErrorBody } from '../errors.js';
 import { redact } from '../config/token.js';
+import { realClock, type Clock } from '../io.js';
 import { joinUrl } from './path.js';
 import type { IncomingMessage } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
@@ -26,6 +27,8 @@ export interface ClientOptions {
   proxy?: ProxySettings;
   /** Retries stop once this much time has passed since the first attempt. */
   deadlineMs?: number;
+  /** Time and timers for retry pauses and the deadline: the real ones when absent. */
+  clock?: Clock;
 }
 
 export interface JsonResponse {
@@ -38,8 +41,10 @@ const MAX_REDIRECTS = 3;
 
 export class ApiClient {
   private readonly transport: Transport;
+  private readonly clock: Clock;
 
   constructor(readonly options: ClientOptions) {
+    this.clock = options.clock ?? realClock;
     this.transport = new Transport({ timeoutMs: options.timeoutMs, ca: options.ca, proxy: options.proxy });
   }
 
@@ -126,8 +131,8 @@ export class ApiClient {
     // Normalised as the request will be sent, so that --debug and errors show what was sent.
     let url = sentUrl(joinUrl(this.options.baseUrl, path, query));
     const attempts = Math.max(1, this.options.attempts ?? 3);
-    const deadline = Date.now() + (this.options.deadlineMs ?? this.options.timeoutMs * attempts);
-    const canRetry = (attempt: number, delay: number) => attempt < attempts && Date.now() + delay < deadline;
+    const deadline = this.clock.now() + (this.options.deadlineMs ?? this.options.timeoutMs * attempts);
+    const canRetry = (attempt: number, delay: number) => attempt < attempts && this.clock.now() + delay < deadline;
     let redirects = 0;
     for (let attempt = 1; ; attempt++) {
       let outcome: Outcome;
@@ -156,7 +161,7 @@ export class ApiClient {
         continue;
       }
       if (outcome.kind === 'retry') {
-        const delay = retryDelayMs(attempt, outcome.retryAfter);
+        const delay = retryDelayMs(attempt, outcome.retryAfter, this.clock.now());
         if (canRetry(attempt, delay)) {
           await this.pause(attempt, delay, `HTTP ${outcome.status}`);
           continue;
@@ -208,7 +213,7 @@ export class ApiClient {
 
   private async pause(attempt: number, ms: number, why: string): Promise<void> {
     this.log(`retrying after ${why} in ${ms} ms (attempt ${attempt + 1})`);
-    await new Promise((resolve) => setTimeout(resolve, ms));
+    await new Promise<void>((resolve) => this.clock.setTimeout(resolve, ms));
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,5 @@
 import { RequestError } from '../errors.js';
+import { realClock, type Clock } from '../io.js';
 import { parseRetryAfter } from './retry.js';
 
 // Pacing requests to a rate-limited endpoint (Unleash 8 limits search to 15 a minute per
@@ -35,6 +36,8 @@ export interface PacerOptions {
   maxWaitMs?: number;
   /** Told of each wait as it starts; may return a function called when it ends. */
   onWait?: (w: RateLimitWait) => (() => void) | void;
+  /** Time and timers: the real ones when absent (tests move a manual clock). */
+  clock?: Clock;
 }
 
 /** Where a request stands in its run, for the wait messages and the projection. */
@@ -63,7 +66,11 @@ export class RateLimitPacer {
   /** 429 answers seen (the bench reads it; a paced run should see none). */
   refusals = 0;
 
-  constructor(private readonly options: PacerOptions = {}) {}
+  private readonly clock: Clock;
+
+  constructor(private readonly options: PacerOptions = {}) {
+    this.clock = options.clock ?? realClock;
+  }
 
   /** Total time spent waiting so far. */
   get waited(): number {
@@ -91,7 +98,7 @@ export class RateLimitPacer {
         await this.waiting;
         continue;
       }
-      const now = Date.now();
+      const now = this.clock.now();
       if (this.resetAt !== undefined && now >= this.resetAt) {
         // The window has turned over: what it allows is whole again (until an answer says otherwise).
         this.remaining = this.limit;
@@ -123,7 +130,7 @@ export class RateLimitPacer {
       refused,
     });
     try {
-      await new Promise((resolve) => setTimeout(resolve, ms));
+      await new Promise<void>((resolve) => this.clock.setTimeout(resolve, ms));
     } finally {
       this.waitedMs += ms;
       if (typeof done === 'function') done();
@@ -152,7 +159,7 @@ export class RateLimitPacer {
 
   /** Reads the RateLimit-* headers of an answer; true when it is a refusal to wait out and retry. */
   private observe(status: number, header: (name: string) => string | undefined): boolean {
-    const now = Date.now();
+    const now = this.clock.now();
     const limit = whole(header('ratelimit-limit'));
     const remaining = whole(header('ratelimit-remaining'));
     const reset = whole(header('ratelimit-reset'));

@@ -1,6 +1,6 @@
 import { describeLimit, type RateLimitWait } from '../api/rate-limit.js';
 import type { SearchProgress } from '../api/search.js';
-import type { IO } from '../io.js';
+import { clockOf, type IO } from '../io.js';
 import { notice } from './context.js';
 
 const CLEAR_LINE = '\r\u001b[K';
@@ -43,12 +43,21 @@ export class PageProgress {
       notice(this.io, waitLine(w));
       return;
     }
-    const wait = { w, end: Date.now() + w.ms };
+    const clock = clockOf(this.io);
+    const wait = { w, end: clock.now() + w.ms };
     this.wait = wait;
     this.draw();
-    const ticker = setInterval(() => this.draw(), 1000);
+    // Redrawn each second; a timer set anew each time, as the clock has no intervals.
+    let ticker: unknown;
+    const tick = () => {
+      ticker = clock.setTimeout(() => {
+        this.draw();
+        tick();
+      }, 1000);
+    };
+    tick();
     return () => {
-      clearInterval(ticker);
+      clock.clearTimeout(ticker);
       if (this.wait !== wait) return;
       this.wait = undefined;
       this.clear();
@@ -60,7 +69,7 @@ export class PageProgress {
     if (!this.enabled) return;
     const parts = this.last ? [`${this.last.received} of ${this.last.total}`] : [];
     if (this.wait) {
-      const left = Math.max(1, Math.round((this.wait.end - Date.now()) / 1000));
+      const left = Math.max(1, Math.round((this.wait.end - clockOf(this.io).now()) / 1000));
       parts.push(waitLine({ ...this.wait.w, ms: left * 1000 }).replace(/^flagctl: /, ''));
     }
     if (parts.length === 0) return;

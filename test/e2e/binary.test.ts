@@ -9,7 +9,8 @@ import { SEED } from './harness/seed.mjs';
 import { adminGet, target } from './cli.js';
 
 // The single executable (built on the pinned Node 24 by `npm run build:binary`) against real
-// servers: copied alone into an empty directory and run with no node on PATH.
+// servers: copied alone into an empty directory and run with no node on PATH. The binary the
+// artifact project built is reused (--if-changed) unless the code changed since.
 
 const execFile = promisify(execFileCb);
 const root = new URL('../../', import.meta.url).pathname;
@@ -17,7 +18,7 @@ const tmp = mkdtempSync(join(tmpdir(), 'flagctl-e2e-binary-'));
 const binary = join(tmp, 'flagctl');
 
 beforeAll(async () => {
-  await execFile(process.execPath, [join(root, 'scripts/build-binary.mjs')], { cwd: root, timeout: 280_000 });
+  await execFile(process.execPath, [join(root, 'scripts/build-binary.mjs'), '--if-changed'], { cwd: root, timeout: 280_000 });
   copyFileSync(join(root, 'dist', `flagctl-${process.platform}-${process.arch}`), binary);
 }, 300_000);
 

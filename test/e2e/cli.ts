@@ -6,8 +6,19 @@ export const BIN = fileURLToPath(new URL('../../bin/flagctl', import.meta.url));
 /**
  * The node that runs the CLI: the machine's (the one running the tests), or another runtime
  * named by FLAGCTL_TEST_NODE (vitest.config.ts sets it to the pinned Node 24 for e2e-node24).
+ * Both e2e projects run against the same servers (test/e2e/global-setup.ts).
  */
 export const NODE = process.env.FLAGCTL_TEST_NODE || process.execPath;
+
+/**
+ * `base` made unique to this runtime's project, for what a test creates on the shared servers:
+ * both runtimes run every e2e file against the same servers, one after the other, so a fixed
+ * name would already exist when the second runtime runs.
+ */
+export function runtimeName(base: string): string {
+  const major = /^v(\d+)\./.exec(process.env.FLAGCTL_TEST_NODE_VERSION ?? process.version)?.[1] ?? 'x';
+  return `${base}-node${major}`;
+}
 
 export interface BinResult {
   code: number | null;

@@ -1,25 +1,37 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
-import { runCli } from '../support/io.js';
+import { SkippingClock } from '../support/clock.js';
+import { runCli as runCliNow, type TestIOOptions } from '../support/io.js';
 import { RateLimitWindow } from '../support/rate-limit-fixture.js';
 import { makeFeatures, SEARCH_PATH, searchOver } from '../support/search-fixture.js';
 
 // Every command that pages search goes through the one pacer (src/api/rate-limit.ts), and the
-// wait limit is --max-wait or FLAGCTL_MAX_WAIT. A fixture window of 4 searches per 2 s.
+// wait limit is --max-wait or FLAGCTL_MAX_WAIT. A fixture window of 4 searches per 2 s, on a
+// clock shared by flagctl (io.clock) and the fixture that jumps over each wait: no real waiting.
 
 const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
 const server = useFixtureServer();
 const env = (more: Record<string, string> = {}) => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN, ...more });
 const names = (ndjson: string) => ndjson.trim().split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { name: string }).name);
 
+// One clock per test, for flagctl and every window the test sets up.
+let windows: RateLimitWindow[] = [];
+let clock = new SkippingClock();
+beforeEach(() => {
+  windows = [];
+  clock = new SkippingClock(() => windows.some((w) => w.inFlight > 0));
+});
 function limited(features = makeFeatures(600)) {
-  const limit = new RateLimitWindow(4, 2000);
+  const limit = new RateLimitWindow(4, 2000, clock);
+  windows.push(limit);
   server.route(SEARCH_PATH, limit.wrap(searchOver(features)));
   return { features, limit };
 }
+/** main() on the test's clock. */
+const runCli = (argv: string[], opts: TestIOOptions = {}) => runCliNow(argv, { clock, ...opts });
 
 const WAIT_LINE = /^flagctl: the server allows 4 searches every 2 s; waiting 2 s \(page 5 of 6\)$/;
 

@@ -7,18 +7,20 @@ import { PageProgress } from '../../src/output/page-progress.js';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
 import { Writable } from 'node:stream';
 import type { IO } from '../../src/io.js';
+import { SkippingClock } from '../support/clock.js';
 import { RateLimitWindow } from '../support/rate-limit-fixture.js';
 import { makeFeatures, pageBounds, pageOf, SEARCH_PATH, searchOver } from '../support/search-fixture.js';
 
 // The pacer against a fixture that limits like express-rate-limit (fixed window, RateLimit-*
-// headers, 429 with Retry-After), with windows of 2 s so a test takes seconds. These drive the
-// API layer directly; rate-limit-cli.test.ts drives the same through main().
+// headers, 429 with Retry-After), with windows of 2 s on a clock that jumps over each wait
+// (SkippingClock), shared by flagctl and the fixture: no real waiting. These drive the API
+// layer directly; rate-limit-cli.test.ts drives the same through main().
 
 const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
 const server = useFixtureServer();
 
 /** Streams of text; this file drives the API layer, not main(). */
-function bufferIO(stderrIsTTY: boolean): IO & { err: { text: string } } {
+function bufferIO(stderrIsTTY: boolean, clock: SkippingClock): IO & { err: { text: string } } {
   const err = { text: '' };
   const sink = (into?: { text: string }) =>
     new Writable({
@@ -27,10 +29,12 @@ function bufferIO(stderrIsTTY: boolean): IO & { err: { text: string } } {
         done();
       },
     });
-  return { stdout: sink(), stderr: sink(err), stdin: process.stdin, env: {}, stdoutIsTTY: false, stderrIsTTY, stdinIsTTY: false, err };
+  return { stdout: sink(), stderr: sink(err), stdin: process.stdin, env: {}, stdoutIsTTY: false, stderrIsTTY, stdinIsTTY: false, clock, err };
 }
 
-const client = () => new ApiClient({ baseUrl: server.url, token: TOKEN, userAgent: 'flagctl-test', timeoutMs: 10_000 });
+const client = (clock: SkippingClock) => new ApiClient({ baseUrl: server.url, token: TOKEN, userAgent: 'flagctl-test', timeoutMs: 10_000, clock });
+/** A clock that jumps over waits once `limit` has answered everything it was sent. */
+const clockFor = (limit?: RateLimitWindow) => new SkippingClock(() => (limit ? limit.inFlight > 0 : false));
 const everything = (over: Partial<SearchRequest> = {}): SearchRequest => ({ query: new URLSearchParams(), offset: 0, concurrency: 4, ...over });
 
 async function names(c: ApiClient, req: SearchRequest): Promise<string[]> {
@@ -60,11 +64,12 @@ function servedPerWindow(limit: RateLimitWindow): number[] {
 describe('pacing search to the server rate limit', () => {
   it('holds pages back until the window resets: complete, in order, never a 429, never more than the limit per window', async () => {
     const all = makeFeatures(1000);
-    const limit = new RateLimitWindow(4, 2000);
+    const clock = new SkippingClock((): boolean => limit.inFlight > 0);
+    const limit: RateLimitWindow = new RateLimitWindow(4, 2000, clock);
     server.route(SEARCH_PATH, limit.wrap(searchOver(all)));
     const waits: RateLimitWait[] = [];
-    const pacer = new RateLimitPacer({ onWait: (w) => void waits.push(w) });
-    const got = await names(client(), everything({ pacer }));
+    const pacer = new RateLimitPacer({ onWait: (w) => void waits.push(w), clock });
+    const got = await names(client(clock), everything({ pacer }));
     expect(got).toEqual(all.map((f) => f.name));
     expect(limit.refused).toEqual([]);
     expect(pacer.refusals).toBe(0);
@@ -89,8 +94,9 @@ describe('pacing search to the server rate limit', () => {
       sendJson(res, 200, pageOf(all, url));
     });
     const waits: RateLimitWait[] = [];
-    const pacer = new RateLimitPacer({ onWait: (w) => void waits.push(w) });
-    expect(await names(client(), everything({ pacer }))).toEqual(all.map((f) => f.name));
+    const clock = clockFor();
+    const pacer = new RateLimitPacer({ onWait: (w) => void waits.push(w), clock });
+    expect(await names(client(clock), everything({ pacer }))).toEqual(all.map((f) => f.name));
     expect(pacer.refusals).toBe(1);
     expect(waits.map((w) => [w.refused, w.page])).toEqual([[true, 2]]);
     expect(calls).toBe(4); // three pages and the refused one again; the client's own retries were not spent
@@ -98,9 +104,12 @@ describe('pacing search to the server rate limit', () => {
 
   it('two runs behind one address share the window: both complete and in order, the server never serves more than its limit', async () => {
     const all = makeFeatures(600);
-    const limit = new RateLimitWindow(4, 2000);
+    const clock = new SkippingClock((): boolean => limit.inFlight > 0);
+    const limit: RateLimitWindow = new RateLimitWindow(4, 2000, clock);
     server.route(SEARCH_PATH, limit.wrap(searchOver(all)));
-    const [a, b] = await Promise.all([names(client(), everything({ concurrency: 3 })), names(client(), everything({ concurrency: 3 }))]);
+    // Two runs: each its own client and pacer, on the one clock of the machine.
+    const run = () => names(client(clock), everything({ concurrency: 3, pacer: new RateLimitPacer({ clock }) }));
+    const [a, b] = await Promise.all([run(), run()]);
     const want = all.map((f) => f.name);
     expect(a).toEqual(want);
     expect(b).toEqual(want);
@@ -113,20 +122,20 @@ describe('pacing search to the server rate limit', () => {
 
   it('fails at once, naming the server limit and SEARCH_FEATURES_RATE_LIMIT_PER_MINUTE, when finishing would wait past the limit', async () => {
     const all = makeFeatures(1000);
-    const limit = new RateLimitWindow(4, 2000);
+    const clock = new SkippingClock((): boolean => limit.inFlight > 0);
+    const limit: RateLimitWindow = new RateLimitWindow(4, 2000, clock);
     server.route(SEARCH_PATH, limit.wrap(searchOver(all)));
     const waits: RateLimitWait[] = [];
     // 10 pages at 4 per 2 s need two more windows, about 4 s of waiting.
-    const pacer = new RateLimitPacer({ maxWaitMs: 3000, onWait: (w) => void waits.push(w) });
-    const started = Date.now();
-    const err = await names(client(), everything({ pacer })).catch((e: unknown) => e);
+    const pacer = new RateLimitPacer({ maxWaitMs: 3000, onWait: (w) => void waits.push(w), clock });
+    const err = await names(client(clock), everything({ pacer })).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RequestError);
     expect((err as RequestError).exitCode).toBe(1);
     expect((err as Error).message).toMatch(
       /^the server allows 4 searches every 2 s; finishing would mean waiting about [45] s \(page 5 of 10\), past the wait limit of 3 s \(--max-wait or FLAGCTL_MAX_WAIT\)\. On Unleash the limit is SEARCH_FEATURES_RATE_LIMIT_PER_MINUTE\.$/,
     );
     expect(waits).toEqual([]); // nothing waited in vain
-    expect(Date.now() - started).toBeLessThan(1500);
+    expect(clock.now()).toBe(0); // not even a moment: no timer was ever set
     expect(limit.events).toHaveLength(4);
   });
 
@@ -134,16 +143,18 @@ describe('pacing search to the server rate limit', () => {
     server.route(SEARCH_PATH, (_req, res) => {
       res.writeHead(429, { 'content-type': 'text/html', 'retry-after': '3600', 'ratelimit-limit': '15', 'ratelimit-policy': '15;w=60' }).end('no');
     });
-    const pacer = new RateLimitPacer({ maxWaitMs: 600_000 });
-    const err = await names(client(), everything({ pacer })).catch((e: unknown) => e);
+    const clock = clockFor();
+    const pacer = new RateLimitPacer({ maxWaitMs: 600_000, clock });
+    const err = await names(client(clock), everything({ pacer })).catch((e: unknown) => e);
     expect((err as Error).message).toMatch(/^the server allows 15 searches a minute; finishing would mean waiting about 3600 s/);
     expect((err as Error).message).toContain('SEARCH_FEATURES_RATE_LIMIT_PER_MINUTE');
   });
 
   it('a 429 with nothing to wait on fails as before, after the client retries', async () => {
     server.route(SEARCH_PATH, (_req, res) => res.writeHead(429, { 'content-type': 'text/html' }).end('no'));
-    const c = new ApiClient({ baseUrl: server.url, token: TOKEN, userAgent: 't', timeoutMs: 5000, attempts: 2 });
-    const err = await names(c, everything()).catch((e: unknown) => e);
+    const clock = clockFor();
+    const c = new ApiClient({ baseUrl: server.url, token: TOKEN, userAgent: 't', timeoutMs: 5000, attempts: 2, clock });
+    const err = await names(c, everything({ pacer: new RateLimitPacer({ clock }) })).catch((e: unknown) => e);
     expect((err as Error).message).toMatch(/HTTP 429/);
     expect(server.requests).toHaveLength(2);
   });
@@ -152,12 +163,13 @@ describe('pacing search to the server rate limit', () => {
 describe('rate-limit waits on stderr', () => {
   async function run(stderrIsTTY: boolean) {
     const all = makeFeatures(500);
-    const limit = new RateLimitWindow(3, 2000);
+    const clock = new SkippingClock((): boolean => limit.inFlight > 0);
+    const limit: RateLimitWindow = new RateLimitWindow(3, 2000, clock);
     server.route(SEARCH_PATH, limit.wrap(searchOver(all)));
-    const io = bufferIO(stderrIsTTY);
+    const io = bufferIO(stderrIsTTY, clock);
     const progress = new PageProgress(io, false);
-    const pacer = new RateLimitPacer({ onWait: progress.waiting });
-    const c = client();
+    const pacer = new RateLimitPacer({ onWait: progress.waiting, clock });
+    const c = client(clock);
     let n = 0;
     try {
       for await (const _ of progress.around(searchFeatures(c, everything({ pacer }), progress.update))) n++;
@@ -206,7 +218,7 @@ describe('dropping repeats while the set changes, with a bounded memory', () => 
       if (first && offset === 800) list = list.filter((f) => f.name !== base[10]!.name && f.name !== base[11]!.name);
       sendJson(res, 200, pageOf(list, url));
     });
-    const got = await names(client(), everything({ concurrency: 1 }));
+    const got = await names(client(clockFor()), everything({ concurrency: 1 }));
     expect(new Set(got).size).toBe(got.length); // no repeats
     // Every feature in the set from start to end came, in order.
     const gone = [base[10]!.name, base[11]!.name, base[120]!.name];
@@ -218,7 +230,7 @@ describe('dropping repeats while the set changes, with a bounded memory', () => 
     const all = makeFeatures(1200);
     all[1100] = { ...all[1100]!, name: all[5]!.name };
     server.route(SEARCH_PATH, searchOver(all));
-    const got = await names(client(), everything({ concurrency: 2 }));
+    const got = await names(client(clockFor()), everything({ concurrency: 2 }));
     expect(got).toHaveLength(1200);
     expect(got.filter((n) => n === all[5]!.name)).toHaveLength(2);
   });
@@ -230,6 +242,6 @@ describe('dropping repeats while the set changes, with a bounded memory', () => 
       const list = pageBounds(url).offset >= 200 ? shifted : all;
       sendJson(res, 200, pageOf(list, url));
     });
-    expect(await names(client(), everything({ limit: 250 }))).toEqual(all.slice(0, 250).map((f) => f.name));
+    expect(await names(client(clockFor()), everything({ limit: 250 }))).toEqual(all.slice(0, 250).map((f) => f.name));
   });
 });

@@ -6,7 +6,7 @@ import { resolveTarget, type Target } from '../../config/resolve.js';
 import { configDir, readConfig } from '../../config/store.js';
 import { redactAll } from '../../config/token.js';
 import { UsageError } from '../../errors.js';
-import type { IO } from '../../io.js';
+import { clockOf, type IO } from '../../io.js';
 import { makeUi, notice, type OutputOptions, type Ui } from '../../output/context.js';
 import { VERSION } from '../../version.js';
 import type { GLOBAL_FLAGS } from './globals.js';
@@ -71,7 +71,7 @@ export class RunContext {
    * run: every rate-limited request of the command goes through it; `onWait` shows each wait.
    */
   pacer(onWait: PacerOptions['onWait']): RateLimitPacer {
-    return new RateLimitPacer({ maxWaitMs: maxWaitMs(this.flags.maxWait), onWait });
+    return new RateLimitPacer({ maxWaitMs: maxWaitMs(this.flags.maxWait), onWait, clock: clockOf(this.io) });
   }
 
   client(target: Pick<Target, 'url' | 'token'>): ApiClient {
@@ -86,6 +86,7 @@ export class RunContext {
       ca: this.ca,
       proxy: proxyFromEnv(this.io.env, new URL(target.url)),
       maxResponseBytes: this.flags.maxResponseMb ? this.flags.maxResponseMb * 1024 * 1024 : undefined,
+      clock: clockOf(this.io),
     });
   }
 }

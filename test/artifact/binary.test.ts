@@ -9,7 +9,8 @@ import { sendJson, useFixtureServer } from '../support/fixture-server.js';
 // The single executable (Node SEA), built here as `npm run build:binary` does (on the pinned
 // Node 24 of package.json "seaNode", not the Node running the tests), then copied alone into an
 // empty directory and run with no node on PATH. test/e2e/binary.test.ts runs it against real
-// servers.
+// servers. Both ask with --if-changed: in one `npm test` it is built once (the artifact
+// project runs before e2e), and again only when its inputs change.
 
 const execFile = promisify(execFileCb);
 const root = new URL('../../', import.meta.url).pathname;
@@ -24,7 +25,7 @@ const binary = join(tmp, 'flagctl');
 const server = useFixtureServer();
 
 beforeAll(async () => {
-  await execFile(process.execPath, [join(root, 'scripts/build-binary.mjs')], { cwd: root, timeout: 280_000 });
+  await execFile(process.execPath, [join(root, 'scripts/build-binary.mjs'), '--if-changed'], { cwd: root, timeout: 280_000 });
   copyFileSync(join(root, 'dist', name), binary);
 }, 300_000);
 
