@@ -1,4 +1,4 @@
-import type { FlagInfo } from '../api/flags.js';
+import type { FlagInfo, FlagLifecycle } from '../api/flags.js';
 import { aliasTable } from './aliases.js';
 import type { Reference } from './model.js';
 import type { ScanSpec } from './scan-core.js';
@@ -13,12 +13,25 @@ export interface MatchOptions {
   maxFileBytes: number;
 }
 
-/** Looks up a flag's lifecycle stage when the listing did not have it (active flags). */
-export type LifecycleLookup = (flag: FlagInfo) => Promise<string | null>;
+/**
+ * Looks up a flag's lifecycle when the listing did not have it (active flags): the stage alone,
+ * or the stage with its status (a completed flag's `kept` or `discarded`).
+ */
+export type LifecycleLookup = (flag: FlagInfo) => Promise<string | FlagLifecycle | null>;
+
+/** Writes a looked-up lifecycle into the flag. */
+export function setLifecycle(flag: FlagInfo, found: string | FlagLifecycle | null): void {
+  if (typeof found === 'string' || found === null) {
+    flag.lifecycle = found;
+    return;
+  }
+  flag.lifecycle = found.stage;
+  flag.lifecycleStatus = found.status;
+}
 
 /** One request per flag, however often it is asked for. */
 export function memoLookup(lookup: LifecycleLookup): LifecycleLookup {
-  const memo = new Map<FlagInfo, Promise<string | null>>();
+  const memo = new Map<FlagInfo, Promise<string | FlagLifecycle | null>>();
   return (flag) => {
     let p = memo.get(flag);
     if (!p) memo.set(flag, (p = lookup(flag)));
@@ -49,7 +62,7 @@ export async function* findReferences(
 ): AsyncGenerator<Reference, void, undefined> {
   const need = (f: FlagInfo): Promise<void> | undefined => {
     if (!lookup || f.lifecycle !== null) return undefined;
-    const p = lookup(f).then((stage) => void (f.lifecycle = stage));
+    const p = lookup(f).then((found) => setLifecycle(f, found));
     p.catch(() => undefined); // awaited when its file's turn comes
     return p;
   };
@@ -99,7 +112,7 @@ export async function fillLifecycles(flags: FlagInfo[], lookup: LifecycleLookup,
   const worker = async () => {
     while (next < todo.length) {
       const f = todo[next++]!;
-      f.lifecycle = f.lifecycle ?? (await lookup(f));
+      if (f.lifecycle === null) setLifecycle(f, await lookup(f));
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));

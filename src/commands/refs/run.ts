@@ -1,15 +1,15 @@
 import { availableParallelism, loadavg } from 'node:os';
-import { lifecycleOf, lifecyclesBySearch, listFlags, type FlagInfo } from '../../api/flags.js';
-import { ApiError, CheckFailedError, UsageError } from '../../errors.js';
-import { print } from '../../output/context.js';
+import { featureLifecycle, lifecyclesBySearch, listFlags, type FlagInfo } from '../../api/flags.js';
+import { ApiError, CheckFailedError, CliError, ExitCode, UsageError } from '../../errors.js';
+import { notice, print } from '../../output/context.js';
 import { appendStepSummary, summaryMarkdown } from '../../output/github.js';
 import { PageProgress } from '../../output/page-progress.js';
 import { render } from '../../output/render.js';
 import { sarifLog } from '../../output/sarif.js';
 import { GATE_STATES, isFlagged, Tally, type FlagRow, type Reference } from '../../refs/model.js';
-import { fillLifecycles, findReferences, memoLookup } from '../../refs/references.js';
+import { fillLifecycles, findReferences, memoLookup, setLifecycle } from '../../refs/references.js';
 import { flagRowColumns, groupedByFlag, referenceAnnotation, referenceColumns } from '../../refs/render.js';
-import { emptyStats, type TreeOptions } from '../../refs/scan.js';
+import { emptyStats, type TreeOptions, type TreeStats } from '../../refs/scan.js';
 import { pathKind } from '../../refs/walk.js';
 import { VERSION } from '../../version.js';
 import { resolveColumns } from '../kit/columns.js';
@@ -34,6 +34,37 @@ function defaultThreads(): number {
   return loadavg()[0]! >= cpus ? 0 : Math.min(4, cpus - 1);
 }
 
+/** More threads than CPUs only compete for them (measured: 16 on 2 cores took 3-4× as long). */
+function clampThreads(ctx: RunContext, asked: number): number {
+  const cpus = availableParallelism();
+  if (asked <= cpus) return asked;
+  notice(ctx.io, `flagctl: --threads ${asked}: this machine has ${cpus} CPU${cpus === 1 ? '' : 's'}; using ${cpus} threads`);
+  return cpus;
+}
+
+/** A gate that could not read every file it was asked to judge fails (exit 1), unless --allow-skipped. */
+class SkippedFilesError extends CliError {
+  readonly exitCode = ExitCode.requestFailed;
+}
+
+/**
+ * The one stderr line about files that were not read although no rule asked for it: counts,
+ * the first few paths, and for the size cap, how to raise it. '' when there is nothing to say.
+ */
+export function skippedLine(stats: TreeStats, maxFileKb: number): string {
+  const part = (n: number, words: string, examples: string[], more = '') => {
+    if (n === 0) return '';
+    const list = examples.map((p) => p).join(', ') + (n > examples.length ? ', …' : '');
+    return `${n} ${words} (${list}${more})`;
+  };
+  const parts = [
+    part(stats.skipped.unreadable, 'unreadable', stats.examples.unreadable),
+    part(stats.skipped['bad-name'], `with a name that is not UTF-8`, stats.examples['bad-name']),
+    part(stats.skipped.large, `over ${maxFileKb} KiB`, stats.examples.large, `; raise --max-file-kb to read ${stats.skipped.large === 1 ? 'it' : 'them'}`),
+  ].filter(Boolean);
+  return parts.length === 0 ? '' : `flagctl: not read: ${parts.join('; ')}`;
+}
+
 /** `flagctl refs`: the server's flags, found in a source tree, joined to their lifecycle. */
 export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
   const { io } = ctx;
@@ -51,6 +82,10 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   if (f.summary && (format === 'github' || format === 'sarif')) {
     throw new UsageError(`--summary: not with -o ${format}, which reports references; use -o table, json, ndjson, csv or markdown`);
   }
+  if (f.allFlags && !f.summary && format !== 'json') {
+    throw new UsageError(`--all-flags: only with --summary or -o json, which list flags; -o ${format} without --summary lists references`);
+  }
+  if (f.allowSkipped && !f.failOn) throw new UsageError('--allow-skipped: only with --fail-on, whose exit code it changes');
   const summary = f.summary === true;
   const columns = summary ? undefined : resolveColumns(referenceColumns, req.output.columns);
   const rowColumns = resolveColumns(flagRowColumns, summary ? req.output.columns : undefined);
@@ -58,7 +93,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
     paths,
     noIgnore: f.ignore === false,
     exclude: f.exclude ?? [],
-    threads: f.threads ?? defaultThreads(),
+    threads: f.threads === undefined ? defaultThreads() : clampThreads(ctx, f.threads),
   };
   const match = { delimiters: f.delimiters, aliases: f.aliases === true, maxFileBytes: f.maxFileKb * 1024 };
 
@@ -72,6 +107,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   let flagList: FlagInfo[] = [];
   // Archived flags and many lifecycles come from search: paced, and each wait said on stderr.
   const progress = new PageProgress(ctx.io, false);
+  progress.purpose = 'searching for the archived flags';
   const pacer = ctx.pacer(progress.waiting);
   try {
     // The flags are fetched while the walk starts; the first file read waits for them.
@@ -82,7 +118,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
     listing.catch(() => undefined); // awaited by the scan, and below
     const lookup = memoLookup(async (flag) => {
       try {
-        return await lifecycleOf(client, flag.project, flag.name);
+        return await featureLifecycle(client, flag.project, flag.name);
       } catch (err) {
         // Deleted since the listing: nothing to say about its lifecycle.
         if (err instanceof ApiError && err.status === 404) return null;
@@ -105,8 +141,9 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
       const todo = flagList.filter((x) => names.has(x.name) && x.lifecycle === null);
       if (todo.length > SEARCH_LIFECYCLES_FROM) {
         // Many flags: search pages of 100 instead of one document each.
+        progress.purpose = 'searching for the flags\' lifecycles';
         const stages = await lifecyclesBySearch(client, [...new Set(todo.map((x) => x.project))], pacer);
-        for (const x of todo) if (stages.has(x.name)) x.lifecycle = stages.get(x.name)!;
+        for (const x of todo) if (stages.has(x.name)) setLifecycle(x, stages.get(x.name)!);
       }
       await fillLifecycles(todo, lookup);
       return (rows = tally.rows(flagList, f.allFlags === true));
@@ -114,7 +151,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
 
     if (summary) {
       for await (const _ of refs());
-      await render(ui, { kind: 'rows', columns: rowColumns, rows: await flagRows() });
+      await render(ui, { kind: 'rows', columns: rowColumns, rows: await flagRows(), jsonObject: { key: 'flags', after: () => ({}) } });
     } else if (format === 'github') {
       for await (const r of refs()) {
         const line = referenceAnnotation(r);
@@ -123,7 +160,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
     } else if (format === 'sarif') {
       const flagged: Reference[] = [];
       for await (const r of refs()) if (isFlagged(r, GATE_STATES)) flagged.push(r);
-      await print(ui, `${JSON.stringify(sarifLog(flagged, { version: VERSION }), null, 2)}\n`);
+      await print(ui, `${JSON.stringify(sarifLog(flagged, { version: VERSION, root: process.cwd() }), null, 2)}\n`);
     } else if (format === 'table' && ui.tty) {
       const all: Reference[] = [];
       for await (const r of refs()) all.push(r);
@@ -142,8 +179,10 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
     }
     await listing; // a tree without files never waited for it: its failure still counts
     ctx.debug(
-      `${stats.files} files read; skipped ${stats.skipped.binary} binary, ${stats.skipped.large} over ${f.maxFileKb} KiB, ${stats.skipped.special} links or special, ${stats.skipped.unreadable} unreadable`,
+      `${stats.files} files read; skipped ${stats.skipped.binary} binary, ${stats.skipped.large} over ${f.maxFileKb} KiB, ${stats.skipped.special} links or special, ${stats.skipped.gone} gone since listed, ${stats.skipped.unreadable} unreadable, ${stats.skipped['bad-name']} not UTF-8 names`,
     );
+    const skipped = skippedLine(stats, f.maxFileKb);
+    if (skipped) notice(io, skipped);
     const summaryPath = io.env.GITHUB_STEP_SUMMARY;
     if (format === 'github' && summaryPath) {
       const all = await flagRows();
@@ -156,5 +195,10 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   }
   if (gated > 0) {
     throw new CheckFailedError(`${gated} reference${gated === 1 ? '' : 's'} to flags that are ${failOn.join(' or ')} (--fail-on)`);
+  }
+  // The size cap is a rule the user set or accepted (said above); unreadable files and names are not.
+  const unread = stats.skipped.unreadable + stats.skipped['bad-name'];
+  if (failOn.length > 0 && unread > 0 && !f.allowSkipped) {
+    throw new SkippedFilesError(`--fail-on: ${unread} path${unread === 1 ? '' : 's'} could not be read, so the gate cannot pass; --allow-skipped passes without them`);
   }
 }
