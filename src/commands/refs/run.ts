@@ -1,6 +1,6 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { featureLifecycle, lifecyclesBySearch, listFlags, type FlagInfo } from '../../api/flags.js';
-import { ApiError, CheckFailedError, CliError, ExitCode, UsageError } from '../../errors.js';
+import { ApiError, CheckFailedError, UsageError } from '../../errors.js';
 import { notice, print } from '../../output/context.js';
 import { appendStepSummary, summaryMarkdown } from '../../output/github.js';
 import { PageProgress } from '../../output/page-progress.js';
@@ -9,7 +9,7 @@ import { sarifLog } from '../../output/sarif.js';
 import { GATE_STATES, isFlagged, Tally, type FlagRow, type Reference } from '../../refs/model.js';
 import { fillLifecycles, findReferences, memoLookup, setLifecycle } from '../../refs/references.js';
 import { flagRowColumns, groupedByFlag, referenceAnnotation, referenceColumns } from '../../refs/render.js';
-import { emptyStats, type TreeOptions, type TreeStats } from '../../refs/scan.js';
+import { emptyStats, type TreeOptions } from '../../refs/scan.js';
 import { pathKind } from '../../refs/walk.js';
 import { VERSION } from '../../version.js';
 import { resolveColumns } from '../kit/columns.js';
@@ -17,6 +17,7 @@ import type { RunContext } from '../kit/context.js';
 import type { Request } from '../kit/spec.js';
 import { refuseDiffOptions, runDiff } from './diff.js';
 import { FAIL_ON_STATES, type FailOnState, type flags } from './flags.js';
+import { skippedLine, SkippedFilesError } from './skipped.js';
 
 /** The job summary stays readable and far below GitHub's 1 MiB limit. */
 const SUMMARY_ROWS = 500;
@@ -40,29 +41,6 @@ function clampThreads(ctx: RunContext, asked: number): number {
   if (asked <= cpus) return asked;
   notice(ctx.io, `flagctl: --threads ${asked}: this machine has ${cpus} CPU${cpus === 1 ? '' : 's'}; using ${cpus} threads`);
   return cpus;
-}
-
-/** A gate that could not read every file it was asked to judge fails (exit 1), unless --allow-skipped. */
-class SkippedFilesError extends CliError {
-  readonly exitCode = ExitCode.requestFailed;
-}
-
-/**
- * The one stderr line about files that were not read although no rule asked for it: counts,
- * the first few paths, and for the size cap, how to raise it. '' when there is nothing to say.
- */
-export function skippedLine(stats: TreeStats, maxFileKb: number): string {
-  const part = (n: number, words: string, examples: string[], more = '') => {
-    if (n === 0) return '';
-    const list = examples.map((p) => p).join(', ') + (n > examples.length ? ', …' : '');
-    return `${n} ${words} (${list}${more})`;
-  };
-  const parts = [
-    part(stats.skipped.unreadable, 'unreadable', stats.examples.unreadable),
-    part(stats.skipped['bad-name'], `with a name that is not UTF-8`, stats.examples['bad-name']),
-    part(stats.skipped.large, `over ${maxFileKb} KiB`, stats.examples.large, `; raise --max-file-kb to read ${stats.skipped.large === 1 ? 'it' : 'them'}`),
-  ].filter(Boolean);
-  return parts.length === 0 ? '' : `flagctl: not read: ${parts.join('; ')}`;
 }
 
 /** `flagctl refs`: the server's flags, found in a source tree, joined to their lifecycle. */
