@@ -44,8 +44,12 @@ export function scanSpec(flags: FlagInfo[], m: MatchOptions): ScanSpec {
   return { names, aliases: m.aliases ? aliasTable(names) : [], delimiters: m.delimiters, maxFileBytes: m.maxFileBytes };
 }
 
-/** Files whose references wait for lifecycle lookups while the scan goes on. */
-const LOOKAHEAD_FILES = 64;
+/**
+ * Files whose references may wait for lifecycle lookups while the scan goes on. The scan
+ * stops for a lookup only when this many wait (a few hundred KB at most): a lookup that
+ * takes one round trip no longer stalls the main thread's scan (issue 26).
+ */
+const LOOKAHEAD_FILES = 1024;
 
 /**
  * Every reference under the paths, file by file in walk order. A flag's lifecycle is looked
@@ -69,7 +73,7 @@ export async function* findReferences(
   const flagsReady = Promise.resolve(flagsSource);
   const spec = flagsReady.then((f) => scanSpec(f, m));
   let flags: FlagInfo[] = [];
-  const queue: { file: FileRefs; ready: Promise<unknown> }[] = [];
+  const queue: { file: FileRefs; ready: Promise<unknown>; done: boolean }[] = [];
   const out = function* (file: FileRefs): Generator<Reference> {
     for (const r of file.refs) {
       for (const id of r.ids) {
@@ -92,8 +96,14 @@ export async function* findReferences(
   for await (const file of scanTree(spec, tree, stats)) {
     flags = await flagsReady; // settled: the scan needed it
     const waits = file.refs.flatMap((r) => r.ids.map((id) => need(flags[id]!))).filter((p) => p !== undefined);
-    queue.push({ file, ready: Promise.all(waits) });
-    while (queue.length > LOOKAHEAD_FILES) {
+    const entry = { file, ready: Promise.all(waits), done: waits.length === 0 };
+    entry.ready.then(
+      () => (entry.done = true),
+      () => (entry.done = true),
+    );
+    queue.push(entry);
+    // Files whose lookups are in are written at once, in order; a full queue waits for its head.
+    while (queue.length > 0 && (queue[0]!.done || queue.length > LOOKAHEAD_FILES)) {
       const head = queue.shift()!;
       await head.ready;
       yield* out(head.file);
