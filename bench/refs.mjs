@@ -1,24 +1,30 @@
-// `npm run bench:refs`: flagctl refs against the pipeline a user would otherwise write, over
-// this project's node_modules (about 40,000 files), with a real Unleash 8.2.0 seeded with
-// 1,200 flags (the e2e harness; BENCH_REFS_URL and BENCH_REFS_TOKEN use a running server).
+// `npm run bench:refs`: flagctl refs against the pipeline a user would otherwise write, on two
+// trees, with one real Unleash 8.2.0 (the e2e harness; BENCH_REFS_URL and BENCH_REFS_TOKEN use
+// a running server that already holds the flags):
+// - a real source tree: node_modules/unleash-v8 (Unleash's own compiled source), with the
+//   flag names of its dist/lib/types/experimental.js seeded as flags;
+// - a large tree: this project's node_modules, with 1,200 seeded flags besides.
 //
-//   flagctl refs --no-ignore node_modules -o ndjson
-//   curl …/api/admin/projects/default/features | jq -r '.features[].name' | rg -F -f - -c --no-ignore node_modules
+//   flagctl refs --no-ignore <tree> -o ndjson
+//   curl …/api/admin/projects/default/features | jq -r '.features[].name' | rg -F -f - -n --no-ignore <tree>
 //
-// Whole processes, warm cache (one warm-up run each), interleaved, medians. Budgets: wall at
-// most 2× the pipeline; peak RSS bounded by the largest file read, not by the tree (the whole
-// tree against one subtree, both without worker threads; each worker adds a fixed amount). ripgrep comes from Debian's `ripgrep`
-// package; without rg the row is skipped with a note. No test asserts on these numbers.
+// Whole processes, warm cache (one warm-up run each), interleaved, medians. Budgets: at most
+// 2× the pipeline on the source tree, 1.5× on the large one. The oracle check: the references
+// flagctl prints (file, line, flag) are exactly those an rg regex finds (a name between two of
+// " ' ` or a line's edges, in files of at most 1 MiB). Also: the scan's MB/s against rg's, with
+// and without a worker thread. ripgrep and jq come from Debian's packages; without them the
+// pipeline rows are skipped with a note. No test asserts on these numbers.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { existsSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BIN = `${root}bin/flagctl`;
-const TREE = 'node_modules';
-const SUBTREE = 'node_modules/typescript';
+const SOURCE = 'node_modules/unleash-v8';
+const LARGE = 'node_modules';
 const RUNS = Number(process.env.BENCH_REFS_RUNS ?? 5);
 const FLAGS = 1200;
 
@@ -28,6 +34,14 @@ const median = (xs) => {
 };
 const has = (cmd) => spawnSync(cmd, ['--version'], { stdio: 'ignore' }).status === 0;
 
+/** The names of Unleash's experimental flags: the top-level keys of `const flags = {…}`. */
+export function experimentalNames() {
+  const text = readFileSync(`${root}${SOURCE}/dist/lib/types/experimental.js`, 'utf8');
+  const body = text.slice(text.indexOf('const flags = {'));
+  const end = body.indexOf('\n};');
+  return [...new Set([...body.slice(0, end).matchAll(/^ {4}([A-Za-z][A-Za-z0-9]*):/gm)].map((m) => m[1]))];
+}
+
 /** Wall, CPU (user+sys, children included) and peak RSS of one process, via GNU time. */
 function measured(cmd, args, env, okCodes = [0]) {
   const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', cmd, ...args], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
@@ -36,63 +50,118 @@ function measured(cmd, args, env, okCodes = [0]) {
   return { wallMs: e * 1000, cpuMs: (u + s) * 1000, rssMiB: m / 1024 };
 }
 
-async function server() {
+async function server(names) {
   if (process.env.BENCH_REFS_URL && process.env.BENCH_REFS_TOKEN) {
     return { url: process.env.BENCH_REFS_URL, token: process.env.BENCH_REFS_TOKEN, stop: async () => {} };
   }
   const { startServers } = await import('../test/e2e/harness/servers.mjs');
-  const { seed } = await import('../test/e2e/harness/seed.mjs');
-  process.stderr.write(`starting Unleash 8.2.0 and seeding ${FLAGS} flags…\n`);
+  const { seed, createPlainFeatures } = await import('../test/e2e/harness/seed.mjs');
+  process.stderr.write(`starting Unleash 8.2.0, seeding ${FLAGS} flags and ${names.length} experimental flag names…\n`);
   const fleet = await startServers({ versions: ['8'] });
   const s = fleet.servers[0];
   await seed(s.url, s.adminToken, { size: FLAGS });
+  await createPlainFeatures(s.url, s.adminToken, names.length, { name: (i) => names[i] });
   return { url: s.url, token: s.adminToken, stop: () => fleet.stopAll() };
 }
 
+/** Bytes of the regular files of a tree, for MB/s. */
+const treeBytes = (tree) => Number(String(spawnSync('du', ['-sb', '--apparent-size', tree], { cwd: root }).stdout).split('\t')[0]);
+
+/** The oracle: `file:line:flag` of each name between two of " ' ` or a line's edges, by rg. */
+function oracle(tree, names, dir) {
+  const escaped = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const patterns = join(dir, 'patterns');
+  writeFileSync(patterns, `(?:^|["'\`])(?:${escaped.join('|')})(?:["'\`]|\\r?$)\n`);
+  const r = spawnSync('rg', ['-o', '-n', '--no-ignore', '--with-filename', '--no-heading', '--max-filesize', '1M', '-f', patterns, tree], { cwd: root, maxBuffer: 1 << 28 });
+  const set = new Set();
+  for (const line of String(r.stdout).split('\n')) {
+    const m = /^(.*):(\d+):(.*)$/.exec(line);
+    if (!m) continue;
+    const name = m[3].replace(/^["'`]/, '').replace(/\r?$/, '').replace(/["'`]$/, '');
+    set.add(`${m[1]}:${m[2]}:${name}`);
+  }
+  return set;
+}
+
+function refsSet(tree, env) {
+  const r = spawnSync(process.execPath, [BIN, 'refs', '--no-ignore', tree, '-o', 'ndjson', '--columns', 'flag,file,line'], { cwd: root, env, maxBuffer: 1 << 28 });
+  const set = new Set();
+  for (const line of String(r.stdout).split('\n').filter(Boolean)) {
+    const x = JSON.parse(line);
+    set.add(`${x.file}:${x.line}:${x.flag}`);
+  }
+  return set;
+}
+
 async function main() {
-  if (!existsSync(`${root}${TREE}`)) throw new Error(`no ${TREE}: run npm ci first`);
+  if (!existsSync(`${root}${SOURCE}`)) throw new Error(`no ${SOURCE}: run npm ci first`);
   spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
   const missing = ['rg', 'jq', 'curl'].filter((c) => !has(c));
-  const srv = await server();
+  const names = experimentalNames();
+  const srv = await server(names);
+  const work = mkdtempSync(join(tmpdir(), 'flagctl-bench-refs-'));
   try {
     const env = { ...process.env, FLAGCTL_URL: srv.url, FLAGCTL_TOKEN: srv.token, FLAGCTL_CONFIG_DIR: '/nonexistent', NO_COLOR: '1' };
-    const refs = (path, extra = []) => measured(process.execPath, [BIN, 'refs', '--no-ignore', path, '-o', 'ndjson', ...extra], env);
-    const script = `curl -sf -H "authorization: $FLAGCTL_TOKEN" "$FLAGCTL_URL/api/admin/projects/default/features" | jq -r '.features[].name' | rg -F -f - -c --no-ignore ${TREE}`;
-    // rg exits 1 when nothing matches, which is what node_modules holds of the seed's names.
-    const pipeline = () => measured('bash', ['-o', 'pipefail', '-c', script], env, [0, 1]);
+    const refs = (tree, extra = []) => measured(process.execPath, [BIN, 'refs', '--no-ignore', tree, '-o', 'ndjson', ...extra], env);
+    const pipeline = (tree) =>
+      measured('bash', ['-o', 'pipefail', '-c', `curl -sf -H "authorization: $FLAGCTL_TOKEN" "$FLAGCTL_URL/api/admin/projects/default/features" | jq -r '.features[].name' | rg -F -f - -n --no-ignore ${tree}`], env, [0, 1]);
+    const rgAlone = (tree, threads) => measured('rg', ['-F', '-f', join(work, 'names'), '-n', '--no-ignore', '-j', String(threads), tree], env, [0, 1]);
 
-    const rows = { refs: [], refs0: [], pipeline: [], subtree: [] };
-    refs(TREE, ['--threads', '1']); // warm-up: the page cache holds the tree from here on
-    if (missing.length === 0) pipeline();
-    for (let i = 0; i < RUNS; i++) {
-      rows.refs.push(refs(TREE, ['--threads', '1']));
-      rows.refs0.push(refs(TREE, ['--threads', '0']));
-      if (missing.length === 0) rows.pipeline.push(pipeline());
-      rows.subtree.push(refs(SUBTREE, ['--threads', '0']));
+    const load = loadavg().map((x) => x.toFixed(1)).join(' ');
+    const lines = [`flagctl refs benchmark, ${cpus().length} cores, ${cpus()[0]?.model}; load average at the start ${load}; medians of ${RUNS} interleaved runs, warm cache`];
+    const ratios = [];
+    for (const [tree, budget] of [
+      [SOURCE, 2],
+      [LARGE, 1.5],
+    ]) {
+      const rows = { refs: [], refs0: [], refs1: [], pipeline: [], rg1: [], rg2: [] };
+      if (missing.length === 0) {
+        const all = spawnSync('bash', ['-c', `curl -sf -H "authorization: $FLAGCTL_TOKEN" "$FLAGCTL_URL/api/admin/projects/default/features" | jq -r '.features[].name'`], { env });
+        writeFileSync(join(work, 'names'), all.stdout);
+      }
+      refs(tree); // warm-up: the page cache holds the tree from here on
+      if (missing.length === 0) pipeline(tree);
+      for (let i = 0; i < RUNS; i++) {
+        rows.refs.push(refs(tree));
+        if (missing.length === 0) rows.pipeline.push(pipeline(tree));
+        rows.refs0.push(refs(tree, ['--threads', '0']));
+        rows.refs1.push(refs(tree, ['--threads', '1']));
+        if (missing.length === 0) {
+          rows.rg1.push(rgAlone(tree, 1));
+          rows.rg2.push(rgAlone(tree, 2));
+        }
+      }
+      const m = Object.fromEntries(
+        Object.entries(rows)
+          .filter(([, v]) => v.length > 0)
+          .map(([k, v]) => [k, Object.fromEntries(Object.keys(v[0]).map((f) => [f, median(v.map((x) => x[f]))]))]),
+      );
+      const mb = treeBytes(tree) / 1e6;
+      const fmt = (r) => `wall ${r.wallMs.toFixed(0).padStart(5)} ms (${(mb / (r.wallMs / 1000)).toFixed(0).padStart(4)} MB/s), cpu ${r.cpuMs.toFixed(0).padStart(5)} ms, rss ${r.rssMiB.toFixed(1)} MiB`;
+      lines.push('', `${tree} (${mb.toFixed(0)} MB)`);
+      lines.push(`  refs (default threads)                ${fmt(m.refs)}`);
+      lines.push(`  refs --threads 0                      ${fmt(m.refs0)}`);
+      lines.push(`  refs --threads 1                      ${fmt(m.refs1)}`);
+      if (m.pipeline) {
+        lines.push(`  curl | jq | rg -F -f - -n             ${fmt(m.pipeline)}`);
+        lines.push(`  rg -F -f names -n -j1                 ${fmt(m.rg1)}`);
+        lines.push(`  rg -F -f names -n -j2                 ${fmt(m.rg2)}`);
+        const ratio = m.refs.wallMs / m.pipeline.wallMs;
+        ratios.push([`${tree}: refs ≤ ${budget}× the pipeline`, ratio, budget]);
+        const want = oracle(tree, String(readFileSync(join(work, 'names'))).split('\n').filter(Boolean), work);
+        const got = refsSet(tree, env);
+        const missed = [...want].filter((x) => !got.has(x));
+        const extra = [...got].filter((x) => !want.has(x));
+        lines.push(`  oracle: ${got.size} references by refs, ${want.size} by rg; ${missed.length} missed, ${extra.length} extra ${missed.length + extra.length === 0 ? 'pass' : 'FAIL'}`);
+        for (const x of [...missed.slice(0, 3).map((y) => `missed ${y}`), ...extra.slice(0, 3).map((y) => `extra ${y}`)]) lines.push(`    ${x}`);
+      } else lines.push(`  pipeline skipped: ${missing.join(', ')} not installed (apt-get install -y ripgrep jq curl)`);
     }
-    const m = Object.fromEntries(
-      Object.entries(rows)
-        .filter(([, v]) => v.length > 0)
-        .map(([k, v]) => [k, Object.fromEntries(Object.keys(v[0]).map((f) => [f, median(v.map((x) => x[f]))]))]),
-    );
-    const fmt = (r) => `wall ${r.wallMs.toFixed(0)} ms, cpu ${r.cpuMs.toFixed(0)} ms, rss ${r.rssMiB.toFixed(1)} MiB`;
-    const lines = [
-      `flagctl refs benchmark, ${cpus().length} cores, ${cpus()[0]?.model}; ${FLAGS} flags on Unleash; medians of ${RUNS} runs, warm cache`,
-      `refs --no-ignore ${TREE} -o ndjson --threads 1    ${fmt(m.refs)}`,
-      `refs … --threads 0 (no worker thread)              ${fmt(m.refs0)}`,
-      m.pipeline ? `curl | jq | rg -F -f - -c --no-ignore ${TREE}    ${fmt(m.pipeline)}` : `pipeline skipped: ${missing.join(', ')} not installed (apt-get install -y ripgrep jq curl)`,
-      `refs … ${SUBTREE} --threads 0 (subtree)  ${fmt(m.subtree)}`,
-      '',
-    ];
-    const budgets = [];
-    if (m.pipeline) {
-      budgets.push(['wall, --threads 1: ≤ 2× the curl | jq | rg pipeline', m.refs.wallMs / m.pipeline.wallMs, 2, (v) => `${v.toFixed(2)}×`]);
-      budgets.push(['wall, --threads 0: ≤ 2× the curl | jq | rg pipeline', m.refs0.wallMs / m.pipeline.wallMs, 2, (v) => `${v.toFixed(2)}×`]);
-    }
-    budgets.push(['peak RSS, no workers: ≤ the subtree\'s + 16 MiB', m.refs0.rssMiB - m.subtree.rssMiB, 16, (v) => `+${v.toFixed(1)} MiB`]);
-    for (const [name, value, limit, show] of budgets) lines.push(`${name.padEnd(52)} ${show(value).padEnd(10)} ${value <= limit ? 'pass' : 'FAIL'}`);
+    lines.push('');
+    for (const [name, value, limit] of ratios) lines.push(`${name.padEnd(48)} ${`${value.toFixed(2)}×`.padEnd(8)} ${value <= limit ? 'pass' : 'FAIL'}`);
+    lines.push(`load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
+    rmSync(work, { recursive: true, force: true });
     await srv.stop();
   }
 }

@@ -26,6 +26,8 @@ export interface FlagInfo {
   archived: boolean;
   /** Lifecycle stage (initial, pre-live, live, completed, archived); null when not known. */
   lifecycle: string | null;
+  /** With the stage `completed`: how it ended, `kept` or `discarded` (as the server says); null or absent otherwise. */
+  lifecycleStatus?: string | null;
   /** The latest time any SDK reported the flag, over all environments. */
   lastSeenAt: string | null;
   createdAt: string | null;
@@ -45,7 +47,7 @@ const projectFeature = z.looseObject({
   environments: z.nullish(z.array(z.looseObject({ lastSeenAt: str }))),
 });
 const projectFeaturesResponse = z.looseObject({ features: z.array(projectFeature) });
-const featureLifecycle = z.looseObject({ lifecycle: z.nullish(lifecycleShape) });
+const featureLifecycleResponse = z.looseObject({ lifecycle: z.nullish(lifecycleShape) });
 
 export interface ListOptions {
   /** Project ids to read; all of the server's when absent. */
@@ -135,13 +137,24 @@ function latest(times: (string | null | undefined)[]): string | null {
   return best;
 }
 
-/** An active flag's lifecycle stage, from its own document; null when the server has none. */
-export async function lifecycleOf(client: ApiClient, project: string, name: string): Promise<string | null> {
+/** A flag's lifecycle: its stage and, once completed, its status (`kept` or `discarded`). */
+export interface FlagLifecycle {
+  stage: string;
+  status: string | null;
+}
+
+/** An active flag's lifecycle stage and status, from its own document; null when the server has none. */
+export async function featureLifecycle(client: ApiClient, project: string, name: string): Promise<FlagLifecycle | null> {
   const doc = await client.getJson(
     `/api/admin/projects/${segment(project, 'project id')}/features/${segment(name, 'feature name')}`,
-    featureLifecycle,
+    featureLifecycleResponse,
   );
-  return doc.lifecycle?.stage ?? null;
+  return doc.lifecycle ? { stage: doc.lifecycle.stage, status: doc.lifecycle.status ?? null } : null;
+}
+
+/** An active flag's lifecycle stage alone; null when the server has none. */
+export async function lifecycleOf(client: ApiClient, project: string, name: string): Promise<string | null> {
+  return (await featureLifecycle(client, project, name))?.stage ?? null;
 }
 
 /**
@@ -153,9 +166,11 @@ export async function lifecyclesBySearch(
   projects: string[],
   pacer?: RateLimitPacer,
   concurrency = 4,
-): Promise<Map<string, string | null>> {
+): Promise<Map<string, FlagLifecycle | null>> {
   const query = new URLSearchParams({ project: `IS_ANY_OF:${projects.join(',')}` });
-  const stages = new Map<string, string | null>();
-  for await (const f of searchFeatures(client, { query, offset: 0, concurrency, pacer })) stages.set(f.name, f.lifecycle?.stage ?? null);
+  const stages = new Map<string, FlagLifecycle | null>();
+  for await (const f of searchFeatures(client, { query, offset: 0, concurrency, pacer })) {
+    stages.set(f.name, f.lifecycle ? { stage: f.lifecycle.stage, status: f.lifecycle.status ?? null } : null);
+  }
   return stages;
 }

@@ -20,6 +20,8 @@ export class PageProgress {
   private shown = false;
   private last?: SearchProgress;
   private wait?: { w: RateLimitWait; end: number };
+  /** What the waits are for, said after them ("searching for the archived flags"). */
+  purpose?: string;
 
   constructor(
     private readonly io: IO,
@@ -40,7 +42,7 @@ export class PageProgress {
   readonly waiting = (w: RateLimitWait): (() => void) | void => {
     if (w.ms <= SILENT_WAIT_MS) return;
     if (!this.enabled) {
-      notice(this.io, waitLine(w));
+      notice(this.io, waitLine(w, this.purpose));
       return;
     }
     const clock = clockOf(this.io);
@@ -70,7 +72,7 @@ export class PageProgress {
     const parts = this.last ? [`${this.last.received} of ${this.last.total}`] : [];
     if (this.wait) {
       const left = Math.max(1, Math.round((this.wait.end - clockOf(this.io).now()) / 1000));
-      parts.push(waitLine({ ...this.wait.w, ms: left * 1000 }).replace(/^flagctl: /, ''));
+      parts.push(waitLine({ ...this.wait.w, ms: left * 1000 }, this.purpose).replace(/^flagctl: /, ''));
     }
     if (parts.length === 0) return;
     this.io.stderr.write(`${CLEAR_LINE}${parts.join('; ')}`);
@@ -100,10 +102,11 @@ export class PageProgress {
   }
 }
 
-/** `flagctl: the server allows 15 searches a minute; waiting 31 s (page 16 of 50)`. */
-export function waitLine(w: RateLimitWait): string {
+/** `flagctl: the server allows 15 searches a minute; waiting 31 s (page 16 of 50)`, and what for when known. */
+export function waitLine(w: RateLimitWait, purpose?: string): string {
   const allows = w.limit ? `the server allows ${describeLimit(w.limit, w.windowS === undefined ? undefined : w.windowS * 1000)}` : 'the server limits searches';
   const refused = w.refused ? ' and refused one (HTTP 429)' : '';
   const page = w.page ? ` (page ${w.page}${w.pages ? ` of ${w.pages}` : ''})` : '';
-  return `flagctl: ${allows}${refused}; waiting ${Math.max(1, Math.round(w.ms / 1000))} s${page}`;
+  const what = purpose ? ` before ${purpose}` : '';
+  return `flagctl: ${allows}${refused}; waiting ${Math.max(1, Math.round(w.ms / 1000))} s${page}${what}`;
 }

@@ -3,6 +3,8 @@
 // its project, state and lifecycle in its properties. Text is kept as found: SARIF is JSON,
 // and viewers render it as plain text.
 
+import { isAbsolute, relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Reference } from '../refs/model.js';
 
 export const SARIF_SCHEMA = 'https://raw.githubusercontent.com/oasis-tcs/sarif-spec/master/Schemata/sarif-schema-2.1.0.json';
@@ -57,8 +59,19 @@ function message(r: SarifReference): string {
   return `Feature flag '${r.flag}' (project ${r.project}${life}) is ${state} and still referenced.`;
 }
 
-/** A SARIF log with one run; references to active flags are left out. */
-export function sarifLog(refs: Iterable<SarifReference>, tool: { version: string; informationUri?: string }): object {
+/**
+ * Where a file is, for code scanning: relative to %SRCROOT% (the directory flagctl ran in,
+ * the checkout's root in CI) when it lies inside it, a file:// URI otherwise.
+ */
+function artifactLocation(file: string, root: string | undefined): { uri: string; uriBaseId?: string } {
+  if (!root || !isAbsolute(file)) return { uri: encodeUri(file), uriBaseId: '%SRCROOT%' };
+  const rel = relative(root, file).split(sep).join('/');
+  if (rel !== '' && !rel.startsWith('../') && rel !== '..' && !isAbsolute(rel)) return { uri: encodeUri(rel), uriBaseId: '%SRCROOT%' };
+  return { uri: pathToFileURL(file).href };
+}
+
+/** A SARIF log with one run; references to active flags are left out. `root`: %SRCROOT%, absolute. */
+export function sarifLog(refs: Iterable<SarifReference>, tool: { version: string; informationUri?: string; root?: string }): object {
   const results: object[] = [];
   for (const r of refs) {
     const index = ruleIndex(r);
@@ -72,7 +85,7 @@ export function sarifLog(refs: Iterable<SarifReference>, tool: { version: string
       locations: [
         {
           physicalLocation: {
-            artifactLocation: { uri: encodeUri(r.file), uriBaseId: '%SRCROOT%' },
+            artifactLocation: artifactLocation(r.file, tool.root),
             region: { startLine: r.line, startColumn: r.column, snippet: { text: r.text } },
           },
         },

@@ -23,6 +23,9 @@ export interface Reference {
 
 export type Verdict = 'remove-code' | 'archive' | 'restore-or-remove' | 'keep';
 
+/** For a completed flag, the code path to keep when removing the flag: `kept` keeps the enabled one. */
+export type KeepBranch = 'enabled' | 'disabled';
+
 export interface FlagRow {
   flag: string;
   project: string;
@@ -34,22 +37,39 @@ export interface FlagRow {
   files: number;
   lastSeenAt: string | null;
   verdict: Verdict;
+  /** Completed flags: which branch of the code to keep (from the lifecycle status); null otherwise. */
+  keepBranch: KeepBranch | null;
 }
 
+type Judged = Pick<FlagInfo, 'state' | 'archived'> & Partial<Pick<FlagInfo, 'lifecycle' | 'lifecycleStatus'>>;
+
+/** Whether the server's lifecycle says the flag is done (stage `completed`, kept or discarded). */
+export const isCompleted = (flag: Judged) => !flag.archived && flag.lifecycle === 'completed';
+
 /** What can be done with a flag, given how many references it has. */
-export function verdictOf(flag: Pick<FlagInfo, 'state' | 'archived'>, references: number): Verdict {
+export function verdictOf(flag: Judged, references: number): Verdict {
   if (flag.archived) return references > 0 ? 'restore-or-remove' : 'keep';
-  if (flag.state === 'active') return 'keep';
+  if (flag.state === 'active' && !isCompleted(flag)) return 'keep';
   return references > 0 ? 'remove-code' : 'archive';
 }
 
-/** The states --fail-on accepts (archived is a flag's fact rather than a state, but gates the same way). */
+/** `kept` → the enabled path stays; `discarded` → the disabled one. Any other status says nothing. */
+export function keepBranchOf(flag: Judged): KeepBranch | null {
+  if (!isCompleted(flag)) return null;
+  return flag.lifecycleStatus === 'kept' ? 'enabled' : flag.lifecycleStatus === 'discarded' ? 'disabled' : null;
+}
+
+/** The states annotations and SARIF warn of (archived is a flag's fact rather than a state, but gates the same way). */
 export const GATE_STATES = ['stale', 'potentially-stale', 'archived'] as const;
-export type GateState = (typeof GATE_STATES)[number];
+export type GateState = (typeof GATE_STATES)[number] | 'completed';
 
 /** Whether a reference to this flag is one the user asked to be warned of (annotations, SARIF) or gated on. */
-export function isFlagged(flag: Pick<FlagInfo, 'state' | 'archived'>, states: readonly GateState[] = GATE_STATES): boolean {
-  return (flag.archived && states.includes('archived')) || (flag.state !== 'active' && states.includes(flag.state));
+export function isFlagged(flag: Judged, states: readonly GateState[] = GATE_STATES): boolean {
+  return (
+    (flag.archived && states.includes('archived')) ||
+    (flag.state !== 'active' && states.includes(flag.state)) ||
+    (isCompleted(flag) && states.includes('completed'))
+  );
 }
 
 const ORDER: Record<Verdict, number> = { 'remove-code': 0, 'restore-or-remove': 1, archive: 2, keep: 3 };
@@ -90,6 +110,7 @@ export class Tally {
         files: c?.files.size ?? 0,
         lastSeenAt: f.lastSeenAt,
         verdict: verdictOf(f, references),
+        keepBranch: keepBranchOf(f),
       });
     }
     return rows.sort((a, b) => ORDER[a.verdict] - ORDER[b.verdict] || (a.flag < b.flag ? -1 : a.flag > b.flag ? 1 : 0));

@@ -1,4 +1,4 @@
-import type { FlagInfo } from '../api/flags.js';
+import type { FlagInfo, FlagLifecycle } from '../api/flags.js';
 import { aliasTable } from './aliases.js';
 import type { Reference } from './model.js';
 import type { ScanSpec } from './scan-core.js';
@@ -13,12 +13,25 @@ export interface MatchOptions {
   maxFileBytes: number;
 }
 
-/** Looks up a flag's lifecycle stage when the listing did not have it (active flags). */
-export type LifecycleLookup = (flag: FlagInfo) => Promise<string | null>;
+/**
+ * Looks up a flag's lifecycle when the listing did not have it (active flags): the stage alone,
+ * or the stage with its status (a completed flag's `kept` or `discarded`).
+ */
+export type LifecycleLookup = (flag: FlagInfo) => Promise<string | FlagLifecycle | null>;
+
+/** Writes a looked-up lifecycle into the flag. */
+export function setLifecycle(flag: FlagInfo, found: string | FlagLifecycle | null): void {
+  if (typeof found === 'string' || found === null) {
+    flag.lifecycle = found;
+    return;
+  }
+  flag.lifecycle = found.stage;
+  flag.lifecycleStatus = found.status;
+}
 
 /** One request per flag, however often it is asked for. */
 export function memoLookup(lookup: LifecycleLookup): LifecycleLookup {
-  const memo = new Map<FlagInfo, Promise<string | null>>();
+  const memo = new Map<FlagInfo, Promise<string | FlagLifecycle | null>>();
   return (flag) => {
     let p = memo.get(flag);
     if (!p) memo.set(flag, (p = lookup(flag)));
@@ -31,8 +44,12 @@ export function scanSpec(flags: FlagInfo[], m: MatchOptions): ScanSpec {
   return { names, aliases: m.aliases ? aliasTable(names) : [], delimiters: m.delimiters, maxFileBytes: m.maxFileBytes };
 }
 
-/** Files whose references wait for lifecycle lookups while the scan goes on. */
-const LOOKAHEAD_FILES = 64;
+/**
+ * Files whose references may wait for lifecycle lookups while the scan goes on. The scan
+ * stops for a lookup only when this many wait (a few hundred KB at most): a lookup that
+ * takes one round trip no longer stalls the main thread's scan (issue 26).
+ */
+const LOOKAHEAD_FILES = 1024;
 
 /**
  * Every reference under the paths, file by file in walk order. A flag's lifecycle is looked
@@ -49,14 +66,14 @@ export async function* findReferences(
 ): AsyncGenerator<Reference, void, undefined> {
   const need = (f: FlagInfo): Promise<void> | undefined => {
     if (!lookup || f.lifecycle !== null) return undefined;
-    const p = lookup(f).then((stage) => void (f.lifecycle = stage));
+    const p = lookup(f).then((found) => setLifecycle(f, found));
     p.catch(() => undefined); // awaited when its file's turn comes
     return p;
   };
   const flagsReady = Promise.resolve(flagsSource);
   const spec = flagsReady.then((f) => scanSpec(f, m));
   let flags: FlagInfo[] = [];
-  const queue: { file: FileRefs; ready: Promise<unknown> }[] = [];
+  const queue: { file: FileRefs; ready: Promise<unknown>; done: boolean }[] = [];
   const out = function* (file: FileRefs): Generator<Reference> {
     for (const r of file.refs) {
       for (const id of r.ids) {
@@ -79,8 +96,14 @@ export async function* findReferences(
   for await (const file of scanTree(spec, tree, stats)) {
     flags = await flagsReady; // settled: the scan needed it
     const waits = file.refs.flatMap((r) => r.ids.map((id) => need(flags[id]!))).filter((p) => p !== undefined);
-    queue.push({ file, ready: Promise.all(waits) });
-    while (queue.length > LOOKAHEAD_FILES) {
+    const entry = { file, ready: Promise.all(waits), done: waits.length === 0 };
+    entry.ready.then(
+      () => (entry.done = true),
+      () => (entry.done = true),
+    );
+    queue.push(entry);
+    // Files whose lookups are in are written at once, in order; a full queue waits for its head.
+    while (queue.length > 0 && (queue[0]!.done || queue.length > LOOKAHEAD_FILES)) {
       const head = queue.shift()!;
       await head.ready;
       yield* out(head.file);
@@ -99,7 +122,7 @@ export async function fillLifecycles(flags: FlagInfo[], lookup: LifecycleLookup,
   const worker = async () => {
     while (next < todo.length) {
       const f = todo[next++]!;
-      f.lifecycle = f.lifecycle ?? (await lookup(f));
+      if (f.lifecycle === null) setLifecycle(f, await lookup(f));
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));

@@ -35,8 +35,9 @@ export const flagRowColumns: ColumnSet<FlagRow> = {
     { name: 'files', kind: 'number', value: (r) => r.files },
     { name: 'lastSeenAt', header: 'last seen', kind: 'time', value: (r) => r.lastSeenAt },
     { name: 'verdict', value: (r) => r.verdict },
+    { name: 'keepBranch', header: 'keep branch', value: (r) => r.keepBranch },
   ],
-  defaults: ['flag', 'state', 'lifecycle', 'archived', 'references', 'files', 'lastSeenAt', 'verdict'],
+  defaults: ['flag', 'state', 'lifecycle', 'archived', 'references', 'files', 'lastSeenAt', 'verdict', 'keepBranch'],
 };
 
 /** Why a reference is annotated: the flag's state in words. */

@@ -25,10 +25,13 @@ export interface FoundRef {
   text: string;
 }
 
-export type FileScan = { skipped: 'binary' | 'large' | 'unreadable' | 'special' } | { refs: FoundRef[] };
+/** `gone`: not there when it was to be read (deleted since the listing): nothing was missed. */
+export type SkipReason = 'binary' | 'large' | 'unreadable' | 'special' | 'gone';
+export type FileScan = { skipped: SkipReason } | { refs: FoundRef[] };
 
 export interface Scanner {
-  scanFile(path: string): FileScan;
+  /** `follow`: a symbolic link is read (a file named on the command line, as rg does). */
+  scanFile(path: string, follow?: boolean): FileScan;
   /** The matching alone, over bytes already in memory (tests, and text that is not a file). */
   scanBytes(bytes: Uint8Array): FoundRef[];
 }
@@ -42,7 +45,8 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
   const SNIFF = 8000;
   /** Longer lines are cut around the reference in `text`. */
   const TEXT_MAX = 240;
-  const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0);
+  const FOLLOW_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
+  const OPEN_FLAGS = FOLLOW_FLAGS | (fs.constants.O_NOFOLLOW ?? 0);
 
   // Keys are the UTF-8 bytes of a name read as latin1: one string per byte, so a candidate
   // taken from a file with buf.latin1Slice compares exactly, whatever the file's encoding.
@@ -83,6 +87,9 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
     if (bytes.length === 1) cls[bytes[0]!] = cls[bytes[0]!]! | 1;
     else if (bytes.length > 1) wideDelims.push(bytes);
   }
+  // The start and end of a line are always delimiters, whatever --delimiters says.
+  if (!oneByte.includes(10)) oneByte.push(10);
+  cls[10] = cls[10]! | 1;
   const useAliases = alias.size > 0;
   if (useAliases) {
     for (let c = 0; c < 256; c++) {
@@ -105,15 +112,18 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
 
   function find(buf: Buffer, n: number): Hit[] {
     const hits: Hit[] = [];
-    last.fill(-1);
+    last.fill(-2);
     // A candidate is what lies between a delimiter and the previous one of the same character
     // (so a name holding another delimiter, such as it's, is found between double quotes), and
     // between it and the previous delimiter of any character (`--delimiters ' \n'` for YAML).
-    let lastAny = -1;
+    // The start of the file (after a BOM) counts as a delimiter of any character: -1 here.
+    let lastAny = n >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 2 : -1;
     const eMax = exactLen.max;
     const eOk = exactLen.ok;
     const eFirst = exactLen.first;
     const candidate = (from: number, to: number) => {
+      // A CR before a line's end belongs to the line end, not to the name (CRLF files).
+      if (to > from && to < n && buf[to] === 10 && buf[to - 1] === 13) to--;
       const len = to - from;
       if (len <= 0 || len > eMax || eOk[len] === 0 || eFirst[buf[from]!] === 0) return;
       const ids = exact.get(buf.toString('latin1', from, to));
@@ -164,6 +174,9 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
         lastAny = i;
       }
     }
+    // The end of the file is a delimiter too; a CR there belongs to the (last) line's end.
+    const end = n > 0 && buf[n - 1] === 13 ? n - 1 : n;
+    if (end > lastAny + 1) candidate(lastAny + 1, end);
     for (const d of wideDelims) {
       let prev = buf.indexOf(d, 0);
       while (prev >= 0 && prev < n) {
@@ -230,13 +243,14 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
     return locate(buf, buf.length, find(buf, buf.length));
   }
 
-  function scanFile(path: string): FileScan {
+  function scanFile(path: string, follow = false): FileScan {
     let fd: number;
     try {
-      fd = fs.openSync(path, OPEN_FLAGS);
+      fd = fs.openSync(path, follow ? FOLLOW_FLAGS : OPEN_FLAGS);
     } catch (err) {
       // ELOOP: a symbolic link (O_NOFOLLOW); links are not followed.
-      return { skipped: (err as { code?: string }).code === 'ELOOP' ? 'special' : 'unreadable' };
+      const code = (err as { code?: string }).code;
+      return { skipped: code === 'ELOOP' ? 'special' : code === 'ENOENT' || code === 'ENOTDIR' ? 'gone' : 'unreadable' };
     }
     try {
       const st = fs.fstatSync(fd);

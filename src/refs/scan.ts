@@ -1,9 +1,10 @@
 import * as fs from 'node:fs';
+import { realpathSync } from 'node:fs';
 import * as bufferModule from 'node:buffer';
-import { posix, resolve, sep } from 'node:path';
+import { join, posix, resolve, sep } from 'node:path';
 import { ScanPool } from './pool.js';
-import { createScanner, type FileScan, type FoundRef, type Scanner, type ScanSpec } from './scan-core.js';
-import { walk, type WalkOptions } from './walk.js';
+import { createScanner, type FileScan, type FoundRef, type Scanner, type ScanSpec, type SkipReason } from './scan-core.js';
+import { walk, type WalkOptions, type WalkSkip } from './walk.js';
 
 // The tree half of `flagctl refs`: walk each path given, read and match its files (on worker
 // threads when there are many), and hand out each file's references in walk order. Memory
@@ -23,10 +24,18 @@ export interface FileRefs {
   refs: FoundRef[];
 }
 
+/** Skips that refs tells of on stderr: the user did not ask for them by a rule. */
+export type ToldSkip = 'unreadable' | 'bad-name' | 'large';
+
 export interface TreeStats {
   files: number;
-  skipped: Record<'binary' | 'large' | 'unreadable' | 'special', number>;
+  skipped: Record<SkipReason | WalkSkip, number>;
+  /** The first few printed paths of each skip that is told. */
+  examples: Record<ToldSkip, string[]>;
 }
+
+/** Paths kept per kind of skip, for the stderr line. */
+const EXAMPLES = 3;
 
 /** Batches sent ahead to the threads; beyond it the walk waits. */
 const AHEAD_PER_THREAD = 3;
@@ -49,9 +58,16 @@ export async function* scanTree(specSource: ScanSpec | Promise<ScanSpec>, opts: 
   let pool: ScanPool | undefined;
   const queue: { files: string[]; shown: (i: number) => string; results: Promise<FileScan[]> }[] = [];
   // Display paths are made only for files that hold a reference.
+  const skip = (why: SkipReason | WalkSkip, shown: () => string) => {
+    stats.skipped[why]++;
+    if (why in stats.examples) {
+      const list = stats.examples[why as ToldSkip];
+      if (list.length < EXAMPLES) list.push(shown());
+    }
+  };
   const drain = function* (results: FileScan[], shown: (i: number) => string): Generator<FileRefs> {
     results.forEach((r, i) => {
-      if ('skipped' in r) stats.skipped[r.skipped]++;
+      if ('skipped' in r) skip(r.skipped, () => shown(i));
       else stats.files++;
     });
     for (let i = 0; i < results.length; i++) {
@@ -59,17 +75,32 @@ export async function* scanTree(specSource: ScanSpec | Promise<ScanSpec>, opts: 
       if ('refs' in r && r.refs.length > 0) yield { file: shown(i), refs: r.refs };
     }
   };
+  // Paths given twice, or one inside another (`refs . ./app.ts`): each file is read once, at
+  // the first place met. Walked files are no links, so their real path is the root's joined to theirs.
+  const seen = overlapping(opts.paths) ? new Set<string>() : undefined;
+  const firstTime = (real: string) => {
+    if (!seen) return true;
+    if (seen.has(real)) return false;
+    seen.add(real);
+    return true;
+  };
   try {
     for (const given of opts.paths) {
       const shown = toPosix(given.path);
       if (given.kind === 'file') {
-        yield* drain([(await scanner()).scanFile(given.path)], () => posix.normalize(shown));
+        if (!firstTime(realpathSync(given.path))) continue;
+        // A link named on the command line is read, as rg does.
+        yield* drain([(await scanner()).scanFile(given.path, true)], () => posix.normalize(shown));
         continue;
       }
       const root = resolve(given.path);
+      const realRoot = seen ? realpathSync(root) : root;
       let batches = 0;
       let turn = 0;
-      for await (const batch of walkedAhead(walk(root, opts), specReady, WALK_AHEAD)) {
+      const onSkip = (rel: string, why: WalkSkip) => skip(why, () => displayPath(shown, rel));
+      for await (const walked of walkedAhead(walk(root, opts, { shown, onSkip }), specReady, WALK_AHEAD)) {
+        const batch = seen ? walked.filter((rel) => firstTime(join(realRoot, rel))) : walked;
+        if (batch.length === 0) continue;
         const scan = await scanner();
         const abs = sep === '/' ? batch.map((rel) => `${root}/${rel}`) : batch.map((rel) => root + sep + rel.split('/').join(sep));
         const shownFiles = (i: number) => displayPath(shown, batch[i]!);
@@ -127,7 +158,19 @@ async function* walkedAhead<T>(source: AsyncGenerator<T>, ready: Promise<unknown
 }
 
 export function emptyStats(): TreeStats {
-  return { files: 0, skipped: { binary: 0, large: 0, unreadable: 0, special: 0 } };
+  return {
+    files: 0,
+    skipped: { binary: 0, large: 0, unreadable: 0, special: 0, gone: 0, 'bad-name': 0 },
+    examples: { unreadable: [], 'bad-name': [], large: [] },
+  };
+}
+
+/** Whether a path given is another one, or lies inside a directory given. */
+function overlapping(paths: TreeOptions['paths']): boolean {
+  if (paths.length < 2) return false;
+  const real = paths.map((p) => ({ kind: p.kind, at: realpathSync(p.path) }));
+  const inside = (a: string, dir: string) => a.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+  return real.some((a, i) => real.some((b, j) => i !== j && (a.at === b.at || (b.kind === 'dir' && inside(a.at, b.at)))));
 }
 
 const toPosix = (p: string) => (sep === '/' ? p : p.split(sep).join('/'));

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
-import { join } from 'node:path';
+import { lstatSync, readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
+import { join, posix, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
 // Which files `flagctl refs` reads under one path:
@@ -15,10 +15,24 @@ import ignore, { type Ignore } from 'ignore';
 export interface WalkOptions {
   /** --no-ignore */
   noIgnore: boolean;
-  /** --exclude globs (gitignore syntax), relative to the path given. */
+  /**
+   * --exclude globs (gitignore syntax). Each matches a path relative to the searched root, and
+   * also the path as flagctl prints it (the path given joined with it: see excludeRule).
+   */
   exclude: string[];
   /** Files per batch handed out. */
   batch?: number;
+}
+
+/** Why a path under a root was left out without being asked to: said on stderr by refs. */
+export type WalkSkip = 'unreadable' | 'bad-name';
+
+/** Per root: how its paths are printed (for --exclude), and where skips are told. */
+export interface WalkRoot {
+  /** The path given, `/`-separated, as the output prints it. */
+  shown?: string;
+  /** A directory that could not be read, or a name that is not UTF-8 (relative to the root; '' is the root). */
+  onSkip?: (rel: string, why: WalkSkip) => void;
 }
 
 /** A batch of files under one root: paths relative to it, `/`-separated. */
@@ -27,13 +41,18 @@ export type Batch = string[];
 const BATCH = 256;
 
 /** Every file to read under `root` (a directory), in batches. */
-export async function* walk(root: string, opts: WalkOptions): AsyncGenerator<Batch, void, undefined> {
-  const exclude = opts.exclude.length > 0 ? ignore().add(opts.exclude) : undefined;
+export async function* walk(root: string, opts: WalkOptions, at: WalkRoot = {}): AsyncGenerator<Batch, void, undefined> {
+  const exclude = opts.exclude.length > 0 ? excludeRule(opts.exclude, at.shown ?? '.') : undefined;
+  const onSkip = at.onSkip ?? (() => undefined);
   const size = opts.batch ?? BATCH;
   if (!opts.noIgnore && (await inGitWorkTree(root))) {
     let batch: string[] = [];
     for await (const rel of gitFiles(root)) {
-      if (rel.endsWith('/') || isUnderGit(rel) || (exclude !== undefined && ignores(exclude, rel))) continue;
+      if (rel.endsWith('/') || isUnderGit(rel) || (exclude !== undefined && exclude(rel, false))) continue;
+      if (badName(root, rel)) {
+        onSkip(rel, 'bad-name');
+        continue;
+      }
       batch.push(rel);
       if (batch.length >= size) {
         yield batch;
@@ -43,7 +62,49 @@ export async function* walk(root: string, opts: WalkOptions): AsyncGenerator<Bat
     if (batch.length > 0) yield batch;
     return;
   }
-  yield* walkTree(root, { gitignore: !opts.noIgnore, exclude, size });
+  yield* walkTree(root, { gitignore: !opts.noIgnore, exclude, size, onSkip });
+}
+
+/**
+ * A name that is not UTF-8 reaches us with U+FFFD in place of its bytes, and that string
+ * names no file. (A name that really holds U+FFFD still exists, and is read.)
+ */
+function badName(root: string, rel: string): boolean {
+  if (!rel.includes('\uFFFD')) return false;
+  try {
+    lstatSync(join(root, rel));
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+const GLOB = /[*?[\]\\!]/;
+
+/**
+ * --exclude: a pattern excludes a path when it matches the path relative to the root (as
+ * gitignore does), or the path as printed (`repo/vendor/lib.js` when `repo` was given; an
+ * absolute path without its leading `/`, which gitignore reads as an anchor). A pattern
+ * without glob characters also excludes the printed path it names and everything under it,
+ * whatever its spelling (`../repo/vendor`, `./repo/vendor` or an absolute path).
+ */
+export function excludeRule(patterns: string[], shown: string): (rel: string, dir: boolean) => boolean {
+  const rules = ignore().add(patterns);
+  // Literal paths, resolved from the working directory like the paths given: any spelling of a place names it.
+  const literal = patterns.filter((p) => !GLOB.test(p) && p.replace(/\/+$/, '') !== '').map((p) => resolve(p));
+  const under = (path: string, dir: string) => path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+  return (rel, dir) => {
+    const suffix = dir ? '/' : '';
+    if (ignores(rules, rel + suffix)) return true;
+    const printed = posix.normalize(posix.join(shown, rel));
+    if (literal.length > 0) {
+      const place = resolve(printed);
+      if (literal.some((p) => under(place, p))) return true;
+    }
+    if (printed === rel) return false;
+    const anchored = printed.startsWith('/') ? printed.slice(1) : printed;
+    return !anchored.startsWith('../') && ignores(rules, anchored + suffix);
+  };
 }
 
 const isUnderGit = (rel: string) => rel === '.git' || rel.startsWith('.git/') || rel.includes('/.git/');
@@ -103,14 +164,20 @@ interface Level {
 }
 
 /** A depth-first walk; each directory's .gitignore applies to what is under it. */
-function* walkTree(root: string, o: { gitignore: boolean; exclude?: Ignore; size: number }): Generator<Batch> {
+function* walkTree(
+  root: string,
+  o: { gitignore: boolean; exclude?: (rel: string, dir: boolean) => boolean; size: number; onSkip: (rel: string, why: WalkSkip) => void },
+): Generator<Batch> {
   let batch: string[] = [];
   const levels: Level[] = [];
   const visit = function* (rel: string): Generator<Batch> {
     let entries: Dirent[];
     try {
       entries = readdirSync(rel ? join(root, rel) : root, { withFileTypes: true });
-    } catch {
+    } catch (err) {
+      // Gone since it was listed: nothing to read. Anything else is a hole in the answer.
+      const code = (err as { code?: string }).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') o.onSkip(rel ? `${rel}/` : '', 'unreadable');
       return;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -130,8 +197,12 @@ function* walkTree(root: string, o: { gitignore: boolean; exclude?: Ignore; size
         const path = base + e.name;
         const dir = e.isDirectory();
         if (!dir && !e.isFile()) continue; // links, sockets, fifos, devices
-        if ((o.exclude !== undefined && ignores(o.exclude, dir ? `${path}/` : path))) continue;
+        if (o.exclude !== undefined && o.exclude(path, dir)) continue;
         if (o.gitignore && ignoredByLevels(levels, path, dir)) continue;
+        if (badName(root, path)) {
+          o.onSkip(dir ? `${path}/` : path, 'bad-name');
+          continue;
+        }
         if (dir) {
           yield* visit(path);
           continue;

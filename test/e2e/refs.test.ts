@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { adminGet, flagctl, target } from './cli.js';
@@ -17,6 +17,8 @@ const SEEDED = [TREE_FLAGS.active, TREE_FLAGS.stale, TREE_FLAGS.potentiallyStale
 const expected = oracle(dir, SEEDED, (f) => f.startsWith('bin/') || f.startsWith('ignored/') || f.endsWith('.log')).sort(byPlace);
 
 type Ref = Reference;
+/** bin/huge.txt, over the default cap: said on stderr, and not a failure (the cap is a rule). */
+const HUGE = `flagctl: not read: 1 over 1024 KiB (${dir}/bin/huge.txt; raise --max-file-kb to read it)\n`;
 interface Row {
   flag: string;
   state: string;
@@ -41,7 +43,7 @@ for (const server of inject('servers')) {
 
     it('finds exactly the references to the seeded flags, with their state, archived mark and lifecycle', async () => {
       const r = await refs([dir, '-o', 'ndjson']);
-      expect(r.stderr).toBe('');
+      expect(r.stderr).toBe(HUGE);
       expect(r.code).toBe(0);
       const got = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Ref);
       expect(expected).toHaveLength(19);
@@ -63,7 +65,7 @@ for (const server of inject('servers')) {
     it('--summary: the verdicts', async () => {
       const r = await refs([dir, '--summary', '-o', 'json']);
       expect(r.code).toBe(0);
-      const rows = JSON.parse(r.stdout) as Row[];
+      const rows = (JSON.parse(r.stdout) as { flags: Row[] }).flags;
       const verdict = (flag: string) => rows.find((x) => x.flag === flag)?.verdict;
       expect(verdict(TREE_FLAGS.stale)).toBe('remove-code');
       expect(verdict(TREE_FLAGS.potentiallyStale)).toBe('remove-code');
@@ -78,22 +80,22 @@ for (const server of inject('servers')) {
       expect(rows.find((x) => x.flag === TREE_FLAGS.potentiallyStale)).toMatchObject({ state: 'potentially-stale', references: 3, files: 2, archived: false });
       expect(rows.find((x) => x.flag === TREE_FLAGS.archived)).toMatchObject({ references: 3, files: 3, archived: true });
       expect(rows.every((x) => typeof x.lifecycle === 'string')).toBe(true);
-      const all = JSON.parse((await refs([dir, '--summary', '--all-flags', '-o', 'json'])).stdout) as Row[];
+      const all = (JSON.parse((await refs([dir, '--summary', '--all-flags', '-o', 'json'])).stdout) as { flags: Row[] }).flags;
       expect(all).toHaveLength(server.seed.total + server.seed.archived.length);
     });
 
     it('--fail-on: exit 3 on stale, potentially stale and archived references', async () => {
       const stale = await refs([dir, '--fail-on', 'stale', '-o', 'ndjson']);
       expect(stale.code).toBe(3);
-      expect(stale.stderr).toBe('flagctl: 7 references to flags that are stale (--fail-on)\n');
+      expect(stale.stderr).toBe(HUGE + 'flagctl: 7 references to flags that are stale (--fail-on)\n');
       expect(stale.stdout.trim().split('\n')).toHaveLength(19);
       const old = await refs([dir, '--fail-on', 'potentially-stale', '-o', 'ndjson']);
       expect(old.code).toBe(3);
-      expect(old.stderr).toBe('flagctl: 3 references to flags that are potentially-stale (--fail-on)\n');
+      expect(old.stderr).toBe(HUGE + 'flagctl: 3 references to flags that are potentially-stale (--fail-on)\n');
       expect(old.stdout.trim().split('\n')).toHaveLength(19);
       const archived = await refs([dir, '--fail-on', 'archived', '-o', 'ndjson']);
       expect(archived.code).toBe(3);
-      expect(archived.stderr).toBe('flagctl: 3 references to flags that are archived (--fail-on)\n');
+      expect(archived.stderr).toBe(HUGE + 'flagctl: 3 references to flags that are archived (--fail-on)\n');
       expect((await refs([dir, '-o', 'ndjson'])).code).toBe(0);
       // java/ holds the stale and the potentially stale flag, no archived one.
       expect((await refs([join(dir, 'java'), '--fail-on', 'potentially-stale'])).code).toBe(3);
@@ -139,6 +141,51 @@ for (const server of inject('servers')) {
       const old = log.runs[0].results.filter((x: { properties: { flag: string } }) => x.properties.flag === TREE_FLAGS.potentiallyStale);
       expect(old).toHaveLength(3);
       for (const x of old) expect(x).toMatchObject({ ruleId: 'flagctl/potentially-stale-flag', properties: { state: 'potentially-stale', archived: false } });
+    });
+
+    it('a completed flag: remove-code with the branch to keep, and --fail-on completed exits 3', async () => {
+      // Flags of this test alone (the seed's counts stay as they are), removed at the end.
+      const names = { kept: `refs-completed-kept-${Date.now()}`, discarded: `refs-completed-discarded-${Date.now()}` };
+      const admin = async (method: string, path: string, body?: unknown) => {
+        const res = await fetch(`${server.url}${path}`, {
+          method,
+          headers: { authorization: server.adminToken, 'content-type': 'application/json', accept: 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${await res.text()}`);
+      };
+      const tree = join(dirname(dir), `completed-${server.version}`);
+      mkdirSync(tree, { recursive: true });
+      writeFileSync(join(tree, 'a.ts'), `if (on("${names.kept}")) {}
+if (on("${names.discarded}")) {}
+if (on("${names.kept}")) {}
+`);
+      try {
+        for (const [status, name] of Object.entries(names)) {
+          await admin('POST', '/api/admin/projects/default/features', { name, type: 'release' });
+          await admin('POST', `/api/admin/projects/default/features/${name}/lifecycle/complete`, { status });
+        }
+        const doc = (await adminGet(server, `/api/admin/projects/default/features/${names.kept}`)) as { lifecycle?: { stage: string; status?: string } };
+        expect(doc.lifecycle).toMatchObject({ stage: 'completed', status: 'kept' });
+        const r = await refs([tree, '--summary', '-o', 'json']);
+        expect(r.code).toBe(0);
+        const rows = (JSON.parse(r.stdout) as { flags: (Row & { keepBranch: string | null })[] }).flags;
+        expect(rows.map((x) => [x.flag, x.lifecycle, x.verdict, x.keepBranch, x.references])).toEqual(
+          expect.arrayContaining([
+            [names.discarded, 'completed', 'remove-code', 'disabled', 1],
+            [names.kept, 'completed', 'remove-code', 'enabled', 2],
+          ]),
+        );
+        const gate = await refs([tree, '--fail-on', 'completed', '-o', 'ndjson']);
+        expect(gate.code).toBe(3);
+        expect(gate.stderr).toBe('flagctl: 3 references to flags that are completed (--fail-on)\n');
+        expect((await refs([tree, '--fail-on', 'stale,archived'])).code).toBe(0);
+      } finally {
+        for (const name of Object.values(names)) {
+          await admin('DELETE', `/api/admin/projects/default/features/${name}`).catch(() => undefined);
+          await admin('DELETE', `/api/admin/archive/${name}`).catch(() => undefined);
+        }
+      }
     });
 
     it('bad input exits 2 before any request; a refused token exits 4, never 3', async () => {

@@ -1,8 +1,11 @@
 import { FlagValueError, type FlagTable } from '../kit/spec.js';
 import { pathSegment, wholeNumber } from '../kit/values.js';
 
-/** The states --fail-on takes (archived is a fact of the flag, but gates the same way). */
-export const FAIL_ON_STATES = ['stale', 'potentially-stale', 'archived'] as const;
+/**
+ * The states --fail-on takes (archived is a fact of the flag, but gates the same way;
+ * completed is the server's lifecycle stage that says the flag is done).
+ */
+export const FAIL_ON_STATES = ['stale', 'potentially-stale', 'archived', 'completed'] as const;
 export type FailOnState = (typeof FAIL_ON_STATES)[number];
 /** With --diff: what the change adds (refs --diff, src/refs/diff). */
 export const DIFF_FAIL_ON = ['added-stale', 'added-potentially-stale', 'added-archived', 'added-completed', 'added-unknown'] as const;
@@ -55,12 +58,16 @@ export const flags = {
   },
   aliases: { flags: '--aliases', help: 'also find camelCase, PascalCase, snake_case and SCREAMING_SNAKE_CASE forms as whole identifiers' },
   summary: { flags: '--summary', help: 'one row per flag that is not active, archived or referenced, with a verdict' },
-  allFlags: { flags: '--all-flags', help: 'with --summary and json: the active flags without references too' },
+  allFlags: { flags: '--all-flags', help: 'with --summary or -o json: the active flags without references too' },
   failOn: {
     flags: '--fail-on <states>',
-    help: 'exit 3 when a flag in one of these states is referenced: stale,potentially-stale,archived; with --diff, when the change adds one: added-stale,added-potentially-stale,added-archived,added-completed,added-unknown',
+    help: 'exit 3 when a flag in one of these states is referenced: stale,potentially-stale,archived,completed; with --diff, when the change adds one: added-stale,added-potentially-stale,added-archived,added-completed,added-unknown',
     values: [...FAIL_ON_STATES, ...DIFF_FAIL_ON],
     parse: failOn,
+  },
+  allowSkipped: {
+    flags: '--allow-skipped',
+    help: 'with --fail-on: pass even when files could not be read (unreadable, or a name that is not UTF-8); by default that exits 1',
   },
   diff: {
     flags: '--diff <base>',

@@ -15,11 +15,17 @@ new_checkout, NEW_CHECKOUT) as whole identifiers.
 
 Inside a git work tree, the files git tracks and the untracked ones it does not ignore are read;
 elsewhere every .gitignore is honoured; --no-ignore reads everything. .git, binary files, files
-over --max-file-kb and symbolic links are always skipped. Paths in the output are the path given
-joined with the file's path under it.
+over --max-file-kb and symbolic links met in a walk are skipped (a link named as a path is read).
+Paths in the output are the path given joined with the file's path under it; --exclude matches
+them as printed, or relative to the path given. Files not read for another reason (unreadable,
+a name that is not UTF-8, over --max-file-kb) are counted on stderr; with --fail-on, an
+unreadable file or name exits 1 unless --allow-skipped. The start and end of a line or file
+always count as delimiters.
 
---summary verdicts: remove-code (stale or potentially stale, still referenced), archive (stale
-or potentially stale, no reference), restore-or-remove (archived, still referenced), keep.
+--summary verdicts: remove-code (stale, potentially stale or completed, still referenced; for a
+completed flag, "keep branch" says which path stays: enabled if kept, disabled if discarded),
+archive (the same, no reference), restore-or-remove (archived, still referenced), keep.
+
 -o github writes a warning annotation for each reference to a stale, potentially stale or
 archived flag (and a summary table to $GITHUB_STEP_SUMMARY when it is set); -o sarif writes
 the same references as SARIF 2.1.0 for code scanning. Nothing is uploaded anywhere.

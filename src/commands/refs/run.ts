@@ -1,13 +1,13 @@
 import { availableParallelism, loadavg } from 'node:os';
-import { lifecycleOf, lifecyclesBySearch, listFlags, type FlagInfo } from '../../api/flags.js';
+import { featureLifecycle, lifecyclesBySearch, listFlags, type FlagInfo } from '../../api/flags.js';
 import { ApiError, CheckFailedError, UsageError } from '../../errors.js';
-import { print } from '../../output/context.js';
+import { notice, print } from '../../output/context.js';
 import { appendStepSummary, summaryMarkdown } from '../../output/github.js';
 import { PageProgress } from '../../output/page-progress.js';
 import { render } from '../../output/render.js';
 import { sarifLog } from '../../output/sarif.js';
 import { GATE_STATES, isFlagged, Tally, type FlagRow, type Reference } from '../../refs/model.js';
-import { fillLifecycles, findReferences, memoLookup } from '../../refs/references.js';
+import { fillLifecycles, findReferences, memoLookup, setLifecycle } from '../../refs/references.js';
 import { flagRowColumns, groupedByFlag, referenceAnnotation, referenceColumns } from '../../refs/render.js';
 import { emptyStats, type TreeOptions } from '../../refs/scan.js';
 import { pathKind } from '../../refs/walk.js';
@@ -17,6 +17,7 @@ import type { RunContext } from '../kit/context.js';
 import type { Request } from '../kit/spec.js';
 import { refuseDiffOptions, runDiff } from './diff.js';
 import { FAIL_ON_STATES, type FailOnState, type flags } from './flags.js';
+import { skippedLine, SkippedFilesError } from './skipped.js';
 
 /** The job summary stays readable and far below GitHub's 1 MiB limit. */
 const SUMMARY_ROWS = 500;
@@ -32,6 +33,14 @@ const SEARCH_LIFECYCLES_FROM = 200;
 function defaultThreads(): number {
   const cpus = availableParallelism();
   return loadavg()[0]! >= cpus ? 0 : Math.min(4, cpus - 1);
+}
+
+/** More threads than CPUs only compete for them (measured: 16 on 2 cores took 3-4× as long). */
+function clampThreads(ctx: RunContext, asked: number): number {
+  const cpus = availableParallelism();
+  if (asked <= cpus) return asked;
+  notice(ctx.io, `flagctl: --threads ${asked}: this machine has ${cpus} CPU${cpus === 1 ? '' : 's'}; using ${cpus} threads`);
+  return cpus;
 }
 
 /** `flagctl refs`: the server's flags, found in a source tree, joined to their lifecycle. */
@@ -51,6 +60,10 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   if (f.summary && (format === 'github' || format === 'sarif')) {
     throw new UsageError(`--summary: not with -o ${format}, which reports references; use -o table, json, ndjson, csv or markdown`);
   }
+  if (f.allFlags && !f.summary && format !== 'json') {
+    throw new UsageError(`--all-flags: only with --summary or -o json, which list flags; -o ${format} without --summary lists references`);
+  }
+  if (f.allowSkipped && !f.failOn) throw new UsageError('--allow-skipped: only with --fail-on, whose exit code it changes');
   const summary = f.summary === true;
   const columns = summary ? undefined : resolveColumns(referenceColumns, req.output.columns);
   const rowColumns = resolveColumns(flagRowColumns, summary ? req.output.columns : undefined);
@@ -58,7 +71,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
     paths,
     noIgnore: f.ignore === false,
     exclude: f.exclude ?? [],
-    threads: f.threads ?? defaultThreads(),
+    threads: f.threads === undefined ? defaultThreads() : clampThreads(ctx, f.threads),
   };
   const match = { delimiters: f.delimiters, aliases: f.aliases === true, maxFileBytes: f.maxFileKb * 1024 };
 
@@ -72,6 +85,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   let flagList: FlagInfo[] = [];
   // Archived flags and many lifecycles come from search: paced, and each wait said on stderr.
   const progress = new PageProgress(ctx.io, false);
+  progress.purpose = 'searching for the archived flags';
   const pacer = ctx.pacer(progress.waiting);
   try {
     // The flags are fetched while the walk starts; the first file read waits for them.
@@ -82,7 +96,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
     listing.catch(() => undefined); // awaited by the scan, and below
     const lookup = memoLookup(async (flag) => {
       try {
-        return await lifecycleOf(client, flag.project, flag.name);
+        return await featureLifecycle(client, flag.project, flag.name);
       } catch (err) {
         // Deleted since the listing: nothing to say about its lifecycle.
         if (err instanceof ApiError && err.status === 404) return null;
@@ -105,8 +119,9 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
       const todo = flagList.filter((x) => names.has(x.name) && x.lifecycle === null);
       if (todo.length > SEARCH_LIFECYCLES_FROM) {
         // Many flags: search pages of 100 instead of one document each.
+        progress.purpose = 'searching for the flags\' lifecycles';
         const stages = await lifecyclesBySearch(client, [...new Set(todo.map((x) => x.project))], pacer);
-        for (const x of todo) if (stages.has(x.name)) x.lifecycle = stages.get(x.name)!;
+        for (const x of todo) if (stages.has(x.name)) setLifecycle(x, stages.get(x.name)!);
       }
       await fillLifecycles(todo, lookup);
       return (rows = tally.rows(flagList, f.allFlags === true));
@@ -114,7 +129,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
 
     if (summary) {
       for await (const _ of refs());
-      await render(ui, { kind: 'rows', columns: rowColumns, rows: await flagRows() });
+      await render(ui, { kind: 'rows', columns: rowColumns, rows: await flagRows(), jsonObject: { key: 'flags', after: () => ({}) } });
     } else if (format === 'github') {
       for await (const r of refs()) {
         const line = referenceAnnotation(r);
@@ -123,7 +138,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
     } else if (format === 'sarif') {
       const flagged: Reference[] = [];
       for await (const r of refs()) if (isFlagged(r, GATE_STATES)) flagged.push(r);
-      await print(ui, `${JSON.stringify(sarifLog(flagged, { version: VERSION }), null, 2)}\n`);
+      await print(ui, `${JSON.stringify(sarifLog(flagged, { version: VERSION, root: process.cwd() }), null, 2)}\n`);
     } else if (format === 'table' && ui.tty) {
       const all: Reference[] = [];
       for await (const r of refs()) all.push(r);
@@ -142,8 +157,10 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
     }
     await listing; // a tree without files never waited for it: its failure still counts
     ctx.debug(
-      `${stats.files} files read; skipped ${stats.skipped.binary} binary, ${stats.skipped.large} over ${f.maxFileKb} KiB, ${stats.skipped.special} links or special, ${stats.skipped.unreadable} unreadable`,
+      `${stats.files} files read; skipped ${stats.skipped.binary} binary, ${stats.skipped.large} over ${f.maxFileKb} KiB, ${stats.skipped.special} links or special, ${stats.skipped.gone} gone since listed, ${stats.skipped.unreadable} unreadable, ${stats.skipped['bad-name']} not UTF-8 names`,
     );
+    const skipped = skippedLine(stats, f.maxFileKb);
+    if (skipped) notice(io, skipped);
     const summaryPath = io.env.GITHUB_STEP_SUMMARY;
     if (format === 'github' && summaryPath) {
       const all = await flagRows();
@@ -156,5 +173,10 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   }
   if (gated > 0) {
     throw new CheckFailedError(`${gated} reference${gated === 1 ? '' : 's'} to flags that are ${failOn.join(' or ')} (--fail-on)`);
+  }
+  // The size cap is a rule the user set or accepted (said above); unreadable files and names are not.
+  const unread = stats.skipped.unreadable + stats.skipped['bad-name'];
+  if (failOn.length > 0 && unread > 0 && !f.allowSkipped) {
+    throw new SkippedFilesError(`--fail-on: ${unread} path${unread === 1 ? '' : 's'} could not be read, so the gate cannot pass; --allow-skipped passes without them`);
   }
 }
