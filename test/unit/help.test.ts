@@ -46,6 +46,8 @@ function exampleArgs(line: string, path: string[]): string[] {
 const READERS_OWN = [
   /^flagctl: @[^:\s]+: no such file; expected a snapshot written by `flagctl export`\n$/,
   /^flagctl: --diff "[^"]+": not a revision in this repository; /,
+  /^flagctl: plan file "[^"]+": cannot read it \(ENOENT\)\n$/,
+  /^flagctl: --from "[^"]+": cannot read it \(ENOENT\); expected the file of retire apply --result\n$/,
 ];
 
 let pages: HelpPage[] = [];

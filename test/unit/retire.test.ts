@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
 import type { Plan } from '../../src/retire/model.js';
-import { ManualClock } from '../support/clock.js';
+import { SkippingClock } from '../support/clock.js';
 import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli, testIO, type TestIOOptions } from '../support/io.js';
 import { expectUsageError } from '../support/usage.js';
@@ -32,8 +32,9 @@ const FLAGS: FixtureFlag[] = [
   { name: 'active-one' },
 ];
 
+// Skipping: a retry's pause (on the injected clock) passes at once, with no real waiting.
 const clock = () => {
-  const c = new ManualClock();
+  const c = new SkippingClock();
   c.advance(NOW);
   return c;
 };
