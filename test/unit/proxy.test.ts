@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bypassed } from '../../src/api/no-proxy.js';
-import { parseProxyUrl, proxyFor, proxyFromEnv, proxyLabel } from '../../src/api/proxy-env.js';
+import { bypassed } from '../../src/config/no-proxy.js';
+import { parseProxyUrl, proxyFor, proxyFromEnv, proxyLabel } from '../../src/config/proxy-env.js';
 import { describeNetworkError, isRetryableNetworkError } from '../../src/api/retry.js';
 
 describe('NO_PROXY matching', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ApiClient } from '../../api/client.js';
-import { proxyFromEnv } from '../../api/proxy-env.js';
+import { proxyFromEnv } from '../../config/proxy-env.js';
 import { maxWaitMs, RateLimitPacer, type PacerOptions } from '../../api/rate-limit.js';
 import { resolveTarget, type Target } from '../../config/resolve.js';
 import { configDir, readConfig } from '../../config/store.js';

@@ -8,7 +8,7 @@ import { render } from '../../output/render.js';
 import { sarifLog } from '../../output/sarif.js';
 import { GATE_STATES, isFlagged, Tally, type FlagRow, type Reference } from '../../refs/model.js';
 import { fillLifecycles, findReferences, memoLookup, setLifecycle } from '../../refs/references.js';
-import { flagRowColumns, groupedByFlag, referenceAnnotation, referenceColumns } from '../../refs/render.js';
+import { flagRowColumns, groupedByFlag, referenceAnnotation, referenceColumns } from '../../output/refs-view.js';
 import { emptyStats, type TreeOptions } from '../../refs/scan.js';
 import { pathKind } from '../../refs/walk.js';
 import { VERSION } from '../../version.js';

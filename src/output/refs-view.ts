@@ -1,7 +1,7 @@
-import { annotation } from '../output/github.js';
-import type { Column, ColumnSet } from '../output/rows.js';
-import { termSafe } from '../output/sanitize.js';
-import { isFlagged, type FlagRow, type Reference } from './model.js';
+import { annotation } from './github.js';
+import type { Column, ColumnSet } from './rows.js';
+import { termSafe } from './sanitize.js';
+import { isFlagged, type FlagRow, type Reference } from '../refs/model.js';
 
 // Renderers of `flagctl refs` that are not the shared row formats: GitHub annotations and the
 // terminal view grouped by flag. Everything here is text from scanned files or the server:
