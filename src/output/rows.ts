@@ -1,7 +1,7 @@
 import { csvRecord } from './csv.js';
 import { print, type Ui } from './context.js';
 import { termSafe } from './sanitize.js';
-import { renderTable } from './table.js';
+import { writeTable } from './table.js';
 import { relativeTime } from './time.js';
 
 export type CellKind = 'text' | 'time' | 'bool' | 'number';
@@ -66,6 +66,8 @@ export function markdownRow<T>(cols: Column<T>[], row: T): string {
 }
 
 export interface RowsOptions {
+  /** On a terminal, after a long table: how to get it another way (the command's own options). */
+  longTable?: string;
   /** json: one object `{"<key>": [rows], ...after()}` instead of a bare array; `after` runs when the rows have ended. */
   jsonObject?: { key: string; after(): Record<string, unknown> };
 }
@@ -91,13 +93,25 @@ async function primed<T>(rows: AsyncIterable<T> | Iterable<T>): Promise<AsyncIte
   };
 }
 
+/** Rows mapped as they come; a list in memory stays synchronous (no await per row). */
+function mapRows<T, U>(rows: AsyncIterable<T> | Iterable<T>, f: (row: T) => U): AsyncIterable<U> | Iterable<U> {
+  if (Symbol.asyncIterator in rows) {
+    return (async function* () {
+      for await (const row of rows) yield f(row);
+    })();
+  }
+  return (function* () {
+    for (const row of rows) yield f(row);
+  })();
+}
+
 function projected<T>(cols: Column<T>[], row: T): Record<string, unknown> {
   return Object.fromEntries(cols.map((c) => [c.name, c.value(row) ?? null]));
 }
 
 /**
- * Writes rows in the chosen format as they come. Table output on a terminal needs all rows
- * for its widths; every other format streams.
+ * Writes rows in the chosen format as they come; a terminal table sets its widths by its
+ * first rows, then streams too.
  * json and ndjson print each row whole, unless --columns picked fields.
  */
 export async function writeRows<T>(ui: Ui, cols: Column<T>[], rows: AsyncIterable<T> | Iterable<T>, options: RowsOptions = {}): Promise<number> {
@@ -148,11 +162,9 @@ export async function writeRows<T>(ui: Ui, cols: Column<T>[], rows: AsyncIterabl
     return count;
   }
   if (ui.tty) {
-    const body: string[][] = [];
-    for await (const row of rows) body.push(cols.map((c) => terminalCell(c, row, ui)));
-    const head = headers ? cols.map((c) => ui.style.bold(c.header ?? c.name)) : undefined;
-    await print(ui, `${await renderTable(head, body, ui.color)}\n`);
-    return body.length;
+    const head = headers ? cols.map((c) => ui.style.bold(termSafe(c.header ?? c.name))) : undefined;
+    const cells = mapRows(rows, (row) => cols.map((c) => terminalCell(c, row, ui)));
+    return writeTable(ui, head, cells, cols.length, options.longTable ?? '-o csv gives them whole, for a spreadsheet or a pager');
   }
   // Piped table: tab-separated, no decoration, ISO times: stable for grep, cut and awk.
   if (headers) await print(ui, `${cols.map((c) => (c.header ?? c.name).toUpperCase()).join('\t')}\n`);

@@ -1,25 +1,32 @@
 // Server strings are untrusted. Before they reach a terminal, every control character
 // (C0, DEL, C1 — which covers ESC, CSI, OSC and so titles, colours, hyperlinks and
-// screen clears) and the bidi overrides that can disguise text are shown as visible escapes.
+// screen clears) and every invisible format character (Unicode category Cf: the bidi
+// controls, zero-width space and joiners, word joiner, BOM, soft hyphen, tag characters)
+// is shown as a visible escape. Cf characters draw nothing, so `new\u200bcheckout` and
+// `newcheckout` would otherwise look the same, and some terminals give them a cell anyway.
 
 // eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\p{Cf}]/gu;
+
+function escaped(ch: string): string {
+  switch (ch) {
+    case '\n':
+      return '\\n';
+    case '\r':
+      return '\\r';
+    case '\t':
+      return '\\t';
+    default: {
+      const code = ch.codePointAt(0)!;
+      if (code <= 0xff) return `\\x${code.toString(16).padStart(2, '0')}`;
+      if (code <= 0xffff) return `\\u${code.toString(16).padStart(4, '0')}`;
+      return `\\u{${code.toString(16)}}`;
+    }
+  }
+}
 
 export function termSafe(text: string): string {
-  return text.replace(UNSAFE, (ch) => {
-    switch (ch) {
-      case '\n':
-        return '\\n';
-      case '\r':
-        return '\\r';
-      case '\t':
-        return '\\t';
-      default: {
-        const code = ch.charCodeAt(0);
-        return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-      }
-    }
-  });
+  return text.replace(UNSAFE, escaped);
 }
 
 /** Formula-injection guard for spreadsheets (OWASP "CSV injection"): such cells get a leading quote. */
