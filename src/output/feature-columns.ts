@@ -19,9 +19,16 @@ export const ENV_FIELDS = [
 ] as const;
 type EnvField = (typeof ENV_FIELDS)[number];
 
-function envSummary(f: SearchFeature): string {
-  return (f.environments ?? []).map((e) => `${e.name} ${e.enabled ? 'on' : 'off'}`).join(', ');
+/** `on`, `off`, or `unknown` for a state the server left out or sent as null (never read as off). */
+export function envState(enabled: unknown): 'on' | 'off' | 'unknown' {
+  return enabled === true ? 'on' : enabled === false ? 'off' : 'unknown';
 }
+
+function envSummary(f: SearchFeature): string {
+  return (f.environments ?? []).map((e) => `${e.name} ${envState(e.enabled)}`).join(', ');
+}
+
+const SYMBOL = { on: '✓', off: '✗', unknown: 'unknown' } as const;
 
 const all: Column<SearchFeature>[] = [
   { name: 'name', value: (f) => f.name },
@@ -35,10 +42,12 @@ const all: Column<SearchFeature>[] = [
   {
     name: 'environments',
     value: envSummary,
-    pretty: (f, ui) =>
-      (f.environments ?? [])
-        .map((e) => `${termSafe(e.name)} ${e.enabled ? ui.style.green('✓') : ui.style.red('✗')}`)
-        .join(' '),
+    pretty: (f, ui) => {
+      const envs = f.environments ?? [];
+      if (envs.length === 0) return ui.style.dim('-');
+      const paint = { on: ui.style.green, off: ui.style.red, unknown: ui.style.yellow };
+      return envs.map((e) => `${termSafe(e.name)} ${paint[envState(e.enabled)](SYMBOL[envState(e.enabled)])}`).join(' ');
+    },
   },
   { name: 'createdAt', kind: 'time', value: (f) => f.createdAt },
   { name: 'createdBy', value: (f) => f.createdBy?.name },

@@ -70,8 +70,11 @@ function statsLines(stats: ProjectStats | null | undefined, ui: Ui): string[] {
   const cell = (v: unknown) => (typeof v === 'number' ? String(v) : '-');
   const width = Math.max(...STATS.map(([label]) => label.length)) + 2;
   const rows = STATS.map(([label, cur, past]) => [label, cell(stats[cur]), past ? cell(stats[past]) : '-']);
-  // The two windows side by side, numbers right-aligned under their headings.
-  const line = (a: string, b: string, c: string) => `  ${a.padEnd(width)}${b.padStart(9)}${c.padStart(9)}`;
+  // The two windows side by side, numbers right-aligned under their headings, two spaces
+  // apart at least however long they are (5 and 1234567890 must not read as 51234567890).
+  const wide = (i: 1 | 2, head: string) => Math.max(head.length, ...rows.map((r) => r[i]!.length));
+  const [w1, w2] = [wide(1, 'current'), wide(2, 'past')];
+  const line = (a: string, b: string, c: string) => `  ${a.padEnd(width)}  ${b.padStart(w1)}  ${c.padStart(w2)}`;
   return [head, s.dim(line('', 'current', 'past')), ...rows.map(([a, b, c]) => line(a!, b!, c!))];
 }
 

@@ -43,6 +43,13 @@ export function fitWidths(natural: readonly number[], room: number): number[] {
   return widths;
 }
 
+function headroom(natural: readonly number[], room: number): number[] {
+  const spare = room - natural.reduce((a, b) => a + b, 0);
+  if (spare <= 0) return [...natural];
+  const each = Math.floor(spare / natural.length);
+  return natural.map((w) => w + Math.min(w, each));
+}
+
 interface Frame {
   top: string;
   middle: string;
@@ -75,8 +82,10 @@ export async function writeTable(ui: Ui, head: string[] | undefined, rows: Async
     sample.push(r.value);
   }
   const natural = Array.from({ length: ncols }, (_, i) => Math.max(head ? displayWidth(head[i] ?? '') : 0, ...sample.map((r) => displayWidth(r[i] ?? ''))));
-  const room = Math.max(ncols * MIN_WIDTH, (ui.io.columns ?? 80) - (ncols * 3 + 1));
-  const widths = fitWidths(natural, room);
+  const room = Math.max(ncols * MIN_WIDTH, (ui.io.columns || 80) - (ncols * 3 + 1));
+  // A table longer than its sample may hold longer cells further down (flag-999 then
+  // flag-129999): its columns share the terminal's spare cells, each growing at most twofold.
+  const widths = fitWidths(done ? natural : headroom(natural, room), room);
   const f = frame(widths, ui);
   let cut = false;
   const line = (cells: string[]) => {
@@ -108,7 +117,7 @@ export async function writeTable(ui: Ui, head: string[] | undefined, rows: Async
     }
   }
   await print(ui, `${batch}${f.bottom}\n`);
-  if (cut) notice(ui.io, `flagctl: note: cells cut to fit the terminal's ${ui.io.columns ?? 80} columns (…); piped or -o csv output keeps them whole`);
+  if (cut) notice(ui.io, `flagctl: note: cells cut to fit the terminal's ${ui.io.columns || 80} columns (…); piped or -o csv output keeps them whole`);
   if (count > SAMPLE) notice(ui.io, `flagctl: note: ${count} rows; ${hint}`);
   return count;
 }

@@ -23,6 +23,8 @@ export interface TestIOOptions {
   stdinIsTTY?: boolean;
   clock?: Clock;
   spinner?: SpinnerFactory;
+  /** The terminal's width (default 120). */
+  columns?: number;
 }
 
 /** An IO of buffers. The environment is only what the test gives (plus a throwaway HOME). */
@@ -41,7 +43,7 @@ export function testIO(opts: TestIOOptions = {}): TestIO {
     stdoutIsTTY: opts.stdoutIsTTY ?? false,
     stderrIsTTY: opts.stderrIsTTY ?? false,
     stdinIsTTY: opts.stdinIsTTY ?? false,
-    columns: 120,
+    columns: opts.columns ?? 120,
     clock: opts.clock,
     spinner: opts.spinner,
   };
