@@ -23,17 +23,19 @@ const variantsResponse = z.looseObject({ variants: z.array(envVariant) });
  * server's own endpoints, in parallel. What cannot be fetched stays absent.
  */
 export async function completeFeature(client: ApiClient, projectId: string, f: Feature): Promise<Feature> {
-  const base = featurePath(projectId, f.name);
-  const quietly = <T>(p: Promise<T>) => p.catch(() => undefined);
+  const base = () => featurePath(projectId, f.name);
+  // A name the server gave that cannot be a path segment (`..`) is refused by segment() as it
+  // builds the path: inside the async call that refusal is one more thing not fetched.
+  const quietly = <T>(get: () => Promise<T>) => get().catch(() => undefined);
   const environments = f.environments ?? [];
   const [tags, ...variants] = await Promise.all([
     f.tags !== undefined
       ? f.tags
-      : quietly(client.getJson(`/api/admin/features/${segment(f.name, 'feature name')}/tags`, tagsResponse).then((r) => r.tags)),
+      : quietly(async () => (await client.getJson(`/api/admin/features/${segment(f.name, 'feature name')}/tags`, tagsResponse)).tags),
     ...environments.map((e) =>
       e.variants !== undefined
         ? e.variants
-        : quietly(client.getJson(`${base}/environments/${segment(e.name, 'environment')}/variants`, variantsResponse).then((r) => r.variants)),
+        : quietly(async () => (await client.getJson(`${base()}/environments/${segment(e.name, 'environment')}/variants`, variantsResponse)).variants),
     ),
   ]);
   return {

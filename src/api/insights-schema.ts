@@ -1,12 +1,15 @@
 import * as z from '../zod-mini.js';
 
-// GET /api/admin/insights (Unleash Enterprise). The spec's five arrays; newer servers add
-// arrays (lifecycleTrends, creationArchiveTrends) and fields (technicalDebt beside health),
-// which are kept as sent. A missing or null array reads as empty.
+// GET /api/admin/insights (Unleash Enterprise). The spec's five arrays are required, and so
+// are their items' fields (all but timeToProduction and users): a body without one is a
+// contract break, named in the error, never shown as "no data". A required field may still
+// be null (shown as -). Newer servers add arrays (lifecycleTrends, creationArchiveTrends) and
+// fields (technicalDebt beside health), which are kept as sent.
 
-const str = z.nullish(z.string());
-const num = z.nullish(z.number());
-const list = <T extends z.ZodMiniType>(item: T) => z.nullish(z.array(item));
+const str = z.nullable(z.string());
+const num = z.nullable(z.number());
+const optionalNum = z.nullish(z.number());
+const list = <T extends z.ZodMiniType>(item: T) => z.array(item);
 
 export const userTrend = z.looseObject({ date: str, total: num, active: num, inactive: num });
 
@@ -17,13 +20,13 @@ export const projectFlagTrend = z.looseObject({
   project: str,
   date: str,
   health: num,
-  technicalDebt: num,
-  timeToProduction: num,
+  technicalDebt: optionalNum,
+  timeToProduction: optionalNum,
   total: num,
   active: num,
   stale: num,
   potentiallyStale: num,
-  users: num,
+  users: optionalNum,
 });
 
 export const metricsSummaryTrend = z.looseObject({

@@ -8,14 +8,18 @@ import type {
 } from '../api/schemas.js';
 import type { Ui } from './context.js';
 import { termSafe } from './sanitize.js';
-import { relativeTime } from './time.js';
+import { envState } from './feature-columns.js';
+import { relativeTime, whenText } from './time.js';
 
 // The human view of one feature: a record of every field of the spec's Feature.
 
-export function featureView(f: Feature, ui: Ui): string[] {
+/** Segment names by id, when the server gave them (strategies refer to segments by id). */
+export type SegmentNames = ReadonlyMap<number, string>;
+
+export function featureView(f: Feature, ui: Ui, segments: SegmentNames = new Map()): string[] {
   const s = ui.style;
   const t = (v: unknown) => termSafe(v === null || v === undefined ? '' : String(v));
-  const when = (iso: string | null | undefined) => (iso ? (ui.tty ? `${t(iso)} (${relativeTime(iso, ui.now)})` : t(iso)) : '-');
+  const when = (iso: string | null | undefined) => (iso ? whenText(t(iso), ui.tty, ui.now) : '-');
   const yesNo = (b: boolean | null | undefined) => (b === true ? s.green('yes') : b === false ? 'no' : '-');
   const field = (label: string, value: string) => `${s.bold(label.padEnd(16))}${value}`;
 
@@ -25,7 +29,8 @@ export function featureView(f: Feature, ui: Ui): string[] {
   lines.push(field('Project', t(f.project ?? '-')));
   lines.push(field('Description', f.description ? t(f.description) : s.dim('-')));
   // Real servers leave out the top-level `enabled`; then the per-environment states say it.
-  const perEnv = (f.environments ?? []).map((e) => `${t(e.name)} ${e.enabled ? s.green('on') : s.red('off')}`).join(', ');
+  const paint = { on: s.green, off: s.red, unknown: s.yellow };
+  const perEnv = (f.environments ?? []).map((e) => `${t(e.name)} ${paint[envState(e.enabled)](envState(e.enabled))}`).join(', ');
   lines.push(field('Enabled', f.enabled === undefined || f.enabled === null ? perEnv || '-' : yesNo(f.enabled)));
   lines.push(field('Stale', f.stale ? s.yellow('yes') : yesNo(f.stale)));
   lines.push(field('Archived', f.archived ? `yes${f.archivedAt ? `, ${when(f.archivedAt)}` : ''}` : yesNo(f.archived)));
@@ -61,19 +66,20 @@ export function featureView(f: Feature, ui: Ui): string[] {
     for (const v of f.variants) lines.push(...envVariantLines(v, '  ', ui));
   }
 
-  for (const env of f.environments ?? []) lines.push('', ...environmentLines(env, ui));
+  for (const env of f.environments ?? []) lines.push('', ...environmentLines(env, ui, segments));
   return lines;
 }
 
-function environmentLines(env: FeatureEnvironment, ui: Ui): string[] {
+function environmentLines(env: FeatureEnvironment, ui: Ui, segments: SegmentNames): string[] {
   const s = ui.style;
   const t = termSafe;
-  const state = env.enabled ? s.green('enabled') : s.red('disabled');
+  // A state the server left out or sent as null is not "disabled": say it is not known.
+  const state = env.enabled === true ? s.green('enabled') : env.enabled === false ? s.red('disabled') : s.yellow('state unknown');
   const seen = env.lastSeenAt ? (ui.tty ? relativeTime(env.lastSeenAt, ui.now) : env.lastSeenAt) : 'never';
   const lines = [`${s.bold(`Environment ${t(env.name)}`)}${env.type ? ` (${t(env.type)})` : ''}: ${state}, last seen ${t(seen)}`];
   const strategies = env.strategies ?? [];
   if (strategies.length === 0) lines.push(`  ${s.dim('no strategies')}`);
-  strategies.forEach((st, i) => lines.push(...strategyLines(st, i + 1, ui)));
+  strategies.forEach((st, i) => lines.push(...strategyLines(st, i + 1, ui, segments)));
   if (env.variants?.length) {
     lines.push('  Variants:');
     for (const v of env.variants) lines.push(...envVariantLines(v, '    ', ui));
@@ -81,14 +87,14 @@ function environmentLines(env: FeatureEnvironment, ui: Ui): string[] {
   return lines;
 }
 
-function strategyLines(st: Strategy, n: number, ui: Ui): string[] {
+function strategyLines(st: Strategy, n: number, ui: Ui, segments: SegmentNames): string[] {
   const s = ui.style;
   const t = termSafe;
   const label = st.title ? `${t(st.title)} [${t(st.name)}]` : t(st.name);
   const lines = [`  ${n}. ${s.bold(label)}${st.disabled ? s.yellow(' (disabled)') : ''}`];
-  const params = Object.entries(st.parameters ?? {}).filter(([, v]) => v !== '' && v !== null && v !== undefined);
-  if (params.length) lines.push(`     parameters: ${params.map(([k, v]) => `${t(k)}=${t(String(v))}${k === 'rollout' ? '%' : ''}`).join(', ')}`);
-  if (st.segments?.length) lines.push(`     segments: ${st.segments.join(', ')}`);
+  const params = parametersText(st.parameters);
+  if (params) lines.push(`     parameters: ${params}`);
+  if (st.segments?.length) lines.push(`     segments: ${segmentsText(st.segments, segments)}`);
   if (st.constraints?.length) {
     lines.push('     constraints:');
     for (const c of st.constraints) lines.push(`       ${constraintText(c)}`);
@@ -100,12 +106,34 @@ function strategyLines(st: Strategy, n: number, ui: Ui): string[] {
   return lines;
 }
 
-/** `appName IN [web, ios]`, `NOT email STR_ENDS_WITH [@x.com] (case-insensitive)` */
+/**
+ * `rollout=50%, groupId=checkout`: parameters are strings in the spec; anything else (a number,
+ * an object from a custom strategy) is shown as JSON rather than `[object Object]`.
+ */
+export function parametersText(parameters: Record<string, unknown> | null | undefined): string {
+  const shown = Object.entries(parameters ?? {}).filter(([, v]) => v !== '' && v !== null && v !== undefined);
+  return shown.map(([k, v]) => `${termSafe(k)}=${termSafe(typeof v === 'string' ? v : JSON.stringify(v))}${k === 'rollout' ? '%' : ''}`).join(', ');
+}
+
+/** `beta-users (id 1), id 7`: a segment by its name where the server gave it, else by its id. */
+export function segmentsText(ids: readonly number[], names: SegmentNames): string {
+  return ids.map((id) => (names.has(id) ? `${termSafe(names.get(id)!)} (id ${id})` : `id ${id}`)).join(', ');
+}
+
+/**
+ * A list item that shows where it begins and ends: quoted (as JSON) when it is empty or holds
+ * a separator, a bracket, a quote or white space; bare otherwise (`web`, `@example.com`).
+ */
+export function listItem(value: string): string {
+  return value === '' || /[\s,[\]"'\\]/.test(value) ? JSON.stringify(value) : value;
+}
+
+/** `appName IN [web, ios]`, `NOT email STR_ENDS_WITH [@x.com] (case-insensitive)`, `note IN ["a, b", ""]` */
 export function constraintText(c: Constraint): string {
   const values = c.values?.length ? c.values : c.value !== undefined && c.value !== null ? [c.value] : [];
   const not = c.inverted ? 'NOT ' : '';
   const ci = c.caseInsensitive ? ' (case-insensitive)' : '';
-  return termSafe(`${not}${c.contextName} ${c.operator} [${values.join(', ')}]${ci}`);
+  return termSafe(`${not}${c.contextName} ${c.operator} [${values.map(listItem).join(', ')}]${ci}`);
 }
 
 function weightPercent(weight: number): string {

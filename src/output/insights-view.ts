@@ -103,9 +103,16 @@ function groups<T extends Timed>(rows: readonly T[], key: (r: T) => string): [st
   return [...map.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, weeks]) => [k, [...weeks.values()]]);
 }
 
+const plural = (n: number, word: string) => `${formatNumber(n)} ${word}${n === 1 ? '' : 's'}`;
+/** Spread-free: a long series would overflow the call stack as arguments. */
+const maxOf = (values: readonly number[]) => values.reduce((a, b) => (b > a ? b : a), -Infinity);
+const minOf = (values: readonly number[]) => values.reduce((a, b) => (b < a ? b : a), Infinity);
+/** The one wording for a series with no value at all, in every chart. */
+const NOT_REPORTED = 'not reported';
+
 function span(rows: readonly Timed[], ui: Ui): string {
   if (rows.length === 0) return ui.style.dim('  no data');
-  return ui.style.dim(`  ${label(rows[0]!)} … ${label(rows[rows.length - 1]!)}, ${rows.length} points`);
+  return ui.style.dim(`  ${label(rows[0]!)} … ${label(rows[rows.length - 1]!)}, ${plural(rows.length, 'point')}`);
 }
 
 /** One sparkline per field: `  active    ▂▃▅▇█  40 → 52 (min 38, max 52)`. */
@@ -118,8 +125,8 @@ function seriesChart<T extends UserTrend | FlagTrend>(rows: T[], fields: (keyof 
     const known = values.filter((v): v is number => typeof v === 'number');
     const room = Math.max(8, width - pad - 40);
     const summary = known.length
-      ? `${formatNumber(known[0])} → ${formatNumber(known[known.length - 1])} (min ${formatNumber(Math.min(...known))}, max ${formatNumber(Math.max(...known))})`
-      : 'no values';
+      ? `${formatNumber(known[0])} → ${formatNumber(known[known.length - 1])} (min ${formatNumber(minOf(known))}, max ${formatNumber(maxOf(known))})`
+      : NOT_REPORTED;
     lines.push(`  ${f.padEnd(pad)}${ui.style.cyan(sparkline(fitWidth(values, room)))}  ${summary}`);
   }
   return lines;
@@ -135,7 +142,7 @@ function projectsChart(rows: readonly ProjectFlagTrend[], ui: Ui, width: number)
     const room = Math.max(8, width - 60);
     const series = (name: string, values: (number | null | undefined)[], show: (first: string, last: string) => string) => {
       const known = values.filter((v): v is number => typeof v === 'number');
-      const summary = known.length ? show(formatNumber(known[0]), formatNumber(known[known.length - 1])) : 'not reported';
+      const summary = known.length ? show(formatNumber(known[0]), formatNumber(known[known.length - 1])) : NOT_REPORTED;
       return `    ${name.padEnd(20)}${ui.style.cyan(sparkline(fitWidth(values, room)))}  ${summary}`;
     };
     lines.push(series('health', weeks.map((w) => w.health), (a, b) => `${a}% → ${b}%`));
@@ -147,7 +154,7 @@ function projectsChart(rows: readonly ProjectFlagTrend[], ui: Ui, width: number)
 function metricsChart(rows: readonly MetricsSummaryTrend[], ui: Ui, width: number): string[] {
   if (rows.length === 0) return [span(rows, ui)];
   const grouped = groups(rows, (r) => r.project ?? '?');
-  const max = Math.max(1, ...rows.map((r) => r.totalRequests ?? (r.totalYes ?? 0) + (r.totalNo ?? 0)));
+  const max = Math.max(1, maxOf(rows.map((r) => r.totalRequests ?? (r.totalYes ?? 0) + (r.totalNo ?? 0))));
   const barWidth = Math.max(10, Math.min(40, width - 60));
   const lines = [ui.style.dim('  █ exposed  ░ not exposed')];
   for (const [project, weeks] of grouped) {
@@ -170,8 +177,11 @@ function environmentsChart(rows: readonly EnvironmentTypeTrend[], ui: Ui, width:
   const room = Math.max(8, width - pad - 40);
   return grouped.map(([type, weeks]) => {
     const values = weeks.map((w) => w.totalUpdates);
-    const sum = values.reduce<number>((a, v) => a + (v ?? 0), 0);
-    const summary = `${formatNumber(sum)} updates in ${weeks.length} weeks, last ${formatNumber(values[values.length - 1])}`;
+    const known = values.filter((v): v is number => typeof v === 'number');
+    const sum = known.reduce((a, v) => a + v, 0);
+    const summary = known.length
+      ? `${plural(sum, 'update')} in ${plural(weeks.length, 'week')}, last ${formatNumber(values[values.length - 1])}`
+      : NOT_REPORTED;
     return `  ${termSafe(type).padEnd(pad)}${ui.style.cyan(sparkline(fitWidth(values, room)))}  ${summary}`;
   });
 }

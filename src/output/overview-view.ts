@@ -1,8 +1,8 @@
 import type { ProjectEnvironment, ProjectOverview, ProjectStats } from '../api/overview-schema.js';
 import type { Ui } from './context.js';
-import { constraintText, variantText } from './feature-view.js';
+import { constraintText, parametersText, segmentsText, variantText } from './feature-view.js';
 import { termSafe } from './sanitize.js';
-import { relativeTime } from './time.js';
+import { whenText } from './time.js';
 
 // The human view of a project overview, everything but the features table (which the
 // command writes after these lines with the feature list columns).
@@ -22,7 +22,7 @@ export function overviewView(o: ProjectOverview, projectId: string, ui: Ui): str
   const s = ui.style;
   const t = (v: unknown) => termSafe(v === null || v === undefined ? '' : String(v));
   const dash = s.dim('-');
-  const when = (iso: string | null | undefined) => (iso ? (ui.tty ? `${t(iso)} (${relativeTime(iso, ui.now)})` : t(iso)) : dash);
+  const when = (iso: string | null | undefined) => (iso ? whenText(t(iso), ui.tty, ui.now) : dash);
   const yesNo = (b: boolean | null | undefined) => (b === true ? s.green('yes') : b === false ? 'no' : dash);
   const field = (label: string, value: string) => `${s.bold(label.padEnd(LABEL))}${value}`;
 
@@ -91,9 +91,9 @@ function environmentLines(env: ProjectEnvironment, ui: Ui): string[] {
   const name = st.name ? t(st.name) : 'unnamed';
   const label = st.title ? `${t(st.title)} [${name}]` : name;
   lines.push(`    default strategy: ${label}${st.disabled ? s.yellow(' (disabled)') : ''}`);
-  const params = Object.entries(st.parameters ?? {}).filter(([, v]) => v !== '' && v !== null && v !== undefined);
-  if (params.length) lines.push(`      parameters: ${params.map(([k, v]) => `${t(k)}=${t(String(v))}${k === 'rollout' ? '%' : ''}`).join(', ')}`);
-  if (st.segments?.length) lines.push(`      segments: ${st.segments.join(', ')}`);
+  const params = parametersText(st.parameters);
+  if (params) lines.push(`      parameters: ${params}`);
+  if (st.segments?.length) lines.push(`      segments: ${segmentsText(st.segments, new Map())}`);
   for (const c of st.constraints ?? []) lines.push(`      constraint: ${constraintText(c)}`);
   for (const v of st.variants ?? []) lines.push(`      variant: ${variantText(v)}`);
   return lines;

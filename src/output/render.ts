@@ -29,7 +29,12 @@ export interface DocumentView<T> {
   kind: 'document';
   /** The document, or a function that makes it (json only pays for it then). */
   document: unknown;
-  /** The terminal (and piped table) rendering. */
+  /**
+   * What the table needs beyond the document (names, tags), fetched before anything is
+   * printed, and only when the table is drawn: json never pays for it.
+   */
+  prepare?(): Promise<void>;
+  /** The terminal (and piped table) rendering; it prints, it never fetches. */
   table(ui: Ui): Promise<void>;
   /** -o markdown, when the document reads better as prose than as its rows (a diff). */
   markdown?(ui: Ui): Promise<void>;
@@ -52,6 +57,7 @@ export async function render<T>(ui: Ui, view: View<T>): Promise<number> {
       return 0;
     }
     if (format === 'table' || !view.rows) {
+      await view.prepare?.();
       await view.table(ui);
       return 0;
     }

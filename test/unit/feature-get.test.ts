@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useFixtureServer, sendJson } from '../support/fixture-server.js';
 import { ManualClock } from '../support/clock.js';
 import { runCli } from '../support/io.js';
@@ -13,6 +13,8 @@ const PATH = '/api/admin/projects/default/features/checkout-v2';
 
 const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });
 const ESC = '\u001b';
+// The fixture's strategy uses segment 1: the record view fetches segment names (issue 22).
+beforeEach(() => void server.json('/api/admin/segments', { segments: [{ id: 1, name: 'beta-users' }] }));
 
 describe('feature get', () => {
   it('sends the raw token, accept and user-agent headers', async () => {
@@ -54,7 +56,7 @@ describe('feature get', () => {
       'Environment production (production): disabled, last seen never',
       'Gradual rollout to web [flexibleRollout]',
       'rollout=50%',
-      'segments: 1',
+      'segments: beta-users (id 1)',
       'appName IN [web, ios]',
       'NOT email STR_ENDS_WITH [@example.com] (case-insensitive)',
       'cartItems NUM_GT [5]',
@@ -325,7 +327,7 @@ describe('hostile server strings', () => {
 it('sends the feature request only once on success', async () => {
   server.route(PATH, (_req, res) => sendJson(res, 200, feature));
   await runCli(['feature', 'get', 'checkout-v2'], { env: env() });
-  expect(server.requests).toHaveLength(1);
+  expect(server.requests.filter((q) => q.url.startsWith(PATH))).toHaveLength(1);
 });
 
 describe('record view completes what real servers leave out', () => {
@@ -347,7 +349,7 @@ describe('record view completes what real servers leave out', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('team:fetched');
     expect(r.stdout).toMatch(/Environment production[^\n]*\n(.*\n)*  Variants:\n    prod-only, 100%, variable, stickiness default\n      override country: SE/);
-    expect(server.requests).toHaveLength(4);
+    expect(server.requests).toHaveLength(5); // the feature, its tags, two environments' variants, the segments
   });
 
   it('still renders when those extra reads are refused', async () => {

@@ -1,6 +1,7 @@
 import { completeFeature, getFeature } from '../../../api/features.js';
 import type { Feature, FeatureEnvironment } from '../../../api/schemas.js';
-import { featureView } from '../../../output/feature-view.js';
+import { segmentNames } from '../../../api/segments.js';
+import { featureView, type SegmentNames } from '../../../output/feature-view.js';
 import { print } from '../../../output/context.js';
 import { render } from '../../../output/render.js';
 import { writeRows, type ColumnSet } from '../../../output/rows.js';
@@ -61,14 +62,23 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   try {
     const feature = await withSpinner(io, `Fetching ${name}`, () => getFeature(client, project, name));
     const rows = { columns: cols, rows: envRows(feature, project) };
+    let full = feature;
+    let segments: SegmentNames = new Map();
     await render(ui, {
       kind: 'document',
       document: feature,
-      // The full record needs tags and environment variants, which the feature's GET lacks.
+      // The full record needs tags and environment variants, which the feature's GET lacks,
+      // and segment names, where strategies have only ids. What cannot be fetched stays out.
+      prepare: async () => {
+        if (ui.out.columns) return;
+        const usesSegments = (feature.environments ?? []).some((e) => (e.strategies ?? []).some((s) => s.segments?.length));
+        [full, segments] = await withSpinner(io, `Fetching ${name}`, () =>
+          Promise.all([completeFeature(client, project, feature), usesSegments ? segmentNames(client).catch(() => segments) : segments]),
+        );
+      },
       table: async (ui) => {
         if (ui.out.columns) return void (await writeRows(ui, rows.columns, rows.rows));
-        const full = await withSpinner(io, `Fetching ${name}`, () => completeFeature(client, project, feature));
-        await print(ui, `${featureView(full, ui).join('\n')}\n`);
+        await print(ui, `${featureView(full, ui, segments).join('\n')}\n`);
       },
       rows,
     });
