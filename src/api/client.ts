@@ -9,6 +9,7 @@ import type { ProxySettings } from './proxy.js';
 import type { RequestPacing } from './rate-limit.js';
 import { describeNetworkError, isRetryableNetworkError, retryDelayMs } from './retry.js';
 import { Transport } from './transport.js';
+import { parseJson } from './json-text.js';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -298,7 +299,7 @@ function parseJsonBody(text: string, status: number, contentType: string | undef
     throw new RequestError(`the server answered HTTP ${status} with ${type}, not JSON; is the URL the server's base URL?`, status);
   }
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch {
     throw new RequestError(`the server's answer (HTTP ${status}, ${type}) is not valid JSON; it may be truncated`, status);
   }

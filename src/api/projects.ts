@@ -6,6 +6,7 @@ import {
   type ProjectOverview,
   type ProjectOverviewHead,
 } from './overview-schema.js';
+import { keepRaw } from './json-text.js';
 import { segment } from './path.js';
 import { searchFeature, type SearchFeature } from './schemas.js';
 import { searchFeatures, type SearchProgress } from './search.js';
@@ -80,18 +81,26 @@ export async function withSearchFields(
     for (const key of SEARCH_ONLY_FIELDS) if (f[key] !== undefined) picked[key] = f[key];
     extra.set(f.name, picked as Partial<SearchFeature>);
   }
-  return features.map((f) => ({ ...extra.get(f.name), ...f }));
+  return features.map((f) => {
+    const merged = { ...extra.get(f.name), ...f };
+    keepRaw(f, merged);
+    return merged;
+  });
 }
 
 /** The spec's overview from the replacement document and the feature list; extra fields stay. */
 export function assembleOverview(head: ProjectOverviewHead, features: SearchFeature[]): ProjectOverview {
   // Same place as the deprecated endpoint puts them: right after the environments.
+  // Keys are the server's: defineProperty keeps one named `__proto__` as data, where
+  // assignment would set the prototype and drop it.
   const out: Record<string, unknown> = {};
+  const set = (key: string, value: unknown) => Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   for (const [key, value] of Object.entries(head)) {
     if (key === 'features') continue;
-    out[key] = value;
-    if (key === 'environments') out.features = features;
+    set(key, value);
+    if (key === 'environments') set('features', features);
   }
-  if (!('features' in out)) out.features = features;
+  if (!Object.hasOwn(out, 'features')) set('features', features);
+  keepRaw(head, out);
   return out as ProjectOverview;
 }

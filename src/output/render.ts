@@ -1,3 +1,4 @@
+import { jsonText } from '../api/json-text.js';
 import { print, type Ui } from './context.js';
 import { annotation, type AnnotationLevel } from './github.js';
 import { writeRows, type Column, type RowsOptions } from './rows.js';
@@ -49,7 +50,7 @@ export async function render<T>(ui: Ui, view: View<T>): Promise<number> {
   if (view.kind === 'document') {
     if (format === 'json') {
       const doc = typeof view.document === 'function' ? await (view.document as () => unknown)() : view.document;
-      await print(ui, `${JSON.stringify(doc, null, 2)}\n`);
+      await print(ui, `${jsonText(doc, 2)}\n`);
       return 0;
     }
     if (format === 'markdown' && view.markdown) {

@@ -1,3 +1,4 @@
+import { jsonText } from '../api/json-text.js';
 import { csvRecord } from './csv.js';
 import { print, type Ui } from './context.js';
 import { termSafe } from './sanitize.js';
@@ -125,7 +126,7 @@ export async function writeRows<T>(ui: Ui, cols: Column<T>[], rows: AsyncIterabl
     const pad = wrap ? '    ' : '  ';
     await print(ui, wrap ? `{\n  ${JSON.stringify(wrap.key)}: [` : '[');
     for await (const row of rows) {
-      const body = JSON.stringify(picked ? projected(cols, row) : row, null, 2).replace(/\n/g, `\n${pad}`);
+      const body = jsonText(picked ? projected(cols, row) : row, 2).replace(/\n/g, `\n${pad}`);
       await print(ui, `${count++ === 0 ? `\n${pad}` : `,\n${pad}`}${body}`);
     }
     if (!wrap) {
@@ -141,7 +142,7 @@ export async function writeRows<T>(ui: Ui, cols: Column<T>[], rows: AsyncIterabl
   if (format === 'ndjson') {
     for await (const row of rows) {
       count++;
-      await print(ui, `${JSON.stringify(picked ? projected(cols, row) : row)}\n`);
+      await print(ui, `${jsonText(picked ? projected(cols, row) : row)}\n`);
     }
     return count;
   }

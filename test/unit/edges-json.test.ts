@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { sendJson, useFixtureServer } from '../support/fixture-server.js';
+import { runCli } from '../support/io.js';
+
+// Issue 27 item 11: -o json is the server's document, digits and keys included.
+
+const load = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8'));
+const v8 = load('overview-v8.json');
+const errors = load('overview-errors.json');
+const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
+const server = useFixtureServer();
+const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });
+const raw = (path: string, text: string) =>
+  server.route(path, (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(text));
+
+describe('item 11: -o json keeps the numbers and keys the server sent', () => {
+  it('feature get: integers beyond 2^53 keep their digits, 1e400 is not null', async () => {
+    raw('/api/admin/projects/default/features/f', '{"name":"f","big":12345678901234567890,"huge":1e400,"tiny":-9007199254740993,"list":[1,98765432109876543210],"ok":1.5}');
+    const r = await runCli(['feature', 'get', 'f', '-o', 'json'], { env: env() });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('"big": 12345678901234567890');
+    expect(r.stdout).toContain('"huge": 1e400');
+    expect(r.stdout).toContain('"tiny": -9007199254740993');
+    expect(r.stdout).toMatch(/98765432109876543210\n/);
+    expect(r.stdout).toContain('"ok": 1.5');
+    expect(r.stdout).not.toContain('null');
+  });
+
+  it('a string that looks like the marker stays a string', async () => {
+    raw('/api/admin/projects/default/features/f', '{"name":"f","big":12345678901234567890,"s":"\\u0000x:0"}');
+    const r = await runCli(['feature', 'get', 'f', '-o', 'json'], { env: env() });
+    expect(JSON.parse(r.stdout).s).toBe('\u0000x:0');
+  });
+
+  it('features search -o ndjson keeps them per row', async () => {
+    raw('/api/admin/search/features', '{"features":[{"name":"f","type":"release","project":"default","stale":false,"environments":[],"n":123456789012345678901}],"total":1}');
+    const r = await runCli(['features', 'search', '-o', 'ndjson'], { env: env() });
+    expect(r.stdout).toContain('"n":123456789012345678901');
+  });
+
+  it('the 8.x overview keeps an unknown __proto__ key and big numbers at the top', async () => {
+    server.json('/api/admin/projects/default', errors.gonePath, 404);
+    const head = JSON.stringify(v8).replace(/^\{/, '{"__proto__":{"x":1},"members2":12345678901234567890,');
+    raw('/api/admin/projects/default/overview', head);
+    server.route('/api/admin/projects/default/features', (_req, res) => sendJson(res, 200, { version: 2, features: [] }));
+    const r = await runCli(['project', 'overview', 'default', '-o', 'json'], { env: env() });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('"__proto__": {');
+    expect(Object.hasOwn(JSON.parse(r.stdout), '__proto__')).toBe(true);
+    expect(r.stdout).toContain('"members2": 12345678901234567890');
+  });
+});
