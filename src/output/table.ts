@@ -8,7 +8,7 @@ import { displayWidth, truncate } from './width.js';
 // terminal: the widest columns give way first, and a cell that does not fit is cut with an
 // ellipsis, as gh and kubectl do. Piped output never comes here: it stays whole.
 
-/** Rows that set the widths. 1,000 rows are drawn in about 10 ms here, so the first line shows at once; see README "Tables". */
+/** Rows that set the widths: enough to see a column's usual width, few enough to hold and draw before the first line shows. */
 export const SAMPLE = 1000;
 
 /** Cells of a column never get narrower than this while others are wider (a cut cell needs room for `x…`). */
