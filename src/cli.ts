@@ -2,7 +2,7 @@ import { type Command, CommanderError } from 'commander';
 import type { App } from './commands/kit/context.js';
 import { buildProgram } from './commands/kit/program.js';
 import { PROGRAM } from './commands/registry.js';
-import { CliError, ExitCode, exitCodeFor } from './errors.js';
+import { CheckFailedError, CliError, ExitCode, exitCodeFor } from './errors.js';
 import type { IO } from './io.js';
 import { termSafe } from './output/sanitize.js';
 import { redactAll } from './config/token.js';
@@ -60,6 +60,7 @@ function report(io: IO, err: unknown, debug: boolean, secrets: Set<string>): voi
   const clean = (s: string) => termSafe(redactAll(s, secrets));
   const short = (s: string) =>
     debug || s.length <= MESSAGE_LIMIT ? s : `${s.slice(0, MESSAGE_LIMIT)}… (${s.length - MESSAGE_LIMIT} more characters; --debug shows all)`;
+  if (err instanceof CheckFailedError && err.shownOnStdout) return;
   if (err instanceof CliError) {
     io.stderr.write(`flagctl: ${short(clean(err.message))}\n`);
     if (err.hint) io.stderr.write(`${clean(err.hint)}\n`);

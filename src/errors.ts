@@ -84,6 +84,13 @@ export class NotFoundError extends CliError {
 /** A check (such as the stale-flag gate) found what it guards against. */
 export class CheckFailedError extends CliError {
   readonly exitCode = ExitCode.checkFailed;
+  constructor(
+    message: string,
+    /** The result on stdout already says it (diff's summary line): nothing more on stderr. */
+    readonly shownOnStdout = false,
+  ) {
+    super(message);
+  }
 }
 
 /** The server has no such endpoint (e.g. insights on open-source Unleash): a "not found" of its own kind. */

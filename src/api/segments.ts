@@ -1,10 +1,28 @@
 import * as z from '../zod-mini.js';
+import { ApiError } from '../errors.js';
 import type { ApiClient } from './client.js';
+import { constraint, type Constraint } from './schemas.js';
 
-const segmentList = z.looseObject({ segments: z.array(z.looseObject({ id: z.number(), name: z.string() })) });
+const segmentList = z.looseObject({
+  segments: z.array(z.looseObject({ id: z.number(), name: z.string(), constraints: z.nullish(z.array(constraint)) })),
+});
 
-/** GET /api/admin/segments: segment names by id (strategies refer to segments by id). */
-export async function segmentNames(client: ApiClient): Promise<Map<number, string>> {
-  const doc = await client.getJson('/api/admin/segments', segmentList);
-  return new Map(doc.segments.map((s) => [s.id, s.name]));
+export interface SegmentDefinition {
+  name: string;
+  constraints: Constraint[];
+}
+
+/**
+ * GET /api/admin/segments: each segment's name and constraints by id (strategies refer to
+ * segments by id). Every error is an error (a 401 or a 5xx must not read as "no segments"),
+ * except a 404 for the path itself: a server from before segments has none to define.
+ */
+export async function segmentDefinitions(client: ApiClient): Promise<Map<number, SegmentDefinition>> {
+  try {
+    const doc = await client.getJson('/api/admin/segments', segmentList);
+    return new Map(doc.segments.map((s) => [s.id, { name: s.name, constraints: s.constraints ?? [] }]));
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return new Map();
+    throw err;
+  }
 }

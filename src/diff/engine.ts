@@ -4,6 +4,7 @@ import {
   type SnapConstraint,
   type SnapEnvironment,
   type SnapFeature,
+  type SnapSegment,
   type SnapStrategy,
   type SnapVariant,
 } from '../snapshot/model.js';
@@ -37,6 +38,17 @@ export interface FeatureChange {
 /** One environment of one side: each feature with that environment's configuration. */
 export interface EnvView {
   features: Map<string, { feature: SnapFeature; env: SnapEnvironment }>;
+  /** The side's segment definitions by name. */
+  segments: Map<string, SnapSegment>;
+}
+
+/** A segment whose constraints differ, reported once for every feature in scope that uses it. */
+export interface SegmentChange {
+  segment: string;
+  change: 'changed';
+  /** The features compared whose strategies use it (on either side), sorted. */
+  features: string[];
+  fields: FieldChange[];
 }
 
 export interface DiffOptions {
@@ -77,6 +89,31 @@ function diffFeature(l: At, r: At, options: DiffOptions): FieldChange[] {
 
 type Add = (path: string, left: unknown, right: unknown) => void;
 
+/**
+ * Segments used in scope whose constraints differ between the sides. A segment defined on one
+ * side only shows already as a change of the strategies' `segments`; it is not repeated here.
+ */
+export function diffSegments(left: EnvView, right: EnvView): SegmentChange[] {
+  const users = new Map<string, Set<string>>();
+  for (const view of [left, right]) {
+    for (const [name, { env }] of view.features) {
+      for (const st of env.strategies) for (const seg of st.segments) (users.get(seg) ?? users.set(seg, new Set()).get(seg)!).add(name);
+    }
+  }
+  const out: SegmentChange[] = [];
+  for (const name of [...users.keys()].sort(compareText)) {
+    const a = left.segments.get(name);
+    const b = right.segments.get(name);
+    if (!a || !b || keyOf(a) === keyOf(b)) continue;
+    const fields: FieldChange[] = [];
+    diffConstraints('', a.constraints, b.constraints, (path, x, y) => {
+      if (keyOf(x ?? null) !== keyOf(y ?? null)) fields.push({ path, left: x ?? null, right: y ?? null });
+    });
+    out.push({ segment: name, change: 'changed', features: [...users.get(name)!].sort(compareText), fields });
+  }
+  return out;
+}
+
 function diffStrategies(l: SnapEnvironment | undefined, r: SnapEnvironment | undefined, add: Add): void {
   const left = l?.strategies ?? [];
   const right = r?.strategies ?? [];
@@ -102,18 +139,23 @@ function diffStrategy(path: string, a: SnapStrategy, b: SnapStrategy, add: Add):
   add(`${path}.disabled`, a.disabled, b.disabled);
   const params = [...new Set([...Object.keys(a.parameters), ...Object.keys(b.parameters)])].sort(compareText);
   for (const p of params) add(`${path}.parameters.${p}`, own(a.parameters, p), own(b.parameters, p));
-  const label = (c: SnapConstraint) => `${c.contextName} ${c.operator}`;
-  const leftLabels = uniqueLabels(a.constraints, label);
-  const rightLabels = uniqueLabels(b.constraints, label);
-  const { pairs, onlyLeft, onlyRight } = matchItems(a.constraints, b.constraints, label);
-  for (const c of onlyLeft) add(`${path}.constraints[${leftLabels.get(c)}]`, c, null);
-  for (const c of onlyRight) add(`${path}.constraints[${rightLabels.get(c)}]`, null, c);
-  for (const [x, y] of pairs) {
-    const at = `${path}.constraints[${leftLabels.get(x)}]`;
-    for (const key of ['inverted', 'caseInsensitive', 'values', 'value'] as const) add(`${at}.${key}`, x[key], y[key]);
-  }
+  diffConstraints(`${path}.`, a.constraints, b.constraints, add);
   add(`${path}.segments`, a.segments, b.segments);
   diffVariants(`${path}.variants`, a.variants, b.variants, add);
+}
+
+/** Constraints paired by context and operator; `prefix` is the owner's path and a dot, or empty. */
+function diffConstraints(prefix: string, a: SnapConstraint[], b: SnapConstraint[], add: Add): void {
+  const label = (c: SnapConstraint) => `${c.contextName} ${c.operator}`;
+  const leftLabels = uniqueLabels(a, label);
+  const rightLabels = uniqueLabels(b, label);
+  const { pairs, onlyLeft, onlyRight } = matchItems(a, b, label);
+  for (const c of onlyLeft) add(`${prefix}constraints[${leftLabels.get(c)}]`, c, null);
+  for (const c of onlyRight) add(`${prefix}constraints[${rightLabels.get(c)}]`, null, c);
+  for (const [x, y] of pairs) {
+    const at = `${prefix}constraints[${leftLabels.get(x)}]`;
+    for (const key of ['inverted', 'caseInsensitive', 'values', 'value'] as const) add(`${at}.${key}`, x[key], y[key]);
+  }
 }
 
 function diffVariants(path: string, left: SnapVariant[], right: SnapVariant[], add: Add): void {

@@ -23,5 +23,5 @@ export function envView(snapshot: Snapshot, env: string, only?: ReadonlySet<stri
     const at = feature.environments.find((e) => e.name === env) ?? { name: env, enabled: false, strategies: [], variants: [] };
     features.set(feature.name, { feature, env: at });
   }
-  return { features };
+  return { features, segments: new Map(snapshot.segments.map((s) => [s.name, s])) };
 }

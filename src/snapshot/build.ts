@@ -1,3 +1,4 @@
+import { RequestError } from '../errors.js';
 import { compareText, sortByContent } from './canonical.js';
 import {
   SNAPSHOT_FORMAT,
@@ -6,6 +7,7 @@ import {
   type SnapConstraint,
   type SnapEnvironment,
   type SnapFeature,
+  type SnapSegment,
   type SnapStrategy,
   type SnapVariant,
   type Snapshot,
@@ -68,22 +70,40 @@ export interface SourceProject {
   project: string;
   environments: string[];
   features: SourceFeature[];
-  /** Segment names by server id. */
-  segmentNames: Map<number, string>;
+  /** Segment definitions by server id. */
+  segments: Map<number, SourceSegment>;
+}
+
+export interface SourceSegment {
+  name: string;
+  constraints: SourceConstraint[];
 }
 
 export function buildSnapshot(source: SourceProject): Snapshot {
   const environments = [...new Set(source.environments)].sort(compareText);
-  const segmentName = (id: number) => source.segmentNames.get(id) ?? `#${id}`;
+  const used = new Map<number, SourceSegment>();
+  // A strategy naming a segment the server does not define cannot be judged: an error, not a guess.
+  const segmentName = (id: number) => {
+    const s = source.segments.get(id);
+    if (!s) throw new RequestError(`a strategy uses segment id ${id}, which the server's segment list (GET /api/admin/segments) does not hold`);
+    used.set(id, s);
+    return s.name;
+  };
+  const features = source.features.map((f) => snapFeature(f, environments, segmentName)).sort((a, b) => compareText(a.name, b.name));
   return {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
     project: source.project,
     environments,
-    features: source.features
-      .map((f) => snapFeature(f, environments, segmentName))
-      .sort((a, b) => compareText(a.name, b.name)),
+    features,
+    segments: snapSegments([...used.values()]),
   };
+}
+
+/** By name; two segments of one name (a server should not allow it) by content. */
+function snapSegments(segments: SourceSegment[]): SnapSegment[] {
+  const out = sortByContent(segments.map((s) => ({ name: s.name, constraints: sortByContent((s.constraints ?? []).map(snapConstraint)) })));
+  return out.sort((a, b) => compareText(a.name, b.name));
 }
 
 function snapFeature(f: SourceFeature, environments: string[], segmentName: (id: number) => string): SnapFeature {
@@ -127,7 +147,7 @@ function snapStrategy(s: SourceStrategy, segmentName: (id: number) => string): S
     name: s.name,
     ...(s.title ? { title: s.title } : {}),
     disabled: s.disabled === true,
-    parameters: Object.fromEntries(Object.entries(s.parameters ?? {})),
+    parameters: ownEntries(s.parameters),
     constraints: sortByContent((s.constraints ?? []).map(snapConstraint)),
     segments: (s.segments ?? []).map(segmentName).sort(compareText),
     variants: snapVariants(s.variants),
@@ -162,4 +182,14 @@ function snapVariants(variants: Maybe<SourceVariant[]>): SnapVariant[] {
       };
     })
     .sort((a, b) => compareText(a.name, b.name));
+}
+
+/**
+ * Untrusted keys stay data: a parameter named `__proto__` is an own property of a
+ * null-prototype object, never the object's prototype.
+ */
+export function ownEntries(o: Maybe<Record<string, unknown>>): Record<string, unknown> {
+  const out = Object.create(null) as Record<string, unknown>;
+  if (o) for (const k of Object.keys(o)) out[k] = o[k];
+  return out;
 }

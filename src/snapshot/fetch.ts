@@ -5,36 +5,55 @@ import {
   lacksExport,
   listProjectEnvironments,
   listProjectFeatures,
+  projectFeatureList,
   type ExportDocument,
   type ProjectFeatureItem,
 } from '../api/export.js';
 import { getFeature } from '../api/features.js';
-import { buildSnapshot, type SourceEnvironment, type SourceFeature, type SourceProject } from './build.js';
+import { segmentDefinitions } from '../api/segments.js';
+import { buildSnapshot, type SourceEnvironment, type SourceFeature, type SourceProject, type SourceSegment } from './build.js';
 import { strategyOrderMatters, type Snapshot } from './model.js';
-import { fallbackSource } from './fallback.js';
+import { readSource, type ReadProgress } from './read.js';
 import { eachLimited } from './limit.js';
 
-/** Requests in flight at once for per-feature documents (order look-ups, the fallback). */
+/** Requests in flight at once for per-feature documents (the client keeps 8 connections). */
 const CONCURRENCY = 8;
+
+export interface FetchOptions {
+  /**
+   * Use the server's batch export (one POST per environment). Faster, but Unleash records
+   * each call as a `features-exported` event holding the whole export: a write to the audit log.
+   */
+  batchExport?: boolean;
+  /** Features read so far (the read path only). */
+  progress?: ReadProgress;
+}
 
 /**
  * A project's flag configuration as a snapshot. The project's environment list comes first (it
- * checks the names asked for; a few milliseconds), then one batch export per environment, all
- * at once. `environments` undefined means all of the project's.
+ * checks the names asked for; a few milliseconds). By default everything else is read with
+ * GETs (see read.ts); `batchExport` takes one batch export per environment instead. Both give
+ * the same bytes. `environments` undefined means all of the project's.
  */
-export async function fetchSnapshot(client: ApiClient, project: string, environments?: string[]): Promise<Snapshot> {
+export async function fetchSnapshot(client: ApiClient, project: string, environments?: string[], options: FetchOptions = {}): Promise<Snapshot> {
   const all = await listProjectEnvironments(client, project);
   if (all.length === 0) throw new NotFoundError(`project "${project}" not found on the server (it has no environments)`);
   if (environments) checkEnvironments(environments, all, project);
   const envs = environments ?? all;
+  const segments = segmentDefinitions(client);
+  // Settled at once so that a failure elsewhere does not leave it rejected and unheard.
+  segments.catch(() => undefined);
+  const read = async () =>
+    readSource(client, project, envs, await projectFeatureList(client, project), await segments, { concurrency: CONCURRENCY, progress: options.progress });
+  if (!options.batchExport) return buildSnapshot(await read());
   let docs: ExportDocument[];
   try {
     docs = await Promise.all(envs.map((env) => exportEnvironment(client, project, env)));
   } catch (err) {
     if (!lacksExport(err)) throw err;
-    return buildSnapshot(await fallbackSource(client, project, envs, await listProjectFeatures(client, project), CONCURRENCY));
+    return buildSnapshot(await read());
   }
-  const source = fromExports(project, envs, docs);
+  const source = fromExports(project, envs, docs, await segments);
   if (allEnabled(docs)) takeEnabled(source, await listProjectFeatures(client, project));
   await addStrategyOrder(client, source);
   return buildSnapshot(source);
@@ -61,13 +80,14 @@ function takeEnabled(source: SourceProject, list: ProjectFeatureItem[]): void {
   }
 }
 
-/** One source from one export per environment. Feature-level fields come from the first. */
-export function fromExports(project: string, environments: string[], docs: ExportDocument[]): SourceProject {
+/**
+ * One source from one export per environment. Feature-level fields come from the first.
+ * Segments come from GET /api/admin/segments (with their constraints); the export's only name them.
+ */
+export function fromExports(project: string, environments: string[], docs: ExportDocument[], segments: Map<number, SourceSegment>): SourceProject {
   const features = new Map<string, SourceFeature>();
-  const segmentNames = new Map<number, string>();
   docs.forEach((doc, i) => {
     const env = environments[i]!;
-    for (const s of doc.segments ?? []) segmentNames.set(s.id, s.name);
     for (const f of doc.features) {
       if (f.archived === true || features.has(f.name)) continue;
       features.set(f.name, { ...f, tags: [], dependencies: [], environments: new Map() });
@@ -90,7 +110,7 @@ export function fromExports(project: string, environments: string[], docs: Expor
     }
     for (const s of doc.featureStrategies ?? []) envOf(s.featureName)?.strategies.push(s);
   });
-  return { project, environments, features: [...features.values()], segmentNames };
+  return { project, environments, features: [...features.values()], segments };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import * as z from '../zod-mini.js';
 import { UsageError } from '../errors.js';
+import { ownEntries } from './build.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type Snapshot } from './model.js';
 
 // Reading a snapshot written by `flagctl export`. The file is input like any other: every
@@ -15,21 +16,27 @@ const variant = z.object({
   overrides: z.optional(z.array(z.object({ contextName: z.string(), values: z.array(z.string()) }))),
 });
 
+const constraint = z.object({
+  contextName: z.string(),
+  operator: z.string(),
+  inverted: z.boolean(),
+  caseInsensitive: z.boolean(),
+  values: z.optional(z.array(z.string())),
+  value: z.optional(z.string()),
+});
+
+// zod copies a record key by key and drops `__proto__`: parameters are checked for shape here
+// and taken from the file as they are (into a null-prototype object) in takeParameters.
+const parameters = z.custom<Record<string, unknown>>((v) => v !== null && typeof v === 'object' && !Array.isArray(v), {
+  message: 'expected an object',
+});
+
 const strategy = z.object({
   name: z.string(),
   title: z.optional(z.string()),
   disabled: z.boolean(),
-  parameters: z.record(z.string(), z.unknown()),
-  constraints: z.array(
-    z.object({
-      contextName: z.string(),
-      operator: z.string(),
-      inverted: z.boolean(),
-      caseInsensitive: z.boolean(),
-      values: z.optional(z.array(z.string())),
-      value: z.optional(z.string()),
-    }),
-  ),
+  parameters,
+  constraints: z.array(constraint),
   segments: z.array(z.string()),
   variants: z.array(variant),
 });
@@ -59,7 +66,11 @@ const snapshotSchema = z.object({
       ),
     }),
   ),
+  segments: z.array(z.object({ name: z.string(), constraints: z.array(constraint) })),
 });
+
+/** Deeper than any snapshot (about 8 levels): a file nested beyond it is not one. */
+export const MAX_DEPTH = 64;
 
 /** Reads and checks a snapshot file; `shown` is how the user wrote it (e.g. `@snap.json`). */
 export async function readSnapshotFile(path: string, shown = path): Promise<Snapshot> {
@@ -75,6 +86,10 @@ export async function readSnapshotFile(path: string, shown = path): Promise<Snap
 }
 
 export function parseSnapshot(text: string, shown: string): Snapshot {
+  // Checked before parsing: every later walk of the data (zod's included) recurses.
+  if (nestedBeyond(text, MAX_DEPTH)) {
+    throw new UsageError(`${shown}: nested more than ${MAX_DEPTH} levels deep; not a snapshot written by \`flagctl export\``);
+  }
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -96,5 +111,28 @@ export function parseSnapshot(text: string, shown: string): Snapshot {
     const issue = parsed.error.issues[0];
     throw new UsageError(`${shown}: not a valid snapshot at ${issue?.path.join('.') || 'the top'}: ${issue?.message ?? 'invalid'}`);
   }
-  return parsed.data as Snapshot;
+  return takeParameters(parsed.data as Snapshot);
+}
+
+/** Each strategy's parameters as a null-prototype copy of the object in the file. */
+function takeParameters(snapshot: Snapshot): Snapshot {
+  for (const f of snapshot.features) for (const e of f.environments) for (const s of e.strategies) s.parameters = ownEntries(s.parameters);
+  return snapshot;
+}
+
+/** Whether JSON text opens more than `max` arrays or objects inside each other (strings skipped). */
+export function nestedBeyond(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
 }

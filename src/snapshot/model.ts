@@ -5,7 +5,8 @@
 // feature named `__proto__` is just a name).
 
 export const SNAPSHOT_FORMAT = 'flagctl-snapshot';
-export const SNAPSHOT_VERSION = 1;
+// Version 2 added `segments` (their constraints decide who a strategy reaches).
+export const SNAPSHOT_VERSION = 2;
 
 export interface Snapshot {
   format: typeof SNAPSHOT_FORMAT;
@@ -15,6 +16,14 @@ export interface Snapshot {
   environments: string[];
   /** Sorted by name. */
   features: SnapFeature[];
+  /** Every segment a strategy here uses, by name, with its constraints; sorted by name. */
+  segments: SnapSegment[];
+}
+
+export interface SnapSegment {
+  name: string;
+  /** Sorted by content, each constraint's values sorted (as a strategy's). */
+  constraints: SnapConstraint[];
 }
 
 export interface SnapFeature {

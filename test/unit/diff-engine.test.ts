@@ -36,7 +36,7 @@ function feature(strategies: SourceStrategy[], over: Partial<SourceFeature> = {}
 }
 
 function snap(features: SourceFeature[], segments: [number, string][] = [[7, 'beta-testers']]): Snapshot {
-  return buildSnapshot({ project: 'default', environments: ['production'], features, segmentNames: new Map(segments) });
+  return buildSnapshot({ project: 'default', environments: ['production'], features, segments: new Map(segments.map(([id, name]) => [id, { name, constraints: [] }])) });
 }
 
 function diff(left: Snapshot, right: Snapshot, featureFields = false): FeatureChange[] {

@@ -27,6 +27,7 @@ export function v8Project(): ProjectFixture {
     features: load('v8-features'),
     exports: { development: load('v8-development'), production: load('v8-production') },
     documents: load('v8-documents'),
+    segments: load('v8-segments'),
     posted: [],
   };
 }

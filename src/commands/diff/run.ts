@@ -4,7 +4,7 @@ import { CheckFailedError, NotFoundError, UsageError } from '../../errors.js';
 import { print } from '../../output/context.js';
 import { diffLines, diffMarkdown, statLines, summary } from '../../output/diff-view.js';
 import { render } from '../../output/render.js';
-import { withSpinner } from '../../output/spinner.js';
+import { ReadProgressLine } from '../../output/read-progress.js';
 import { fetchSnapshot } from '../../snapshot/fetch.js';
 import type { Snapshot } from '../../snapshot/model.js';
 import type { RunContext } from '../kit/context.js';
@@ -19,7 +19,8 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   const ui = await ctx.ui({ format: f.output, headers: true, csvRaw: false });
   const sides = await resolveSides(ctx, req.args as [string, string], f.project);
   const only = f.feature?.length ? new Set(f.feature) : undefined;
-  const [left, right] = await withSpinner(ctx.io, 'Fetching both sides', () => views(ctx, sides, only));
+  const progress = new ReadProgressLine(ctx.io);
+  const [left, right] = await views(ctx, sides, only, { batchExport: f.batchExport === true, progress }).finally(() => progress.clear());
   if (only) {
     const missing = [...only].filter((name) => !left.features.has(name) && !right.features.has(name));
     if (missing.length > 0) throw new NotFoundError(`--feature: ${missing.map((n) => `"${n}"`).join(', ')} on neither side`);
@@ -32,14 +33,21 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
     table: async (ui) => print(ui, `${(f.stat ? statLines : diffLines)(changes, labels, ui).join('\n')}\n`),
     markdown: async (ui) => print(ui, diffMarkdown(changes, labels, f.stat === true)),
   });
-  if (changes.length > 0) throw new CheckFailedError(summary(changes, labels));
+  // The result (and its summary line) is on stdout; stderr stays for diagnostics.
+  if (changes.length > 0) throw new CheckFailedError(summary(changes, labels), true);
 }
 
 /**
  * Both sides' views. Server sides of one server and project share one fetch: the environment
- * list, the feature list and one batch export per environment, all at once.
+ * list, the feature list and each feature's document (or, with --batch-export, one batch
+ * export per environment).
  */
-async function views(ctx: RunContext, sides: [Side, Side], only: Set<string> | undefined): Promise<[EnvView, EnvView]> {
+async function views(
+  ctx: RunContext,
+  sides: [Side, Side],
+  only: Set<string> | undefined,
+  how: { batchExport: boolean; progress: ReadProgressLine },
+): Promise<[EnvView, EnvView]> {
   const fetches = new Map<string, Promise<Snapshot>>();
   const envsOf = (source: string) => sides.filter((s) => s.source === source).map((s) => s.env);
   const snapshotOf = (side: Side): Promise<Snapshot> => {
@@ -47,7 +55,8 @@ async function views(ctx: RunContext, sides: [Side, Side], only: Set<string> | u
     let p = fetches.get(side.source);
     if (!p) {
       const client = ctx.client(side.server);
-      p = fetchSnapshot(client, side.project, [...new Set(envsOf(side.source))]).finally(() => client.close());
+      const options = how.batchExport ? { batchExport: true } : { progress: how.progress.for(side.source) };
+      p = fetchSnapshot(client, side.project, [...new Set(envsOf(side.source))], options).finally(() => client.close());
       fetches.set(side.source, p);
     }
     return p;

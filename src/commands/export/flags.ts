@@ -13,6 +13,11 @@ export const flags = {
     repeat: true,
     parse: text('an environment name must not be empty'),
   },
+  batchExport: {
+    flags: '--batch-export',
+    help:
+      "read through the server's batch export (one POST per environment) instead of one GET per feature: faster, but Unleash stores every call as a features-exported event holding the whole export (about 1.3 MB per environment for 5,000 flags), a write to its audit log",
+  },
   output: {
     flags: '-o, --output <format>',
     help: 'output format: json (the snapshot)',

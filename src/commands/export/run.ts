@@ -1,4 +1,5 @@
 import { print } from '../../output/context.js';
+import { ReadProgressLine } from '../../output/read-progress.js';
 import { withSpinner } from '../../output/spinner.js';
 import { canonicalJson } from '../../snapshot/canonical.js';
 import { fetchSnapshot } from '../../snapshot/fetch.js';
@@ -6,7 +7,10 @@ import type { RunContext } from '../kit/context.js';
 import type { Request } from '../kit/spec.js';
 import type { flags } from './flags.js';
 
-/** `export`: the project's snapshot on stdout, keys sorted, ending in a newline. */
+/**
+ * `export`: the project's snapshot on stdout, keys sorted, ending in a newline. By default
+ * built from GETs alone; `--batch-export` uses the server's batch export, which it logs.
+ */
 export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
   const f = req.flags;
   const ui = await ctx.ui({ format: f.output, headers: true, csvRaw: false });
@@ -14,10 +18,15 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   const target = await ctx.target();
   const project = f.project ?? target.project;
   const client = ctx.client(target);
+  const progress = new ReadProgressLine(ctx.io);
   try {
-    const snapshot = await withSpinner(ctx.io, `Exporting project ${project}`, () => fetchSnapshot(client, project, envs));
+    const snapshot = f.batchExport
+      ? await withSpinner(ctx.io, `Exporting project ${project}`, () => fetchSnapshot(client, project, envs, { batchExport: true }))
+      : await fetchSnapshot(client, project, envs, { progress: progress.for(project) });
+    progress.clear();
     await print(ui, `${canonicalJson(snapshot)}\n`);
   } finally {
+    progress.clear();
     await client.close();
   }
 }

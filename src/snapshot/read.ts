@@ -1,0 +1,89 @@
+import * as z from '../zod-mini.js';
+import type { ApiClient } from '../api/client.js';
+import type { ProjectFeatureItem } from '../api/export.js';
+import { fast } from '../api/export.js';
+import { segment } from '../api/path.js';
+import { envVariant, feature, tag, type Feature } from '../api/schemas.js';
+import type { SourceFeature, SourceProject, SourceSegment } from './build.js';
+import { eachLimited } from './limit.js';
+
+/** Features read so far, of how many; for a progress line. */
+export type ReadProgress = (done: number, total: number) => void;
+
+/**
+ * The snapshot's source from reads alone (the default): the project's feature list (already
+ * fetched by the caller), then each feature's own document, which carries every environment
+ * (strategies with their sortOrder, variants with `variantEnvironments=true`) and its
+ * dependencies, at most `concurrency` at a time over the client's keep-alive connections.
+ * Tags come from the feature list, which real servers (version 2 of the list, 6.x and 8.x)
+ * fill on every tagged feature; only a list from an older server is followed by a GET of
+ * each feature's tags. Nothing here is written to the server or its event log.
+ */
+export async function readSource(
+  client: ApiClient,
+  project: string,
+  environments: string[],
+  list: { version?: number | null; features: ProjectFeatureItem[] },
+  segments: Map<number, SourceSegment>,
+  options: { concurrency: number; progress?: ReadProgress },
+): Promise<SourceProject> {
+  const features: SourceFeature[] = [];
+  const listsTags = (list.version ?? 0) >= 2 || list.features.some((item) => item.tags);
+  const total = list.features.length;
+  options.progress?.(0, total);
+  await eachLimited(list.features, options.concurrency, async (item) => {
+    const [doc, tags] = await Promise.all([
+      featureDocument(client, project, item.name),
+      listsTags ? (item.tags ?? []) : featureTags(client, item.name),
+    ]);
+    features.push(await fromDocument(client, project, doc, tags, environments));
+    options.progress?.(features.length, total);
+  });
+  return { project, environments, features, segments };
+}
+
+async function fromDocument(
+  client: ApiClient,
+  project: string,
+  doc: Feature,
+  tags: { type?: string | null; value: string }[],
+  environments: string[],
+): Promise<SourceFeature> {
+  const envs = (doc.environments ?? []).filter((e) => environments.includes(e.name));
+  // A server that ignores variantEnvironments leaves variants out: ask the environment itself.
+  const variants = await Promise.all(envs.map((e) => e.variants ?? environmentVariants(client, project, doc.name, e.name)));
+  return {
+    name: doc.name,
+    type: doc.type,
+    description: doc.description,
+    stale: doc.stale,
+    impressionData: doc.impressionData,
+    tags: tags.map((t) => ({ type: t.type ?? 'simple', value: t.value })),
+    dependencies: doc.dependencies ?? [],
+    environments: new Map(envs.map((e, i) => [e.name, { enabled: e.enabled, strategies: e.strategies ?? [], variants: variants[i] }])),
+  };
+}
+
+// Checked by a compiled walk that keeps the server's objects as they are: zod would copy each
+// parameters record (and drop a parameter named `__proto__` on the way), and 5,000 documents
+// through zod cost more than their JSON.
+const featureChecked = fast(feature);
+
+const featurePath = (project: string, name: string) => `/api/admin/projects/${segment(project, 'project')}/features/${segment(name, 'feature name')}`;
+
+/** GET …/features/{name}?variantEnvironments=true: every environment, with its variants. */
+function featureDocument(client: ApiClient, project: string, name: string): Promise<Feature> {
+  return client.getJson(featurePath(project, name), featureChecked, new URLSearchParams({ variantEnvironments: 'true' }));
+}
+
+const tagsResponse = z.looseObject({ tags: z.array(tag) });
+const variantsResponse = z.looseObject({ variants: z.array(envVariant) });
+
+async function featureTags(client: ApiClient, name: string) {
+  return (await client.getJson(`/api/admin/features/${segment(name, 'feature name')}/tags`, tagsResponse)).tags;
+}
+
+async function environmentVariants(client: ApiClient, project: string, name: string, env: string) {
+  const path = `${featurePath(project, name)}/environments/${segment(env, 'environment')}/variants`;
+  return (await client.getJson(path, variantsResponse)).variants;
+}
