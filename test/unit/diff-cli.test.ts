@@ -60,12 +60,14 @@ describe('diff between two environments of one server', () => {
 
 1 feature differs: 1 changed
 `);
-    expect(r.stderr).toBe('flagctl: 1 feature differs: 1 changed\n');
+    // The result, its summary line included, is on stdout; stderr stays for diagnostics.
+    expect(r.stderr).toBe('');
     expect(server.requests.filter((q) => q.url === '/api/admin/environments/project/default')).toHaveLength(1);
-    expect(p.posted).toEqual([
-      { project: 'default', environment: 'development' },
-      { project: 'default', environment: 'production' },
-    ]);
+    // Reads only: one document per feature for both environments, no batch export (it is logged).
+    expect(p.posted).toEqual([]);
+    expect(server.requests.every((q) => q.method === 'GET')).toBe(true);
+    const docs = server.requests.filter((q) => q.url.startsWith('/api/admin/projects/default/features/'));
+    expect(docs).toHaveLength(Object.keys(p.documents).length);
   });
 
   it('-o json is {changes: [{feature, change, fields: [{path, left, right}]}]}', async () => {
@@ -73,7 +75,8 @@ describe('diff between two environments of one server', () => {
     const r = await runCli(['diff', 'development', 'production', '-o', 'json'], { env: env() });
     expect(r.code).toBe(3);
     const { changes } = JSON.parse(r.stdout);
-    expect(Object.keys(JSON.parse(r.stdout))).toEqual(['changes']);
+    expect(Object.keys(JSON.parse(r.stdout))).toEqual(['changes', 'segments']);
+    expect(JSON.parse(r.stdout).segments).toEqual([]);
     const mixed = changes.find((c: { feature: string }) => c.feature === 'search-ranking_v3');
     expect(mixed).toEqual({
       feature: 'search-ranking_v3',
@@ -131,8 +134,7 @@ describe('diff against a snapshot', () => {
   it('a change on the server since the snapshot names the field, feature-level fields included', async () => {
     const snap = await snapshotFile('before.json');
     const p = v8Project();
-    const f = p.exports.production.features.find((x: { name: string }) => x.name === 'admin-panel_access');
-    f.description = 'Changed since the snapshot';
+    p.documents['admin-panel_access'].description = 'Changed since the snapshot';
     serveProject(server, p);
     const r = await runCli(['diff', `@${snap}:production`, 'production', '-o', 'json'], { env: env() });
     expect(r.code).toBe(3);
@@ -162,8 +164,9 @@ describe('diff against a snapshot', () => {
       [join(dir, 'missing.json'), /missing\.json: no such file; expected a snapshot written by `flagctl export`/],
       [file('bad.json', '{not json'), /bad\.json: not valid JSON/],
       [file('other.json', { hello: 1 }), /other\.json: not a flagctl snapshot/],
-      [file('v2.json', { format: 'flagctl-snapshot', version: 2 }), /v2\.json: snapshot format version 2 is not supported; this flagctl reads version 1/],
-      [file('shape.json', { format: 'flagctl-snapshot', version: 1, project: 'x', environments: ['p'], features: [{ name: 1 }] }), /not a valid snapshot at features\.0\.name/],
+      [file('v1.json', { format: 'flagctl-snapshot', version: 1 }), /v1\.json: snapshot format version 1 is not supported; this flagctl reads version 2/],
+      [file('shape.json', { format: 'flagctl-snapshot', version: 2, project: 'x', environments: ['p'], features: [{ name: 1 }] }), /not a valid snapshot at features\.0\.name/],
+      [file('deep.json', `{"format":"flagctl-snapshot","version":2,"x":${'['.repeat(5000)}${']'.repeat(5000)}}`), /deep\.json: nested more than 64 levels deep/],
       [dir, /it is a directory/],
     ];
     for (const [path, message] of cases) {
@@ -209,10 +212,7 @@ describe('diff sides and profiles', () => {
     const config = configWith({ staging: { url: server.url, token: TOKEN }, prod: { url: other.url, token: OTHER_TOKEN } });
     serveProject(server, v8Project());
     const p = v8Project();
-    for (const doc of Object.values(p.exports)) {
-      const f = doc.features.find((x: { name: string }) => x.name === 'retire-old-cart');
-      f.type = 'release';
-    }
+    p.documents['retire-old-cart'].type = 'release';
     serveProject(other, p);
     const r = await runCli(['diff', 'staging:production', 'prod:production', '-o', 'json'], { env: { FLAGCTL_CONFIG_DIR: config } });
     expect(r.code).toBe(3);
@@ -237,9 +237,10 @@ describe('diff output stays inert', () => {
   const hostileText = '<img src=x onerror=alert(1)> | **bold** `code` @admin #12 \u202eevil';
   const snapshot = (title: string, description: string) => ({
     format: 'flagctl-snapshot',
-    version: 1,
+    version: 2,
     project: 'default',
     environments: ['production'],
+    segments: [],
     features: [
       {
         name: hostileName,

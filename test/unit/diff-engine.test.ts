@@ -70,7 +70,7 @@ describe('snapshot', () => {
     const text = canonicalJson(snap([feature([rollout()])]));
     const top = Object.keys(JSON.parse(text));
     expect(top).toEqual([...top].sort());
-    expect(JSON.parse(text)).toMatchObject({ format: 'flagctl-snapshot', version: 1, project: 'default' });
+    expect(JSON.parse(text)).toMatchObject({ format: 'flagctl-snapshot', version: 2, project: 'default' });
     const params = JSON.parse(text).features[0].environments[0].strategies[0].parameters;
     expect(Object.keys(params)).toEqual(['groupId', 'rollout', 'stickiness']);
   });
@@ -81,9 +81,11 @@ describe('snapshot', () => {
     for (const word of ['"id"', 'sortOrder', 'createdAt', 'lastSeenAt', 'id-1']) expect(text).not.toContain(word);
   });
 
-  it('names segments instead of their server ids (an unknown id stays visible as #id)', () => {
-    const s = snap([feature([rollout({ segments: [7, 9] })])], [[7, 'beta-testers']]);
-    expect(s.features[0]!.environments[0]!.strategies[0]!.segments).toEqual(['#9', 'beta-testers']);
+  it('names segments instead of their server ids, and holds those used (an unknown id is an error, not a guess)', () => {
+    const s = snap([feature([rollout({ segments: [7, 9] })])], [[7, 'beta-testers'], [9, 'staff'], [3, 'unused']]);
+    expect(s.features[0]!.environments[0]!.strategies[0]!.segments).toEqual(['beta-testers', 'staff']);
+    expect(s.segments.map((x) => x.name)).toEqual(['beta-testers', 'staff']);
+    expect(() => snap([feature([rollout({ segments: [7, 9] })])], [[7, 'beta-testers']])).toThrow(/segment id 9/);
   });
 });
 

@@ -1,4 +1,4 @@
-import { diffViews, type EnvView } from '../../diff/engine.js';
+import { diffSegments, diffViews, type EnvView } from '../../diff/engine.js';
 import { envView } from '../../diff/view.js';
 import { CheckFailedError, NotFoundError, UsageError } from '../../errors.js';
 import { print } from '../../output/context.js';
@@ -25,16 +25,16 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
     const missing = [...only].filter((name) => !left.features.has(name) && !right.features.has(name));
     if (missing.length > 0) throw new NotFoundError(`--feature: ${missing.map((n) => `"${n}"`).join(', ')} on neither side`);
   }
-  const changes = diffViews(left, right, { featureFields: sides[0].source !== sides[1].source });
+  const result = { changes: diffViews(left, right, { featureFields: sides[0].source !== sides[1].source }), segments: diffSegments(left, right) };
   const labels = { left: sides[0].label, right: sides[1].label };
   await render(ui, {
     kind: 'document',
-    document: { changes },
-    table: async (ui) => print(ui, `${(f.stat ? statLines : diffLines)(changes, labels, ui).join('\n')}\n`),
-    markdown: async (ui) => print(ui, diffMarkdown(changes, labels, f.stat === true)),
+    document: result,
+    table: async (ui) => print(ui, `${(f.stat ? statLines : diffLines)(result, labels, ui).join('\n')}\n`),
+    markdown: async (ui) => print(ui, diffMarkdown(result, labels, f.stat === true)),
   });
   // The result (and its summary line) is on stdout; stderr stays for diagnostics.
-  if (changes.length > 0) throw new CheckFailedError(summary(changes, labels), true);
+  if (result.changes.length + result.segments.length > 0) throw new CheckFailedError(summary(result, labels), true);
 }
 
 /**
