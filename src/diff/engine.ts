@@ -8,6 +8,7 @@ import {
   type SnapStrategy,
   type SnapVariant,
 } from '../snapshot/model.js';
+import { likeness, strategyNames } from './identity.js';
 import { matchItems, uniqueLabels } from './match.js';
 
 // The drift rules, in one place:
@@ -119,19 +120,27 @@ function diffStrategies(l: SnapEnvironment | undefined, r: SnapEnvironment | und
   const right = r?.strategies ?? [];
   // The common case, most features of two environments that agree: nothing to pair.
   if (keyOf(left) === keyOf(right)) return;
-  const leftLabels = uniqueLabels(left, strategyLabel);
-  const rightLabels = uniqueLabels(right, strategyLabel);
-  const { pairs, onlyLeft, onlyRight } = matchItems(left, right, strategyLabel, (s) => s.name);
-  for (const s of onlyLeft) add(`strategies[${leftLabels.get(s)}]`, s, null);
-  for (const s of onlyRight) add(`strategies[${rightLabels.get(s)}]`, null, s);
-  for (const [a, b] of pairs) if (keyOf(a) !== keyOf(b)) diffStrategy(`strategies[${leftLabels.get(a)}]`, a, b, add);
-  if (l?.ordered && r?.ordered) {
-    const both = pairs.filter(([a, b]) => !a.disabled && !b.disabled);
-    const label = new Map(both.map(([a, b]) => [b, leftLabels.get(a)!]));
-    const leftOrder = left.filter((s) => both.some(([a]) => a === s)).map((s) => leftLabels.get(s));
-    const rightOrder = right.filter((s) => label.has(s)).map((s) => label.get(s));
-    add('strategies.order', leftOrder, rightOrder);
-  }
+  const names = strategyNames(left, right);
+  const { pairs, onlyLeft, onlyRight } = matchItems(left, right, strategyLabel, (s) => s.name, likeness);
+  for (const s of onlyLeft) add(`strategies[${names.get(s)}]`, s, null);
+  for (const s of onlyRight) add(`strategies[${names.get(s)}]`, null, s);
+  for (const [a, b] of pairs) if (keyOf(a) !== keyOf(b)) diffStrategy(`strategies[${names.get(a)}]`, a, b, add);
+  if (l?.ordered && r?.ordered) moved(left, right, pairs, names, add);
+}
+
+/**
+ * Where order decides (see strategyOrderMatters), each enabled strategy whose place among the
+ * strategies on both sides changed: `strategies[X].moved` from one position (1-based) to another.
+ */
+function moved(left: SnapStrategy[], right: SnapStrategy[], pairs: [SnapStrategy, SnapStrategy][], names: Map<SnapStrategy, string>, add: Add): void {
+  const both = pairs.filter(([a, b]) => !a.disabled && !b.disabled);
+  const partner = new Map(both.map(([a, b]) => [b, a]));
+  const leftOrder = left.filter((s) => both.some(([a]) => a === s));
+  const rightOrder = right.filter((s) => partner.has(s)).map((s) => partner.get(s)!);
+  leftOrder.forEach((s, i) => {
+    const j = rightOrder.indexOf(s);
+    if (j !== i) add(`strategies[${names.get(s)}].moved`, i + 1, j + 1);
+  });
 }
 
 function diffStrategy(path: string, a: SnapStrategy, b: SnapStrategy, add: Add): void {

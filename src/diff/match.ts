@@ -11,10 +11,17 @@ export interface Matched<T> {
 
 /**
  * 1. Items equal in content pair up (they are not drift, wherever they sit in the list).
- * 2. The rest pair by `label` (e.g. name and title), in content order within a label.
+ * 2. The rest pair by `label` (e.g. name and title): within a label, the most alike first when
+ *    `alike` scores them, else in content order (never by position in the list).
  * 3. What is still alone pairs by `loose` (e.g. the name) where exactly one is left on each side.
  */
-export function matchItems<T>(left: readonly T[], right: readonly T[], label: (t: T) => string, loose?: (t: T) => string): Matched<T> {
+export function matchItems<T>(
+  left: readonly T[],
+  right: readonly T[],
+  label: (t: T) => string,
+  loose?: (t: T) => string,
+  alike?: (a: T, b: T) => number,
+): Matched<T> {
   if (left.length === 0 || right.length === 0) return { pairs: [], onlyLeft: [...left], onlyRight: [...right] };
   const pairs: [T, T][] = [];
   const rightByKey = new Map<string, T[]>();
@@ -27,12 +34,19 @@ export function matchItems<T>(left: readonly T[], right: readonly T[], label: (t
     else restLeft.push(l);
   }
   let restRight = [...rightByKey.values()].flat();
-  [restLeft, restRight] = pairBy(restLeft, restRight, label, pairs);
+  [restLeft, restRight] = pairBy(restLeft, restRight, label, pairs, false, alike);
   if (loose) [restLeft, restRight] = pairBy(restLeft, restRight, loose, pairs, true);
   return { pairs, onlyLeft: restLeft, onlyRight: restRight };
 }
 
-function pairBy<T>(left: T[], right: T[], key: (t: T) => string, pairs: [T, T][], onlyIfUnique = false): [T[], T[]] {
+function pairBy<T>(
+  left: T[],
+  right: T[],
+  key: (t: T) => string,
+  pairs: [T, T][],
+  onlyIfUnique = false,
+  alike?: (a: T, b: T) => number,
+): [T[], T[]] {
   const l = group(left, key);
   const r = group(right, key);
   const restLeft: T[] = [];
@@ -45,6 +59,12 @@ function pairBy<T>(left: T[], right: T[], key: (t: T) => string, pairs: [T, T][]
       restRight.push(...rs);
       continue;
     }
+    if (alike && ls.length > 1 && rs.length > 1) {
+      const [l2, r2] = pairAlike(ls, rs, alike, pairs);
+      restLeft.push(...l2);
+      restRight.push(...r2);
+      continue;
+    }
     const n = Math.min(ls.length, rs.length);
     for (let i = 0; i < n; i++) pairs.push([ls[i]!, rs[i]!]);
     restLeft.push(...ls.slice(n));
@@ -52,6 +72,22 @@ function pairBy<T>(left: T[], right: T[], key: (t: T) => string, pairs: [T, T][]
   }
   for (const rs of r.values()) restRight.push(...rs);
   return [restLeft, restRight];
+}
+
+/** Greedy: the most alike pair first; ties in content order (the lists arrive sorted). */
+function pairAlike<T>(ls: T[], rs: T[], alike: (a: T, b: T) => number, pairs: [T, T][]): [T[], T[]] {
+  const scored: { i: number; j: number; score: number }[] = [];
+  ls.forEach((l, i) => rs.forEach((r, j) => scored.push({ i, j, score: alike(l, r) })));
+  scored.sort((a, b) => b.score - a.score || a.i - b.i || a.j - b.j);
+  const usedL = new Set<number>();
+  const usedR = new Set<number>();
+  for (const { i, j } of scored) {
+    if (usedL.has(i) || usedR.has(j)) continue;
+    usedL.add(i);
+    usedR.add(j);
+    pairs.push([ls[i]!, rs[j]!]);
+  }
+  return [ls.filter((_, i) => !usedL.has(i)), rs.filter((_, j) => !usedR.has(j))];
 }
 
 function group<T>(items: T[], key: (t: T) => string): Map<string, T[]> {

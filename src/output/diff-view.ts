@@ -120,10 +120,11 @@ export function summary(result: DiffResult, labels: SideLabels): string {
 export function showValue(field: FieldChange, side: 'left' | 'right'): string {
   const value = field[side];
   if (value === null || value === undefined) return '(none)';
-  if (/^strategies\[[^\]]*\]$/.test(field.path)) return strategyText(value as SnapStrategy);
+  if (/^strategies\[.*\]$/.test(field.path) && !/\]\./.test(field.path.slice('strategies['.length))) return strategyText(value as SnapStrategy);
   if (/\.constraints\[[^\]]*\]$/.test(field.path)) return constraintText(value as SnapConstraint);
   if (/(^|\.)variants\[[^\]]*\]$/.test(field.path)) return variantText(value as SnapVariant);
   if (/(^|\.)variants\[[^\]]*\]\.weight$/.test(field.path) && typeof value === 'number') return weightPercent(value);
+  if (/^strategies\[.*\]\.moved$/.test(field.path)) return `position ${plain(value)}`;
   return plain(value);
 }
 

@@ -157,8 +157,10 @@ describe('diff rules', () => {
     const left = snap([feature([withVariants, plain])]);
     const swapped = snap([feature([{ ...withVariants, sortOrder: 1 }, { ...plain, sortOrder: 0 }])]);
     expect(left.features[0]!.environments[0]!.ordered).toBe(true);
+    // Only the order changed: each strategy that moved, from its place to the other.
     expect(diff(left, swapped)[0]!.fields).toEqual([
-      { path: 'strategies.order', left: ['flexibleRollout', 'default'], right: ['default', 'flexibleRollout'] },
+      { path: 'strategies[flexibleRollout].moved', left: 1, right: 2 },
+      { path: 'strategies[default].moved', left: 2, right: 1 },
     ]);
     // Without variants the same swap is no drift.
     const a = snap([feature([{ ...withVariants, variants: [] }, plain])]);

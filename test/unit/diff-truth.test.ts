@@ -129,3 +129,70 @@ describe('untrusted keys in snapshots', () => {
     expect(r.stderr).toBe(`flagctl: @${path}: nested more than 64 levels deep; not a snapshot written by \`flagctl export\`\n`);
   });
 });
+
+describe('strategies of one type', () => {
+  const constraint = (contextName: string, values: string[]) => ({ contextName, operator: 'IN', inverted: false, caseInsensitive: false, values });
+  const rollout = (rollout: string, country: string[], title?: string) => ({
+    name: 'flexibleRollout',
+    ...(title ? { title } : {}),
+    disabled: false,
+    parameters: { groupId: 'f', rollout, stickiness: 'default' },
+    constraints: [constraint('country', country)],
+    segments: [],
+    variants: [],
+  });
+  const snapshotWith = (strategies: unknown[]) =>
+    JSON.stringify({
+      format: 'flagctl-snapshot',
+      version: 2,
+      project: 'default',
+      environments: ['production'],
+      segments: [],
+      features: [
+        {
+          name: 'f',
+          type: 'release',
+          description: null,
+          stale: false,
+          impressionData: false,
+          tags: [],
+          dependencies: [],
+          environments: [{ name: 'production', enabled: true, strategies, variants: [] }],
+        },
+      ],
+    });
+
+  it('are matched by content before position and named by what sets them apart, in every format', async () => {
+    const left = file('two-left.json', snapshotWith([rollout('20', ['SE']), rollout('50', ['DE'])]));
+    // The other order, and only the Swedish one changed.
+    const right = file('two-right.json', snapshotWith([rollout('50', ['DE']), rollout('10', ['SE'])]));
+    const json = await runCli(['diff', `@${left}`, `@${right}`, '-o', 'json'], { env: {} });
+    expect(json.code).toBe(3);
+    const name = 'flexibleRollout (country IN SE; groupId=f; rollout=20; stickiness=default)';
+    expect(JSON.parse(json.stdout).changes[0].fields).toEqual([{ path: `strategies[${name}].parameters.rollout`, left: '20', right: '10' }]);
+    const text = await runCli(['diff', `@${left}`, `@${right}`], { env: {} });
+    expect(text.stdout).toContain(`    strategies[${name}].parameters.rollout\n      - "20"\n      + "10"\n`);
+    const md = await runCli(['diff', `@${left}`, `@${right}`, '-o', 'markdown'], { env: {} });
+    expect(md.stdout).toContain('strategies\\[flexibleRollout (country IN SE; groupId=f; rollout=20; stickiness=default)\\].parameters.rollout');
+  });
+
+  it('a title alone names a strategy, even beside untitled ones of its type', async () => {
+    const left = file('titled-left.json', snapshotWith([rollout('20', ['SE'], 'Nordics'), rollout('50', ['DE'])]));
+    const right = file('titled-right.json', snapshotWith([rollout('30', ['SE'], 'Nordics'), rollout('50', ['DE'])]));
+    const r = await runCli(['diff', `@${left}`, `@${right}`, '-o', 'json'], { env: {} });
+    expect(JSON.parse(r.stdout).changes[0].fields).toEqual([{ path: 'strategies[flexibleRollout "Nordics"].parameters.rollout', left: '20', right: '30' }]);
+  });
+
+  it('"moved" where only the order changed and order decides (variants on several strategies)', async () => {
+    const v = [{ name: 'blue', weight: 1000, weightType: 'variable', stickiness: 'default' }];
+    const a = { ...rollout('20', ['SE'], 'A'), variants: v };
+    const b = rollout('50', ['DE'], 'B');
+    const ordered = (s: unknown[]) => snapshotWith(s).replace('"enabled":true,', '"enabled":true,"ordered":true,');
+    const left = file('order-left.json', ordered([a, b]));
+    const right = file('order-right.json', ordered([b, a]));
+    const r = await runCli(['diff', `@${left}`, `@${right}`], { env: {} });
+    expect(r.code).toBe(3);
+    expect(r.stdout).toContain('    strategies[flexibleRollout "A"].moved\n      - position 1\n      + position 2\n');
+    expect(r.stdout).toContain('    strategies[flexibleRollout "B"].moved\n      - position 2\n      + position 1\n');
+  });
+});

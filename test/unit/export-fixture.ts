@@ -16,7 +16,7 @@ export interface ProjectFixture {
   posted: unknown[];
   /** A server from before the batch export: its path answers 404. */
   noExport?: boolean;
-  segments?: unknown;
+  segments?: any;
 }
 
 export const v8Segments = () => load('v8-segments');
