@@ -47,8 +47,20 @@ for (const server of inject('servers')) {
       expect(a.stderr).toBe('');
       expect(b.stdout).toBe(a.stdout);
       const snap = JSON.parse(a.stdout);
-      expect(snap).toMatchObject({ format: 'flagctl-snapshot', version: 1, project: 'default', environments: ['development', 'production'] });
+      expect(snap).toMatchObject({ format: 'flagctl-snapshot', version: 2, project: 'default', environments: ['development', 'production'] });
       expect(snap.features).toHaveLength(server.seed.total);
+    });
+
+    it('--batch-export gives the same bytes as the default reads, on the whole seed', async () => {
+      // The seed has every constraint operator, titled and disabled strategies, strategy and
+      // environment variants with overrides, tags of two types and dependencies. This adds one
+      // features-exported event per environment to the shared server; every other e2e test
+      // reads events of one named feature only, which that event is not.
+      const [reads, batch] = await Promise.all([flagctl(['export'], env), flagctl(['export', '--batch-export'], env)]);
+      expect(reads.code, reads.stderr).toBe(0);
+      expect(batch.code, batch.stderr).toBe(0);
+      expect(batch.stdout).toBe(reads.stdout);
+      expect(JSON.parse(reads.stdout).segments.map((s: { name: string }) => s.name)).toEqual([SEED.segment]);
     });
 
     it("holds what the server's own documents say, without ids", async () => {

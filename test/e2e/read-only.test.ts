@@ -1,0 +1,137 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServers, type UnleashMajor } from './harness/servers.mjs';
+import { createPlainFeatures } from './harness/seed.mjs';
+import { flagctl, target } from './cli.js';
+
+// `export` and `diff` write nothing to the server, its audit log included, and a changed
+// segment is drift. These tests count every event and change a segment, so they run on
+// servers of their own (other files assert on the shared seed, `evaluate` on its segment).
+
+const versions = (process.env.FLAGCTL_E2E_VERSIONS?.trim() || '6,8').split(',').map((v) => v.trim()) as UnleashMajor[];
+const P = '/api/admin/projects/default';
+const SEGMENT = 'truth-testers';
+const USERS = ['flag-0', 'flag-1'].map((n) => `truth.${n}`);
+const CONSTRAINT = { contextName: 'userId', operator: 'IN', values: ['alice', 'bob'], inverted: false, caseInsensitive: false };
+
+type Fleet = Awaited<ReturnType<typeof startServers>>;
+type Server = Fleet['servers'][number] & { segmentId: number };
+let fleet: Fleet | undefined;
+const servers: Server[] = [];
+const dir = mkdtempSync(join(tmpdir(), 'flagctl-e2e-read-only-'));
+
+async function admin(s: { url: string; adminToken: string }, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${s.url}${path}`, {
+    method,
+    headers: { authorization: s.adminToken, 'content-type': 'application/json', accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${await res.text()}`);
+  const text = await res.text();
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** 30 features; two use the segment in both environments (one with strategy variants beside a second strategy), one is tagged. */
+async function prepare(s: Fleet['servers'][number]): Promise<Server> {
+  const segment = await admin(s, 'POST', '/api/admin/segments', { name: SEGMENT, constraints: [CONSTRAINT] });
+  await createPlainFeatures(s.url, s.adminToken, 30, { name: (i) => `truth.flag-${i}` });
+  for (const name of USERS) {
+    for (const env of ['development', 'production']) {
+      await admin(s, 'POST', `${P}/features/${name}/environments/${env}/strategies`, {
+        name: 'flexibleRollout',
+        parameters: { rollout: '50', stickiness: 'default', groupId: name },
+        constraints: [],
+        segments: [segment.id],
+      });
+    }
+  }
+  await admin(s, 'POST', `${P}/features/truth.flag-0/environments/production/strategies`, {
+    name: 'default',
+    title: 'everyone else',
+    constraints: [],
+    parameters: {},
+    variants: [{ name: 'blue', weight: 1000, weightType: 'variable', stickiness: 'default', payload: { type: 'string', value: 'b' } }],
+  });
+  await admin(s, 'POST', `${P}/features/truth.flag-0/environments/production/on`);
+  await admin(s, 'POST', '/api/admin/features/truth.flag-2/tags', { type: 'simple', value: 'truth' });
+  return { ...s, segmentId: Number(segment.id) };
+}
+
+beforeAll(async () => {
+  fleet = await startServers({ versions });
+  for (const s of fleet.servers) servers.push(await prepare(s));
+}, 300_000);
+
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await fleet?.stopAll();
+}, 60_000);
+
+/** Every event the server holds, and the features-exported ones. */
+async function eventCounts(s: Server): Promise<{ all: number; exported: number }> {
+  const all = (await admin(s, 'GET', '/api/admin/search/events?limit=1')).total;
+  const exported = (await admin(s, 'GET', '/api/admin/search/events?limit=1&type=IS:features-exported')).total;
+  return { all, exported };
+}
+
+describe.each(versions)('on an Unleash %s.x of its own', (version) => {
+  const server = () => servers.find((s) => s.version === version)!;
+  const env = () => target(server(), server().adminToken);
+
+  it('export and diff add no event to the audit log; --batch-export adds one per environment, and gives the same bytes', async () => {
+    const before = await eventCounts(server());
+    const exported = await flagctl(['export'], env());
+    expect(exported.code, exported.stderr).toBe(0);
+    const file = join(dir, `v${version}.json`);
+    writeFileSync(file, exported.stdout);
+    for (const args of [['diff', 'development', 'production'], ['diff', `@${file}:production`, 'production'], ['export', '--env', 'production']]) {
+      const r = await flagctl(args, env());
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).not.toBe(1);
+    }
+    expect(await eventCounts(server())).toEqual(before);
+
+    const batch = await flagctl(['export', '--batch-export', '--env', 'production'], env());
+    expect(batch.code, batch.stderr).toBe(0);
+    expect(await eventCounts(server())).toEqual({ all: before.all + 1, exported: before.exported + 1 });
+    const reads = await flagctl(['export', '--env', 'production'], env());
+    expect(batch.stdout).toBe(reads.stdout);
+    const snap = JSON.parse(reads.stdout);
+    expect(snap.segments).toEqual([{ name: SEGMENT, constraints: [CONSTRAINT] }]);
+    expect(snap.features).toHaveLength(30);
+  }, 120_000);
+
+  it('a changed segment constraint is drift: exit 3, the segment named once with the features that use it', async () => {
+    const s = server();
+    const file = join(dir, `segment-v${version}.json`);
+    const exported = await flagctl(['export', '--env', 'production'], env());
+    writeFileSync(file, exported.stdout);
+    const put = (values: string[]) => admin(s, 'PUT', `/api/admin/segments/${s.segmentId}`, { name: SEGMENT, constraints: [{ ...CONSTRAINT, values }] });
+    await put(['alice', 'bob', 'mallory']);
+    try {
+      const json = await flagctl(['diff', `@${file}`, 'production', '-o', 'json'], env());
+      expect(json.code).toBe(3);
+      expect(JSON.parse(json.stdout)).toEqual({
+        changes: [],
+        segments: [
+          {
+            segment: SEGMENT,
+            change: 'changed',
+            features: USERS,
+            fields: [{ path: 'constraints[userId IN].values', left: ['alice', 'bob'], right: ['alice', 'bob', 'mallory'] }],
+          },
+        ],
+      });
+      const text = await flagctl(['diff', `@${file}`, 'production'], env());
+      expect(text.code).toBe(3);
+      expect(text.stdout).toContain(`~ segment ${SEGMENT} (used by ${USERS.join(', ')}) (changed)\n`);
+      expect(text.stdout.endsWith(`1 segment differs: ${SEGMENT} (used by ${USERS.join(', ')})\n`)).toBe(true);
+      expect(text.stderr).toBe('');
+    } finally {
+      await put(['alice', 'bob']);
+    }
+    const reverted = await flagctl(['diff', `@${file}`, 'production'], env());
+    expect(reverted.code).toBe(0);
+  }, 120_000);
+});
