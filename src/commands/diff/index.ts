@@ -14,7 +14,8 @@ server), @FILE (the one environment of a snapshot from \`flagctl export\`) or @F
 Shown: features only on one side, and differences in enabled, strategies (title, disabled,
 parameters, constraints, segments, variants) and environment variants; between two sources
 (instances, or a snapshot and a server) also type, description, stale, impression data, tags
-and dependencies. Strategy ids and order, constraint order and value order are not drift;
+and dependencies. A segment whose constraints differ is reported once, with the features
+that use it. Strategy ids and order, constraint order and value order are not drift;
 strategy order counts only where both sides have several enabled strategies with variants
 among them. Exit 3 when there is a difference, 0 when there is none.`,
   examples: [

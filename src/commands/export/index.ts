@@ -7,10 +7,12 @@ export default defineCommand({
   flags,
   help: `The snapshot holds, for each feature, its type, description, stale flag, impression data, tags
 and dependencies, and for each environment: enabled, its strategies (name, title, disabled,
-parameters, constraints, segments by name, variants) and the environment's variants.
-Server ids, timestamps and metrics are left out and every key is sorted, so two exports of an
-unchanged project are identical byte for byte. One request per environment (the server's batch
-export); the format carries a version number.`,
+parameters, constraints, segments by name, variants) and the environment's variants; and each
+segment used, with its constraints. Server ids, timestamps and metrics are left out and every
+key is sorted, so two exports of an unchanged project are identical byte for byte; the format
+carries a version number. Only GETs: the feature list and one document per feature (8 at a
+time). --batch-export is faster but Unleash logs each call as a features-exported event
+holding the whole export.`,
   examples: [
     'flagctl export > flags.json',
     'flagctl export --project web --env production > production.json',
