@@ -1,5 +1,6 @@
 import type { PlaygroundConstraint, PlaygroundContext, PlaygroundFeature, PlaygroundStrategy } from '../api/playground.js';
 import { contextValue } from './context.js';
+import { overrideFor, type VariantOverride } from './override.js';
 
 // Why a flag is on or off for a context, read from the playground's answer. Nothing here is
 // evaluated by flagctl: every ✓ and ✗ is the server's own result; flagctl only arranges them
@@ -67,6 +68,8 @@ export interface Explanation {
   enabled: boolean;
   /** The variant's name when the flag gave one ("disabled" counts as none). */
   variant?: string;
+  /** Set when an environment variant's override for this context chose the variant. */
+  variantOverride?: VariantOverride;
   reason: Reason;
   /** The strategy that decided an "on". */
   decidedBy?: StrategyCheck;
@@ -159,10 +162,15 @@ export function explain(
     environment,
     enabled: f.isEnabled,
     variant,
+    ...(variant ? optional('variantOverride', overrideFor(f, variant, decidedBy?.variant, context)) : {}),
     reason,
     decidedBy,
     strategies,
     environmentEnabled,
     unsatisfiedDependency,
   };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [k in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [k in K]?: V };
 }

@@ -7,6 +7,7 @@ import { termSafe } from './sanitize.js';
 // constraint and the context value it was checked against. Server text is made safe here.
 
 const MAX_VALUES = 5;
+const LIST_OPERATORS = new Set(['IN', 'NOT_IN', 'STR_CONTAINS', 'STR_STARTS_WITH', 'STR_ENDS_WITH']);
 
 export function evaluateView(list: Explanation[], ui: Ui): string[] {
   const lines: string[] = [];
@@ -26,7 +27,8 @@ function explanationLines(e: Explanation, ui: Ui): string[] {
   const s = ui.style;
   const t = termSafe;
   const state = e.enabled ? s.green.bold('ON') : s.red.bold('OFF');
-  const variant = e.variant ? `  variant ${s.cyan(t(e.variant))}` : '';
+  const override = e.variantOverride ? ` (override: ${t(e.variantOverride.contextName)} = ${t(JSON.stringify(e.variantOverride.value))})` : '';
+  const variant = e.variant ? `  variant ${s.cyan(t(e.variant))}${override}` : '';
   const lines = [`${s.bold(t(e.feature))}  ${state}${variant}  ${s.dim(`in ${t(e.environment)}`)}`];
   lines.push(`  ${reasonLine(e, ui)}`);
   if (e.unsatisfiedDependency && e.reason !== 'dependency') lines.push(`  ${s.red('✗')} a parent dependency is not satisfied`);
@@ -94,7 +96,9 @@ export function constraintText(c: ConstraintCheck): string {
   const shown = c.values.slice(0, MAX_VALUES).map((v) => JSON.stringify(v));
   const more = c.values.length > MAX_VALUES ? `, … ${c.values.length - MAX_VALUES} more` : '';
   const flags = [c.inverted ? 'NOT ' : '', c.caseInsensitive ? '(case-insensitive) ' : ''].join('');
-  return `${c.contextName} ${flags}${c.operator} ${c.values.length > 1 ? `[${shown.join(', ')}${more}]` : (shown[0] ?? '')}`.trimEnd();
+  // A list operator shows a list even of one value (`plan IN ["pro"]`); the others one value.
+  const list = LIST_OPERATORS.has(c.operator) || c.values.length > 1;
+  return `${c.contextName} ${flags}${c.operator} ${list ? `[${shown.join(', ')}${more}]` : (shown[0] ?? '')}`.trimEnd();
 }
 
 function constraintLine(c: ConstraintCheck, ui: Ui): string {
