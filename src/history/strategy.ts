@@ -1,3 +1,4 @@
+import { variantChanges } from './variants.js';
 import { list, quote, rec, same, some, text, type Rec } from './values.js';
 
 // One-line descriptions of a strategy and of what changed between two versions of it.
@@ -91,9 +92,6 @@ export function strategyChanges(pre: Rec, post: Rec): string[] {
   const segB = list(post.segments).map((s) => text(s) ?? '?');
   for (const s of segB.filter((x) => !segA.includes(x))) changes.push(`segment ${s} added`);
   for (const s of segA.filter((x) => !segB.includes(x))) changes.push(`segment ${s} removed`);
-  const varA = list(pre.variants).map((v) => text(rec(v)?.name) ?? '?');
-  const varB = list(post.variants).map((v) => text(rec(v)?.name) ?? '?');
-  if (!same(varA, varB)) changes.push(`variants ${some(varA)} → ${some(varB)}`);
-  else if (!same(list(pre.variants), list(post.variants))) changes.push('variant weights or payloads changed');
+  changes.push(...variantChanges(pre.variants, post.variants).map((c) => `variant ${c}`));
   return changes;
 }

@@ -1,6 +1,7 @@
 import type { ChangeEvent } from '../api/events.js';
 import { strategyChanges, strategyGist, strategyLabel } from './strategy.js';
 import { list, quote, rec, same, some, text, type Rec } from './values.js';
+import { variantsSummary } from './variants.js';
 
 // One line per change event, computed from its `data` and `preData`. The server's own
 // `summary` is markdown with links and is never shown: it is untrusted formatting.
@@ -9,17 +10,6 @@ type Summarizer = (data: Rec | undefined, pre: Rec | undefined, e: ChangeEvent) 
 
 const tagText = (t: Rec | undefined) => (t ? `${text(t.type) ?? '?'}:${text(t.value) ?? '?'}` : '?');
 const envText = (e: ChangeEvent) => (e.environment ? ` in ${e.environment}` : '');
-
-function variantNames(v: Rec | undefined): string[] {
-  return list(v?.variants ?? v).map((x) => text(rec(x)?.name) ?? '?');
-}
-
-function variantsChange(data: Rec | undefined, pre: Rec | undefined): string {
-  const was = variantNames(pre);
-  const now = variantNames(data);
-  if (!same(was, now)) return `variants ${some(was)} → ${some(now)}`;
-  return 'variant weights, payloads or overrides changed';
-}
 
 function metadataChanges(data: Rec | undefined, pre: Rec | undefined): string {
   if (!data || !pre) return 'metadata changed';
@@ -68,8 +58,8 @@ const summarizers: Record<string, Summarizer> = {
     return `${strategyLabel(d, p)}: ${changes.length ? changes.join('; ') : 'saved, nothing visible changed'}`;
   },
   'strategy-order-changed': () => 'strategy order changed',
-  'feature-variants-updated': (d, p) => variantsChange(d, p),
-  'feature-environment-variants-updated': (d, p) => variantsChange(d, p),
+  'feature-variants-updated': (d, p) => variantsSummary(p, d),
+  'feature-environment-variants-updated': (d, p) => variantsSummary(p, d),
   'feature-dependency-added': (d) => `now depends on ${dependency(d)}`,
   'feature-dependency-removed': (_d, p) => `no longer depends on ${dependency(p)}`,
   'feature-dependencies-removed': () => 'all dependencies removed',

@@ -22,7 +22,7 @@ describe('change summaries from real events', () => {
       const lines = load(v).map((e) => `${e.type} | ${summarize(e)}`);
       expect(lines).toEqual([
         'feature-strategy-remove | strategy "Gradual" removed (was flexibleRollout, rollout 50%, stickiness sessionId, 1 constraint)',
-        'feature-environment-variants-updated | variants (none) → a',
+        'feature-environment-variants-updated | variants: a added (100%)',
         'feature-untagged | tag team:search removed',
         'feature-stale-on | marked stale',
         'feature-metadata-updated | description changed',
@@ -65,7 +65,7 @@ describe('strategy updates', () => {
       variants: [{ name: 'blue', weight: 1000 }],
     };
     expect(summarize(ev('feature-strategy-update', after, base))).toBe(
-      'strategy "Gradual 25%": disabled; plan IN: +enterprise; constraint added: age NOT NUM_GT 18; segment 2 added; segment 1 removed; variants (none) → blue',
+      'strategy "Gradual 25%": disabled; plan IN: +enterprise; constraint added: age NOT NUM_GT 18; segment 2 added; segment 1 removed; variant blue added (100%)',
     );
   });
   it('says so when a save changed nothing visible, and copes with a missing preData', () => {

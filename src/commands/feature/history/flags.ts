@@ -1,5 +1,7 @@
 import type { FlagTable } from '../../kit/spec.js';
-import { calendarDay, matching, projectId, wholeNumber } from '../../kit/values.js';
+import { FlagValueError } from '../../../errors.js';
+import { EVENT_TYPES } from '../../../history/event-types.js';
+import { calendarDay, projectId, wholeNumber } from '../../kit/values.js';
 
 const DEFAULT_LIMIT = 20;
 
@@ -21,6 +23,17 @@ export const flags = {
     flags: '--type <event-type>',
     help: 'only events of this type, repeatable or comma-separated, e.g. feature-strategy-update',
     repeat: true,
-    parse: matching(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, 'expected event types such as feature-strategy-update or feature-created,feature-tagged'),
+    parse: eventTypes,
   },
 } as const satisfies FlagTable;
+
+/** The types a feature's history holds, named when a --type is not one of the server's. */
+const FEATURE_TYPES = [...EVENT_TYPES].filter((t) => t.startsWith('feature-') || t === 'strategy-order-changed');
+
+/** Comma-separated event types, each one Unleash 6.10.1 or 8.2.0 knows (the search would answer nothing). */
+function eventTypes(raw: string): string {
+  const unknown = raw.split(',').filter((t) => !EVENT_TYPES.has(t));
+  if (unknown.length === 0) return raw;
+  const names = unknown.map((t) => JSON.stringify(t)).join(', ');
+  throw new FlagValueError(`unknown event type${unknown.length > 1 ? 's' : ''} ${names}; a feature's events are: ${FEATURE_TYPES.join(', ')}`);
+}
