@@ -196,3 +196,17 @@ describe('strategies of one type', () => {
     expect(r.stdout).toContain('    strategies[flexibleRollout "B"].moved\n      - position 2\n      + position 1\n');
   });
 });
+
+describe('the progress line of a read', () => {
+  it('on a terminal: "Reading features: N of M" on stderr, cleared at the end; piped: nothing', async () => {
+    serveProject(server, v8Project());
+    const tty = await runCli(['export'], { env: env(), stderrIsTTY: true });
+    expect(tty.code).toBe(0);
+    expect(tty.stderr).toContain('\r\u001b[KReading features: 7 of 7');
+    expect(tty.stderr.endsWith('\r\u001b[K')).toBe(true);
+    server.reset();
+    serveProject(server, v8Project());
+    const piped = await runCli(['export'], { env: env() });
+    expect(piped.stderr).toBe('');
+  });
+});
