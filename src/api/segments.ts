@@ -26,3 +26,8 @@ export async function segmentDefinitions(client: ApiClient): Promise<Map<number,
     throw err;
   }
 }
+
+/** Segment names by id, for views that show names instead of ids (`feature get`). */
+export async function segmentNames(client: ApiClient): Promise<Map<number, string>> {
+  return new Map([...(await segmentDefinitions(client))].map(([id, s]) => [id, s.name]));
+}
