@@ -41,7 +41,6 @@ async function seedCases(s: Server): Promise<void> {
   for (const name of Object.keys(CASES)) await create(name, name === 'r-old' ? { createdAt: '2020-03-02T09:00:00.000Z' } : {});
   await create('r-child');
   await post(s, '/api/admin/projects/default/features/r-child/dependencies', { feature: 'r-parent' });
-  await post(s, '/api/admin/projects/default/features/r-completed/lifecycle/complete', { status: 'discarded' });
   await post(s, '/api/admin/projects/default/stale', { features: ['r-stale-free', 'r-stale-used', 'r-parent', 'r-seen', 'r-change'], stale: true });
   // Seen: metrics through a client token; the server's scheduled job sets lastSeenAt (a few seconds here).
   const token = (await post(s, '/api/admin/api-tokens', { type: 'client', environment: 'development', projects: ['*'], tokenName: 'retire-e2e' })) as { secret: string };
@@ -52,6 +51,15 @@ async function seedCases(s: Server): Promise<void> {
     if (doc.environments.some((e) => e.lastSeenAt)) break;
     if (i >= 60) throw new Error('r-seen: no lastSeenAt after 60 s of polling');
     await new Promise((r) => setTimeout(r, 1000));
+  }
+  // Completed last, and until it holds: the servers record a new flag's 'initial' stage
+  // asynchronously, and a late 'initial' overwrites 'completed' (the shared seed does the same).
+  for (let i = 0; ; i++) {
+    await post(s, '/api/admin/projects/default/features/r-completed/lifecycle/complete', { status: 'discarded' });
+    await new Promise((r) => setTimeout(r, 500));
+    const doc = (await adminGet(s, '/api/admin/projects/default/features/r-completed')) as { lifecycle?: { stage?: string } };
+    if (doc.lifecycle?.stage === 'completed') break;
+    if (i >= 20) throw new Error(`r-completed: lifecycle stage ${doc.lifecycle?.stage} after 20 tries to complete it`);
   }
 }
 
