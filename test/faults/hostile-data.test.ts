@@ -57,7 +57,7 @@ describe('terminal output neutralises control characters from the server', () =>
     const r = await runCli(['feature', 'get', 'f'], { env: env(), stdoutIsTTY: true });
     expect(r.stdout).toContain('=HYPERLINK("http://evil")\\x1b]0;owned\\x07\\r\\nfake line\\x1b]8;;https://evil.example\\x1b\\click');
     expect(r.stdout).toContain('@prod\\u202egnp.exe');
-    expect(r.stdout).toContain('x IN [\\x1b[31mred]');
+    expect(r.stdout).toContain('x IN ["\\u001b[31mred"]');
     expect(r.stdout).toContain('\\x9b31m');
   });
 

@@ -44,7 +44,7 @@ describe('evaluate with context fields named like object members', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) expect(r.stdout).toContain(`${name} not given`);
-    expect(r.stdout).toContain('valueOf IN "x"  — valueOf = "7"');
+    expect(r.stdout).toContain('valueOf IN ["x"]  — valueOf = "7"');
   });
 
   it('-c __proto__=x and -c constructor=y are sent as context properties, and explained as given', async () => {
@@ -54,7 +54,7 @@ describe('evaluate with context fields named like object members', () => {
     expect(r.code).toBe(0);
     expect(bodies).toHaveLength(1);
     expect(bodies[0]).toContain('"properties":{"__proto__":"x","constructor":"y","toString":"z"}');
-    expect(r.stdout).toContain('__proto__ IN "x"  — __proto__ = "x"');
-    expect(r.stdout).toContain('constructor IN "x"  — constructor = "y"');
+    expect(r.stdout).toContain('__proto__ IN ["x"]  — __proto__ = "x"');
+    expect(r.stdout).toContain('constructor IN ["x"]  — constructor = "y"');
   });
 });
