@@ -1,5 +1,6 @@
 import { Argument, Command, Option } from 'commander';
 import { UsageError } from '../../errors.js';
+import { keepReadingWhenClosed } from '../../io.js';
 import { VERSION } from '../../version.js';
 import type { App, GlobalFlags } from './context.js';
 import { GLOBAL_ENV, GLOBAL_FLAGS } from './globals.js';
@@ -106,6 +107,7 @@ function leaf(app: App, spec: CommandSpec): Command {
       output: outputOptions(flags, spec.formats?.[0] ?? 'table'),
       given,
     };
+    if (spec.gate?.(request.flags as never)) keepReadingWhenClosed(app.io.stdout);
     const work = await spec.load();
     await work.run(ctx as never, request);
   });

@@ -84,6 +84,11 @@ export interface CommandSpec<T extends FlagTable = FlagTable> {
   /** Text after the flags in --help, before the examples. */
   help?: string;
   examples: readonly string[];
+  /**
+   * Whether this run is a gate (its exit code judges the data): then a closed stdout (EPIPE)
+   * stops the output but not the reading, so the code still comes from all of the data.
+   */
+  gate?: (flags: Flags<T>) => boolean;
   load(): Promise<RunModule<T>>;
 }
 
