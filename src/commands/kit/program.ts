@@ -84,6 +84,11 @@ function globals(app: App, command: Command): GlobalFlags {
   return readFlags(GLOBAL_FLAGS, raw, names) as GlobalFlags;
 }
 
+/** Every project id the given options name (FlagSpec.projects). */
+function namedProjects(table: FlagTable, flags: Record<string, unknown>): string[] {
+  return Object.entries(table).flatMap(([key, spec]) => (spec.projects && flags[key] !== undefined ? spec.projects(flags[key]) : []));
+}
+
 function leaf(app: App, spec: CommandSpec): Command {
   const cmd = new Command(spec.path.at(-1)!).description(spec.summary);
   if (spec.usage) cmd.usage(spec.usage);
@@ -107,6 +112,7 @@ function leaf(app: App, spec: CommandSpec): Command {
       output: outputOptions(flags, spec.formats?.[0] ?? 'table'),
       given,
     };
+    ctx.expectProjects(namedProjects(table, flags));
     if (spec.gate?.(request.flags as never)) keepReadingWhenClosed(app.io.stdout);
     const work = await spec.load();
     await work.run(ctx as never, request);

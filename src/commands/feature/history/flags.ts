@@ -1,5 +1,5 @@
 import type { FlagTable } from '../../kit/spec.js';
-import { calendarDay, matching, projectId, wholeNumber } from '../../kit/values.js';
+import { calendarDay, matching, oneProject, projectId, wholeNumber } from '../../kit/values.js';
 
 const DEFAULT_LIMIT = 20;
 
@@ -8,6 +8,7 @@ export const flags = {
     flags: '-p, --project <id>',
     help: 'only events in this project (default: any project)',
     parse: projectId,
+    projects: oneProject,
   },
   limit: {
     flags: '-n, --limit <n>',
