@@ -64,7 +64,14 @@ export interface Explanation {
   feature: string;
   project?: string;
   environment: string;
+  /** The server's isEnabled: false also when it could not decide (see `state`). */
   enabled: boolean;
+  /**
+   * What the evaluation says: "unknown" when the server could not decide (a strategy it cannot
+   * evaluate, such as a custom one: `strategies.result: "unknown"`). It reports isEnabled false
+   * then, as SDKs without that strategy would, but the flag may well be on.
+   */
+  state: 'on' | 'off' | 'unknown';
   /** The variant's name when the flag gave one ("disabled" counts as none). */
   variant?: string;
   reason: Reason;
@@ -158,6 +165,7 @@ export function explain(
     project: f.projectId ?? undefined,
     environment,
     enabled: f.isEnabled,
+    state: f.isEnabled ? 'on' : reason === 'unknown' ? 'unknown' : 'off',
     variant,
     reason,
     decidedBy,
