@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
 import { makeFeatures, pageBounds, pageOf, SEARCH_PATH } from '../support/search-fixture.js';
@@ -138,3 +141,24 @@ describe('feature history paging', () => {
   });
 });
 
+
+describe('refs --fail-on archived', () => {
+  const tree = mkdtempSync(join(tmpdir(), 'flagctl-paging-refs-'));
+  writeFileSync(join(tree, 'app.ts'), "if (unleash.isEnabled('f-150')) {}\n");
+  afterAll(() => rmSync(tree, { recursive: true, force: true }));
+
+  it('does not pass when the page holding the archived flag never comes', async () => {
+    server.json('/api/admin/projects', { version: 1, projects: [{ id: 'default', name: 'default' }] });
+    server.json('/api/admin/feature-types', { version: 1, types: [{ id: 'release', lifetimeDays: 40 }] });
+    server.json('/api/admin/projects/default/features', { version: 2, features: [] });
+    // 250 archived flags; page 2 (where f-150 is) comes back empty.
+    server.route(SEARCH_PATH, (_req, res, url) => {
+      const { offset } = pageBounds(url);
+      sendJson(res, 200, offset === 0 ? pageOf(all, url) : { features: [], total: 250 });
+    });
+    const r = await cli(['refs', tree, '--fail-on', 'archived', '-o', 'ndjson']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('search: page 2 (offset 100) was empty, but the server counts 250 items and flagctl has received 100; the answer is incomplete');
+    expect(r.stdout).toBe('');
+  });
+});
