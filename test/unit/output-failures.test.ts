@@ -58,6 +58,18 @@ describe('a failed write', () => {
   });
 });
 
+describe('a failed write to a file', () => {
+  it('GITHUB_STEP_SUMMARY on a full device exits 1 naming it, even when the gate passes', async () => {
+    server.json(SEARCH_PATH, { features: [], total: 0 });
+    const io = testIO({ env: { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN, GITHUB_STEP_SUMMARY: '/dev/full' } });
+    const code = await main(['features', 'stale'], io);
+    expect(io.err.text).toBe(
+      'flagctl: cannot write to GITHUB_STEP_SUMMARY (/dev/full): no space left on the device (ENOSPC); the output is incomplete\n',
+    );
+    expect(code).toBe(1);
+  });
+});
+
 describe('a closed pipe (EPIPE)', () => {
   it('ends a listing at once with exit 0 and nothing on stderr, without reading further pages', async () => {
     server.route(SEARCH_PATH, searchOver(makeFeatures(250)));
