@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixtureServer, sendJson } from '../support/fixture-server.js';
@@ -22,9 +24,17 @@ beforeAll(async () => {
     if (url.searchParams.get('offset') === '0') return sendJson(res, 200, page);
     void readerGone.then(() => sendJson(res, 200, page));
   });
+  // refs: every flag of the search is archived; the tree references f-001 on 3,000 lines (far
+  // more than a pipe holds, so the writes after the reader left meet EPIPE).
+  server.json('/api/admin/projects', { version: 1, projects: [{ id: 'default', name: 'default' }] });
+  server.json('/api/admin/feature-types', { version: 1, types: [{ id: 'release', lifetimeDays: 40 }] });
+  server.json('/api/admin/projects/default/features', { version: 2, features: [] });
   server.json('/api/admin/segments', { segments: Array.from({ length: 2000 }, (_, i) => ({ id: i, name: `segment-${i}` })) });
 });
 afterAll(() => server.stop());
+const tree = mkdtempSync(join(tmpdir(), 'flagctl-output-refs-'));
+writeFileSync(join(tree, 'app.ts'), "if (unleash.isEnabled('f-001')) {}\n".repeat(3000));
+afterAll(() => rmSync(tree, { recursive: true, force: true }));
 
 const env = () => ({ ...process.env, FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN, FLAGCTL_CONFIG_DIR: '/nonexistent' });
 
@@ -41,9 +51,9 @@ function collect(child: ReturnType<typeof spawn>): Promise<Exit> {
 }
 
 /** Runs the CLI, reads its first chunk of stdout, then closes the pipe as `head -1` does. */
-async function closingReader(args: string[]): Promise<Exit & { first: string }> {
-  let release!: () => void;
-  readerGone = new Promise((r) => (release = r));
+async function closingReader(args: string[], holdPages = true): Promise<Exit & { first: string }> {
+  let release: () => void = () => undefined;
+  readerGone = holdPages ? new Promise((r) => (release = r)) : Promise.resolve();
   const child = spawn(BIN, args, { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
   const done = collect(child);
   const first = await new Promise<string>((resolve) => child.stdout!.once('data', (d: Buffer) => resolve(d.toString())));
@@ -66,6 +76,13 @@ describe('a closed pipe', () => {
     const r = await closingReader(['features', 'stale']);
     expect(r.first).toMatch(/^NAME\tTYPE\tPROJECT\tREASON\tCREATEDAT\nf-001\t/);
     expect(r.stderr).toBe('flagctl: 250 stale flags, more than the 0 allowed (--max)\n');
+    expect(r.code).toBe(3);
+  });
+
+  it('does not turn refs --fail-on archived into exit 0', async () => {
+    const r = await closingReader(['refs', tree, '--fail-on', 'archived', '-o', 'ndjson'], false);
+    expect(JSON.parse(r.first.split('\n')[0]!).flag).toBe('f-001');
+    expect(r.stderr).toBe('flagctl: 3000 references to flags that are archived (--fail-on)\n');
     expect(r.code).toBe(3);
   });
 
