@@ -57,6 +57,16 @@ describe('search paging', () => {
     expect(r.stderr).toMatch(/^flagctl: search: page [23] \(offset \d+\) repeats page 1; the server seems to ignore offset, so the list cannot be read whole\n$/);
   });
 
+  it('a page of nothing but features already received exits 1: no progress', async () => {
+    server.route(SEARCH_PATH, (_req, res, url) => {
+      const { offset } = pageBounds(url);
+      sendJson(res, 200, { features: offset === 0 ? all.slice(0, 100) : all.slice(0, 100).reverse(), total: 250 });
+    });
+    const r = await cli(['features', 'search', '--all', '--concurrency', '1', '-o', 'ndjson']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('flagctl: search: page 2 (offset 100) holds only features already received; paging makes no progress\n');
+  });
+
   it('total 2.5 is a contract break, not "1 of 2.5 matches shown"', async () => {
     server.json(SEARCH_PATH, { features: all.slice(0, 1), total: 2.5 });
     const r = await cli(['features', 'search']);
