@@ -31,6 +31,8 @@ describe('a mistyped --project', () => {
     ['export', ['export', '--project', 'defualt']],
     ['evaluate', ['evaluate', '--all', '--project', 'defualt', '--env', 'production']],
     ['diff', ['diff', 'development', 'production', '--project', 'defualt']],
+    ['retire plan', ['retire', 'plan', '--project', 'defualt']],
+    ['features revive', ['features', 'revive', 'old-flag', '--project', 'defualt']],
   ])('%s exits 5 naming it, after only the project list', async (_name, argv) => {
     serveProjects(server);
     const r = await runCli(argv, { env: env() });
