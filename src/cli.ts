@@ -2,8 +2,8 @@ import { type Command, CommanderError } from 'commander';
 import type { App } from './commands/kit/context.js';
 import { buildProgram } from './commands/kit/program.js';
 import { PROGRAM } from './commands/registry.js';
-import { CheckFailedError, CliError, ExitCode, exitCodeFor } from './errors.js';
-import type { IO } from './io.js';
+import { CheckFailedError, CliError, ExitCode, exitCodeFor, OutputClosedError } from './errors.js';
+import { checkOutput, type IO } from './io.js';
 import { termSafe } from './output/sanitize.js';
 import { redactAll } from './config/token.js';
 
@@ -38,6 +38,8 @@ export async function main(argv: string[], io: IO): Promise<number> {
   const root = program(app, argv);
   try {
     await root.parseAsync(argv, { from: 'user' });
+    // The last write may have failed after it returned: a full disk still fails the run.
+    checkOutput(io.stdout);
     return ExitCode.ok;
   } catch (err) {
     if (err instanceof CommanderError) {
@@ -47,6 +49,8 @@ export async function main(argv: string[], io: IO): Promise<number> {
       // Commander has printed the message (with a suggestion where one is close).
       return ExitCode.usage;
     }
+    // The reader of stdout has gone (`| head`) and nothing gates on the data: done, quietly.
+    if (err instanceof OutputClosedError) return ExitCode.ok;
     for (const t of [io.env.FLAGCTL_TOKEN, io.env.UNLEASH_API_TOKEN]) if (t) app.secrets.add(t);
     report(io, err, argv.includes('--debug'), app.secrets);
     return exitCodeFor(err);

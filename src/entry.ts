@@ -27,12 +27,11 @@ export async function run(): Promise<void> {
     writeSync(2, UNFINISHED);
     process.exit(ExitCode.requestFailed);
   });
-  const [{ main }, { processIO }] = await Promise.all([import('./cli.js'), import('./io.js')]);
+  const [{ main }, { processIO, watchOutput }] = await Promise.all([import('./cli.js'), import('./io.js')]);
   const io = processIO();
-  // A closed pipe (`flagctl ... | head`) ends quietly.
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(ExitCode.ok);
-  });
+  // Every write to stdout is checked (io.ts): a closed pipe ends a command quietly, or, for a
+  // gate, stops its output while it reads on; a full disk fails it.
+  watchOutput(process.stdout);
   // A command that holds the interrupt (a write in flight) gets the first Ctrl-C as an abort.
   const interrupted = new AbortController();
   let holds = 0;
@@ -54,7 +53,14 @@ export async function run(): Promise<void> {
   const code = await main(args, io);
   finished = true;
   process.exitCode = code;
-  process.stdout.write('', () => process.exit(code));
+  // Flushes what is still buffered; a failure there (other than the reader leaving) fails a success.
+  process.stdout.write('', (err?: NodeJS.ErrnoException | null) => {
+    if (err && code === ExitCode.ok && err.code !== 'EPIPE' && err.code !== 'ERR_STREAM_DESTROYED') {
+      writeSync(2, `flagctl: cannot write to stdout: ${err.code ?? err.message}; the output is incomplete\n`);
+      process.exit(ExitCode.requestFailed);
+    }
+    process.exit(code);
+  });
 }
 
 /** The CLI in-process, for the built bundle's users (tests of the artifact). */

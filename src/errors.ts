@@ -119,6 +119,33 @@ export class InterruptedError extends CliError {
   }
 }
 
+/** A write to stdout or a file did not reach it (ENOSPC, EIO, /dev/full): the output is incomplete. */
+export class OutputError extends CliError {
+  readonly exitCode = ExitCode.requestFailed;
+  constructor(
+    readonly output: string,
+    readonly reason: NodeJS.ErrnoException,
+  ) {
+    super(`cannot write to ${output}: ${describeErrno(reason)}; the output is incomplete`);
+  }
+}
+
+function describeErrno(err: NodeJS.ErrnoException): string {
+  const known: Record<string, string> = { ENOSPC: 'no space left on the device', EIO: 'input/output error', EBADF: 'not open for writing', EFBIG: 'file too large', EDQUOT: 'disk quota exceeded' };
+  return err.code ? `${known[err.code] ?? err.message} (${err.code})` : err.message;
+}
+
+/**
+ * The reader of stdout went away (EPIPE, `flagctl … | head -1`) and the command is not a gate:
+ * it stops at once and exits 0, as gh and git do. A gate never sees this (io.keepReadingWhenClosed).
+ */
+export class OutputClosedError extends CliError {
+  readonly exitCode = ExitCode.ok;
+  constructor() {
+    super('stdout was closed by its reader');
+  }
+}
+
 export function exitCodeFor(err: unknown): number {
   return err instanceof CliError ? err.exitCode : ExitCode.requestFailed;
 }

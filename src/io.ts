@@ -1,5 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import { isatty } from 'node:tty';
+import { OutputClosedError, OutputError } from './errors.js';
 
 /**
  * Everything flagctl touches of its process: streams, terminal facts and environment.
@@ -77,11 +78,65 @@ export function processIO(): IO {
   };
 }
 
-/** Writes and waits when the stream asks us to, so large outputs stay in bounded memory. */
+/**
+ * What became of an output: the first error it reported, and whether the command is a gate
+ * that must go on reading its data after the reader went away (io.keepReadingWhenClosed).
+ */
+interface OutputState {
+  name: string;
+  error?: NodeJS.ErrnoException;
+  gate: boolean;
+}
+
+const outputs = new WeakMap<Writable, OutputState>();
+
+/**
+ * Starts watching an output. An 'error' nobody listens to would crash the process, and a
+ * stream reports it a tick after the write that failed; the state keeps it for the next write.
+ */
+export function watchOutput(stream: Writable, name = 'stdout'): OutputState {
+  let state = outputs.get(stream);
+  if (!state) {
+    const created: OutputState = { name, gate: false };
+    stream.on('error', (err: NodeJS.ErrnoException) => void (created.error ??= err));
+    outputs.set(stream, (state = created));
+  }
+  return state;
+}
+
+/**
+ * The command is a gate: when the reader closes the pipe (`| head -1`), output stops but the
+ * command reads all of its data, so its exit code judges everything, not what was printed.
+ */
+export function keepReadingWhenClosed(stream: Writable): void {
+  watchOutput(stream).gate = true;
+}
+
+const closedPipe = (err: NodeJS.ErrnoException | undefined | null) => err?.code === 'EPIPE' || err?.code === 'ERR_STREAM_DESTROYED';
+
+/**
+ * Throws when the output has failed: OutputError for a write that did not reach its target
+ * (ENOSPC, EIO, /dev/full), OutputClosedError when the reader is gone and the command is not a
+ * gate. Returns whether what is written now is dropped (a gate's closed pipe).
+ */
+export function checkOutput(stream: Writable): boolean {
+  const state = watchOutput(stream);
+  const err = state.error ?? (stream.errored as NodeJS.ErrnoException | null);
+  if (!err) return false;
+  state.error ??= err;
+  if (!closedPipe(err)) throw new OutputError(state.name, err);
+  if (!state.gate) throw new OutputClosedError();
+  return true;
+}
+
+/**
+ * Writes and waits when the stream asks us to, so large outputs stay in bounded memory. Every
+ * write is checked (checkOutput): a failed output ends the command instead of losing text.
+ */
 export function write(stream: Writable, text: string): Promise<void> | void {
-  if (stream.destroyed || stream.writableEnded) return;
+  if (checkOutput(stream) || stream.writableEnded) return;
   if (stream.write(text)) return;
-  return new Promise((resolve) => {
+  return new Promise<void>((resolve) => {
     const done = () => {
       stream.off('drain', done);
       stream.off('close', done);
@@ -91,5 +146,5 @@ export function write(stream: Writable, text: string): Promise<void> | void {
     stream.on('drain', done);
     stream.on('close', done);
     stream.on('error', done);
-  });
+  }).then(() => void checkOutput(stream));
 }

@@ -1,5 +1,6 @@
 import * as z from '../zod-mini.js';
 import type { ApiClient } from './client.js';
+import { PageCheck } from './paging.js';
 
 // GET /api/admin/search/events: a feature's change history, newest first, paged with
 // offset/limit and a `total`. Not rate-limited on 8.2.0 (only /search/features is; no
@@ -44,7 +45,12 @@ export function eventsQuery(req: EventsRequest): URLSearchParams {
   return q;
 }
 
-/** The feature's events, newest first, page by page; `onTotal` hears the server's count once. */
+/**
+ * The feature's events, newest first, page by page; `onTotal` hears the server's count once.
+ * Complete or it fails (paging.ts): the offset moves on by what came, so a server that caps the
+ * page size below ours still gets every event; an empty page before the total, a repeated page
+ * or too many pages is an error.
+ */
 export async function* featureEvents(
   client: ApiClient,
   req: EventsRequest,
@@ -52,23 +58,31 @@ export async function* featureEvents(
 ): AsyncGenerator<ChangeEvent, void, undefined> {
   const want = req.limit ?? Number.POSITIVE_INFINITY;
   const base = eventsQuery(req);
+  const check = new PageCheck(EVENTS_PATH, PAGE_SIZE);
   let handedOut = 0;
+  let total: number | undefined;
   for (let offset = 0; handedOut < want; ) {
     const size = Math.min(PAGE_SIZE, want - handedOut);
     const q = new URLSearchParams(base);
     q.set('offset', String(offset));
     q.set('limit', String(size));
     const page = await client.getJson(EVENTS_PATH, eventsPage, q);
-    if (offset === 0 && typeof page.total === 'number') onTotal?.(page.total);
+    const counted = typeof page.total === 'number' ? page.total : undefined;
+    check.page(offset, page.events, counted, (e) => JSON.stringify([(e as ChangeEvent).id, (e as ChangeEvent).createdAt, (e as ChangeEvent).type]));
+    if (offset === 0 && counted !== undefined) onTotal?.(counted);
+    // A page past the end may count 0: only a page with events tells the total.
+    if (counted !== undefined && (page.events.length > 0 || total === undefined)) total = counted;
     for (const event of page.events) {
       yield event;
       if (++handedOut >= want) return;
     }
+    if (page.events.length === 0) {
+      if (total !== undefined && offset < total) throw check.emptyBeforeTotal(offset, offset, total);
+      return;
+    }
     offset += page.events.length;
-    // The offset moves on by what came, so a server that caps the page size below ours still
-    // gets every event; a short page ends the run only when the server sends no total.
-    if (page.events.length === 0) return;
-    if (typeof page.total === 'number' ? offset >= page.total : page.events.length < size) return;
+    // Without a total, a short page is the end; with one, only reaching it is.
+    if (total !== undefined ? offset >= total : page.events.length < size) return;
   }
 }
 

@@ -1,6 +1,7 @@
 import * as z from '../zod-mini.js';
 import { RequestError, UsageError } from '../errors.js';
 import type { ApiClient } from './client.js';
+import { PageCheck } from './paging.js';
 import { joinUrl } from './path.js';
 import type { RateLimitPacer } from './rate-limit.js';
 
@@ -140,20 +141,22 @@ export async function paginate(client: ApiClient, target: ApiTarget, pacer?: Rat
   const shape = pagedShape(first, target.path);
   if (!shape) return { paged: false, body: first };
 
+  // Complete or it fails (paging.ts): an empty page before the total, a repeated page (A, B,
+  // A, B from a server that ignores offset) or pages beyond the bound end the run with exit 1.
+  const check = new PageCheck(target.path, Number.parseInt(size, 10) > 0 ? Number.parseInt(size, 10) : DEFAULT_PAGE);
+  check.page(start, shape.items, shape.total);
   async function* items(): AsyncGenerator<unknown, void, undefined> {
     let page: PagedShape = shape!;
     let offset = start;
-    let previous = JSON.stringify(shape!.items);
     for (;;) {
       yield* page.items;
       offset += page.items.length;
-      if (page.items.length === 0 || offset >= page.total) return;
+      if (offset >= page.total) return;
+      if (page.items.length === 0) throw check.emptyBeforeTotal(offset, offset - start, page.total);
       const body = await fetchPage(offset);
       const next = pagedShape(body, target.path);
       if (!next) throw new RequestError(`page at offset ${offset} of ${target.path} is not a list page like the first`);
-      const text = JSON.stringify(next.items);
-      if (text === previous) throw new RequestError(`${target.path} sent the same page twice; does it support offset?`);
-      previous = text;
+      check.page(offset, next.items, next.total);
       page = next;
     }
   }

@@ -1,4 +1,6 @@
+import { RequestError } from '../errors.js';
 import type { ApiClient } from './client.js';
+import { PageCheck } from './paging.js';
 import { RateLimitPacer, type PageLabel } from './rate-limit.js';
 import type { SearchFeature, SearchResponse } from './schemas.js';
 import { searchPageSchema } from './search-shape.js';
@@ -66,7 +68,8 @@ export async function* searchFeatures(
   req: SearchRequest,
   onProgress?: (p: SearchProgress) => void,
 ): AsyncGenerator<SearchFeature, void, undefined> {
-  const size = Math.min(req.pageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
+  let size = Math.min(req.pageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
+  const check = new PageCheck('search', size);
   const want = req.limit ?? Number.POSITIVE_INFINITY;
   const pacer = req.pacer ?? new RateLimitPacer();
   const recent: Set<string>[] = [];
@@ -113,14 +116,26 @@ export async function* searchFeatures(
   while (pending.length > 0) {
     const head = pending.shift()!;
     const res = (await head.page)();
+    check.page(head.offset, res.features, res.total ?? undefined, (f) => (f as SearchFeature).name);
     // A page past the end reports total 0 (both servers): only a page with rows tells the total.
     // A server that sends no total at all is paged one page at a time until a short page.
     const counted = typeof res.total === 'number';
-    if (res.features.length > 0 && counted) total = res.total!;
-    else if (res.features.length === 0 && counted && total === undefined) {
+    const got = res.features.length;
+    if (got > 0 && counted) total = res.total!;
+    else if (got === 0 && counted && (total === undefined || head.offset < total)) {
+      // An empty page before the count: either the set shrank below this offset (fine, the end),
+      // or the server lost the rest (incomplete: exit 1). Only a fresh count tells which.
       total = head.offset === 0 ? res.total! : await countMatches(client, req.query, pacer);
+      if (head.offset < total) throw check.emptyBeforeTotal(head.offset, handedOut, total);
     }
-    if (res.features.length < head.size) ended = true;
+    if (got === 0 || (!counted && got < head.size)) ended = true;
+    else if (got < head.size && total !== undefined && head.offset + got < Math.min(total, req.offset + want + duplicates)) {
+      // A short page is not the end: the server gave fewer than asked (a cap below ours). The
+      // pages asked for ahead start at the wrong positions; ask again from what was received.
+      pending.length = 0;
+      next = head.offset + got;
+      size = got;
+    }
     fill();
     onProgress?.({ received: handedOut + res.features.length, total: total ?? handedOut + res.features.length });
     const names = new Set<string>();
@@ -151,8 +166,14 @@ export async function* searchFeatures(
       yield feature;
       if (++handedOut >= want) return;
     }
+    // A page of nothing but features already handed out moves nothing on: a server stuck in place.
+    if (got > 0 && names.size === 0) {
+      throw new RequestError(`search: page ${check.count} (offset ${head.offset}) holds only features already received; paging makes no progress`);
+    }
     fill();
   }
+  // Every position up to the count was read, or the reading stopped short of it.
+  if (total !== undefined && next < total && handedOut < want && !ended) throw check.emptyBeforeTotal(next, handedOut, total);
 }
 
 /** The number of matches alone: the smallest page from the start (offset 0 always reports the total). */

@@ -65,7 +65,14 @@ export interface Explanation {
   feature: string;
   project?: string;
   environment: string;
+  /** The server's isEnabled: false also when it could not decide (see `state`). */
   enabled: boolean;
+  /**
+   * What the evaluation says: "unknown" when the server could not decide (a strategy it cannot
+   * evaluate, such as a custom one: `strategies.result: "unknown"`). It reports isEnabled false
+   * then, as SDKs without that strategy would, but the flag may well be on.
+   */
+  state: 'on' | 'off' | 'unknown';
   /** The variant's name when the flag gave one ("disabled" counts as none). */
   variant?: string;
   /** Set when an environment variant's override for this context chose the variant. */
@@ -161,6 +168,7 @@ export function explain(
     project: f.projectId ?? undefined,
     environment,
     enabled: f.isEnabled,
+    state: f.isEnabled ? 'on' : reason === 'unknown' ? 'unknown' : 'off',
     variant,
     ...(variant ? optional('variantOverride', overrideFor(f, variant, decidedBy?.variant, context)) : {}),
     reason,

@@ -26,7 +26,7 @@ function mark(result: Outcome, ui: Ui): string {
 function explanationLines(e: Explanation, ui: Ui): string[] {
   const s = ui.style;
   const t = termSafe;
-  const state = e.enabled ? s.green.bold('ON') : s.red.bold('OFF');
+  const state = e.state === 'on' ? s.green.bold('ON') : e.state === 'off' ? s.red.bold('OFF') : s.yellow.bold('UNKNOWN');
   const override = e.variantOverride ? ` (override: ${t(e.variantOverride.contextName)} = ${t(JSON.stringify(e.variantOverride.value))})` : '';
   const variant = e.variant ? `  variant ${s.cyan(t(e.variant))}${override}` : '';
   const lines = [`${s.bold(t(e.feature))}  ${state}${variant}  ${s.dim(`in ${t(e.environment)}`)}`];
@@ -119,7 +119,8 @@ function constraintLine(c: ConstraintCheck, ui: Ui): string {
 /** One row per feature for csv, ndjson, markdown and --columns. */
 export interface EvaluateRow {
   feature: string;
-  enabled: boolean;
+  /** "unknown" where the server could not decide: never a bare false a script would take for off. */
+  enabled: boolean | 'unknown';
   variant: string | null;
   strategy: string | null;
 }
@@ -128,7 +129,7 @@ export function evaluateRow(e: Explanation): EvaluateRow {
   const st = e.decidedBy;
   return {
     feature: e.feature,
-    enabled: e.enabled,
+    enabled: e.state === 'unknown' ? 'unknown' : e.enabled,
     variant: e.variant ?? null,
     strategy: st ? (st.title ? `${st.title} (${st.name})` : st.name) : null,
   };

@@ -1,4 +1,5 @@
 import { appendFile } from 'node:fs/promises';
+import { OutputError } from '../errors.js';
 import { markdownHead, markdownRow, type Column } from './rows.js';
 import { termSafe } from './sanitize.js';
 
@@ -37,6 +38,7 @@ export async function appendStepSummary(path: string, markdown: string): Promise
   try {
     await appendFile(path, markdown, 'utf8');
   } catch (err) {
-    throw new Error(`cannot append to GITHUB_STEP_SUMMARY (${path}): ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    // Like stdout: a summary that could not be written fails the run, naming the file.
+    throw new OutputError(`GITHUB_STEP_SUMMARY (${path})`, err as NodeJS.ErrnoException);
   }
 }

@@ -43,14 +43,11 @@ for (const server of inject('servers')) {
       expect(potentiallyStale.size).toBeGreaterThan(0);
     });
 
+    // The open-source server has one project: a --project naming another exits 5 (e2e/project-check).
     const cases: Case[] = [
       ['--query', ['--query', 'checkout'], [['query', 'checkout']], (f) => text(f).includes('checkout')],
       ['--query a,b (any)', ['--query', 'checkout,dashboard'], [['query', 'checkout,dashboard']], (f) => /checkout|dashboard/.test(text(f))],
-      ['--project web (nothing there)', ['--project', 'web'], [['project', 'IS:web']], () => false],
       ['--project !default', ['--project', '!default'], [['project', 'IS_NOT:default']], () => false],
-      ['--project a,b (any; neither exists)', ['--project', 'web,mobile'], [['project', 'IS_ANY_OF:web,mobile']], () => false],
-      ['--project !a,b', ['--project', '!default,web'], [['project', 'IS_NONE_OF:default,web']], () => false],
-      ['--project IS_NONE_OF:', ['--project', 'IS_NONE_OF:default,web'], [['project', 'IS_NONE_OF:default,web']], () => false],
       ['--state stale', ['--state', 'stale'], [['state', 'IS:stale']], (f) => f.stale],
       ['--state !stale', ['--state', '!stale'], [['state', 'IS_NOT:stale']], (f) => !f.stale],
       ['--state active', ['--state', 'active'], [['state', 'IS:active']], (f) => !f.stale],
@@ -105,7 +102,6 @@ for (const server of inject('servers')) {
       const next = new Date(Date.parse(`${newestDay}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
       for (const args of [
         ['--project', 'default'],
-        ['--project', 'default,web'],
         ['--created-by', '-42'],
         ['--created-since', oldestDay],
         ['--created-before', next],
@@ -252,14 +248,19 @@ for (const server of inject('servers')) {
 
     it('--all prints a feature that shows up twice (the set shifted while paging) once', async () => {
       // As if one feature had been inserted before position 100 after the first page: every
-      // later page comes from one position earlier, so its first row repeats the last one.
-      const proxy = await new RecordingProxy(server.url, (url) => {
-        const offset = Number(url.searchParams.get('offset'));
-        if (offset < 100) return;
-        const shifted = new URL(url);
-        shifted.searchParams.set('offset', String(offset - 1));
-        return shifted;
-      }).start();
+      // later page comes from one position earlier, so its first row repeats the last one, and
+      // counts one more (the server counts and pages in one query, so the two always agree).
+      const later = (url: URL) => Number(url.searchParams.get('offset')) >= 100;
+      const proxy = await new RecordingProxy(
+        server.url,
+        (url) => {
+          if (!later(url)) return;
+          const shifted = new URL(url);
+          shifted.searchParams.set('offset', String(Number(url.searchParams.get('offset')) - 1));
+          return shifted;
+        },
+        (url, body: { features: unknown[]; total: number }) => (later(url) && body.features.length > 0 ? { ...body, total: body.total + 1 } : body),
+      ).start();
       try {
         const r = await search(['--all', '-o', 'ndjson'], target(proxy, server.adminToken));
         expect(r.code, r.stderr).toBe(0);

@@ -64,6 +64,8 @@ export class RecordingProxy {
   constructor(
     private readonly target: string,
     private readonly hook: (url: URL) => Promise<URL | void> | URL | void = () => undefined,
+    /** Rewrites a 200 answer's JSON body (the URL is the one flagctl asked for). */
+    private readonly answer?: (url: URL, body: any) => unknown,
   ) {}
 
   get url(): string {
@@ -86,7 +88,9 @@ export class RecordingProxy {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (req.headers.authorization) headers.authorization = req.headers.authorization;
     const res = await fetch(to, { headers });
-    return { status: res.status, type: res.headers.get('content-type') ?? 'text/plain', body: Buffer.from(await res.arrayBuffer()) };
+    let body = Buffer.from(await res.arrayBuffer());
+    if (this.answer && res.status === 200) body = Buffer.from(JSON.stringify(this.answer(url, JSON.parse(body.toString('utf8')))));
+    return { status: res.status, type: res.headers.get('content-type') ?? 'text/plain', body };
   }
 
   async stop(): Promise<void> {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
+import { ownRequests, serveProjects } from '../support/projects-fixture.js';
 import { runCli } from '../support/io.js';
 import { expectUsageError } from '../support/usage.js';
 
@@ -137,6 +138,7 @@ describe('evaluate', () => {
 
   it('--all evaluates every flag of the project, sorted by name', async () => {
     const bodies = routes();
+    serveProjects(server);
     const r = await runCli(['evaluate', '--all', '--project', 'default', '--env', 'development', '-o', 'csv', '--columns', 'feature'], { env: env() });
     expect(r.code).toBe(0);
     expect((bodies[0] as { projects: unknown }).projects).toEqual(['default']);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useFixtureServer } from '../support/fixture-server.js';
+import { serveProjects } from '../support/projects-fixture.js';
 import { runCli } from '../support/io.js';
 import { reversed, serveProject, v8Project, v8Segments } from './export-fixture.js';
 
@@ -166,6 +167,7 @@ describe('export', () => {
     const p = v8Project();
     p.environments = { environments: p.environments.environments.map((e) => ({ ...e, visible: false })) };
     serveProject(server, p, 'nope');
+    serveProjects(server, ['default', 'nope']);
     const r = await runCli(['export', '--project', 'nope'], { env: env() });
     expect(r.code).toBe(5);
     expect(r.stderr).toContain('project "nope" not found');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useFixtureServer, sendJson } from '../support/fixture-server.js';
+import { ownRequests, serveProjects } from '../support/projects-fixture.js';
 import { ManualClock } from '../support/clock.js';
 import { runCli } from '../support/io.js';
 
@@ -138,7 +139,8 @@ describe('feature get', () => {
       const profile = (project?: string) =>
         writeFileSync(join(dir, 'config.json'), JSON.stringify({ version: 1, profiles: { default: { url: server.url, token: TOKEN, project } } }), { mode: 0o600 });
       const get = (args: string[] = []) => runCli(['feature', 'get', 'checkout-v2', '-o', 'json', ...args], { env: { FLAGCTL_CONFIG_DIR: dir } });
-      const asked = () => server.requests.map((q) => q.url.split('?')[0]);
+      const asked = () => ownRequests(server.requests).map((q) => q.url.split('?')[0]);
+      serveProjects(server);
       server.json('/api/admin/projects/web/features/checkout-v2', feature);
       server.json('/api/admin/projects/mobile/features/checkout-v2', feature);
       server.json(PATH, feature);

@@ -39,10 +39,10 @@ describe('features search: output', () => {
   });
 
   it('-o json is one {features, total} document with the server total', async () => {
-    server.json(SEARCH_PATH, { ...searchV8, total: 300 });
+    server.route(SEARCH_PATH, searchOver(makeFeatures(300)));
     const r = await search(['-o', 'json']);
     const doc = JSON.parse(r.stdout);
-    expect(doc).toEqual({ features: searchV8.features, total: 300 });
+    expect(doc).toEqual({ features: makeFeatures(50), total: 300 });
     expect(r.stdout).toBe(`${JSON.stringify(doc, null, 2)}\n`);
   });
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { annotation, escapeData, escapeProperty } from '../../src/output/github.js';
 import { useFixtureServer } from '../support/fixture-server.js';
+import { ownRequests, serveProjects } from '../support/projects-fixture.js';
 import { runCli } from '../support/io.js';
 import { makeFeatures, SEARCH_PATH, searchOver, searchV8 } from '../support/search-fixture.js';
 
@@ -18,7 +19,7 @@ afterAll(() => {
 const env = (extra: Record<string, string> = {}) => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN, ...extra });
 const stale = (args: string[], extra: Record<string, string> = {}) =>
   runCli(['features', 'stale', ...args], { env: env(extra) });
-const sent = () => server.requests.map((r) => new URL(r.url, 'http://x').searchParams);
+const sent = () => ownRequests(server.requests).map((r) => new URL(r.url, 'http://x').searchParams);
 
 /** The captured 8.2.0 stale flag, and one that is only potentially stale (not marked, too old). */
 const marked = searchV8.features.find((f) => f.stale === true)!;
@@ -32,6 +33,7 @@ const staleSet = { features: [marked, potentially], total: 2 };
 describe('features stale', () => {
   it('asks for stale and potentially stale flags, with the project and type filters, every page', async () => {
     server.json(SEARCH_PATH, staleSet);
+    serveProjects(server);
     const r = await stale(['--project', 'web,mobile', '--type', '!permission']);
     const q = sent()[0]!;
     expect(q.get('state')).toBe('IS_ANY_OF:stale,potentially-stale');

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
 import { SkippingClock } from '../support/clock.js';
 import { runCli as runCliNow, type TestIOOptions } from '../support/io.js';
+import { serveProjects } from '../support/projects-fixture.js';
 import { RateLimitWindow } from '../support/rate-limit-fixture.js';
 import { makeFeatures, SEARCH_PATH, searchOver } from '../support/search-fixture.js';
 
@@ -76,6 +77,7 @@ describe('commands that page search keep to the rate limit and say when they wai
     const { limit } = limited();
     server.json('/api/admin/feature-types', { types: [{ id: 'release', lifetimeDays: 40 }] });
     server.json('/api/admin/projects/default/features', { features: [] });
+    serveProjects(server, ['default']);
     const tree = mkdtempSync(join(tmpdir(), 'flagctl-refs-paced-'));
     try {
       const r = await runCli(['refs', tree, '--project', 'default', '-o', 'ndjson'], { env: env() });

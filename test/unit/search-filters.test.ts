@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useFixtureServer } from '../support/fixture-server.js';
+import { ownRequests, serveProjects } from '../support/projects-fixture.js';
 import { runCli } from '../support/io.js';
 import { SEARCH_PATH, searchV8 } from '../support/search-fixture.js';
 
@@ -13,10 +14,11 @@ const search = (args: string[]) => runCli(['features', 'search', ...args], { env
 /** The query string the CLI sent, minus paging. */
 async function wire(args: string[]): Promise<string> {
   server.json(SEARCH_PATH, searchV8);
+  serveProjects(server);
   const r = await search([...args, '-o', 'json']);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
-  const q = new URL(server.requests[0]!.url, 'http://x').searchParams;
+  const q = new URL(ownRequests(server.requests)[0]!.url, 'http://x').searchParams;
   q.delete('offset');
   q.delete('limit');
   server.reset();

@@ -1,11 +1,12 @@
 import type { FlagTable } from '../kit/spec.js';
-import { oneOf, projectId, text } from '../kit/values.js';
+import { oneOf, oneProject, projectId, text } from '../kit/values.js';
 
 export const flags = {
   project: {
     flags: '-p, --project <id>',
     help: "project on both sides (default: each server side's profile project, else default)",
     parse: projectId,
+    projects: oneProject,
   },
   feature: {
     flags: '--feature <name>',

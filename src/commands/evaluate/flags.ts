@@ -1,5 +1,5 @@
 import { FlagValueError, type FlagTable } from '../kit/spec.js';
-import { oneOf, projectId, text } from '../kit/values.js';
+import { oneOf, oneProject, projectId, text } from '../kit/values.js';
 
 export const flags = {
   env: {
@@ -21,6 +21,7 @@ export const flags = {
     flags: '-p, --project <id>',
     help: "project whose flags --all evaluates (default: the profile's project, else default); with names, only that project",
     parse: projectId,
+    projects: oneProject,
   },
   expect: {
     flags: '--expect <on|off>',

@@ -22,5 +22,6 @@ the environments. --expect fails with exit 3, after printing, when the result di
     'flagctl evaluate payments.kill-switch --env production -c appName=eu-web --expect off',
     'flagctl evaluate --all --project web --env development -c userId=7 -o csv',
   ],
+  gate: (f) => f.expect !== undefined,
   load: () => import('./run.js'),
 });

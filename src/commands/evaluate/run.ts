@@ -59,6 +59,12 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
 
   if (f.expect) {
     const e = explanations[0]!;
+    // An evaluation the server could not finish confirms neither on nor off.
+    if (e.state === 'unknown') {
+      throw new CheckFailedError(
+        `${e.feature} could not be evaluated fully in ${f.env} for this context (the server answered "unknown": a strategy it cannot evaluate, such as a custom one); --expect ${f.expect} is not confirmed`,
+      );
+    }
     const state = e.enabled ? 'on' : 'off';
     if (state !== f.expect) {
       throw new CheckFailedError(`${e.feature} is ${state} in ${f.env} for this context; expected ${f.expect}`);

@@ -1,11 +1,12 @@
 import type { FlagTable } from '../kit/spec.js';
-import { oneOf, projectId, text } from '../kit/values.js';
+import { oneOf, oneProject, projectId, text } from '../kit/values.js';
 
 export const flags = {
   project: {
     flags: '-p, --project <id>',
     help: "project to export (default: the profile's project, else default)",
     parse: projectId,
+    projects: oneProject,
   },
   env: {
     flags: '-e, --env <name>',

@@ -5,7 +5,7 @@ import { maxWaitMs, RateLimitPacer, type PacerOptions } from '../../api/rate-lim
 import { resolveTarget, type Target } from '../../config/resolve.js';
 import { configDir, readConfig } from '../../config/store.js';
 import { redactAll } from '../../config/token.js';
-import { UsageError } from '../../errors.js';
+import { NotFoundError, UsageError } from '../../errors.js';
 import { clockOf, type IO } from '../../io.js';
 import { makeUi, notice, type OutputOptions, type Ui } from '../../output/context.js';
 import { VERSION } from '../../version.js';
@@ -26,6 +26,8 @@ export interface App {
 export class RunContext {
   readonly io: IO;
   private readonly ca?: string;
+  /** Project ids the options name, checked once before the first request (see target()). */
+  private projectsToCheck: string[] = [];
 
   constructor(
     private readonly app: App,
@@ -58,7 +60,37 @@ export class RunContext {
     const target = resolveTarget({ url: this.flags.url, profile: this.flags.profile }, this.io.env, config);
     this.noteToken(target.token);
     this.debug(`server ${target.url}${target.profile ? ` (profile ${target.profile})` : ''}`);
+    if (this.projectsToCheck.length > 0) await this.checkProjects(target, this.projectsToCheck.splice(0));
     return target;
+  }
+
+  /**
+   * Set by the kit from the options that name projects (FlagSpec.projects). The check waits
+   * for the command's first target(), which comes after all of its own input checks, so bad
+   * input still sends nothing.
+   */
+  expectProjects(ids: readonly string[]): void {
+    this.projectsToCheck = [...new Set(ids)];
+  }
+
+  /**
+   * One request (GET /api/admin/projects) so that a mistyped project exits 5 with the same
+   * message in every command, where the server would answer it with an empty list.
+   */
+  private async checkProjects(target: Target, ids: string[]): Promise<void> {
+    const client = this.client(target);
+    try {
+      const known = await (await import('../../api/project-list.js')).projectIds(client);
+      if (!known) return this.debug('cannot list projects: --project is not checked');
+      const missing = ids.filter((id) => !known.has(id));
+      if (missing.length === 0) return;
+      const list = [...known].sort();
+      const shown = list.length > 20 ? `${list.slice(0, 20).join(', ')}, … (${list.length} in all)` : list.join(', ') || '(none)';
+      const names = missing.map((id) => `"${id}"`).join(', ');
+      throw new NotFoundError(`no project ${names} on this server (--project); it has: ${shown}`);
+    } finally {
+      await client.close();
+    }
   }
 
   /** Marks a token as secret: no message, debug line or error shows it. */

@@ -1,5 +1,6 @@
 import { Argument, Command, Option } from 'commander';
 import { UsageError } from '../../errors.js';
+import { keepReadingWhenClosed } from '../../io.js';
 import { VERSION } from '../../version.js';
 import type { App, GlobalFlags } from './context.js';
 import { GLOBAL_ENV, GLOBAL_FLAGS } from './globals.js';
@@ -83,6 +84,11 @@ function globals(app: App, command: Command): GlobalFlags {
   return readFlags(GLOBAL_FLAGS, raw, names) as GlobalFlags;
 }
 
+/** Every project id the given options name (FlagSpec.projects). */
+function namedProjects(table: FlagTable, flags: Record<string, unknown>): string[] {
+  return Object.entries(table).flatMap(([key, spec]) => (spec.projects && flags[key] !== undefined ? spec.projects(flags[key]) : []));
+}
+
 function leaf(app: App, spec: CommandSpec): Command {
   const cmd = new Command(spec.path.at(-1)!).description(spec.summary);
   if (spec.usage) cmd.usage(spec.usage);
@@ -106,6 +112,8 @@ function leaf(app: App, spec: CommandSpec): Command {
       output: outputOptions(flags, spec.formats?.[0] ?? 'table'),
       given,
     };
+    ctx.expectProjects(namedProjects(table, flags));
+    if (spec.gate?.(request.flags as never)) keepReadingWhenClosed(app.io.stdout);
     const work = await spec.load();
     await work.run(ctx as never, request);
   });

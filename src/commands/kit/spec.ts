@@ -21,6 +21,11 @@ export interface FlagSpec<T = unknown> {
   parse?: (raw: string) => T;
   /** The value when the flag is not given (already converted). */
   default?: T;
+  /**
+   * The project ids the (converted) value names. The kit checks them against the server's
+   * project list before the command's first request: a mistyped project exits 5 everywhere.
+   */
+  projects?: (value: T) => string[];
   /** The flag may be given several times; the request holds a list. */
   repeat?: boolean;
   /** A heading of its own in --help. */
@@ -84,6 +89,11 @@ export interface CommandSpec<T extends FlagTable = FlagTable> {
   /** Text after the flags in --help, before the examples. */
   help?: string;
   examples: readonly string[];
+  /**
+   * Whether this run is a gate (its exit code judges the data): then a closed stdout (EPIPE)
+   * stops the output but not the reading, so the code still comes from all of the data.
+   */
+  gate?: (flags: Flags<T>) => boolean;
   load(): Promise<RunModule<T>>;
 }
 

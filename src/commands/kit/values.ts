@@ -70,3 +70,16 @@ export function calendarDay(raw: string): string {
 export function projectId(raw: string): string {
   return pathSegment('project')(text('a project id must not be empty')(raw));
 }
+
+/** The one project a --project <id> names (FlagSpec.projects). */
+export const oneProject = (id: string): string[] => [id];
+
+/**
+ * The projects a search filter names: `web`, `web,mobile`, `!web` or `IS_ANY_OF:web,mobile`.
+ * The filter's form is checked later with the rest of the search (search/query.ts), before
+ * anything is sent; here only its ids are read.
+ */
+export function projectsInFilter(raw: string): string[] {
+  const body = raw.replace(/^[A-Z][A-Z_]*:/, '').replace(/^!/, '');
+  return body.split(',').map((v) => v.trim()).filter((v) => v.length > 0);
+}

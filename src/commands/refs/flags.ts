@@ -41,7 +41,7 @@ const delimiters = (raw: string): string[] => {
 };
 
 export const flags = {
-  project: { flags: '--project <ids>', help: 'only these projects\' flags (comma-separated ids; default: every project)', parse: projects },
+  project: { flags: '--project <ids>', help: 'only these projects\' flags (comma-separated ids; default: every project)', parse: projects, projects: (ids: string[]) => ids },
   ignore: { flags: '--no-ignore', help: 'read every file under the paths, ignored or not (as ripgrep\'s --no-ignore)' },
   exclude: { flags: '--exclude <glob>', help: 'skip paths matching this gitignore-style glob; repeat for more', repeat: true },
   maxFileKb: {

@@ -42,5 +42,6 @@ added-completed,added-unknown gates on what the change adds; -o github annotates
     'flagctl refs --fail-on stale,archived -o github',
     'flagctl refs --diff origin/main --fail-on added-stale,added-archived -o github',
   ],
+  gate: (f) => (f.failOn ?? []).length > 0,
   load: () => import('./run.js'),
 });

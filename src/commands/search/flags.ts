@@ -1,4 +1,5 @@
 import type { FlagSpec, FlagTable } from '../kit/spec.js';
+import { projectsInFilter } from '../kit/values.js';
 import { DATE_OPERATORS, FLAG_TYPES, INCLUDE_OPERATORS, IS_OPERATORS, SORT_FIELDS, SORT_ORDERS, STATES } from './values.js';
 
 // The search flags, declared once for every command that pages search (`features search`,
@@ -9,7 +10,11 @@ import { DATE_OPERATORS, FLAG_TYPES, INCLUDE_OPERATORS, IS_OPERATORS, SORT_FIELD
 const prefixes = (operators: readonly string[]) => operators.map((op) => `${op}:`);
 
 export const FILTER_FLAGS = {
-  project: { flags: '--project <filter>', help: 'project id: web | web,mobile | !web | IS_ANY_OF:web,mobile' },
+  project: {
+    flags: '--project <filter>',
+    help: 'project id: web | web,mobile | !web | IS_ANY_OF:web,mobile',
+    projects: projectsInFilter,
+  },
   type: {
     flags: '--type <filter>',
     help: 'flag type: release | release,experiment | !permission | IS_NOT:release',

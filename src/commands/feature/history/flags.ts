@@ -1,7 +1,7 @@
 import type { FlagTable } from '../../kit/spec.js';
 import { FlagValueError } from '../../../errors.js';
 import { EVENT_TYPES } from '../../../history/event-types.js';
-import { calendarDay, projectId, wholeNumber } from '../../kit/values.js';
+import { calendarDay, oneProject, projectId, wholeNumber } from '../../kit/values.js';
 
 const DEFAULT_LIMIT = 20;
 
@@ -10,6 +10,7 @@ export const flags = {
     flags: '-p, --project <id>',
     help: 'only events in this project (default: any project)',
     parse: projectId,
+    projects: oneProject,
   },
   limit: {
     flags: '-n, --limit <n>',

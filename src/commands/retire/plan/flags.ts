@@ -1,6 +1,6 @@
 import { flags as refsFlags } from '../../refs/flags.js';
 import { FlagValueError, type FlagTable } from '../../kit/spec.js';
-import { pathSegment, projectId, wholeNumber } from '../../kit/values.js';
+import { oneProject, pathSegment, projectId, wholeNumber } from '../../kit/values.js';
 
 const names = (raw: string): string[] => {
   const list = raw.split(',').map((s) => s.trim());
@@ -13,6 +13,7 @@ export const flags = {
     flags: '-p, --project <id>',
     help: "the project whose flags to plan for (default: the profile's project, else default)",
     parse: projectId,
+    projects: oneProject,
   },
   include: { flags: '--include <names>', help: 'also judge these flags, candidates or not (comma-separated; repeat for more)', parse: names, repeat: true },
   unseenDays: {

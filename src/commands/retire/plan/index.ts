@@ -25,5 +25,6 @@ to the server: only reads, and search is paced to the server's rate limit.`,
     'flagctl retire plan src -o json > plan.json',
     'flagctl retire plan . --fail-on archive -o markdown > comment.md',
   ],
+  gate: (f) => f.failOn !== undefined,
   load: () => import('./run.js'),
 });

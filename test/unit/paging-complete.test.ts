@@ -1,0 +1,174 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sendJson, useFixtureServer } from '../support/fixture-server.js';
+import { runCli } from '../support/io.js';
+import { makeFeatures, pageBounds, pageOf, SEARCH_PATH } from '../support/search-fixture.js';
+
+// Paging is complete or it fails (README "Paging"): a short page is not the end, an empty page
+// before the total, a repeated page or endless pages exit 1 naming the page and the counts, and
+// a gate's verdict never rests on part of the list.
+
+const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
+const server = useFixtureServer();
+const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });
+const cli = (argv: string[]) => runCli(argv, { env: env() });
+const EVENTS_PATH = '/api/admin/search/events';
+const all = makeFeatures(250);
+
+describe('search paging', () => {
+  it('a server that caps pages at 30 still gives all 250: the short page is not the end', async () => {
+    server.route(SEARCH_PATH, (_req, res, url) => {
+      const { offset, limit } = pageBounds(url);
+      sendJson(res, 200, { features: all.slice(offset, offset + Math.min(limit, 30)), total: all.length });
+    });
+    const r = await cli(['features', 'stale', '-o', 'json']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toBe('flagctl: 250 stale flags, more than the 0 allowed (--max)\n');
+    const doc = JSON.parse(r.stdout);
+    expect(doc.total).toBe(250);
+    expect(doc.features.map((f: { name: string }) => f.name)).toEqual(all.map((f) => f.name));
+  });
+
+  it('an empty page 2 with total 250 exits 1 naming the page and the counts (not a passing gate)', async () => {
+    server.route(SEARCH_PATH, (_req, res, url) => {
+      const { offset } = pageBounds(url);
+      sendJson(res, 200, offset === 0 ? pageOf(all, url) : { features: [], total: 250 });
+    });
+    const r = await cli(['features', 'stale', '--max', '200', '-o', 'csv']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'flagctl: search: page 2 (offset 100) was empty, but the server counts 250 items and flagctl has received 100; the answer is incomplete\n',
+    );
+  });
+
+  it('an empty first page with total 5 exits 1', async () => {
+    server.json(SEARCH_PATH, { features: [], total: 5 });
+    const r = await cli(['features', 'stale']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('flagctl: search: page 1 (offset 0) was empty, but the server counts 5 items and flagctl has received 0; the answer is incomplete\n');
+  });
+
+  it('a server that ignores offset (page 1 every time) exits 1 instead of counting page 1 three times', async () => {
+    server.route(SEARCH_PATH, (_req, res) => sendJson(res, 200, { features: all.slice(0, 100), total: 250 }));
+    const r = await cli(['features', 'stale', '--max', '1000', '-o', 'csv']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^flagctl: search: page [23] \(offset \d+\) repeats page 1; the server seems to ignore offset, so the list cannot be read whole\n$/);
+  });
+
+  it('a page of nothing but features already received exits 1: no progress', async () => {
+    server.route(SEARCH_PATH, (_req, res, url) => {
+      const { offset } = pageBounds(url);
+      sendJson(res, 200, { features: offset === 0 ? all.slice(0, 100) : all.slice(0, 100).reverse(), total: 250 });
+    });
+    const r = await cli(['features', 'search', '--all', '--concurrency', '1', '-o', 'ndjson']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('flagctl: search: page 2 (offset 100) holds only features already received; paging makes no progress\n');
+  });
+
+  it('total 2.5 is a contract break, not "1 of 2.5 matches shown"', async () => {
+    server.json(SEARCH_PATH, { features: all.slice(0, 1), total: 2.5 });
+    const r = await cli(['features', 'search']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('flagctl: search: page 1 (offset 0) reports total 2.5, not a whole number of items; the answer breaks the API contract\n');
+  });
+
+  it('a total lower than what the server holds does not stop --all silently', async () => {
+    server.route(SEARCH_PATH, (_req, res, url) => sendJson(res, 200, { ...pageOf(all, url), total: 40 }));
+    const r = await cli(['features', 'search', '--all', '-o', 'ndjson']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      "flagctl: search: page 1 (offset 0) holds 100 items, more than its total of 40 leaves room for; the server's count is wrong, so flagctl cannot tell when it has them all\n",
+    );
+  });
+
+  it('a total that grows while paging is followed: 250, then 260', async () => {
+    const grown = makeFeatures(260);
+    server.route(SEARCH_PATH, (_req, res, url) => sendJson(res, 200, pageOf(pageBounds(url).offset === 0 ? all : grown, url)));
+    const r = await cli(['features', 'search', '--all', '--concurrency', '1', '-o', 'ndjson']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(260);
+  });
+
+  it('a total that grows without end stops at twice the first total plus five pages', async () => {
+    let served = 0;
+    server.route(SEARCH_PATH, (_req, res, url) => {
+      const { offset, limit } = pageBounds(url);
+      served++;
+      sendJson(res, 200, { features: makeFeatures(limit, offset + 1), total: offset + 2 * limit });
+    });
+    const r = await cli(['features', 'search', '--all', '--concurrency', '1', '-o', 'ndjson']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'flagctl: search: stopped at page 11 (offset 1000): the first page counted 200 items, and flagctl reads at most twice that (plus 5 pages) while the total grows\n',
+    );
+    expect(served).toBeLessThanOrEqual(12);
+  });
+});
+
+describe('api --paginate', () => {
+  it('pages A, B, A, B exit 1 instead of looping forever', async () => {
+    server.route('/api/admin/things', (_req, res, url) => {
+      const odd = (Number(url.searchParams.get('offset')) / 2) % 2 === 1;
+      sendJson(res, 200, { things: odd ? ['b1', 'b2'] : ['a1', 'a2'], total: 10 });
+    });
+    const r = await cli(['api', '/api/admin/things', '--paginate', '--query', 'limit=2', '-o', 'ndjson']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('flagctl: /api/admin/things: page 3 (offset 4) repeats page 1; the server seems to ignore offset, so the list cannot be read whole\n');
+    expect(r.stdout).toBe('"a1"\n"a2"\n"b1"\n"b2"\n');
+  });
+
+  it('an empty page before the total exits 1', async () => {
+    server.route('/api/admin/things', (_req, res, url) => {
+      sendJson(res, 200, { things: url.searchParams.get('offset') === '0' ? [1, 2] : [], total: 10 });
+    });
+    const r = await cli(['api', '/api/admin/things', '--paginate', '-o', 'ndjson']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('flagctl: /api/admin/things: page 2 (offset 2) was empty, but the server counts 10 items and flagctl has received 2; the answer is incomplete\n');
+  });
+});
+
+describe('feature history paging', () => {
+  const event = (id: number) => ({ id, type: 'feature-updated', createdBy: 'a', createdAt: '2025-01-01T00:00:00.000Z', featureName: 'f', project: 'default' });
+
+  it('total 1e9 from a server that ignores offset exits 1 instead of never ending', async () => {
+    server.route(EVENTS_PATH, (_req, res) => sendJson(res, 200, { events: Array.from({ length: 100 }, (_, i) => event(i)), total: 1e9 }));
+    const r = await cli(['feature', 'history', 'f', '--all', '-o', 'ndjson']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`flagctl: ${EVENTS_PATH}: page 2 (offset 100) repeats page 1; the server seems to ignore offset, so the list cannot be read whole\n`);
+  });
+
+  it('an empty page before the total exits 1', async () => {
+    server.route(EVENTS_PATH, (_req, res, url) => {
+      const first = url.searchParams.get('offset') === '0';
+      sendJson(res, 200, { events: first ? Array.from({ length: 100 }, (_, i) => event(i)) : [], total: 150 });
+    });
+    const r = await cli(['feature', 'history', 'f', '--all', '-o', 'ndjson']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`flagctl: ${EVENTS_PATH}: page 2 (offset 100) was empty, but the server counts 150 items and flagctl has received 100; the answer is incomplete\n`);
+  });
+});
+
+
+describe('refs --fail-on archived', () => {
+  const tree = mkdtempSync(join(tmpdir(), 'flagctl-paging-refs-'));
+  writeFileSync(join(tree, 'app.ts'), "if (unleash.isEnabled('f-150')) {}\n");
+  afterAll(() => rmSync(tree, { recursive: true, force: true }));
+
+  it('does not pass when the page holding the archived flag never comes', async () => {
+    server.json('/api/admin/projects', { version: 1, projects: [{ id: 'default', name: 'default' }] });
+    server.json('/api/admin/feature-types', { version: 1, types: [{ id: 'release', lifetimeDays: 40 }] });
+    server.json('/api/admin/projects/default/features', { version: 2, features: [] });
+    // 250 archived flags; page 2 (where f-150 is) comes back empty.
+    server.route(SEARCH_PATH, (_req, res, url) => {
+      const { offset } = pageBounds(url);
+      sendJson(res, 200, offset === 0 ? pageOf(all, url) : { features: [], total: 250 });
+    });
+    const r = await cli(['refs', tree, '--fail-on', 'archived', '-o', 'ndjson']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('search: page 2 (offset 100) was empty, but the server counts 250 items and flagctl has received 100; the answer is incomplete');
+    expect(r.stdout).toBe('');
+  });
+});
