@@ -11,6 +11,7 @@
 // cache (see bin/flagctl), and a single executable needs a CommonJS main anyway.
 import { build } from 'esbuild';
 import { assertNoCycles } from './import-cycles.mjs';
+import { assertFolderRules } from './folder-rules.mjs';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
@@ -139,6 +140,7 @@ export async function bundle({ outfile, kind = 'package', plugins = [] } = {}) {
   });
   assertLazy(result.metafile);
   assertNoCycles(result.metafile);
+  assertFolderRules(join(root, 'src'));
   const [file] = result.outputFiles;
   mkdirSync(dirname(file.path), { recursive: true });
   const tmp = `${file.path}.${process.pid}.tmp`;

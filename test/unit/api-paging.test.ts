@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
-import { apiTarget, paginate, pagedShape } from '../../src/api/raw.js';
+import { paginate, pagedShape } from '../../src/api/raw.js';
+import { apiTarget } from '../../src/commands/api/target.js';
 import { UsageError } from '../../src/errors.js';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
 

@@ -1,6 +1,9 @@
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs build script without types
-import { folderViolations } from '../../scripts/folder-rules.mjs';
+import { assertFolderRules, folderViolations } from '../../scripts/folder-rules.mjs';
 
 // The build fails when a folder of src/ imports one it must not (scripts/folder-rules.mjs).
 // Each case plants one violation in an in-memory tree and shows the check names it.
@@ -44,5 +47,20 @@ describe('folder rules', () => {
       }),
     );
     expect(found.map((l: string) => l.split(':')[0])).toEqual(['src/config/store.ts imports src/api/client.ts', 'src/api/search.ts imports src/output/sanitize.ts']);
+  });
+
+  it('src/ keeps every rule (the build runs the same check)', () => {
+    expect(() => assertFolderRules('src')).not.toThrow();
+  });
+
+  it('a copy of src/ with one violation planted fails the check the build runs', () => {
+    const copy = mkdtempSync(join(tmpdir(), 'flagctl-folders-'));
+    try {
+      cpSync('src', copy, { recursive: true });
+      appendFileSync(join(copy, 'refs/model.ts'), "\nimport { termSafe } from '../output/sanitize.js';\nvoid termSafe;\n");
+      expect(() => assertFolderRules(copy)).toThrow('src/refs/model.ts imports src/output/sanitize.ts: domain code never imports output/ or the commands');
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { apiTarget, getRaw, paginate } from '../../api/raw.js';
+import { getRaw, paginate } from '../../api/raw.js';
+import { apiTarget } from './target.js';
 import { UsageError } from '../../errors.js';
 import { write } from '../../io.js';
 import { notice } from '../../output/context.js';
