@@ -22,7 +22,7 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
 export const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 /** Dependencies only some commands need: nothing may import them statically (see assertLazy). */
-export const LAZY_PACKAGES = ['ora', 'cli-table3'];
+export const LAZY_PACKAGES = ['ora'];
 
 /**
  * What help, --version and shell completion never need: zod, chalk, the API layer, the views,
