@@ -1,17 +1,19 @@
-// The README's flag reference, generated from the command records (src/commands/registry.ts),
-// the same records that build --help and the completions.
+// The options of every command in docs/commands/, generated from the command records
+// (src/commands/registry.ts), the same records that build --help and the completions. A
+// command's options go into its own page, docs/commands/<noun>-<verb>.md, else its noun's page
+// (docs/commands/<noun>.md); the global options go into docs/commands/README.md.
 //
-//   node scripts/flag-tables.mjs          rewrites the section between the markers in README.md
-//   node scripts/flag-tables.mjs --check  exits 1 when README.md is out of date
+//   node scripts/flag-tables.mjs          rewrites what stands between the markers of each page
+//   node scripts/flag-tables.mjs --check  exits 1 when a page is out of date or a command has none
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const README = `${root}README.md`;
-export const BEGIN = '<!-- flag reference: generated from the command records by `npm run docs`; do not edit -->';
-export const END = '<!-- end of the flag reference -->';
+const PAGES = 'docs/commands';
+export const BEGIN = '<!-- options: generated from the command records by `npm run docs`; do not edit -->';
+export const END = '<!-- end of the options -->';
 
 /** The records, loaded from the sources (bundled in memory: they are TypeScript). */
 async function records() {
@@ -48,38 +50,56 @@ function table(flags) {
       const dflt = f.default === undefined ? '' : `\`${f.default}\``;
       return `| \`${cell(f.flags)}\`${f.repeat ? ' (repeat)' : ''} | ${cell(f.help)} | ${values} | ${dflt} |`;
     });
-  return ['| flag | what it does | values | default |', '| --- | --- | --- | --- |', ...rows].join('\n');
+  return ['| option | what it does | values | default |', '| --- | --- | --- | --- |', ...rows].join('\n');
 }
 
-export async function flagReference() {
+/** The page a command's options go into (repository-relative), or undefined when it has none. */
+export function pageOf(path, exists = (p) => existsSync(`${root}${p}`)) {
+  return [`${PAGES}/${path.join('-')}.md`, `${PAGES}/${path[0]}.md`].find(exists);
+}
+
+/** Each page's generated part: path → the text between (and with) the markers. */
+export async function optionPages() {
   const { PROGRAM, GLOBAL_FLAGS, flagTable } = await records();
-  const parts = ['#### Global flags (every command)', '', table(GLOBAL_FLAGS)];
+  const parts = new Map([[`${PAGES}/README.md`, ['## Global options (every command)', '', table(GLOBAL_FLAGS)]]]);
+  const missing = [];
   for (const spec of PROGRAM.entries.filter((e) => 'load' in e)) {
+    const page = pageOf(spec.path);
+    if (!page) {
+      missing.push(`flagctl ${spec.path.join(' ')}`);
+      continue;
+    }
     const args = (spec.args ?? []).map((a) => ` ${a.name}`).join('');
     const flags = flagTable(spec);
-    parts.push('', `#### \`flagctl ${spec.path.join(' ')}${args}\``, '', spec.summary + '.', '');
-    parts.push(Object.keys(flags).length ? table(flags) : 'No flags of its own.');
+    const list = parts.get(page) ?? [];
+    if (list.length) list.push('');
+    list.push(`## Options of \`flagctl ${spec.path.join(' ')}${args}\``, '', spec.summary + '.', '');
+    list.push(Object.keys(flags).length ? table(flags) : 'No options of its own; the global options apply.');
+    parts.set(page, list);
   }
-  return `${BEGIN}\n${parts.join('\n')}\n${END}`;
+  if (missing.length) throw new Error(`no page in ${PAGES}/ for: ${missing.join(', ')} (add ${PAGES}/<noun>-<verb>.md with the markers)`);
+  return new Map([...parts].map(([page, list]) => [page, `${BEGIN}\n${list.join('\n')}\n${END}`]));
 }
 
-export function withReference(readme, reference) {
+export function withReference(readme, reference, name = 'the page') {
   const a = readme.indexOf(BEGIN);
   const b = readme.indexOf(END);
-  if (a < 0 || b < a) throw new Error(`README.md has no generated flag reference (markers ${BEGIN} ... ${END})`);
+  if (a < 0 || b < a) throw new Error(`${name} has no generated options (markers ${BEGIN} ... ${END})`);
   return readme.slice(0, a) + reference + readme.slice(b + END.length);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const readme = readFileSync(README, 'utf8');
-  const next = withReference(readme, await flagReference());
-  if (process.argv.includes('--check')) {
-    if (next !== readme) {
-      console.error('README.md: the flag reference is out of date; run npm run docs');
-      process.exit(1);
-    }
-  } else if (next !== readme) {
-    writeFileSync(README, next);
-    console.error('README.md: flag reference updated');
+  const stale = [];
+  for (const [page, block] of await optionPages()) {
+    const doc = readFileSync(`${root}${page}`, 'utf8');
+    const next = withReference(doc, block, page);
+    if (next === doc) continue;
+    stale.push(page);
+    if (!process.argv.includes('--check')) writeFileSync(`${root}${page}`, next);
   }
+  if (process.argv.includes('--check') && stale.length) {
+    console.error(`the options in ${stale.join(', ')} are out of date; run npm run docs`);
+    process.exit(1);
+  }
+  if (stale.length && !process.argv.includes('--check')) console.error(`options updated in ${stale.join(', ')}`);
 }
