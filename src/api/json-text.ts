@@ -5,8 +5,6 @@
 // and the text of each number that would not survive is kept beside its holder. Values stay
 // plain numbers for everything else (shape checks, tables); only jsonText prints the text.
 
-import { randomUUID } from 'node:crypto';
-
 const RAW = new WeakMap<object, Map<string, string>>();
 let kept = 0;
 
@@ -129,8 +127,11 @@ class Parser {
 /** JSON.stringify that prints kept number texts as the server wrote them. */
 export function jsonText(value: unknown, indent?: number): string {
   if (kept === 0) return JSON.stringify(value, null, indent);
-  // A random marker: a server string cannot spell it, so no string can turn into raw text.
-  const marker = `\u0000${randomUUID()}:`;
+  // A marker that no string of the document spells (checked on the plain text), so no
+  // string can turn into raw text. node:crypto's random would cost start-up time at load.
+  const plain = JSON.stringify(value);
+  let marker = '\u0000n:';
+  for (let i = 0; plain.includes(JSON.stringify(marker).slice(1, -1)); i++) marker = `\u0000n${i}:`;
   const texts: string[] = [];
   const text = JSON.stringify(
     value,

@@ -33,6 +33,13 @@ describe('item 11: -o json keeps the numbers and keys the server sent', () => {
     expect(JSON.parse(r.stdout).s).toBe('\u0000x:0');
   });
 
+  it('a string that spells the marker itself, and the next one, stays a string', async () => {
+    raw('/api/admin/projects/default/features/f', '{"name":"f","big":12345678901234567890,"s":"\\u0000n:0","t":"\\u0000n0:0"}');
+    const r = await runCli(['feature', 'get', 'f', '-o', 'json'], { env: env() });
+    expect(r.stdout).toContain('"big": 12345678901234567890');
+    expect(JSON.parse(r.stdout)).toMatchObject({ s: '\u0000n:0', t: '\u0000n0:0' });
+  });
+
   it('features search -o ndjson keeps them per row', async () => {
     raw('/api/admin/search/features', '{"features":[{"name":"f","type":"release","project":"default","stale":false,"environments":[],"n":123456789012345678901}],"total":1}');
     const r = await runCli(['features', 'search', '-o', 'ndjson'], { env: env() });
