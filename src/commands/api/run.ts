@@ -17,32 +17,28 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   const target = await ctx.target();
   const where = apiTarget(req.args[0] as string, target.url, f.query ?? []);
   const client = ctx.client(target);
-  try {
-    if (!f.paginate) {
-      const res = await getRaw(client, where);
-      return await write(io.stdout, forStdout(res.text, res.contentType, io.stdoutIsTTY));
-    }
-    const progress = new PageProgress(io, false);
-    const pacer = ctx.pacer(progress.waiting);
-    const pages = await paginate(client, where, pacer);
-    if (!pages.paged) {
-      notice(io, `flagctl: note: ${where.path} is not a list with a total; printed as it came`);
-      return await write(io.stdout, forStdout(JSON.stringify(pages.body), 'application/json', io.stdoutIsTTY));
-    }
-    const ndjson = f.output === 'ndjson';
-    const indent = io.stdoutIsTTY ? 2 : undefined;
-    let n = 0;
-    if (!ndjson) await write(io.stdout, '[');
-    for await (const item of pages.items) {
-      const text = ndjson ? JSON.stringify(item) : JSON.stringify(item, null, indent);
-      const shown = io.stdoutIsTTY ? safeLines(text) : text;
-      await write(io.stdout, ndjson ? `${shown}\n` : `${n === 0 ? '\n' : ',\n'}${indent ? shown.replace(/^/gm, '  ') : shown}`);
-      n++;
-    }
-    if (!ndjson) await write(io.stdout, n ? '\n]\n' : ']\n');
-  } finally {
-    await client.close();
+  if (!f.paginate) {
+    const res = await getRaw(client, where);
+    return await write(io.stdout, forStdout(res.text, res.contentType, io.stdoutIsTTY));
   }
+  const progress = new PageProgress(io, false);
+  const pacer = ctx.pacer(progress.waiting);
+  const pages = await paginate(client, where, pacer);
+  if (!pages.paged) {
+    notice(io, `flagctl: note: ${where.path} is not a list with a total; printed as it came`);
+    return await write(io.stdout, forStdout(JSON.stringify(pages.body), 'application/json', io.stdoutIsTTY));
+  }
+  const ndjson = f.output === 'ndjson';
+  const indent = io.stdoutIsTTY ? 2 : undefined;
+  let n = 0;
+  if (!ndjson) await write(io.stdout, '[');
+  for await (const item of pages.items) {
+    const text = ndjson ? JSON.stringify(item) : JSON.stringify(item, null, indent);
+    const shown = io.stdoutIsTTY ? safeLines(text) : text;
+    await write(io.stdout, ndjson ? `${shown}\n` : `${n === 0 ? '\n' : ',\n'}${indent ? shown.replace(/^/gm, '  ') : shown}`);
+    n++;
+  }
+  if (!ndjson) await write(io.stdout, n ? '\n]\n' : ']\n');
 }
 
 /**

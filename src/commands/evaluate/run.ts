@@ -30,32 +30,28 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   const project = f.project ?? (f.all ? target.project : undefined);
   const client = ctx.client(target);
   let explanations;
-  try {
-    const answer = await withSpinner(ctx.io, `Evaluating in ${f.env}`, async () => {
-      // The playground answers an unknown environment with every flag off, not an error.
-      const environments = await environmentNames(client);
-      if (!environments.includes(f.env!)) {
-        throw new NotFoundError(`no environment "${f.env}" on this server; it has: ${environments.join(', ') || '(none)'}`);
-      }
-      return playground(client, { environment: f.env!, projects: project ? [project] : '*', context });
-    });
-    const chosen = select(answer.features, names, f.all === true, project);
-    const explained = chosen.map((feature) => explain(feature, f.env!, context, given));
-    explanations = explained;
-    await render(ui, {
-      kind: 'document',
-      document: { ...answer, features: chosen },
-      table: async (ui) => {
-        if (ui.out.columns) return void (await writeRows(ui, cols, explained.map(evaluateRow)));
-        // The explanation names an unsatisfied parent's state: one more request, for those features only.
-        await addParents(client, explained, answer.features);
-        await print(ui, `${evaluateView(explained, ui).join('\n')}\n`);
-      },
-      rows: { columns: cols, rows: explained.map(evaluateRow) },
-    });
-  } finally {
-    await client.close();
-  }
+  const answer = await withSpinner(ctx.io, `Evaluating in ${f.env}`, async () => {
+    // The playground answers an unknown environment with every flag off, not an error.
+    const environments = await environmentNames(client);
+    if (!environments.includes(f.env!)) {
+      throw new NotFoundError(`no environment "${f.env}" on this server; it has: ${environments.join(', ') || '(none)'}`);
+    }
+    return playground(client, { environment: f.env!, projects: project ? [project] : '*', context });
+  });
+  const chosen = select(answer.features, names, f.all === true, project);
+  const explained = chosen.map((feature) => explain(feature, f.env!, context, given));
+  explanations = explained;
+  await render(ui, {
+    kind: 'document',
+    document: { ...answer, features: chosen },
+    table: async (ui) => {
+      if (ui.out.columns) return void (await writeRows(ui, cols, explained.map(evaluateRow)));
+      // The explanation names an unsatisfied parent's state: one more request, for those features only.
+      await addParents(client, explained, answer.features);
+      await print(ui, `${evaluateView(explained, ui).join('\n')}\n`);
+    },
+    rows: { columns: cols, rows: explained.map(evaluateRow) },
+  });
 
   if (f.expect) {
     const e = explanations[0]!;

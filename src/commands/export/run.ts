@@ -27,6 +27,5 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
     await print(ui, `${canonicalJson(snapshot)}\n`);
   } finally {
     progress.clear();
-    await client.close();
   }
 }

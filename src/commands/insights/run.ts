@@ -40,29 +40,25 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
 
   const target = await ctx.target();
   const client = ctx.client(target);
-  try {
-    const doc = await withSpinner(io, 'Fetching instance insights', () => getInsights(client, f));
-    const charts = ui.tty && f.chart;
-    const width = io.columns ?? 80;
-    await render(ui, {
-      kind: 'document',
-      document: f.section.length ? Object.fromEntries(sections.map((s) => [SECTION_KEY[s], doc[SECTION_KEY[s]] ?? []])) : doc,
-      table: async (ui) => {
-        for (const [i, section] of sections.entries()) {
-          await print(ui, `${i ? '\n' : ''}${ui.style.bold(SECTION_TITLE[section])}\n`);
-          const rows = sectionRows(doc, section);
-          if (rows.length) await writeRows(ui, cols ?? resolveColumns(SECTION_COLUMNS[section], undefined), rows);
-          else await print(ui, `  ${ui.style.dim('no data')}\n`);
-          if (charts && rows.length) await print(ui, `${sectionChart(doc, section, ui, width).join('\n')}\n`);
-        }
-        const others = otherArrays(doc);
-        if (others.length && !f.section.length) {
-          notice(io, `flagctl: note: the server also sent ${others.map((o) => `${o.key} (${o.rows} rows)`).join(', ')}; -o json shows them`);
-        }
-      },
-      rows: cols && { columns: cols, rows: sectionRows(doc, sections[0]!) },
-    });
-  } finally {
-    await client.close();
-  }
+  const doc = await withSpinner(io, 'Fetching instance insights', () => getInsights(client, f));
+  const charts = ui.tty && f.chart;
+  const width = io.columns ?? 80;
+  await render(ui, {
+    kind: 'document',
+    document: f.section.length ? Object.fromEntries(sections.map((s) => [SECTION_KEY[s], doc[SECTION_KEY[s]] ?? []])) : doc,
+    table: async (ui) => {
+      for (const [i, section] of sections.entries()) {
+        await print(ui, `${i ? '\n' : ''}${ui.style.bold(SECTION_TITLE[section])}\n`);
+        const rows = sectionRows(doc, section);
+        if (rows.length) await writeRows(ui, cols ?? resolveColumns(SECTION_COLUMNS[section], undefined), rows);
+        else await print(ui, `  ${ui.style.dim('no data')}\n`);
+        if (charts && rows.length) await print(ui, `${sectionChart(doc, section, ui, width).join('\n')}\n`);
+      }
+      const others = otherArrays(doc);
+      if (others.length && !f.section.length) {
+        notice(io, `flagctl: note: the server also sent ${others.map((o) => `${o.key} (${o.rows} rows)`).join(', ')}; -o json shows them`);
+      }
+    },
+    rows: cols && { columns: cols, rows: sectionRows(doc, sections[0]!) },
+  });
 }

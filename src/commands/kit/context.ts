@@ -28,6 +28,8 @@ export class RunContext {
   private readonly ca?: string;
   /** Project ids the options name, checked once before the first request (see target()). */
   private projectsToCheck: string[] = [];
+  /** Every client this run made: the kit closes them when run() settles, whatever it did. */
+  private readonly clients: ApiClient[] = [];
 
   constructor(
     private readonly app: App,
@@ -106,9 +108,10 @@ export class RunContext {
     return new RateLimitPacer({ maxWaitMs: maxWaitMs(this.flags.maxWait), onWait, clock: clockOf(this.io) });
   }
 
+  /** A client for the run; its connections are closed by the kit after run() (see close()). */
   client(target: Pick<Target, 'url' | 'token'>): ApiClient {
     this.noteToken(target.token);
-    return new ApiClient({
+    const client = new ApiClient({
       baseUrl: target.url,
       token: target.token,
       userAgent: `flagctl/${VERSION}`,
@@ -120,6 +123,13 @@ export class RunContext {
       maxResponseBytes: this.flags.maxResponseMb ? this.flags.maxResponseMb * 1024 * 1024 : undefined,
       clock: clockOf(this.io),
     });
+    this.clients.push(client);
+    return client;
+  }
+
+  /** Closes every client the run made (keep-alive sockets would hold the process open). */
+  async close(): Promise<void> {
+    await Promise.all(this.clients.splice(0).map((c) => c.close()));
   }
 }
 

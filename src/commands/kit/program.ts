@@ -115,7 +115,11 @@ function leaf(app: App, spec: CommandSpec): Command {
     ctx.expectProjects(namedProjects(table, flags));
     if (spec.gate?.(request.flags as never)) keepReadingWhenClosed(app.io.stdout);
     const work = await spec.load();
-    await work.run(ctx as never, request);
+    try {
+      await work.run(ctx, request);
+    } finally {
+      await ctx.close();
+    }
   });
 }
 

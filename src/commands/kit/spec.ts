@@ -1,4 +1,5 @@
 import type { Format } from '../../output/formats.js';
+import type { RunContext } from './context.js';
 import type { OutputOptions } from '../../output/context.js';
 
 // A command is one record: its path, one flag table, its formats and examples, and the lazy
@@ -69,11 +70,11 @@ export interface Request<T extends FlagTable> {
 }
 
 /**
- * A command's work. `run(ctx: RunContext, req)`: the context class lives in context.ts, which
- * loads only when a command runs; `never` here accepts it without spec.ts importing it.
+ * A command's work. The context class lives in context.ts, which loads only when a command
+ * runs: a type-only import here costs nothing at start-up.
  */
 export interface RunModule<T extends FlagTable> {
-  run(ctx: never, req: Request<T>): Promise<void>;
+  run(ctx: RunContext, req: Request<T>): Promise<void>;
 }
 
 export interface CommandSpec<T extends FlagTable = FlagTable> {

@@ -77,7 +77,6 @@ export async function runDiff(ctx: RunContext, req: Request<typeof flags>): Prom
     });
   } finally {
     progress.clear();
-    await client.close();
   }
   ctx.debug(`base ${result.baseCommit}; ${result.changedFiles} changed files; ${result.skipped.length} not read`);
 

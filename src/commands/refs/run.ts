@@ -169,7 +169,6 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
     }
   } finally {
     progress.clear();
-    await client.close();
   }
   if (gated > 0) {
     throw new CheckFailedError(`${gated} reference${gated === 1 ? '' : 's'} to flags that are ${failOn.join(' or ')} (--fail-on)`);

@@ -28,11 +28,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   const token = checkedToken(raw, io.stdinIsTTY ? 'the prompt' : 'stdin');
 
   const client = ctx.client({ url, token });
-  try {
-    await checkToken(client);
-  } finally {
-    await client.close();
-  }
+  await checkToken(client);
   const config = await readConfig(ctx.configDir);
   const name = ctx.flags.profile ?? profileName({}, io.env, config);
   const { project } = req.flags;

@@ -23,7 +23,5 @@ export async function run(ctx: RunContext): Promise<void> {
     const why = err instanceof ApiError ? `HTTP ${err.status}` : 'server unreachable';
     io.stdout.write(`Check:    failed (${why})\n`);
     throw err;
-  } finally {
-    await client.close();
   }
 }

@@ -59,30 +59,26 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   const target = await ctx.target();
   const project = f.project ?? target.project;
   const client = ctx.client(target);
-  try {
-    const feature = await withSpinner(io, `Fetching ${name}`, () => getFeature(client, project, name));
-    const rows = { columns: cols, rows: envRows(feature, project) };
-    let full = feature;
-    let segments: SegmentNames = new Map();
-    await render(ui, {
-      kind: 'document',
-      document: feature,
-      // The full record needs tags and environment variants, which the feature's GET lacks,
-      // and segment names, where strategies have only ids. What cannot be fetched stays out.
-      prepare: async () => {
-        if (ui.out.columns) return;
-        const usesSegments = (feature.environments ?? []).some((e) => (e.strategies ?? []).some((s) => s.segments?.length));
-        [full, segments] = await withSpinner(io, `Fetching ${name}`, () =>
-          Promise.all([completeFeature(client, project, feature), usesSegments ? segmentNames(client).catch(() => segments) : segments]),
-        );
-      },
-      table: async (ui) => {
-        if (ui.out.columns) return void (await writeRows(ui, rows.columns, rows.rows));
-        await print(ui, `${featureView(full, ui, segments).join('\n')}\n`);
-      },
-      rows,
-    });
-  } finally {
-    await client.close();
-  }
+  const feature = await withSpinner(io, `Fetching ${name}`, () => getFeature(client, project, name));
+  const rows = { columns: cols, rows: envRows(feature, project) };
+  let full = feature;
+  let segments: SegmentNames = new Map();
+  await render(ui, {
+    kind: 'document',
+    document: feature,
+    // The full record needs tags and environment variants, which the feature's GET lacks,
+    // and segment names, where strategies have only ids. What cannot be fetched stays out.
+    prepare: async () => {
+      if (ui.out.columns) return;
+      const usesSegments = (feature.environments ?? []).some((e) => (e.strategies ?? []).some((s) => s.segments?.length));
+      [full, segments] = await withSpinner(io, `Fetching ${name}`, () =>
+        Promise.all([completeFeature(client, project, feature), usesSegments ? segmentNames(client).catch(() => segments) : segments]),
+      );
+    },
+    table: async (ui) => {
+      if (ui.out.columns) return void (await writeRows(ui, rows.columns, rows.rows));
+      await print(ui, `${featureView(full, ui, segments).join('\n')}\n`);
+    },
+    rows,
+  });
 }

@@ -26,20 +26,16 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
 
   const target = await ctx.target();
   const client = ctx.client(target);
-  try {
-    const events = featureEvents(client, request);
-    const first = await withSpinner(ctx.io, `Fetching the history of ${name}`, () => events.next());
-    if (first.done && !(await hasEvents(client, name))) {
-      throw new NotFoundError(`no feature named "${name}": the server has no change events for it`);
-    }
-    const wanted = (e: ChangeEvent) => (!types.length || types.includes(e.type)) && (!f.since || e.createdAt.slice(0, 10) >= f.since);
-    async function* rows(): AsyncGenerator<ChangeEvent> {
-      if (first.done) return;
-      if (wanted(first.value)) yield first.value;
-      for await (const e of events) if (wanted(e)) yield e;
-    }
-    await writeRows(ui, cols, rows());
-  } finally {
-    await client.close();
+  const events = featureEvents(client, request);
+  const first = await withSpinner(ctx.io, `Fetching the history of ${name}`, () => events.next());
+  if (first.done && !(await hasEvents(client, name))) {
+    throw new NotFoundError(`no feature named "${name}": the server has no change events for it`);
   }
+  const wanted = (e: ChangeEvent) => (!types.length || types.includes(e.type)) && (!f.since || e.createdAt.slice(0, 10) >= f.since);
+  async function* rows(): AsyncGenerator<ChangeEvent> {
+    if (first.done) return;
+    if (wanted(first.value)) yield first.value;
+    for await (const e of events) if (wanted(e)) yield e;
+  }
+  await writeRows(ui, cols, rows());
 }

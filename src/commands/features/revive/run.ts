@@ -53,24 +53,20 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   const client = ctx.client(target);
   const failed = new Map<string, string>();
   let revived: string[] = [];
-  try {
-    for (const batch of batches(names)) {
-      ctx.debug(`write: POST /api/admin/projects/${project}/revive {features: ${batch.length} name${batch.length === 1 ? '' : 's'}}`);
-      try {
-        await reviveFeatures(client, project, batch);
-      } catch (err) {
-        if (!(err instanceof ApiError)) throw err;
-        for (const n of batch) failed.set(n, err.message);
-      }
+  for (const batch of batches(names)) {
+    ctx.debug(`write: POST /api/admin/projects/${project}/revive {features: ${batch.length} name${batch.length === 1 ? '' : 's'}}`);
+    try {
+      await reviveFeatures(client, project, batch);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      for (const n of batch) failed.set(n, err.message);
     }
-    if (names.length > 0) {
-      // The server answers 200 for names it does not have: only a read says what came back.
-      const active = await activeFeatures(client, project);
-      revived = names.filter((n) => !failed.has(n) && active.has(n));
-      for (const n of names) if (!failed.has(n) && !active.has(n)) failed.set(n, `not active in project ${project} after the request (not an archived flag of this project?)`);
-    }
-  } finally {
-    await client.close();
+  }
+  if (names.length > 0) {
+    // The server answers 200 for names it does not have: only a read says what came back.
+    const active = await activeFeatures(client, project);
+    revived = names.filter((n) => !failed.has(n) && active.has(n));
+    for (const n of names) if (!failed.has(n) && !active.has(n)) failed.set(n, `not active in project ${project} after the request (not an archived flag of this project?)`);
   }
   const rows: Row[] = [
     ...revived.map((flag): Row => ({ flag, result: 'revived', detail: '' })),

@@ -49,6 +49,5 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
     throw err;
   } finally {
     progress.clear();
-    await client.close();
   }
 }

@@ -66,7 +66,6 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
     });
   } finally {
     progress.clear();
-    await client.close();
   }
   const verdict = `${count} stale flag${count === 1 ? '' : 's'}${count > f.max ? `, more than the ${f.max} allowed (--max)` : ` (at most ${f.max} allowed)`}`;
   if (summaryPath) {

@@ -33,37 +33,33 @@ export async function run(ctx: RunContext, req: Request<Record<string, never>>):
   const cols = resolveColumns(columns, ui.out.columns);
   const target = await ctx.target();
   const client = ctx.client(target);
-  try {
-    const source = await withSpinner(io, `Fetching project ${projectId}`, () => fetchOverview(client, projectId));
-    if (source.kind === 'replacement') {
-      notice(
-        io,
-        `flagctl: note: this server has no GET /api/admin/projects/${projectId} (removed in Unleash 7); ` +
-          `the overview is built from /api/admin/projects/${projectId}/overview and /features`,
-      );
-    }
-    const overview = source.overview;
-    if (needsSearch(ui.out.columns)) {
-      const progress = new PageProgress(io, false);
-      const pacer = ctx.pacer(progress.waiting);
-      try {
-        overview.features = await withSearchFields(client, projectId, overview.features ?? [], { pacer, onProgress: progress.update });
-      } finally {
-        progress.clear();
-      }
-    }
-    const features = overview.features ?? [];
-    await render(ui, {
-      kind: 'document',
-      document: overview,
-      table: async (ui) => {
-        await print(ui, `${overviewView(overview, projectId, ui).join('\n')}\n\n${ui.style.bold(`Features (${features.length})`)}\n`);
-        if (features.length) await writeRows(ui, cols, features);
-        else await print(ui, `  ${ui.style.dim('none')}\n`);
-      },
-      rows: { columns: cols, rows: features },
-    });
-  } finally {
-    await client.close();
+  const source = await withSpinner(io, `Fetching project ${projectId}`, () => fetchOverview(client, projectId));
+  if (source.kind === 'replacement') {
+    notice(
+      io,
+      `flagctl: note: this server has no GET /api/admin/projects/${projectId} (removed in Unleash 7); ` +
+        `the overview is built from /api/admin/projects/${projectId}/overview and /features`,
+    );
   }
+  const overview = source.overview;
+  if (needsSearch(ui.out.columns)) {
+    const progress = new PageProgress(io, false);
+    const pacer = ctx.pacer(progress.waiting);
+    try {
+      overview.features = await withSearchFields(client, projectId, overview.features ?? [], { pacer, onProgress: progress.update });
+    } finally {
+      progress.clear();
+    }
+  }
+  const features = overview.features ?? [];
+  await render(ui, {
+    kind: 'document',
+    document: overview,
+    table: async (ui) => {
+      await print(ui, `${overviewView(overview, projectId, ui).join('\n')}\n\n${ui.style.bold(`Features (${features.length})`)}\n`);
+      if (features.length) await writeRows(ui, cols, features);
+      else await print(ui, `  ${ui.style.dim('none')}\n`);
+    },
+    rows: { columns: cols, rows: features },
+  });
 }

@@ -54,7 +54,6 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   } finally {
     hold?.release();
     progress.clear();
-    await client.close();
   }
   const result = {
     kind: RESULT_KIND,

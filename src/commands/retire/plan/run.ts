@@ -48,7 +48,6 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
     });
   } finally {
     progress.clear();
-    await client.close();
   }
   const done = plan;
   if (req.output.format === 'github') await planAnnotations(ui, done);
