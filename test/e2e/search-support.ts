@@ -115,8 +115,22 @@ export function flagctlWatching(args: string[], env: Record<string, string>, onS
   });
 }
 
-/** Logs in as the built-in admin user (open-source servers) and makes a personal access token. */
+/**
+ * Logs in as the built-in admin user (open-source servers) and makes a personal access token.
+ * Tried up to three times: once, in a run where both runtimes share the servers, 8.2.0 answered
+ * the token request with 401 "no authorization header" right after a successful login.
+ */
 export async function personalToken(server: { url: string }): Promise<{ token: string; id: number; cookie: string }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await personalTokenOnce(server);
+    } catch (err) {
+      if (attempt >= 3 || !/HTTP 401/.test(String(err))) throw err;
+    }
+  }
+}
+
+async function personalTokenOnce(server: { url: string }): Promise<{ token: string; id: number; cookie: string }> {
   const login = await fetch(`${server.url}/auth/simple/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
