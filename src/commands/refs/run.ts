@@ -1,4 +1,5 @@
 import { availableParallelism, loadavg } from 'node:os';
+import { searchedPaths } from './paths.js';
 import { featureLifecycle, lifecyclesBySearch, listFlags, type FlagInfo } from '../../api/flags.js';
 import { ApiError, CheckFailedError, UsageError } from '../../errors.js';
 import { notice, print } from '../../output/context.js';
@@ -10,7 +11,6 @@ import { GATE_STATES, isFlagged, Tally, type FlagRow, type Reference } from '../
 import { fillLifecycles, findReferences, memoLookup, setLifecycle } from '../../refs/references.js';
 import { flagRowColumns, groupedByFlag, referenceAnnotation, referenceColumns } from '../../output/refs-view.js';
 import { emptyStats, type TreeOptions } from '../../refs/scan.js';
-import { pathKind } from '../../refs/walk.js';
 import { VERSION } from '../../version.js';
 import { resolveColumns } from '../kit/columns.js';
 import type { RunContext } from '../kit/context.js';
@@ -49,13 +49,7 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   const f = req.flags;
   if (f.diff !== undefined) return runDiff(ctx, req);
   refuseDiffOptions(f);
-  const given = ((req.args[0] as string[] | undefined) ?? []).filter((p) => p.length > 0);
-  const paths = (given.length > 0 ? given : ['.']).map((path) => {
-    const kind = pathKind(path);
-    if (kind === 'missing') throw new UsageError(`path "${path}" does not exist; give files or directories to search`);
-    if (kind === 'other') throw new UsageError(`path "${path}" is not a file or a directory`);
-    return { path, kind };
-  });
+  const paths = searchedPaths(req.args[0] as string[] | undefined);
   const format = req.output.format;
   if (f.summary && (format === 'github' || format === 'sarif')) {
     throw new UsageError(`--summary: not with -o ${format}, which reports references; use -o table, json, ndjson, csv or markdown`);

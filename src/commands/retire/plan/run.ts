@@ -1,10 +1,10 @@
 import { availableParallelism, loadavg } from 'node:os';
-import { CheckFailedError, UsageError } from '../../../errors.js';
+import { searchedPaths } from '../../refs/paths.js';
+import { CheckFailedError } from '../../../errors.js';
 import { clockOf } from '../../../io.js';
 import { PageProgress } from '../../../output/page-progress.js';
 import { render } from '../../../output/render.js';
 import { termSafe } from '../../../output/sanitize.js';
-import { pathKind } from '../../../refs/walk.js';
 import { makePlan } from '../../../retire/plan.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
@@ -20,13 +20,7 @@ function defaultThreads(): number {
 /** `flagctl retire plan`: reads the server and the tree, judges each candidate, prints the plan. */
 export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
   const f = req.flags;
-  const given = ((req.args[0] as string[] | undefined) ?? []).filter((p) => p.length > 0);
-  const paths = (given.length > 0 ? given : ['.']).map((path) => {
-    const kind = pathKind(path);
-    if (kind === 'missing') throw new UsageError(`path "${path}" does not exist; give files or directories to search`);
-    if (kind === 'other') throw new UsageError(`path "${path}" is not a file or a directory`);
-    return { path, kind };
-  });
+  const paths = searchedPaths(req.args[0] as string[] | undefined);
   const ui = await ctx.ui(req.output);
   const target = await ctx.target();
   const project = f.project ?? target.project;
