@@ -22,7 +22,7 @@ import refs from './refs/index.js';
 // follow it; each record loads its work only when it runs.
 
 export const PROGRAM: ProgramSpec = {
-  summary: 'Read an Unleash-compatible feature-flag server: flags in code, drift, evaluation, history, search',
+  summary: 'Read a feature-flag server (flags in code, drift, evaluation, history); retire stale flags',
   examples: [
     'flagctl auth login --url https://unleash.example.com',
     'flagctl refs --fail-on stale,archived',
