@@ -186,7 +186,7 @@ describe.each([
     expect(files(join(home, 'flagctl')).length).toBeGreaterThan(0);
     const bundle = join(pkgDir, 'dist/flagctl.cjs');
     const source = readFileSync(bundle, 'utf8');
-    const text = 'Read an Unleash-compatible';
+    const text = 'Read a feature-flag server';
     expect(source).toContain(text);
     writeFileSync(bundle, source.replace(text, text.toUpperCase()));
     const after = await run(pkgDir, ['--help'], { XDG_CACHE_HOME: home });
