@@ -30,6 +30,10 @@ const e2e = {
 
 export default defineConfig({
   test: {
+    // Both cores: vitest's default leaves one free (cores - 1), which on this 2-core machine
+    // ran the unit files one at a time. The e2e projects keep one file at a time (below).
+    maxWorkers: 2,
+    minWorkers: 1,
     reporters: ['default', './test/support/project-times.ts'],
     projects: [
       {

@@ -18,6 +18,12 @@ export interface IO {
   columns?: number;
   /** Time and timers: the real ones when absent (tests pass a clock they move by hand). */
   clock?: Clock;
+  /**
+   * The timers of network timeouts (connect, headers, silence in a body, a proxy's answer):
+   * the real ones when absent. Apart from `clock`, so that a test can skip over waits without
+   * skipping into a timeout, and a stall test can skip to the timeout without waiting.
+   */
+  timeouts?: Clock;
   /** Starts a spinner on stderr: ora when absent (tests record what would be shown). */
   spinner?: SpinnerFactory;
   /** Ctrl-C for work that must not stop halfway (a write in flight); absent, Ctrl-C ends the process at once. */

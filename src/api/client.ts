@@ -30,6 +30,8 @@ export interface ClientOptions {
   deadlineMs?: number;
   /** Time and timers for retry pauses and the deadline: the real ones when absent. */
   clock?: Clock;
+  /** The timers of network timeouts: the real ones when absent (see IO.timeouts). */
+  timeouts?: Clock;
 }
 
 export interface JsonResponse {
@@ -46,7 +48,7 @@ export class ApiClient {
 
   constructor(readonly options: ClientOptions) {
     this.clock = options.clock ?? realClock;
-    this.transport = new Transport({ timeoutMs: options.timeoutMs, ca: options.ca, proxy: options.proxy });
+    this.transport = new Transport({ timeoutMs: options.timeoutMs, ca: options.ca, proxy: options.proxy, clock: options.timeouts });
   }
 
   /** GETs a JSON document, checks its shape, and returns it as sent (unknown fields kept). */

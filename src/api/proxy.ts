@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { ConnectionOptions, TLSSocket } from 'node:tls';
 import type { ProxyEndpoint } from '../config/proxy-env.js';
+import type { Clock } from '../io.js';
 
 // Proxy support for node:http, as curl has it (the variables are read in proxy-env.ts). Both
 // http and https targets go through a CONNECT tunnel, so the proxy never sees the token of an
@@ -26,7 +27,7 @@ const proxyError = (code: string, message: string) => Object.assign(new Error(me
  * can end (error, close or half-close before a whole answer, a refusal, silence).
  */
 function tunnel(mods: SocketModules, hop: Hop, host: string, port: number, done: (err: Error | null, socket?: Socket) => void): void {
-  const { proxy, timeoutMs } = hop;
+  const { proxy, timeout } = hop;
   const socket: Socket = proxy.secure
     ? mods.tlsConnect({ ...hop.tls, host: proxy.host, port: proxy.port, servername: isIp(proxy.host) ? undefined : proxy.host })
     : mods.netConnect(proxy.port, proxy.host);
@@ -36,7 +37,7 @@ function tunnel(mods: SocketModules, hop: Hop, host: string, port: number, done:
     if (settled) return;
     settled = true;
     socket.off('data', onData).off('end', onEnd).off('close', onEnd).off('error', onError);
-    socket.setTimeout(0);
+    timeout.clock.clearTimeout(timer);
     if (err) {
       socket.destroy();
       return done(err);
@@ -66,7 +67,8 @@ function tunnel(mods: SocketModules, hop: Hop, host: string, port: number, done:
     settle(null);
     if (rest.length) socket.unshift(rest);
   };
-  socket.setTimeout(timeoutMs, () => settle(proxyError('FLAGCTL_PROXY_TIMEOUT', 'proxy timeout')));
+  // The whole answer to CONNECT within the timeout, on the IO's clock.
+  const timer = timeout.clock.setTimeout(() => settle(proxyError('FLAGCTL_PROXY_TIMEOUT', 'proxy timeout')), timeout.ms);
   socket.on('error', onError);
   socket.on('end', onEnd);
   socket.on('close', onEnd);
@@ -77,10 +79,16 @@ function tunnel(mods: SocketModules, hop: Hop, host: string, port: number, done:
   });
 }
 
+/** How long to wait for the proxy, and on which clock. */
+export interface Timeout {
+  ms: number;
+  clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
+}
+
 /** The proxy hop: where, how long to wait, and the CA options (the server's, for an https:// proxy too). */
 interface Hop {
   proxy: ProxyEndpoint;
-  timeoutMs: number;
+  timeout: Timeout;
   tls: ConnectionOptions;
 }
 
@@ -94,11 +102,11 @@ type ConnectOptions = ConnectionOptions & { host?: string | null; port?: number 
  * CONNECT tunnel; for https, TLS runs inside the tunnel, end to end with the server. The
  * agent's callback is called exactly once, whatever the proxy or the server do.
  */
-export function tunnelConnector(mods: SocketModules, proxy: ProxyEndpoint, secure: boolean, timeoutMs: number, tls: ConnectionOptions = {}) {
+export function tunnelConnector(mods: SocketModules, proxy: ProxyEndpoint, secure: boolean, timeout: Timeout, tls: ConnectionOptions = {}) {
   return (options: ConnectOptions, done: Done): undefined => {
     const host = options.host ?? 'localhost';
     const port = Number(options.port ?? (secure ? 443 : 80));
-    tunnel(mods, { proxy, timeoutMs, tls }, host, port, (err, socket) => {
+    tunnel(mods, { proxy, timeout, tls }, host, port, (err, socket) => {
       if (err || !socket) return done(err ?? new Error('no tunnel'));
       if (!secure) return done(null, socket);
       const wrapped = mods.tlsConnect({ ...tls, ...options, host, socket, servername: options.servername ?? host });
@@ -106,7 +114,7 @@ export function tunnelConnector(mods: SocketModules, proxy: ProxyEndpoint, secur
       const settle = (e: Error | null) => {
         if (settled) return;
         settled = true;
-        socket.setTimeout(0);
+        timeout.clock.clearTimeout(handshake);
         wrapped.off('error', settle).off('close', onClose);
         if (e) {
           wrapped.destroy();
@@ -115,8 +123,8 @@ export function tunnelConnector(mods: SocketModules, proxy: ProxyEndpoint, secur
         done(null, wrapped);
       };
       const onClose = () => settle(Object.assign(new Error('the tunnel closed before the TLS handshake finished'), { code: 'ECONNRESET' }));
-      // The handshake runs over the tunnel: silence there is bounded like a connect.
-      socket.setTimeout(timeoutMs, () => settle(proxyError('FLAGCTL_CONNECT_TIMEOUT', 'TLS handshake timeout')));
+      // The handshake runs over the tunnel: it is bounded like a connect.
+      const handshake = timeout.clock.setTimeout(() => settle(proxyError('FLAGCTL_CONNECT_TIMEOUT', 'TLS handshake timeout')), timeout.ms);
       wrapped.on('error', settle);
       wrapped.on('close', onClose);
       wrapped.once('secureConnect', () => settle(null));

@@ -1,4 +1,5 @@
 import type { Agent, IncomingMessage } from 'node:http';
+import { realClock, type Clock } from '../io.js';
 import { proxyFor, proxyLabel, tunnelConnector, type ProxySettings } from './proxy.js';
 
 // flagctl's one HTTP layer, on node:http. It replaced undici, whose import and first request
@@ -12,6 +13,8 @@ export interface TransportOptions {
   proxy?: ProxySettings;
   /** Keep-alive connections per origin, for concurrent pages. */
   maxSockets?: number;
+  /** Where the timeouts' timers come from (the IO's clock; tests move it by hand). */
+  clock?: Clock;
 }
 
 export interface RawResponse {
@@ -54,6 +57,7 @@ export class Transport {
     ]);
     const mods: Modules = { http, https, tls, net };
     const { timeoutMs } = this.options;
+    const clock = this.options.clock ?? realClock;
     const send = https ? https.request : http.request;
     return new Promise((resolve, reject) => {
       const sent =
@@ -61,28 +65,41 @@ export class Transport {
           ? { method: 'GET', headers }
           : { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } };
       const req = send(url, { ...sent, agent: this.agentFor(url, mods) });
-      let headersTimer: NodeJS.Timeout | undefined;
+      let headersTimer: unknown;
       const startHeadersTimer = () => {
-        headersTimer = setTimeout(() => req.destroy(timeoutError('FLAGCTL_HEADERS_TIMEOUT')), timeoutMs);
+        headersTimer = clock.setTimeout(() => req.destroy(timeoutError('FLAGCTL_HEADERS_TIMEOUT')), timeoutMs);
       };
       req.on('socket', (socket) => {
         if (!socket.connecting) return startHeadersTimer();
-        const connectTimer = setTimeout(() => req.destroy(timeoutError('FLAGCTL_CONNECT_TIMEOUT')), timeoutMs);
+        const connectTimer = clock.setTimeout(() => req.destroy(timeoutError('FLAGCTL_CONNECT_TIMEOUT')), timeoutMs);
         socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
-          clearTimeout(connectTimer);
+          clock.clearTimeout(connectTimer);
           startHeadersTimer();
         });
-        socket.once('close', () => clearTimeout(connectTimer));
+        socket.once('close', () => clock.clearTimeout(connectTimer));
       });
       req.on('response', (res) => {
-        clearTimeout(headersTimer);
-        // Silence between body bytes; cleared when the body ends so a kept-alive socket is not timed.
-        res.setTimeout(timeoutMs, () => res.destroy(timeoutError('FLAGCTL_BODY_TIMEOUT')));
-        res.once('end', () => res.socket?.setTimeout(0));
+        clock.clearTimeout(headersTimer);
+        // Silence between body bytes: each byte from the socket starts the wait again; it ends
+        // with the body, so a kept-alive socket is not timed.
+        const idle = () => res.destroy(timeoutError('FLAGCTL_BODY_TIMEOUT'));
+        let bodyTimer = clock.setTimeout(idle, timeoutMs);
+        const socket = res.socket;
+        const touch = () => {
+          clock.clearTimeout(bodyTimer);
+          bodyTimer = clock.setTimeout(idle, timeoutMs);
+        };
+        const stop = () => {
+          clock.clearTimeout(bodyTimer);
+          socket?.off('data', touch);
+        };
+        socket?.on('data', touch);
+        res.once('end', stop);
+        res.once('close', stop);
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body: res });
       });
       req.on('error', (err) => {
-        clearTimeout(headersTimer);
+        clock.clearTimeout(headersTimer);
         reject(err);
       });
       req.end(body);
@@ -106,7 +123,7 @@ export class Transport {
       agent = secure && mods.https ? new mods.https.Agent(options) : new mods.http.Agent(options);
       if (proxy && mods.net && mods.tls) {
         const sockets = { netConnect: mods.net.connect, tlsConnect: mods.tls.connect };
-        Object.assign(agent, { createConnection: tunnelConnector(sockets, proxy, secure, this.options.timeoutMs, tls) });
+        Object.assign(agent, { createConnection: tunnelConnector(sockets, proxy, secure, { ms: this.options.timeoutMs, clock: this.options.clock ?? realClock }, tls) });
       }
       this.agents.set(key, agent);
     }

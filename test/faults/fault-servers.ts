@@ -37,10 +37,19 @@ export interface Listening {
   port: number;
   /** Connections accepted so far. */
   connections: number;
+  /** Whether it has gone silent on a connection ('stall', 'established-stall'): a test's clock may then pass the timeout. */
+  stalled: boolean;
+  /** Connections open now. */
+  open: number;
   close(): Promise<void>;
 }
 
-async function listen(server: Server, sockets: Set<Socket>, counter: { connections: number }): Promise<Listening> {
+interface Counter {
+  connections: number;
+  stalled: boolean;
+}
+
+async function listen(server: Server, sockets: Set<Socket>, counter: Counter): Promise<Listening> {
   server.on('connection', (s: Socket) => {
     counter.connections++;
     sockets.add(s);
@@ -51,6 +60,12 @@ async function listen(server: Server, sockets: Set<Socket>, counter: { connectio
     port: (server.address() as AddressInfo).port,
     get connections() {
       return counter.connections;
+    },
+    get stalled() {
+      return counter.stalled;
+    },
+    get open() {
+      return sockets.size;
     },
     close: async () => {
       for (const s of sockets) s.destroy();
@@ -63,6 +78,7 @@ async function listen(server: Server, sockets: Set<Socket>, counter: { connectio
 /** A raw TCP server that misbehaves as `fault` says (or tunnels, for 'tunnel'). */
 export function faultServer(fault: Fault, tunnelTo?: number): Promise<Listening> {
   const sockets = new Set<Socket>();
+  const counter: Counter = { connections: 0, stalled: false };
   const server = createServer({ allowHalfOpen: fault === 'half-close' }, (socket) => {
     socket.on('error', () => undefined);
     if (fault === 'close-on-accept') return void socket.destroy();
@@ -73,10 +89,11 @@ export function faultServer(fault: Fault, tunnelTo?: number): Promise<Listening>
       if (end < 0) return;
       socket.off('data', onData);
       act(socket, fault, tunnelTo, Buffer.from(head.slice(end + 4), 'latin1'));
+      if (fault === 'stall' || fault === 'established-stall') counter.stalled = true;
     };
     socket.on('data', onData);
   });
-  return listen(server, sockets, { connections: 0 });
+  return listen(server, sockets, counter);
 }
 
 function act(socket: Socket, fault: Fault, tunnelTo: number | undefined, rest: Buffer): void {
@@ -145,5 +162,5 @@ export function tlsFront(cert: Certificate, port: number): Promise<Listening> {
     clear.on('error', () => upstream.destroy());
     upstream.on('close', () => clear.destroy());
   });
-  return listen(server as unknown as Server, sockets, { connections: 0 });
+  return listen(server as unknown as Server, sockets, { connections: 0, stalled: false });
 }

@@ -6,6 +6,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SkippingClock } from '../support/clock.js';
 import { FixtureServer, sendJson } from '../support/fixture-server.js';
 import { runCli, type RunResult } from '../support/io.js';
 
@@ -40,13 +41,27 @@ function expectNoToken(r: RunResult): void {
 
 /** Every case of this suite also checks that the token's secret appears nowhere in the output. */
 async function run(argv: string[], opts: Parameters<typeof runCli>[1]): Promise<RunResult> {
-  const r = await runCli(argv, opts);
+  const r = await runCli(argv, { clock: clockFor(), ...opts });
   expectNoToken(r);
   return r;
 }
 
-const get = (args: string[] = [], extra: Record<string, string> = {}) =>
-  run(['feature', 'get', 'f', '-o', 'json', '--debug', ...args], { env: env(extra) });
+/** A whole second, so that an HTTP date (whole seconds) is an exact distance from it. */
+const START = Date.UTC(2026, 0, 1);
+
+/**
+ * No real waiting: the clock stands still while the server is answering (or, for a stall,
+ * until the handler has gone silent), and otherwise jumps over the next wait: a retry's pause,
+ * or for a stall the timeout.
+ */
+const clockFor = (stalled?: () => boolean) =>
+  new SkippingClock(() => (stalled ? !stalled() : server.inFlight > 0), { start: START, turns: 20 });
+
+/** With `stalled`, the network timeouts run on the skipping clock too; otherwise on real timers, which never come into play. */
+const get = (args: string[] = [], extra: Record<string, string> = {}, stalled?: () => boolean) => {
+  const clock = clockFor(stalled);
+  return run(['feature', 'get', 'f', '-o', 'json', '--debug', ...args], { env: env(extra), clock, timeouts: stalled && clock });
+};
 
 /** Answers with each handler in turn; the last one repeats. */
 function sequence(...handlers: Parameters<FixtureServer['route']>[1][]): Parameters<FixtureServer['route']>[1] {
@@ -95,8 +110,9 @@ describe('connection faults', () => {
   });
 
   it('stall before headers: the headers timeout fires and says so', async () => {
-    server.route(PATH, () => undefined);
-    const r = await get(['--timeout', '0.3']);
+    let stalled = false;
+    server.route(PATH, () => void (stalled = true));
+    const r = await get(['--timeout', '0.3'], {}, () => stalled);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('flagctl: timeout: the server sent no response headers within 0.3s');
     expect(server.requests).toHaveLength(1);
@@ -104,11 +120,12 @@ describe('connection faults', () => {
   });
 
   it('stall mid-body: the between-bytes timeout fires and says so', async () => {
+    let stalled = false;
     server.route(PATH, (_q, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.write('{"name":');
+      res.write('{"name":', () => (stalled = true));
     });
-    const r = await get(['--timeout', '0.3']);
+    const r = await get(['--timeout', '0.3'], {}, () => stalled);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('flagctl: timeout: the server stopped sending the body for 0.3s');
     expect(r.stdout).toBe('');
@@ -125,12 +142,12 @@ describe('status faults', () => {
   });
 
   it('429 with Retry-After as an HTTP date is honoured', async () => {
-    const at = new Date(Date.now() + 1500).toUTCString();
+    const at = new Date(START + 2000).toUTCString();
     server.route(PATH, sequence((_q, res) => res.writeHead(429, { 'retry-after': at }).end(), (_q, res) => sendJson(res, 200, feature)));
     const r = await get();
     expect(r.code).toBe(0);
     expect(server.requests).toHaveLength(2);
-    expect(r.stderr).toMatch(/retrying after HTTP 429 in \d+ ms/);
+    expect(r.stderr).toContain('retrying after HTTP 429 in 2000 ms');
   });
 
   it('a Retry-After beyond the overall deadline gives up at once: exit 1', async () => {

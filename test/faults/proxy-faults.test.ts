@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { SkippingClock } from '../support/clock.js';
 import { runCli } from '../support/io.js';
 import { certificate, faultServer, tlsFront, type Fault, type Listening } from './fault-servers.js';
 
@@ -22,6 +23,16 @@ const NO_HEADERS = 'timeout: the server sent no response headers within 1s';
 
 /** Stalls wait this out; every other case has ample time, so a loaded machine cannot turn a close into a timeout. */
 const timeout = (c: Case) => (/timeout/.test(JSON.stringify(c.line)) ? '1' : '10');
+
+/**
+ * The clock of one run (no real waiting): it stands still while a connection is open and no
+ * fault server has gone silent, and otherwise jumps to its next timer: over a retry's pause
+ * once the failed connection is closed, and over the timeout once a server stalls.
+ */
+const clocksFor = (s: { busy(): boolean }) => {
+  const clock = new SkippingClock(s.busy, { turns: 20 });
+  return { clock, timeouts: clock };
+};
 
 interface Case {
   /** What the proxy does; undefined: no proxy. */
@@ -90,7 +101,8 @@ async function setUp(c: Case, scheme: 'http' | 'https', proxyScheme: 'http' | 'h
   const message = typeof c.line === 'string' ? c.line : c.line[scheme];
   const line = new RegExp(`^flagctl: ${escape(message)} \\(GET ${escape(url)}/api/admin/\\S+${escape(via)}\\)\\n$`);
   const faulty = proxy && c.proxy !== 'tunnel' ? proxy : server!;
-  return { env, line, faulty, close: () => Promise.all(servers.map((s) => s.close())) };
+  const busy = () => !servers.some((s) => s.stalled) && servers.some((s) => s.open > 0);
+  return { env, line, faulty, busy, close: () => Promise.all(servers.map((s) => s.close())) };
 }
 
 function expectNoSecret(text: string): void {
@@ -104,7 +116,7 @@ describe.concurrent.each(['http', 'https'] as const)('%s target', (scheme) => {
     it.each(Object.entries(cases))('%s: exit 1, one line, empty stdout, no secret', async (_case, c) => {
       const s = await setUp(c, scheme);
       try {
-        const r = await runCli([...argv, '--retries', '0', '--timeout', timeout(c), '--ca-file', cert.caFile], { env: s.env });
+        const r = await runCli([...argv, '--retries', '0', '--timeout', timeout(c), '--ca-file', cert.caFile], { env: s.env, ...clocksFor(s) });
         expectNoSecret(r.stdout + r.stderr);
         expect(r.stderr).toMatch(s.line);
         expect(r.stdout).toBe('');
@@ -118,7 +130,7 @@ describe.concurrent.each(['http', 'https'] as const)('%s target', (scheme) => {
   it.each(Object.entries(cases))('%s: retried as a reset is, or not at all; --debug shows no secret either', async (_case, c) => {
     const s = await setUp(c, scheme);
     try {
-      const r = await runCli([...commands['feature get']!, '--retries', '1', '--timeout', timeout(c), '--ca-file', cert.caFile, '--debug'], { env: s.env });
+      const r = await runCli([...commands['feature get']!, '--retries', '1', '--timeout', timeout(c), '--ca-file', cert.caFile, '--debug'], { env: s.env, ...clocksFor(s) });
       expectNoSecret(r.stdout + r.stderr);
       expect(r.stderr.includes('retrying after ')).toBe(c.retried);
       expect(r.code).toBe(1);
@@ -137,13 +149,13 @@ describe.concurrent.each(['http', 'https'] as const)('%s target through an https
   it.each(proxyCases)('%s: exit 1, one line, retried as over http, no secret even with --debug', async (_case, c) => {
     const s = await setUp(c, scheme, 'https');
     try {
-      const r = await runCli([...commands['feature get']!, '--retries', '1', '--timeout', timeout(c), '--ca-file', cert.caFile], { env: s.env });
+      const r = await runCli([...commands['feature get']!, '--retries', '1', '--timeout', timeout(c), '--ca-file', cert.caFile], { env: s.env, ...clocksFor(s) });
       expectNoSecret(r.stdout + r.stderr);
       expect(r.stderr).toMatch(s.line);
       expect(r.stdout).toBe('');
       expect(r.code).toBe(1);
       expect(s.faulty.connections).toBe(c.retried ? 2 : 1);
-      const d = await runCli([...commands['feature get']!, '--retries', '0', '--timeout', timeout(c), '--ca-file', cert.caFile, '--debug'], { env: s.env });
+      const d = await runCli([...commands['feature get']!, '--retries', '0', '--timeout', timeout(c), '--ca-file', cert.caFile, '--debug'], { env: s.env, ...clocksFor(s) });
       expectNoSecret(d.stdout + d.stderr);
       expect(d.code).toBe(1);
     } finally {

@@ -2,9 +2,14 @@ import type { Clock } from '../../src/io.js';
 
 /** A clock that moves only when the test says so: timers run in order as it passes them. */
 export class ManualClock implements Clock {
-  private time = 0;
+  private time: number;
   private timers: { at: number; fn: () => void; id: number }[] = [];
   private nextId = 1;
+
+  /** `start`: the time it shows first (ms since the epoch; 0 unless a test needs real dates). */
+  constructor(start = 0) {
+    this.time = start;
+  }
 
   now(): number {
     return this.time;
@@ -53,9 +58,19 @@ export class ManualClock implements Clock {
 export class SkippingClock extends ManualClock {
   private scheduled = false;
 
-  constructor(private readonly busy: () => boolean = () => false) {
-    super();
+  /**
+   * `busy`: while true, time stands still. `turns`: event-loop turns of idleness before a jump
+   * (more where replies cross several loopback hops, e.g. TLS fronts in the same process).
+   */
+  constructor(
+    private readonly busy: () => boolean = () => false,
+    opts: { start?: number; turns?: number } = {},
+  ) {
+    super(opts.start);
+    this.turns = opts.turns ?? 5;
   }
+
+  private readonly turns: number;
 
   override setTimeout(fn: () => void, ms: number): number {
     const id = super.setTimeout(fn, ms);
@@ -68,7 +83,7 @@ export class SkippingClock extends ManualClock {
     this.scheduled = true;
     void (async () => {
       // Yielding is not waiting: no timer of the real clock is involved, only the event loop.
-      for (let idle = 0; idle < 5; ) {
+      for (let idle = 0; idle < this.turns; ) {
         await new Promise<void>((resolve) => setImmediate(resolve));
         idle = this.busy() ? 0 : idle + 1;
       }

@@ -24,6 +24,8 @@ export interface Route {
 export class FixtureServer {
   readonly requests: SeenRequest[] = [];
   readonly unexpected: SeenRequest[] = [];
+  /** Requests received and not yet answered in full (for a SkippingClock's `busy`). */
+  inFlight = 0;
   private server?: Server;
   private routes: Route[] = [];
 
@@ -52,6 +54,13 @@ export class FixtureServer {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       const seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers };
       this.requests.push(seen);
+      this.inFlight++;
+      let done = false;
+      const finish = () => {
+        if (!done) this.inFlight--;
+        done = true;
+      };
+      res.once('finish', finish).once('close', finish);
       const route = this.routes.find((r) => r.path === url.pathname && (r.method ?? 'GET') === req.method);
       if (!route) {
         this.unexpected.push(seen);

@@ -22,6 +22,8 @@ export interface TestIOOptions {
   stderrIsTTY?: boolean;
   stdinIsTTY?: boolean;
   clock?: Clock;
+  /** The timers of network timeouts (IO.timeouts). */
+  timeouts?: Clock;
   spinner?: SpinnerFactory;
   /** The terminal's width (default 120). */
   columns?: number;
@@ -45,6 +47,7 @@ export function testIO(opts: TestIOOptions = {}): TestIO {
     stdinIsTTY: opts.stdinIsTTY ?? false,
     columns: opts.columns ?? 120,
     clock: opts.clock,
+    timeouts: opts.timeouts,
     spinner: opts.spinner,
   };
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sendJson, useFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { SkippingClock } from '../support/clock.js';
 import { runCli } from '../support/io.js';
 import { FIXTURE_TREE } from './refs-tree.js';
 
@@ -222,8 +223,8 @@ describe('the output says what it is', () => {
       res.setHeader('RateLimit-Reset', '2');
       sendJson(res, 200, { features: archived.slice(offset, offset + limit), total: archived.length });
     });
-    // The pacer waits on the real timer (as in rate-limit-cli.test.ts): a 2 s window keeps it short.
-    const r = await refs([dir, '-o', 'ndjson', '--columns', 'flag']);
+    // The pacer waits on the injected clock, which jumps over the wait once nothing is in flight.
+    const r = await runCli(['refs', dir, '-o', 'ndjson', '--columns', 'flag'], { env: env(), clock: new SkippingClock(() => server.inFlight > 0, { turns: 20 }) });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^flagctl: the server allows 1 search.*; waiting 2 s \(page 2 of 2\) before searching for the archived flags\n$/);
   });

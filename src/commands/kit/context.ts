@@ -122,6 +122,7 @@ export class RunContext {
       proxy: proxyFromEnv(this.io.env, new URL(target.url)),
       maxResponseBytes: this.flags.maxResponseMb ? this.flags.maxResponseMb * 1024 * 1024 : undefined,
       clock: clockOf(this.io),
+      timeouts: this.io.timeouts,
     });
     this.clients.push(client);
     return client;
