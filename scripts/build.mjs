@@ -27,7 +27,7 @@ export const LAZY_PACKAGES = ['ora'];
 /**
  * What help, --version and shell completion never need: zod, chalk, the API layer, the views,
  * and each command's implementation (src/commands/<noun>/<verb>/run.ts, loaded with import()
- * when the command runs). The command modules cli.ts imports only declare flags and help; if
+ * when the command runs). The command modules cli.ts imports only declare options and help; if
  * one of them imported any of these statically, every start would pay for it (see assertLazy;
  * test/unit/build-guard.test.ts plants a static import to show the build then fails).
  */

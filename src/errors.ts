@@ -103,7 +103,7 @@ export class NotProvidedError extends CliError {
  * table. The kit turns it into a UsageError that names the flag and the value given
  * (`--max "x": …`), or puts `label` there instead (an empty label: the message names the value).
  */
-export class FlagValueError extends Error {
+export class OptionValueError extends Error {
   constructor(
     message: string,
     readonly label?: string,

@@ -1,4 +1,4 @@
-import type { CommandSpec, FlagSpec } from './spec.js';
+import type { CommandSpec, OptionSpec } from './spec.js';
 
 /** A POSIX shell single-quoted word, read literally by bash and zsh. */
 export function sq(text: string): string {
@@ -22,7 +22,7 @@ export function printLines(words: readonly string[], quote = sq): string {
 }
 
 /** What a flag's value stands for in the scripts: its words, or a @profiles / @files marker. */
-export function valueWords(flag: FlagSpec): string[] {
+export function valueWords(flag: OptionSpec): string[] {
   if (flag.values === 'profiles') return ['@profiles'];
   if (flag.values === 'files') return ['@files'];
   return [...(flag.values ?? [])];

@@ -1,5 +1,5 @@
 import { pathKey, valueWords } from './quote.js';
-import { allSpecs, type CommandSpec, type FlagSpec } from './spec.js';
+import { allSpecs, type CommandSpec, type OptionSpec } from './spec.js';
 
 // The data every script carries, as branches of a `case` (bash, zsh) or `switch` (fish) keyed
 // by command path: the shells differ only in quoting, descriptions and the driver around them.
@@ -34,15 +34,15 @@ export interface ScriptData {
   args: Arm[];
 }
 
-const key = (f: FlagSpec) => JSON.stringify([f.names, f.takesValue, f.values]);
+const key = (f: OptionSpec) => JSON.stringify([f.names, f.takesValue, f.values]);
 
 /** The flags every command takes alike (the global ones and --help): scripts list them once. */
-export function sharedFlags(specs: CommandSpec[]): FlagSpec[] {
+export function sharedFlags(specs: CommandSpec[]): OptionSpec[] {
   const [root, ...rest] = specs;
   return (root?.flags ?? []).filter((f) => rest.every((s) => s.flags.some((g) => key(g) === key(f))));
 }
 
-function ownFlags(spec: CommandSpec, shared: FlagSpec[]): FlagSpec[] {
+function ownFlags(spec: CommandSpec, shared: OptionSpec[]): OptionSpec[] {
   return spec.flags.filter((f) => !shared.some((g) => key(g) === key(f)));
 }
 
@@ -67,8 +67,8 @@ export function scriptData(root: CommandSpec, d: Dialect): ScriptData {
   const specs = allSpecs(root);
   const shared = sharedFlags(specs);
   const at = (s: CommandSpec, rest = '') => d.quote(`${pathKey(s)}${rest}`);
-  const flagLines = (flags: FlagSpec[]) => flags.flatMap((f) => f.names.map((n) => d.entry(n, f.description)));
-  const valueArm = (patterns: string[], f: FlagSpec): Arm => ({ patterns, lines: valueWords(f) });
+  const flagLines = (flags: OptionSpec[]) => flags.flatMap((f) => f.names.map((n) => d.entry(n, f.description)));
+  const valueArm = (patterns: string[], f: OptionSpec): Arm => ({ patterns, lines: valueWords(f) });
 
   return {
     commands: specs

@@ -1,13 +1,13 @@
-import { commandsOf, flagTable, longName } from '../commands/kit/records.js';
-import { GLOBAL_FLAGS } from '../commands/kit/globals.js';
-import type { ArgSpec as RecordArg, FlagSpec as RecordFlag, ProgramSpec, ValueSource } from '../commands/kit/spec.js';
+import { commandsOf, optionTable, longName } from '../commands/kit/records.js';
+import { GLOBAL_OPTIONS } from '../commands/kit/globals.js';
+import type { ArgSpec as RecordArg, OptionSpec as RecordFlag, ProgramSpec, ValueSource } from '../commands/kit/spec.js';
 
 // What the completion scripts know, read from the command records: every command, its flags
 // and arguments, and the `help [command]` and -h/--help that commander adds to each. The
 // scripts are rendered from this, so a new command or flag reaches bash, zsh and fish without
 // anyone editing them, and nothing here builds a commander tree.
 
-export interface FlagSpec {
+export interface OptionSpec {
   /** `-o`, `--output`: the spellings that name this flag. */
   names: string[];
   description: string;
@@ -27,20 +27,20 @@ export interface CommandSpec {
   description: string;
   commands: CommandSpec[];
   /** Its own flags, then the root's global flags (commander accepts those after any subcommand). */
-  flags: FlagSpec[];
+  flags: OptionSpec[];
   args: ArgSpec[];
 }
 
-const HELP_FLAG: FlagSpec = { names: ['-h', '--help'], description: 'display help for command', takesValue: false };
-const VERSION_FLAG: FlagSpec = { names: ['-V', '--version'], description: 'print the version', takesValue: false };
+const HELP_FLAG: OptionSpec = { names: ['-h', '--help'], description: 'display help for command', takesValue: false };
+const VERSION_FLAG: OptionSpec = { names: ['-V', '--version'], description: 'print the version', takesValue: false };
 
 function firstLine(text: string): string {
   return text.split('\n')[0]!.trim();
 }
 
-function flagSpec(spec: RecordFlag): FlagSpec {
-  const short = /(?:^|[\s,])(-[A-Za-z])\b/.exec(spec.flags)?.[1];
-  const takesValue = /[<[]/.test(spec.flags);
+function flagSpec(spec: RecordFlag): OptionSpec {
+  const short = /(?:^|[\s,])(-[A-Za-z])\b/.exec(spec.spelling)?.[1];
+  const takesValue = /[<[]/.test(spec.spelling);
   return {
     names: [short, longName(spec)].filter((n): n is string => Boolean(n)),
     description: firstLine(spec.help),
@@ -57,14 +57,14 @@ function argSpec(arg: RecordArg): ArgSpec {
 const visible = (table: Readonly<Record<string, RecordFlag>>) => Object.values(table).filter((f) => !f.hidden).map(flagSpec);
 
 /** Own flags first, then the globals that no own flag shadows. */
-function withGlobals(own: FlagSpec[], globals: FlagSpec[]): FlagSpec[] {
+function withGlobals(own: OptionSpec[], globals: OptionSpec[]): OptionSpec[] {
   const taken = new Set(own.flatMap((f) => f.names));
   return [...own, ...globals.filter((g) => !g.names.some((n) => taken.has(n)))];
 }
 
 /** The completion spec of a whole program: the root's flags, except its --help, are global. */
 export function completionSpec(program: ProgramSpec): CommandSpec {
-  const globals = [VERSION_FLAG, ...visible(GLOBAL_FLAGS)];
+  const globals = [VERSION_FLAG, ...visible(GLOBAL_OPTIONS)];
   const commands = commandsOf(program);
   const node = (path: string[], description: string): CommandSpec => {
     const key = path.join(' ');
@@ -74,7 +74,7 @@ export function completionSpec(program: ProgramSpec): CommandSpec {
         path,
         description: firstLine(description),
         commands: [],
-        flags: withGlobals([...visible(flagTable(record)), HELP_FLAG], globals),
+        flags: withGlobals([...visible(optionTable(record)), HELP_FLAG], globals),
         args: (record.args ?? []).map(argSpec),
       };
     }

@@ -2,14 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs build script without types
-import { BEGIN, END, optionPages, pageOf, withReference } from '../../scripts/flag-tables.mjs';
+import { BEGIN, END, optionPages, pageOf, withReference } from '../../scripts/option-tables.mjs';
 import { runCli } from '../support/io.js';
 
 // Each command's options in docs/commands/ are generated from the command records, as --help is.
 
 describe('the options in docs/commands', () => {
   it('are current (regenerate: npm run docs)', () => {
-    const r = spawnSync(process.execPath, ['scripts/flag-tables.mjs', '--check'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['scripts/option-tables.mjs', '--check'], { encoding: 'utf8' });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
   });

@@ -1,11 +1,11 @@
 import { defineCommand } from '../kit/spec.js';
-import { flags } from './flags.js';
+import { options } from './options.js';
 
 export default defineCommand({
   path: ['api'],
   summary: 'GET any admin API path with the stored profile and print the answer (read-only)',
   args: [{ name: '<path>', help: 'a path starting with /api/, e.g. /api/admin/segments (may carry ?query)' }],
-  flags,
+  options,
   help: `The request goes through the same client as every command: the profile's URL (and its path
 prefix), token, --timeout, retries, proxy and CA settings. The body is printed as it came; JSON
 is pretty-printed on a terminal. An error status exits as usual (1, 4 for auth, 5 for 404) with

@@ -7,11 +7,11 @@ import { PageProgress } from '../../output/page-progress.js';
 import { termSafe } from '../../output/sanitize.js';
 import type { RunContext } from '../kit/context.js';
 import type { Request } from '../kit/spec.js';
-import type { flags } from './flags.js';
+import type { options } from './options.js';
 
 /** `api <path>`: one GET (or every page with --paginate); nothing but GET is ever sent. */
-export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
-  const f = req.flags;
+export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
+  const f = req.options;
   const { io } = ctx;
   if (f.output && !f.paginate) throw new UsageError('-o/--output applies to --paginate only; without it the body is printed as it came');
   const target = await ctx.target();

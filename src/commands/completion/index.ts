@@ -1,12 +1,12 @@
 import { SHELLS } from '../../completion/shells.js';
 import { defineCommand } from '../kit/spec.js';
-import { flags } from './flags.js';
+import { options } from './options.js';
 
 export default defineCommand({
   path: ['completion'],
   summary: 'Print the shell completion script for bash, zsh or fish',
   args: [{ name: '[shell]', help: 'the shell to complete for', choices: SHELLS }],
-  flags,
+  options,
   help: `The script completes commands, flags and their values, and profile names from your config.
 To try it in the current bash: source <(flagctl completion bash)`,
   examples: [

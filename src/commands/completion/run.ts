@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import { write, type IO } from '../../io.js';
 import type { RunContext } from '../kit/context.js';
 import type { Request } from '../kit/spec.js';
-import type { flags } from './flags.js';
+import type { options } from './options.js';
 
 /** Profile names a shell may safely take as words; anything else in the file is left out. */
 const SAFE_NAME = /^[A-Za-z0-9._-]+$/;
@@ -27,8 +27,8 @@ async function printProfiles(io: IO): Promise<void> {
 }
 
 /** `completion <shell>`: the script, generated from the command records. */
-export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
-  if (req.flags.profiles) return printProfiles(ctx.io);
+export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
+  if (req.options.profiles) return printProfiles(ctx.io);
   const shell = req.args[0] as Shell | undefined;
   if (!shell) throw new UsageError(`name a shell: flagctl completion ${SHELLS.join(', ')}`);
   await write(ctx.io.stdout, completionScript(ctx.program, shell));

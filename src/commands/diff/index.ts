@@ -1,5 +1,5 @@
 import { defineCommand } from '../kit/spec.js';
-import { flags } from './flags.js';
+import { options } from './options.js';
 
 export default defineCommand({
   path: ['diff'],
@@ -8,7 +8,7 @@ export default defineCommand({
     { name: '<left>', help: 'ENV, PROFILE:ENV, @FILE or @FILE:ENV' },
     { name: '<right>', help: 'ENV, PROFILE:ENV, @FILE or @FILE:ENV' },
   ],
-  flags,
+  options,
   help: `Each side is ENV (an environment of the current server), PROFILE:ENV (of a stored profile's
 server), @FILE (the one environment of a snapshot from \`flagctl export\`) or @FILE:ENV.
 Shown: features only on one side, and differences in enabled, strategies (title, disabled,

@@ -9,12 +9,12 @@ import { fetchSnapshot } from '../../snapshot/fetch.js';
 import type { Snapshot } from '../../snapshot/model.js';
 import type { RunContext } from '../kit/context.js';
 import type { Request } from '../kit/spec.js';
-import type { flags } from './flags.js';
+import type { options } from './options.js';
 import { resolveSides, type Side } from './resolve.js';
 
 /** `diff <left> <right>`: every input is checked before a request; exit 3 when the sides differ. */
-export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
-  const f = req.flags;
+export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
+  const f = req.options;
   if (f.stat && f.output === 'json') throw new UsageError('--stat: not with -o json (the json lists every field); use it with table or markdown');
   const ui = await ctx.ui({ format: f.output, headers: true, csvRaw: false });
   const sides = await resolveSides(ctx, req.args as [string, string], f.project);

@@ -1,12 +1,12 @@
 import { FORMATS } from '../../output/formats.js';
 import { defineCommand } from '../kit/spec.js';
-import { flags } from './flags.js';
+import { options } from './options.js';
 
 export default defineCommand({
   path: ['evaluate'],
   summary: 'Evaluate flags for a context and explain why each is on or off (read-only playground)',
   args: [{ name: '[feature...]', help: 'feature names (or --all)' }],
-  flags,
+  options,
   formats: FORMATS,
   help: `Sends the context to POST /api/admin/playground, which evaluates without changing anything.
 The terminal view shows, for each feature: on or off and the variant, the strategy that decided

@@ -12,11 +12,11 @@ import { withSpinner } from '../../output/spinner.js';
 import { resolveColumns } from '../kit/columns.js';
 import type { RunContext } from '../kit/context.js';
 import type { Request } from '../kit/spec.js';
-import type { flags } from './flags.js';
+import type { options } from './options.js';
 
 /** `evaluate`: everything the user gave is checked before the first request. */
-export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
-  const f = req.flags;
+export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
+  const f = req.options;
   const names = [...new Set((req.args[0] as string[] | undefined) ?? [])];
   if (!f.env) throw new UsageError('evaluate needs --env <environment>, e.g. --env production');
   if (names.length === 0 && !f.all) throw new UsageError('name at least one feature, or use --all (with --project) for every flag of a project');

@@ -1,10 +1,10 @@
 import { defineCommand } from '../kit/spec.js';
-import { flags } from './flags.js';
+import { options } from './options.js';
 
 export default defineCommand({
   path: ['export'],
   summary: 'Write a snapshot of flag configuration (for `flagctl diff`, reviews and CI)',
-  flags,
+  options,
   help: `The snapshot holds, for each feature, its type, description, stale flag, impression data, tags
 and dependencies, and for each environment: enabled, its strategies (name, title, disabled,
 parameters, constraints, segments by name, variants) and the environment's variants; and each

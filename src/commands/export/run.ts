@@ -5,14 +5,14 @@ import { canonicalJson } from '../../snapshot/canonical.js';
 import { fetchSnapshot } from '../../snapshot/fetch.js';
 import type { RunContext } from '../kit/context.js';
 import type { Request } from '../kit/spec.js';
-import type { flags } from './flags.js';
+import type { options } from './options.js';
 
 /**
  * `export`: the project's snapshot on stdout, keys sorted, ending in a newline. By default
  * built from GETs alone; `--batch-export` uses the server's batch export, which it logs.
  */
-export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
-  const f = req.flags;
+export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
+  const f = req.options;
   const ui = await ctx.ui({ format: f.output, headers: true, csvRaw: false });
   const envs = f.env?.length ? [...new Set(f.env)] : undefined;
   const target = await ctx.target();

@@ -1,11 +1,11 @@
 import { FORMATS } from '../../output/formats.js';
 import { defineCommand } from '../kit/spec.js';
-import { flags } from './flags.js';
+import { options } from './options.js';
 
 export default defineCommand({
   path: ['insights'],
   summary: 'Show instance-wide trends: users, flags, projects, metrics, environment updates (Unleash Enterprise)',
-  flags,
+  options,
   formats: FORMATS,
   help: `-o json prints the server's document (only the --section arrays when given); csv, ndjson and
 markdown print the rows of the one section picked with --section.`,

@@ -9,7 +9,7 @@ import { withSpinner } from '../../output/spinner.js';
 import { resolveColumns } from '../kit/columns.js';
 import type { RunContext } from '../kit/context.js';
 import type { Request } from '../kit/spec.js';
-import type { flags } from './flags.js';
+import type { options } from './options.js';
 
 /** --section takes names, or lists of them: `--section users,flags`. */
 function sectionsOf(given: string[] | undefined): Section[] {
@@ -23,9 +23,9 @@ function sectionsOf(given: string[] | undefined): Section[] {
 }
 
 /** `insights`: flags checked, one request, then each section as rows and, on a terminal, a chart. */
-export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
+export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const { io } = ctx;
-  const f = { ...req.flags, section: sectionsOf(req.flags.section) };
+  const f = { ...req.options, section: sectionsOf(req.options.section) };
   if (f.from && f.to && f.from > f.to) throw new UsageError(`--from "${f.from}" is after --to "${f.to}"`);
   const ui = await ctx.ui(req.output);
   const sections: Section[] = f.section.length ? [...new Set(f.section)] : [...SECTIONS];

@@ -9,11 +9,11 @@ import { NotFoundError, UsageError } from '../../errors.js';
 import { clockOf, type IO } from '../../io.js';
 import { makeUi, notice, type OutputOptions, type Ui } from '../../output/context.js';
 import { VERSION } from '../../version.js';
-import type { GLOBAL_FLAGS } from './globals.js';
+import type { GLOBAL_OPTIONS } from './globals.js';
 
-import type { Flags, ProgramSpec } from './spec.js';
+import type { OptionValues, ProgramSpec } from './spec.js';
 
-export type GlobalFlags = Flags<typeof GLOBAL_FLAGS>;
+export type GlobalOptions = OptionValues<typeof GLOBAL_OPTIONS>;
 
 /** The process's IO, the commands, and where tokens in play are noted so no message shows them. */
 export interface App {
@@ -22,7 +22,7 @@ export interface App {
   program: ProgramSpec;
 }
 
-/** What a command's run() gets: its streams, the global flags, and a way to reach the server. */
+/** What a command's run() gets: its streams, the global options, and a way to reach the server. */
 export class RunContext {
   readonly io: IO;
   private readonly ca?: string;
@@ -33,10 +33,10 @@ export class RunContext {
 
   constructor(
     private readonly app: App,
-    readonly flags: GlobalFlags,
+    readonly globals: GlobalOptions,
   ) {
     this.io = app.io;
-    if (flags.caFile) this.ca = readCaFile(flags.caFile);
+    if (globals.caFile) this.ca = readCaFile(globals.caFile);
   }
 
   /** Every command's record: what `completion` generates its scripts from. */
@@ -49,17 +49,17 @@ export class RunContext {
   }
 
   ui(out: OutputOptions): Promise<Ui> {
-    return makeUi(this.io, out, this.flags.color);
+    return makeUi(this.io, out, this.globals.color);
   }
 
   debug = (line: string): void => {
-    if (this.flags.debug) notice(this.io, `debug: ${redactAll(line, this.app.secrets)}`);
+    if (this.globals.debug) notice(this.io, `debug: ${redactAll(line, this.app.secrets)}`);
   };
 
-  /** The server, token and project: flags, then environment, then the profile (config/resolve.ts). */
+  /** The server, token and project: options, then environment, then the profile (config/resolve.ts). */
   async target(): Promise<Target> {
     const config = await readConfig(this.configDir);
-    const target = resolveTarget({ url: this.flags.url, profile: this.flags.profile }, this.io.env, config);
+    const target = resolveTarget({ url: this.globals.url, profile: this.globals.profile }, this.io.env, config);
     this.noteToken(target.token);
     this.debug(`server ${target.url}${target.profile ? ` (profile ${target.profile})` : ''}`);
     if (this.projectsToCheck.length > 0) await this.checkProjects(target, this.projectsToCheck.splice(0));
@@ -67,7 +67,7 @@ export class RunContext {
   }
 
   /**
-   * Set by the kit from the options that name projects (FlagSpec.projects). The check waits
+   * Set by the kit from the options that name projects (OptionSpec.projects). The check waits
    * for the command's first target(), which comes after all of its own input checks, so bad
    * input still sends nothing.
    */
@@ -105,7 +105,7 @@ export class RunContext {
    * run: every rate-limited request of the command goes through it; `onWait` shows each wait.
    */
   pacer(onWait: PacerOptions['onWait']): RateLimitPacer {
-    return new RateLimitPacer({ maxWaitMs: maxWaitMs(this.flags.maxWait), onWait, clock: clockOf(this.io) });
+    return new RateLimitPacer({ maxWaitMs: maxWaitMs(this.globals.maxWait), onWait, clock: clockOf(this.io) });
   }
 
   /** A client for the run; its connections are closed by the kit after run() (see close()). */
@@ -115,12 +115,12 @@ export class RunContext {
       baseUrl: target.url,
       token: target.token,
       userAgent: `flagctl/${VERSION}`,
-      timeoutMs: (this.flags.timeout ?? 30) * 1000,
-      attempts: (this.flags.retries ?? 2) + 1,
-      debug: this.flags.debug ? this.debug : undefined,
+      timeoutMs: (this.globals.timeout ?? 30) * 1000,
+      attempts: (this.globals.retries ?? 2) + 1,
+      debug: this.globals.debug ? this.debug : undefined,
       ca: this.ca,
       proxy: proxyFromEnv(this.io.env, new URL(target.url)),
-      maxResponseBytes: this.flags.maxResponseMb ? this.flags.maxResponseMb * 1024 * 1024 : undefined,
+      maxResponseBytes: this.globals.maxResponseMb ? this.globals.maxResponseMb * 1024 * 1024 : undefined,
       clock: clockOf(this.io),
       timeouts: this.io.timeouts,
     });

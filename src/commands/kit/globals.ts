@@ -1,15 +1,15 @@
-import type { FlagTable } from './spec.js';
+import type { OptionTable } from './spec.js';
 import { number, text, wholeNumber } from './values.js';
 
 // The root's flags: commander accepts them before or after any subcommand.
 
 const RETRIES = 'expected a whole number of retries from 0 to 10';
 
-export const GLOBAL_FLAGS = {
-  url: { flags: '--url <base-url>', help: 'server base URL (overrides FLAGCTL_URL and the profile)' },
-  profile: { flags: '--profile <name>', help: 'stored profile to use (or FLAGCTL_PROFILE)', values: 'profiles', parse: text('a profile name must not be empty') },
+export const GLOBAL_OPTIONS = {
+  url: { spelling: '--url <base-url>', help: 'server base URL (overrides FLAGCTL_URL and the profile)' },
+  profile: { spelling: '--profile <name>', help: 'stored profile to use (or FLAGCTL_PROFILE)', values: 'profiles', parse: text('a profile name must not be empty') },
   timeout: {
-    flags: '--timeout <seconds>',
+    spelling: '--timeout <seconds>',
     help: 'per-request timeout (default 30, or FLAGCTL_TIMEOUT)',
     parse: number('expected a number of seconds, e.g. --timeout 10', [
       [(n) => n > 0, 'expected a positive number of seconds, e.g. --timeout 10'],
@@ -17,7 +17,7 @@ export const GLOBAL_FLAGS = {
     ]),
   },
   retries: {
-    flags: '--retries <n>',
+    spelling: '--retries <n>',
     help: 'retries for failed GETs on resets, 429, 502-504 (default 2)',
     parse: number(RETRIES, [
       [Number.isInteger, RETRIES],
@@ -26,27 +26,27 @@ export const GLOBAL_FLAGS = {
     ]),
   },
   maxResponseMb: {
-    flags: '--max-response-mb <n>',
+    spelling: '--max-response-mb <n>',
     help: 'refuse responses larger than this (default 64, or FLAGCTL_MAX_RESPONSE_MB)',
     parse: number('expected a size in MiB, e.g. 64', [[(n) => n > 0, 'expected a positive size in MiB, e.g. 64']]),
   },
   caFile: {
-    flags: '--ca-file <path>',
+    spelling: '--ca-file <path>',
     help: 'extra CA certificates (PEM) to trust for https (NODE_EXTRA_CA_CERTS works too)',
     values: 'files',
     parse: text('expected a file name'),
   },
   maxWait: {
-    flags: '--max-wait <seconds>',
+    spelling: '--max-wait <seconds>',
     help: 'longest total wait for a server rate limit before failing (default 600, or FLAGCTL_MAX_WAIT)',
     parse: wholeNumber('expected a whole number of seconds from 0 to 86400, e.g. 600', 0, 86_400),
   },
-  debug: { flags: '--debug', help: 'log each request to stderr (the token is masked)' },
-  color: { flags: '--no-color', help: 'no colors, even on a terminal (NO_COLOR works too)' },
-} as const satisfies FlagTable;
+  debug: { spelling: '--debug', help: 'log each request to stderr (the token is masked)' },
+  color: { spelling: '--no-color', help: 'no colors, even on a terminal (NO_COLOR works too)' },
+} as const satisfies OptionTable;
 
 /** Where a global flag may also come from in the environment. */
-export const GLOBAL_ENV: Partial<Record<keyof typeof GLOBAL_FLAGS, string>> = {
+export const GLOBAL_ENV: Partial<Record<keyof typeof GLOBAL_OPTIONS, string>> = {
   timeout: 'FLAGCTL_TIMEOUT',
   maxResponseMb: 'FLAGCTL_MAX_RESPONSE_MB',
   maxWait: 'FLAGCTL_MAX_WAIT',

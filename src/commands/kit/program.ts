@@ -2,11 +2,11 @@ import { Argument, Command, Option } from 'commander';
 import { UsageError } from '../../errors.js';
 import { keepReadingWhenClosed } from '../../io.js';
 import { VERSION } from '../../version.js';
-import type { App, GlobalFlags } from './context.js';
-import { GLOBAL_ENV, GLOBAL_FLAGS } from './globals.js';
-import { outputOptions } from './output-flags.js';
-import { commandsOf, flagTable, longName } from './records.js';
-import { FlagValueError, type ArgSpec, type CommandSpec, type FlagSpec, type FlagTable, type GroupSpec, type ProgramSpec, type Request } from './spec.js';
+import type { App, GlobalOptions } from './context.js';
+import { GLOBAL_ENV, GLOBAL_OPTIONS } from './globals.js';
+import { outputOptions } from './output-options.js';
+import { commandsOf, optionTable, longName } from './records.js';
+import { OptionValueError, type ArgSpec, type CommandSpec, type OptionSpec, type OptionTable, type GroupSpec, type ProgramSpec, type Request } from './spec.js';
 
 // The commander tree, generated from the command records. Commander only splits the words;
 // the kit checks every value against its record, so run() gets a typed request.
@@ -20,8 +20,8 @@ export function examplesText(help: string | undefined, examples: readonly string
   return `\n${[help, list].filter(Boolean).join('\n\n')}`;
 }
 
-function option(spec: FlagSpec): Option {
-  const opt = new Option(spec.flags, spec.help);
+function option(spec: OptionSpec): Option {
+  const opt = new Option(spec.spelling, spec.help);
   if (spec.repeat) opt.argParser(collect);
   if (typeof spec.default === 'string') opt.default(spec.default);
   if (spec.group) opt.helpGroup(spec.group);
@@ -30,7 +30,7 @@ function option(spec: FlagSpec): Option {
 }
 
 /** Checks and converts one table's values; the first that does not fit is a usage error naming the flag. */
-export function readFlags(table: FlagTable, raw: Record<string, unknown>, names: Record<string, string> = {}): Record<string, unknown> {
+export function readOptions(table: OptionTable, raw: Record<string, unknown>, names: Record<string, string> = {}): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, spec] of Object.entries(table)) {
     const given = raw[key];
@@ -43,7 +43,7 @@ export function readFlags(table: FlagTable, raw: Record<string, unknown>, names:
       try {
         return spec.parse!(v);
       } catch (err) {
-        if (!(err instanceof FlagValueError)) throw err;
+        if (!(err instanceof OptionValueError)) throw err;
         throw labelled(err, `${names[key] ?? longName(spec)} "${v}"`);
       }
     });
@@ -52,28 +52,28 @@ export function readFlags(table: FlagTable, raw: Record<string, unknown>, names:
   return out;
 }
 
-function labelled(err: FlagValueError, fallback: string): UsageError {
+function labelled(err: OptionValueError, fallback: string): UsageError {
   const label = err.label ?? fallback;
   return new UsageError(label ? `${label}: ${err.message}` : err.message);
 }
 
-function readArgs(specs: readonly ArgSpec[], values: unknown[]): Request<FlagTable>['args'] {
+function readArgs(specs: readonly ArgSpec[], values: unknown[]): Request<OptionTable>['args'] {
   return specs.map((spec, i) => {
     const value = values[i] as string | string[] | undefined;
     if (!spec.parse || value === undefined) return value;
     try {
       return Array.isArray(value) ? value.map(spec.parse) : spec.parse(value);
     } catch (err) {
-      if (err instanceof FlagValueError) throw labelled(err, `${spec.name} "${String(value)}"`);
+      if (err instanceof OptionValueError) throw labelled(err, `${spec.name} "${String(value)}"`);
       throw err;
     }
   });
 }
 
 /** The global flags; one not given comes from its variable, and a bad value there is reported under the variable's name. */
-function globals(app: App, command: Command): GlobalFlags {
+function globals(app: App, command: Command): GlobalOptions {
   const all = command.optsWithGlobals();
-  const raw = Object.fromEntries(Object.keys(GLOBAL_FLAGS).map((k) => [k, all[k]]));
+  const raw = Object.fromEntries(Object.keys(GLOBAL_OPTIONS).map((k) => [k, all[k]]));
   const names: Record<string, string> = {};
   for (const [key, variable] of Object.entries(GLOBAL_ENV)) {
     const value = app.io.env[variable];
@@ -81,11 +81,11 @@ function globals(app: App, command: Command): GlobalFlags {
     raw[key] = value;
     names[key] = variable;
   }
-  return readFlags(GLOBAL_FLAGS, raw, names) as GlobalFlags;
+  return readOptions(GLOBAL_OPTIONS, raw, names) as GlobalOptions;
 }
 
-/** Every project id the given options name (FlagSpec.projects). */
-function namedProjects(table: FlagTable, flags: Record<string, unknown>): string[] {
+/** Every project id the given options name (OptionSpec.projects). */
+function namedProjects(table: OptionTable, flags: Record<string, unknown>): string[] {
   return Object.entries(table).flatMap(([key, spec]) => (spec.projects && flags[key] !== undefined ? spec.projects(flags[key]) : []));
 }
 
@@ -96,7 +96,7 @@ function leaf(app: App, spec: CommandSpec): Command {
     const arg = new Argument(a.name, a.help);
     cmd.addArgument(a.choices ? arg.choices(a.choices) : arg);
   }
-  const table = flagTable(spec);
+  const table = optionTable(spec);
   for (const f of Object.values(table)) cmd.addOption(option(f));
   cmd.addHelpText('after', examplesText(spec.help, spec.examples));
   return cmd.action(async (...params: unknown[]) => {
@@ -104,16 +104,16 @@ function leaf(app: App, spec: CommandSpec): Command {
     // The context holds the HTTP client and config reader: loaded only when a command runs.
     const { RunContext } = await import('./context.js');
     const ctx = new RunContext(app, globals(app, command));
-    const flags = readFlags(table, command.opts());
+    const flags = readOptions(table, command.opts());
     const given = new Set(Object.keys(table).filter((k) => ['cli', 'env'].includes(command.getOptionValueSource(k) ?? '')));
-    const request: Request<FlagTable> = {
+    const request: Request<OptionTable> = {
       args: readArgs(spec.args ?? [], command.processedArgs),
-      flags: flags as Request<FlagTable>["flags"],
+      options: flags as Request<OptionTable>['options'],
       output: outputOptions(flags, spec.formats?.[0] ?? 'table'),
       given,
     };
     ctx.expectProjects(namedProjects(table, flags));
-    if (spec.gate?.(request.flags as never)) keepReadingWhenClosed(app.io.stdout);
+    if (spec.gate?.(request.options as never)) keepReadingWhenClosed(app.io.stdout);
     const work = await spec.load();
     try {
       await work.run(ctx, request);
@@ -125,8 +125,8 @@ function leaf(app: App, spec: CommandSpec): Command {
 
 /** The global flags that take a value: `--url <base-url>` consumes the next word. */
 const GLOBAL_WITH_VALUE = new Set(
-  Object.values(GLOBAL_FLAGS as FlagTable)
-    .filter((f) => /[<[]/.test(f.flags))
+  Object.values(GLOBAL_OPTIONS as OptionTable)
+    .filter((f) => /[<[]/.test(f.spelling))
     .map(longName),
 );
 
@@ -161,7 +161,7 @@ export function entriesFor(program: ProgramSpec, argv: readonly string[]): Progr
  */
 export function buildProgram(app: App, program: ProgramSpec, argv?: readonly string[]): Command {
   const root = new Command('flagctl').description(program.summary).version(VERSION, '-V, --version', 'print the version');
-  for (const f of Object.values(GLOBAL_FLAGS)) root.addOption(option(f));
+  for (const f of Object.values(GLOBAL_OPTIONS)) root.addOption(option(f));
   root.addHelpText('after', examplesText(undefined, program.examples));
   const parents = new Map<string, Command>([['', root]]);
   const parentOf = (path: readonly string[]) => parents.get(path.slice(0, -1).join(' '))!;

@@ -1,5 +1,5 @@
-import { outputFlags } from './output-flags.js';
-import type { CommandSpec, FlagSpec, FlagTable, GroupSpec, ProgramSpec } from './spec.js';
+import { outputOptionTable } from './output-options.js';
+import type { CommandSpec, OptionSpec, OptionTable, GroupSpec, ProgramSpec } from './spec.js';
 
 // Plain reads of the command records, shared by the commander tree, shell completion and the
 // docs generator: none of them needs the others to read a record.
@@ -11,11 +11,11 @@ export function commandsOf(program: ProgramSpec): CommandSpec[] {
 }
 
 /** Every flag of a command, in help order: its own, then the output flags. */
-export function flagTable(spec: CommandSpec): FlagTable {
-  return spec.formats ? { ...spec.flags, ...outputFlags(spec.formats) } : spec.flags;
+export function optionTable(spec: CommandSpec): OptionTable {
+  return spec.formats ? { ...spec.options, ...outputOptionTable(spec.formats) } : spec.options;
 }
 
 /** `--output` of `-o, --output <format>`. */
-export function longName(spec: FlagSpec): string {
-  return /--[\w-]+/.exec(spec.flags)![0];
+export function longName(spec: OptionSpec): string {
+  return /--[\w-]+/.exec(spec.spelling)![0];
 }

@@ -6,19 +6,19 @@ import type { OutputOptions } from '../../output/context.js';
 // import of its work. The commander tree, --help, shell completion and the README's flag
 // tables are all generated from these records (see program.ts and scripts/build.mjs).
 
-// Value checks throw FlagValueError (errors.ts); the kit turns it into a usage error.
-export { FlagValueError } from '../../errors.js';
+// Value checks throw OptionValueError (errors.ts); the kit turns it into a usage error.
+export { OptionValueError } from '../../errors.js';
 
 /** What a flag's value completes to: a fixed list, the profiles in the config file, or file names. */
 export type ValueSource = readonly string[] | 'profiles' | 'files';
 
-export interface FlagSpec<T = unknown> {
-  /** Commander's spelling: `-o, --output <format>`, `--all`, `--no-chart`. */
-  flags: string;
+export interface OptionSpec<T = unknown> {
+  /** How it is written, as commander takes it: `-o, --output <format>`, `--all`, `--no-chart`. */
+  spelling: string;
   help: string;
   /** What the value completes to in the shell. */
   values?: ValueSource;
-  /** Checks and converts the value (each value, for a repeated flag). Throws FlagValueError. */
+  /** Checks and converts the value (each value, for a repeated flag). Throws OptionValueError. */
   parse?: (raw: string) => T;
   /** The value when the flag is not given (already converted). */
   default?: T;
@@ -35,7 +35,7 @@ export interface FlagSpec<T = unknown> {
   hidden?: boolean;
 }
 
-export type FlagTable = Readonly<Record<string, FlagSpec<any>>>;
+export type OptionTable = Readonly<Record<string, OptionSpec<any>>>;
 
 export interface ArgSpec {
   /** `<feature>`, `[shell]`, `<feature...>` (commander's spelling). */
@@ -48,21 +48,21 @@ export interface ArgSpec {
 
 type Base<F> = F extends { parse: (raw: string) => infer T }
   ? T
-  : F extends { flags: `${string}<${string}>` }
+  : F extends { spelling: `${string}<${string}>` }
     ? string
-    : F extends { flags: `${string}[${string}]` }
+    : F extends { spelling: `${string}[${string}]` }
       ? string | true
       : boolean;
 type Value<F> = F extends { repeat: true } ? Base<F>[] : Base<F>;
-type Maybe<F> = F extends { default: unknown } ? never : F extends { repeat: true } ? never : F extends { flags: `--no-${string}` } ? never : undefined;
+type Maybe<F> = F extends { default: unknown } ? never : F extends { repeat: true } ? never : F extends { spelling: `--no-${string}` } ? never : undefined;
 
-/** The typed flags of a table: what a command's run() receives. */
-export type Flags<T extends FlagTable> = { -readonly [K in keyof T]: Value<T[K]> | Maybe<T[K]> };
+/** The typed options of a table: what a command's run() receives. */
+export type OptionValues<T extends OptionTable> = { -readonly [K in keyof T]: Value<T[K]> | Maybe<T[K]> };
 
-export interface Request<T extends FlagTable> {
+export interface Request<T extends OptionTable> {
   /** Positional arguments, in order (a variadic one is the last, as a list). */
   args: (string | string[] | undefined)[];
-  flags: Flags<T>;
+  options: OptionValues<T>;
   /** Only for commands that declare formats. */
   output: OutputOptions;
   /** Where each flag's value came from, when that changes the meaning (e.g. a default -o). */
@@ -73,18 +73,18 @@ export interface Request<T extends FlagTable> {
  * A command's work. The context class lives in context.ts, which loads only when a command
  * runs: a type-only import here costs nothing at start-up.
  */
-export interface RunModule<T extends FlagTable> {
+export interface RunModule<T extends OptionTable> {
   run(ctx: RunContext, req: Request<T>): Promise<void>;
 }
 
-export interface CommandSpec<T extends FlagTable = FlagTable> {
+export interface CommandSpec<T extends OptionTable = OptionTable> {
   /** Words after `flagctl`: ['features', 'stale']. */
   path: readonly string[];
   summary: string;
   /** commander's usage line, where the generated one would mislead. */
   usage?: string;
   args?: readonly ArgSpec[];
-  flags: T;
+  options: T;
   /** Output formats, first the default: adds -o, --columns, --no-headers and --csv-raw. */
   formats?: readonly Format[];
   /** Text after the flags in --help, before the examples. */
@@ -94,12 +94,12 @@ export interface CommandSpec<T extends FlagTable = FlagTable> {
    * Whether this run is a gate (its exit code judges the data): then a closed stdout (EPIPE)
    * stops the output but not the reading, so the code still comes from all of the data.
    */
-  gate?: (flags: Flags<T>) => boolean;
+  gate?: (options: OptionValues<T>) => boolean;
   load(): Promise<RunModule<T>>;
 }
 
 /** Keeps a record's flag types exact (`as const` spelled once, here). */
-export function defineCommand<const T extends FlagTable>(spec: CommandSpec<T>): CommandSpec<T> {
+export function defineCommand<const T extends OptionTable>(spec: CommandSpec<T>): CommandSpec<T> {
   return spec;
 }
 

@@ -1,10 +1,10 @@
-import { FlagValueError } from './spec.js';
+import { OptionValueError } from './spec.js';
 
 // Value checks for flag tables. Plain functions, no zod: a declaration holds them, so they are
 // part of start-up; each runs only when its flag is given.
 
 function fail(message: string): never {
-  throw new FlagValueError(message);
+  throw new OptionValueError(message);
 }
 
 /** A whole number from `min` to `max`, written in digits only. */
@@ -49,9 +49,9 @@ export function oneOf<const T extends string>(values: readonly T[], message = `a
 export function pathSegment(what: string): (raw: string) => string {
   return (raw) => {
     // The message names the value itself, for arguments and flags alike.
-    if (raw.length === 0) throw new FlagValueError(`${what} must not be empty`, '');
+    if (raw.length === 0) throw new OptionValueError(`${what} must not be empty`, '');
     if (raw === '.' || raw === '..') {
-      throw new FlagValueError(`${what} "${raw}" is not a valid name: "." and ".." cannot be used in a URL path`, '');
+      throw new OptionValueError(`${what} "${raw}" is not a valid name: "." and ".." cannot be used in a URL path`, '');
     }
     return raw;
   };
@@ -71,7 +71,7 @@ export function projectId(raw: string): string {
   return pathSegment('project')(text('a project id must not be empty')(raw));
 }
 
-/** The one project a --project <id> names (FlagSpec.projects). */
+/** The one project a --project <id> names (OptionSpec.projects). */
 export const oneProject = (id: string): string[] => [id];
 
 /**

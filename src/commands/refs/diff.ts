@@ -12,8 +12,8 @@ import { unreadable, type RefsDiff } from '../../refs/diff/model.js';
 import * as z from '../../zod-mini.js';
 import { resolveColumns } from '../kit/columns.js';
 import type { RunContext } from '../kit/context.js';
-import type { Flags, Request } from '../kit/spec.js';
-import { DIFF_FAIL_ON, FAIL_ON_STATES, type DiffFailOn, type flags } from './flags.js';
+import type { OptionValues, Request } from '../kit/spec.js';
+import { DIFF_FAIL_ON, FAIL_ON_STATES, type DiffFailOn, type options } from './options.js';
 
 // `flagctl refs --diff <base>`: the refs command's branch for pull requests (src/refs/diff).
 
@@ -26,14 +26,14 @@ const isDiffGate = (s: string): s is DiffFailOn => (DIFF_FAIL_ON as readonly str
 const projectsResponse = z.looseObject({ projects: z.array(z.looseObject({ id: z.string() })) });
 
 /** Options that mean something only with --diff. */
-export function refuseDiffOptions(f: Flags<typeof flags>): void {
+export function refuseDiffOptions(f: OptionValues<typeof options>): void {
   if (f.root !== undefined) throw new UsageError('--root: only with --diff <base>; without it, give the paths to search as arguments');
   const gates = (f.failOn ?? []).filter(isDiffGate);
   if (gates.length > 0) throw new UsageError(`--fail-on ${gates.join(',')}: only with --diff <base>; without it, use ${FAIL_ON_STATES.join(', ')}`);
 }
 
-export async function runDiff(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
-  const f = req.flags;
+export async function runDiff(ctx: RunContext, req: Request<typeof options>): Promise<void> {
+  const f = req.options;
   const format = req.output.format;
   const paths = ((req.args[0] as string[] | undefined) ?? []).filter((p) => p.length > 0);
   if (paths.length > 0) throw new UsageError(`refs --diff takes no paths ("${paths[0]}"); give --root <dir> to compare one directory`);

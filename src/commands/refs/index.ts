@@ -1,12 +1,12 @@
 import { FORMATS } from '../../output/formats.js';
 import { defineCommand } from '../kit/spec.js';
-import { flags } from './flags.js';
+import { options } from './options.js';
 
 export default defineCommand({
   path: ['refs'],
   summary: "Find the server's flags in source code; gate CI on stale and archived ones; say which flags can go",
   args: [{ name: '[path...]', help: 'files and directories to search (default: .)' }],
-  flags,
+  options,
   formats: [...FORMATS, 'github', 'sarif'],
   help: `A reference is a flag's exact name between two delimiters (" ' and \` by default), so
 "checkout" is not found inside "checkout-v2". Comments count: code that is commented out still

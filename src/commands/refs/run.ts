@@ -16,7 +16,7 @@ import { resolveColumns } from '../kit/columns.js';
 import type { RunContext } from '../kit/context.js';
 import type { Request } from '../kit/spec.js';
 import { refuseDiffOptions, runDiff } from './diff.js';
-import { FAIL_ON_STATES, type FailOnState, type flags } from './flags.js';
+import { FAIL_ON_STATES, type FailOnState, type options } from './options.js';
 import { skippedLine, SkippedFilesError } from './skipped.js';
 
 /** The job summary stays readable and far below GitHub's 1 MiB limit. */
@@ -44,9 +44,9 @@ function clampThreads(ctx: RunContext, asked: number): number {
 }
 
 /** `flagctl refs`: the server's flags, found in a source tree, joined to their lifecycle. */
-export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
+export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const { io } = ctx;
-  const f = req.flags;
+  const f = req.options;
   if (f.diff !== undefined) return runDiff(ctx, req);
   refuseDiffOptions(f);
   const paths = searchedPaths(req.args[0] as string[] | undefined);

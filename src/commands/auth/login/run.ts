@@ -8,19 +8,19 @@ import { notice } from '../../../output/context.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
 import { checkToken } from '../check.js';
-import type { flags } from './flags.js';
+import type { options } from './options.js';
 
 /** A profile name is a word in the config file and in shell completion. */
 const PROFILE_NAME = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** `auth login`: the token is checked against the server before the profile is saved. */
-export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
+export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const { io } = ctx;
-  if (ctx.flags.url === undefined) throw new UsageError('--url: required: the server base URL, e.g. --url https://unleash.example.com');
-  if (ctx.flags.profile !== undefined && !PROFILE_NAME.test(ctx.flags.profile)) {
-    throw new UsageError(`--profile "${ctx.flags.profile}": use 1 to 64 letters, digits, ".", "_" or "-"`);
+  if (ctx.globals.url === undefined) throw new UsageError('--url: required: the server base URL, e.g. --url https://unleash.example.com');
+  if (ctx.globals.profile !== undefined && !PROFILE_NAME.test(ctx.globals.profile)) {
+    throw new UsageError(`--profile "${ctx.globals.profile}": use 1 to 64 letters, digits, ".", "_" or "-"`);
   }
-  const url = parseBaseUrl(ctx.flags.url, '--url');
+  const url = parseBaseUrl(ctx.globals.url, '--url');
   // Before the token is asked for or sent: it could not be saved there.
   await checkConfigDir(ctx.configDir);
   const raw = io.stdinIsTTY ? await promptHidden(io, `API token for ${url}: `) : await readStdin(io);
@@ -30,8 +30,8 @@ export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<
   const client = ctx.client({ url, token });
   await checkToken(client);
   const config = await readConfig(ctx.configDir);
-  const name = ctx.flags.profile ?? profileName({}, io.env, config);
-  const { project } = req.flags;
+  const name = ctx.globals.profile ?? profileName({}, io.env, config);
+  const { project } = req.options;
   config.profiles[name] = { url, token, ...(project ? { project } : {}) };
   config.defaultProfile ??= name;
   await writeConfig(ctx.configDir, config);

@@ -3,7 +3,7 @@ import { defineCommand } from '../../kit/spec.js';
 export default defineCommand({
   path: ['auth', 'logout'],
   summary: 'Remove a saved profile and its token',
-  flags: {},
+  options: {},
   examples: ['flagctl auth logout', 'flagctl auth logout --profile prod'],
   load: () => import('./run.js'),
 });

@@ -8,7 +8,7 @@ import type { RunContext } from '../../kit/context.js';
 export async function run(ctx: RunContext): Promise<void> {
   const { io } = ctx;
   const config = await readConfig(ctx.configDir);
-  const name = profileName({ profile: ctx.flags.profile }, io.env, config);
+  const name = profileName({ profile: ctx.globals.profile }, io.env, config);
   if (!config.profiles[name]) throw new UsageError(`no profile named "${name}"; nothing to log out of`);
   delete config.profiles[name];
   if (config.defaultProfile === name) {

@@ -3,7 +3,7 @@ import { defineCommand } from '../../kit/spec.js';
 export default defineCommand({
   path: ['auth', 'status'],
   summary: 'Show which server and token commands use, and check the token live',
-  flags: {},
+  options: {},
   help: 'Exits 0 when the token works, 4 when the server refuses it, 1 when the server cannot be reached.',
   examples: ['flagctl auth status', 'flagctl auth status --profile prod'],
   load: () => import('./run.js'),

@@ -1,13 +1,13 @@
 import { FORMATS } from '../../../output/formats.js';
 import { defineCommand } from '../../kit/spec.js';
 import { pathSegment } from '../../kit/values.js';
-import { flags } from './flags.js';
+import { options } from './options.js';
 
 export default defineCommand({
   path: ['feature', 'get'],
   summary: "Show one feature's full record: environments, strategies, constraints, variants",
   args: [{ name: '<feature>', help: 'feature name', parse: pathSegment('feature name') }],
-  flags,
+  options,
   formats: FORMATS,
   examples: [
     'flagctl feature get checkout-v2',

@@ -9,7 +9,7 @@ import { withSpinner } from '../../../output/spinner.js';
 import { resolveColumns } from '../../kit/columns.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
-import type { flags } from './flags.js';
+import type { options } from './options.js';
 
 interface EnvRow {
   feature: string;
@@ -50,10 +50,10 @@ function envRows(f: Feature, project: string): EnvRow[] {
 }
 
 /** `feature get <name>`: every flag, --columns included, is checked before any request. */
-export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
+export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const { io } = ctx;
   const name = req.args[0] as string;
-  const f = req.flags;
+  const f = req.options;
   const ui = await ctx.ui(req.output);
   const cols = resolveColumns(envColumns, ui.out.columns);
   const target = await ctx.target();

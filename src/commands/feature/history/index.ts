@@ -1,13 +1,13 @@
 import { FORMATS } from '../../../output/formats.js';
 import { defineCommand } from '../../kit/spec.js';
 import { matching, pathSegment } from '../../kit/values.js';
-import { flags } from './flags.js';
+import { options } from './options.js';
 
 export default defineCommand({
   path: ['feature', 'history'],
   summary: "Show a feature's change history: when, who, what type, which environment, and what changed",
   args: [{ name: '<feature>', help: 'feature name (archived features have a history too)', parse: pathSegment('feature name') }],
-  flags,
+  options,
   formats: FORMATS,
   help: `Reads /api/admin/search/events (feature=IS:<name>), newest first, paged as search is.
 The summary column is computed from each event's data and preData, e.g.

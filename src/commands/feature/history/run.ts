@@ -6,12 +6,12 @@ import { withSpinner } from '../../../output/spinner.js';
 import { resolveColumns } from '../../kit/columns.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
-import type { flags } from './flags.js';
+import type { options } from './options.js';
 
 /** `feature history <name>`: newest first; --since and --type go to the server and are checked again here. */
-export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
+export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const name = req.args[0] as string;
-  const f = req.flags;
+  const f = req.options;
   if (f.all && req.given.has('limit')) throw new UsageError('give --limit or --all, not both');
   const types = (f.type ?? []).flatMap((t) => t.split(','));
   const ui = await ctx.ui(req.output);

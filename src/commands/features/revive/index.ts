@@ -1,12 +1,12 @@
 import { defineCommand } from '../../kit/spec.js';
 import { pathSegment } from '../../kit/values.js';
-import { flags } from './flags.js';
+import { options } from './options.js';
 
 export default defineCommand({
   path: ['features', 'revive'],
   summary: 'Restore archived flags (the undo of retire apply); writes',
   args: [{ name: '[name...]', help: 'the archived flags to restore', parse: pathSegment('flag name') }],
-  flags,
+  options,
   formats: ['table', 'json'],
   help: `Sends POST /api/admin/projects/<id>/revive with the names, 100 to a request, then reads the
 project to verify each one is active again. The names on the command line (or the archived

@@ -6,7 +6,7 @@ import type { Column } from '../../../output/rows.js';
 import { RESULT_KIND } from '../../../retire/model.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
-import type { flags } from './flags.js';
+import type { options } from './options.js';
 
 interface Row {
   flag: string;
@@ -36,8 +36,8 @@ async function fromResult(path: string): Promise<{ names: string[]; project: str
 }
 
 /** `flagctl features revive`: restore archived flags and check that they are back. */
-export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
-  const f = req.flags;
+export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
+  const f = req.options;
   const given = (req.args[0] as string[] | undefined) ?? [];
   if (given.length > 0 && f.from) throw new UsageError('give flag names or --from, not both');
   if (given.length === 0 && !f.from) throw new UsageError('give the archived flags to revive, or --from result.json');

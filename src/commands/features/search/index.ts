@@ -1,7 +1,7 @@
 import { featureColumns } from '../../../output/feature-columns.js';
 import { FORMATS } from '../../../output/formats.js';
 import { defineCommand } from '../../kit/spec.js';
-import { flags } from './flags.js';
+import { options } from './options.js';
 
 export const FILTER_HELP = `
 Filters take a friendly form or the server's operator syntax, checked and passed through:
@@ -48,7 +48,7 @@ ${wrap(featureColumns.all.map((c) => `${c.name},`))}
 export default defineCommand({
   path: ['features', 'search'],
   summary: 'Search and filter features across projects; page through every match',
-  flags,
+  options,
   formats: FORMATS,
   help: `${FILTER_HELP.slice(1)}
 ${COLUMN_HELP}

@@ -8,12 +8,12 @@ import { resolveColumns } from '../../kit/columns.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
 import { DEFAULT_LIMIT, parseSearch } from '../../search/query.js';
-import type { flags } from './flags.js';
+import type { options } from './options.js';
 
 /** `features search`: every flag checked, then pages streamed to the output as they arrive. */
-export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
+export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const { io } = ctx;
-  const opts = req.flags;
+  const opts = req.options;
   const search = parseSearch(opts);
   const ui = await ctx.ui(req.output);
   const cols = resolveColumns(featureColumns, ui.out.columns);

@@ -1,11 +1,11 @@
 import { FORMATS } from '../../../output/formats.js';
 import { defineCommand } from '../../kit/spec.js';
-import { flags } from './flags.js';
+import { options } from './options.js';
 
 export default defineCommand({
   path: ['features', 'stale'],
   summary: 'List stale and potentially stale flags; exit 3 when there are more than --max',
-  flags,
+  options,
   formats: [...FORMATS, 'github'],
   help: `A flag is listed when it is marked stale, or potentially stale: not marked, but older than its
 type's expected lifetime. The reason column says which. Project and type filters take the same

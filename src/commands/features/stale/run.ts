@@ -10,7 +10,7 @@ import { resolveColumns } from '../../kit/columns.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
 import { parseSearch } from '../../search/query.js';
-import type { flags } from './flags.js';
+import type { options } from './options.js';
 
 /** The job summary stays readable and far below GitHub's 1 MiB limit. */
 const SUMMARY_ROWS = 500;
@@ -29,9 +29,9 @@ const staleColumns: ColumnSet<StaleRow> = {
 };
 
 /** `features stale`: the stale and potentially stale flags, then the verdict against --max. */
-export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
+export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const { io } = ctx;
-  const f = req.flags;
+  const f = req.options;
   const search = parseSearch(f, { all: true, fixed: { state: 'IS_ANY_OF:stale,potentially-stale' } });
   // In GitHub Actions an -o left at its default means annotations.
   const github = req.output.format === 'github' || (!req.given.has('output') && io.env.GITHUB_ACTIONS === 'true');

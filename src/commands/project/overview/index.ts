@@ -6,7 +6,7 @@ export default defineCommand({
   path: ['project', 'overview'],
   summary: "Show a project's settings, stats, environments and features",
   args: [{ name: '<projectId>', help: 'project id, e.g. default', parse: pathSegment('project id') }],
-  flags: {},
+  options: {},
   formats: FORMATS,
   help: `Table and json show the whole overview; csv, ndjson and markdown give the feature rows
 (--columns picks them, as in the search table, e.g. env:production.enabled).

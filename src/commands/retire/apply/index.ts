@@ -1,11 +1,11 @@
 import { defineCommand } from '../../kit/spec.js';
-import { flags } from './flags.js';
+import { options } from './options.js';
 
 export default defineCommand({
   path: ['retire', 'apply'],
   summary: "Archive the flags a reviewed plan says to archive, after checking them again; writes",
   args: [{ name: '<plan>', help: 'the plan file written by `flagctl retire plan -o json`' }],
-  flags,
+  options,
   formats: ['table', 'json'],
   help: `Before any write the plan is checked: it must be a flagctl plan of this version whose
 content still matches its digest (a hand-edited verdict is refused), made on the same server

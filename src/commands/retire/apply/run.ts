@@ -10,16 +10,16 @@ import { readPlan } from '../../../retire/plan-file.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
 import { confirm } from './confirm.js';
-import type { flags } from './flags.js';
+import type { options } from './options.js';
 import { resultColumns, resultRows } from './view.js';
 
 /** Servers compare without a trailing slash: http://x/ and http://x are the same server. */
 const sameServer = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 
 /** `flagctl retire apply plan.json`: re-check, archive, verify, report. */
-export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
+export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const { io } = ctx;
-  const f = req.flags;
+  const f = req.options;
   const file = req.args[0] as string;
   // Nothing is read from the server before the plan and the run's rules are known good.
   const plan = await readPlan(file);

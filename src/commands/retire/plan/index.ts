@@ -1,11 +1,11 @@
 import { defineCommand } from '../../kit/spec.js';
-import { flags } from './flags.js';
+import { options } from './options.js';
 
 export default defineCommand({
   path: ['retire', 'plan'],
   summary: 'Judge which stale flags can be archived, with the evidence; never writes',
   args: [{ name: '[path...]', help: 'files and directories to search for references (default: .)' }],
-  flags,
+  options,
   formats: ['table', 'json', 'markdown', 'github'],
   help: `Candidates are the project's flags that are stale, potentially stale or in lifecycle stage
 completed, and any named with --include. Each gets four checks, each with its evidence:

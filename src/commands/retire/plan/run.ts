@@ -8,7 +8,7 @@ import { termSafe } from '../../../output/sanitize.js';
 import { makePlan } from '../../../retire/plan.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
-import type { flags } from './flags.js';
+import type { options } from './options.js';
 import { headline, planAnnotations, planColumns, planMarkdown } from './view.js';
 
 /** Worker threads as `refs` picks them: a free core helps, a busy machine does not. */
@@ -18,8 +18,8 @@ function defaultThreads(): number {
 }
 
 /** `flagctl retire plan`: reads the server and the tree, judges each candidate, prints the plan. */
-export async function run(ctx: RunContext, req: Request<typeof flags>): Promise<void> {
-  const f = req.flags;
+export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
+  const f = req.options;
   const paths = searchedPaths(req.args[0] as string[] | undefined);
   const ui = await ctx.ui(req.output);
   const target = await ctx.target();

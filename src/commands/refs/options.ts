@@ -1,4 +1,4 @@
-import { FlagValueError, type FlagTable } from '../kit/spec.js';
+import { OptionValueError, type OptionTable } from '../kit/spec.js';
 import { pathSegment, wholeNumber } from '../kit/values.js';
 
 /**
@@ -17,67 +17,67 @@ const failOn = (raw: string): (FailOnState | DiffFailOn)[] => {
   for (const s of states) {
     if (!accepted.includes(s)) {
       const list = s.startsWith('added-') ? `with --diff, any of ${DIFF_FAIL_ON.join(', ')}` : `any of ${FAIL_ON_STATES.join(', ')}`;
-      throw new FlagValueError(`unknown state "${s}"; accepted: ${list}, comma-separated`);
+      throw new OptionValueError(`unknown state "${s}"; accepted: ${list}, comma-separated`);
     }
   }
   return [...new Set(states as (FailOnState | DiffFailOn)[])];
 };
 
 const revision = (raw: string): string => {
-  if (raw.trim().length === 0) throw new FlagValueError('give a git revision, e.g. --diff origin/main or --diff HEAD~1');
+  if (raw.trim().length === 0) throw new OptionValueError('give a git revision, e.g. --diff origin/main or --diff HEAD~1');
   return raw;
 };
 
 const projects = (raw: string): string[] => {
   const ids = raw.split(',').map((s) => s.trim());
-  if (ids.some((id) => id.length === 0)) throw new FlagValueError('expected project ids separated by commas, e.g. web,mobile');
+  if (ids.some((id) => id.length === 0)) throw new OptionValueError('expected project ids separated by commas, e.g. web,mobile');
   return ids.map(pathSegment('project id'));
 };
 
 const delimiters = (raw: string): string[] => {
   const chars = [...new Set(Array.from(raw))];
-  if (chars.length === 0) throw new FlagValueError('give at least one delimiter character, e.g. --delimiters "\\"\'`"');
+  if (chars.length === 0) throw new OptionValueError('give at least one delimiter character, e.g. --delimiters "\\"\'`"');
   return chars;
 };
 
-export const flags = {
-  project: { flags: '--project <ids>', help: 'only these projects\' flags (comma-separated ids; default: every project)', parse: projects, projects: (ids: string[]) => ids },
-  ignore: { flags: '--no-ignore', help: 'read every file under the paths, ignored or not (as ripgrep\'s --no-ignore)' },
-  exclude: { flags: '--exclude <glob>', help: 'skip paths matching this gitignore-style glob; repeat for more', repeat: true },
+export const options = {
+  project: { spelling: '--project <ids>', help: 'only these projects\' flags (comma-separated ids; default: every project)', parse: projects, projects: (ids: string[]) => ids },
+  ignore: { spelling: '--no-ignore', help: 'read every file under the paths, ignored or not (as ripgrep\'s --no-ignore)' },
+  exclude: { spelling: '--exclude <glob>', help: 'skip paths matching this gitignore-style glob; repeat for more', repeat: true },
   maxFileKb: {
-    flags: '--max-file-kb <n>',
+    spelling: '--max-file-kb <n>',
     help: 'skip files larger than this many KiB (default 1024)',
     parse: wholeNumber('expected a whole number of KiB from 1 to 1048576', 1, 1024 * 1024),
     default: 1024,
   },
   delimiters: {
-    flags: '--delimiters <chars>',
+    spelling: '--delimiters <chars>',
     help: 'characters that surround a flag name in code (default: " \' and `)',
     parse: delimiters,
     default: ['"', "'", '`'],
   },
-  aliases: { flags: '--aliases', help: 'also find camelCase, PascalCase, snake_case and SCREAMING_SNAKE_CASE forms as whole identifiers' },
-  summary: { flags: '--summary', help: 'one row per flag that is not active, archived or referenced, with a verdict' },
-  allFlags: { flags: '--all-flags', help: 'with --summary or -o json: the active flags without references too' },
+  aliases: { spelling: '--aliases', help: 'also find camelCase, PascalCase, snake_case and SCREAMING_SNAKE_CASE forms as whole identifiers' },
+  summary: { spelling: '--summary', help: 'one row per flag that is not active, archived or referenced, with a verdict' },
+  allFlags: { spelling: '--all-flags', help: 'with --summary or -o json: the active flags without references too' },
   failOn: {
-    flags: '--fail-on <states>',
+    spelling: '--fail-on <states>',
     help: 'exit 3 when a flag in one of these states is referenced: stale,potentially-stale,archived,completed; with --diff, when the change adds one: added-stale,added-potentially-stale,added-archived,added-completed,added-unknown',
     values: [...FAIL_ON_STATES, ...DIFF_FAIL_ON],
     parse: failOn,
   },
   allowSkipped: {
-    flags: '--allow-skipped',
+    spelling: '--allow-skipped',
     help: 'with --fail-on: pass even when files could not be read (unreadable, or a name that is not UTF-8); by default that exits 1',
   },
   diff: {
-    flags: '--diff <base>',
+    spelling: '--diff <base>',
     help: 'only what changed since this git revision: references added and removed, flags left without any (extinct)',
     parse: revision,
   },
-  root: { flags: '--root <dir>', help: 'with --diff: the directory (package) to compare (default: .); flagctl.json maps paths to projects' },
+  root: { spelling: '--root <dir>', help: 'with --diff: the directory (package) to compare (default: .); flagctl.json maps paths to projects' },
   threads: {
-    flags: '--threads <n>',
+    spelling: '--threads <n>',
     help: 'worker threads that read files beside the main thread (0-16; default: CPUs - 1, at most 4, or 0 on a busy machine)',
     parse: wholeNumber('expected a whole number of threads from 0 to 16', 0, 16),
   },
-} as const satisfies FlagTable;
+} as const satisfies OptionTable;

@@ -1,11 +1,11 @@
-import type { FlagTable } from '../../kit/spec.js';
+import type { OptionTable } from '../../kit/spec.js';
 import { oneProject, projectId } from '../../kit/values.js';
 
-export const flags = {
+export const options = {
   project: {
-    flags: '-p, --project <id>',
+    spelling: '-p, --project <id>',
     help: "project the feature belongs to (default: the profile's project, else default)",
     parse: projectId,
     projects: oneProject,
   },
-} as const satisfies FlagTable;
+} as const satisfies OptionTable;

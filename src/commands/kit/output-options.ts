@@ -1,27 +1,27 @@
 import type { OutputOptions } from '../../output/context.js';
 import type { Format } from '../../output/formats.js';
-import { FlagValueError, type FlagTable } from './spec.js';
+import { OptionValueError, type OptionTable } from './spec.js';
 
 // -o, --columns, --no-headers, --csv-raw: the output flags every data command shares, listed
 // as their own group in help.
 
 const GROUP = 'Output options:';
 
-export function outputFlags(formats: readonly Format[]) {
+export function outputOptionTable(formats: readonly Format[]) {
   return {
     output: {
-      flags: '-o, --output <format>',
+      spelling: '-o, --output <format>',
       help: `output format: ${formats.join(', ')}`,
       values: formats,
       default: formats[0]!,
       group: GROUP,
       parse: (raw: string): Format => {
-        if (!formats.includes(raw as Format)) throw new FlagValueError(`unknown format "${raw}"; accepted: ${formats.join(', ')}`, '-o/--output');
+        if (!formats.includes(raw as Format)) throw new OptionValueError(`unknown format "${raw}"; accepted: ${formats.join(', ')}`, '-o/--output');
         return raw as Format;
       },
     },
     columns: {
-      flags: '--columns <list>',
+      spelling: '--columns <list>',
       help: 'comma-separated columns for table, csv and markdown',
       group: GROUP,
       parse: (raw: string): string[] => {
@@ -29,13 +29,13 @@ export function outputFlags(formats: readonly Format[]) {
           .split(',')
           .map((c) => c.trim())
           .filter(Boolean);
-        if (!list.length) throw new FlagValueError('give at least one column name, e.g. --columns name,type', '--columns');
+        if (!list.length) throw new OptionValueError('give at least one column name, e.g. --columns name,type', '--columns');
         return list;
       },
     },
-    headers: { flags: '--no-headers', help: 'omit the header row (table, csv)', group: GROUP },
-    csvRaw: { flags: '--csv-raw', help: 'csv: do not guard cells that a spreadsheet would run as formulas', group: GROUP },
-  } satisfies FlagTable;
+    headers: { spelling: '--no-headers', help: 'omit the header row (table, csv)', group: GROUP },
+    csvRaw: { spelling: '--csv-raw', help: 'csv: do not guard cells that a spreadsheet would run as formulas', group: GROUP },
+  } satisfies OptionTable;
 }
 
 /** The output flags' values as the renderers take them. */

@@ -1,32 +1,32 @@
-import { FlagValueError, type FlagTable } from '../kit/spec.js';
+import { OptionValueError, type OptionTable } from '../kit/spec.js';
 import { oneOf, oneProject, projectId, text } from '../kit/values.js';
 
-export const flags = {
+export const options = {
   env: {
-    flags: '-e, --env <environment>',
+    spelling: '-e, --env <environment>',
     help: 'environment to evaluate in (required)',
     parse: text('an environment name must not be empty'),
   },
   context: {
-    flags: '-c, --context <key=value>',
+    spelling: '-c, --context <key=value>',
     help: 'a context field, repeatable: userId, sessionId, appName, environment, remoteAddress, currentTime, or any custom field',
     repeat: true,
     parse: (raw: string) => {
-      if (!raw.includes('=')) throw new FlagValueError('expected key=value, e.g. --context userId=42');
+      if (!raw.includes('=')) throw new OptionValueError('expected key=value, e.g. --context userId=42');
       return raw;
     },
   },
-  all: { flags: '--all', help: 'evaluate every flag of --project (instead of naming features)' },
+  all: { spelling: '--all', help: 'evaluate every flag of --project (instead of naming features)' },
   project: {
-    flags: '-p, --project <id>',
+    spelling: '-p, --project <id>',
     help: "project whose flags --all evaluates (default: the profile's project, else default); with names, only that project",
     parse: projectId,
     projects: oneProject,
   },
   expect: {
-    flags: '--expect <on|off>',
+    spelling: '--expect <on|off>',
     help: 'exit 3 unless the one feature named is on (or off) for this context',
     values: ['on', 'off'],
     parse: oneOf(['on', 'off'] as const),
   },
-} as const satisfies FlagTable;
+} as const satisfies OptionTable;

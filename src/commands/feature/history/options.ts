@@ -1,32 +1,32 @@
-import type { FlagTable } from '../../kit/spec.js';
-import { FlagValueError } from '../../../errors.js';
+import type { OptionTable } from '../../kit/spec.js';
+import { OptionValueError } from '../../../errors.js';
 import { EVENT_TYPES } from '../../../history/event-types.js';
 import { calendarDay, oneProject, projectId, wholeNumber } from '../../kit/values.js';
 
 const DEFAULT_LIMIT = 20;
 
-export const flags = {
+export const options = {
   project: {
-    flags: '-p, --project <id>',
+    spelling: '-p, --project <id>',
     help: 'only events in this project (default: any project)',
     parse: projectId,
     projects: oneProject,
   },
   limit: {
-    flags: '-n, --limit <n>',
+    spelling: '-n, --limit <n>',
     help: `newest events to show (default ${DEFAULT_LIMIT})`,
     parse: wholeNumber('expected a whole number of events from 1 to 100000', 1, 100_000),
     default: DEFAULT_LIMIT,
   },
-  all: { flags: '--all', help: 'every event (instead of --limit)' },
-  since: { flags: '--since <YYYY-MM-DD>', help: 'only events on or after this day (UTC)', parse: calendarDay },
+  all: { spelling: '--all', help: 'every event (instead of --limit)' },
+  since: { spelling: '--since <YYYY-MM-DD>', help: 'only events on or after this day (UTC)', parse: calendarDay },
   type: {
-    flags: '--type <event-type>',
+    spelling: '--type <event-type>',
     help: 'only events of this type, repeatable or comma-separated, e.g. feature-strategy-update',
     repeat: true,
     parse: eventTypes,
   },
-} as const satisfies FlagTable;
+} as const satisfies OptionTable;
 
 /** The types a feature's history holds, named when a --type is not one of the server's. */
 const FEATURE_TYPES = [...EVENT_TYPES].filter((t) => t.startsWith('feature-') || t === 'strategy-order-changed');
@@ -36,5 +36,5 @@ function eventTypes(raw: string): string {
   const unknown = raw.split(',').filter((t) => !EVENT_TYPES.has(t));
   if (unknown.length === 0) return raw;
   const names = unknown.map((t) => JSON.stringify(t)).join(', ');
-  throw new FlagValueError(`unknown event type${unknown.length > 1 ? 's' : ''} ${names}; a feature's events are: ${FEATURE_TYPES.join(', ')}`);
+  throw new OptionValueError(`unknown event type${unknown.length > 1 ? 's' : ''} ${names}; a feature's events are: ${FEATURE_TYPES.join(', ')}`);
 }

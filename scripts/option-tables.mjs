@@ -3,8 +3,8 @@
 // command's options go into its own page, docs/commands/<noun>-<verb>.md, else its noun's page
 // (docs/commands/<noun>.md); the global options go into docs/commands/README.md.
 //
-//   node scripts/flag-tables.mjs          rewrites what stands between the markers of each page
-//   node scripts/flag-tables.mjs --check  exits 1 when a page is out of date or a command has none
+//   node scripts/option-tables.mjs          rewrites what stands between the markers of each page
+//   node scripts/option-tables.mjs --check  exits 1 when a page is out of date or a command has none
 import { build } from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -19,8 +19,8 @@ export const END = '<!-- end of the options -->';
 async function records() {
   const entry = `
     export { PROGRAM } from './src/commands/registry.ts';
-    export { GLOBAL_FLAGS } from './src/commands/kit/globals.ts';
-    export { flagTable } from './src/commands/kit/records.ts';`;
+    export { GLOBAL_OPTIONS } from './src/commands/kit/globals.ts';
+    export { optionTable } from './src/commands/kit/records.ts';`;
   const out = await build({
     stdin: { contents: entry, resolveDir: root, loader: 'ts' },
     bundle: true,
@@ -42,13 +42,13 @@ async function records() {
 
 const cell = (text) => String(text).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-function table(flags) {
-  const rows = Object.values(flags)
+function table(options) {
+  const rows = Object.values(options)
     .filter((f) => !f.hidden)
     .map((f) => {
       const values = Array.isArray(f.values) ? f.values.map((v) => `\`${v}\``).join(' ') : (f.values ?? '');
       const dflt = f.default === undefined ? '' : `\`${f.default}\``;
-      return `| \`${cell(f.flags)}\`${f.repeat ? ' (repeat)' : ''} | ${cell(f.help)} | ${values} | ${dflt} |`;
+      return `| \`${cell(f.spelling)}\`${f.repeat ? ' (repeat)' : ''} | ${cell(f.help)} | ${values} | ${dflt} |`;
     });
   return ['| option | what it does | values | default |', '| --- | --- | --- | --- |', ...rows].join('\n');
 }
@@ -60,8 +60,8 @@ export function pageOf(path, exists = (p) => existsSync(`${root}${p}`)) {
 
 /** Each page's generated part: path → the text between (and with) the markers. */
 export async function optionPages() {
-  const { PROGRAM, GLOBAL_FLAGS, flagTable } = await records();
-  const parts = new Map([[`${PAGES}/README.md`, ['## Global options (every command)', '', table(GLOBAL_FLAGS)]]]);
+  const { PROGRAM, GLOBAL_OPTIONS, optionTable } = await records();
+  const parts = new Map([[`${PAGES}/README.md`, ['## Global options (every command)', '', table(GLOBAL_OPTIONS)]]]);
   const missing = [];
   for (const spec of PROGRAM.entries.filter((e) => 'load' in e)) {
     const page = pageOf(spec.path);
@@ -70,11 +70,11 @@ export async function optionPages() {
       continue;
     }
     const args = (spec.args ?? []).map((a) => ` ${a.name}`).join('');
-    const flags = flagTable(spec);
+    const options = optionTable(spec);
     const list = parts.get(page) ?? [];
     if (list.length) list.push('');
     list.push(`## Options of \`flagctl ${spec.path.join(' ')}${args}\``, '', spec.summary + '.', '');
-    list.push(Object.keys(flags).length ? table(flags) : 'No options of its own; the global options apply.');
+    list.push(Object.keys(options).length ? table(options) : 'No options of its own; the global options apply.');
     parts.set(page, list);
   }
   if (missing.length) throw new Error(`no page in ${PAGES}/ for: ${missing.join(', ')} (add ${PAGES}/<noun>-<verb>.md with the markers)`);

@@ -1,30 +1,30 @@
-import type { FlagTable } from '../kit/spec.js';
+import type { OptionTable } from '../kit/spec.js';
 import { oneOf, oneProject, projectId, text } from '../kit/values.js';
 
-export const flags = {
+export const options = {
   project: {
-    flags: '-p, --project <id>',
+    spelling: '-p, --project <id>',
     help: "project on both sides (default: each server side's profile project, else default)",
     parse: projectId,
     projects: oneProject,
   },
   feature: {
-    flags: '--feature <name>',
+    spelling: '--feature <name>',
     help: 'compare only this feature, repeatable',
     repeat: true,
     parse: text('a feature name must not be empty'),
   },
-  stat: { flags: '--stat', help: 'one line per feature with its number of differing fields, as git diff --stat' },
+  stat: { spelling: '--stat', help: 'one line per feature with its number of differing fields, as git diff --stat' },
   batchExport: {
-    flags: '--batch-export',
+    spelling: '--batch-export',
     help:
       "read through the server's batch export (one POST per environment) instead of one GET per feature: faster, but Unleash stores every call as a features-exported event holding the whole export (about 1.3 MB per environment for 5,000 flags), a write to its audit log",
   },
   output: {
-    flags: '-o, --output <format>',
+    spelling: '-o, --output <format>',
     help: 'output format: table (a per-feature diff), markdown (for PR comments), json',
     values: ['table', 'markdown', 'json'],
     default: 'table',
     parse: oneOf(['table', 'markdown', 'json'] as const),
   },
-} as const satisfies FlagTable;
+} as const satisfies OptionTable;

@@ -1,0 +1,6 @@
+import type { OptionTable } from '../../kit/spec.js';
+import { text } from '../../kit/values.js';
+
+export const options = {
+  project: { spelling: '--project <id>', help: 'default project for this profile', parse: text('a project id must not be empty') },
+} as const satisfies OptionTable;

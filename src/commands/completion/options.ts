@@ -1,0 +1,5 @@
+import type { OptionTable } from '../kit/spec.js';
+
+export const options = {
+  profiles: { spelling: '--profiles', help: 'print the profile names of the config file (for the scripts)', hidden: true },
+} as const satisfies OptionTable;

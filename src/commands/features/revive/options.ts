@@ -1,0 +1,12 @@
+import type { OptionTable } from '../../kit/spec.js';
+import { oneProject, projectId, text } from '../../kit/values.js';
+
+export const options = {
+  project: {
+    spelling: '-p, --project <id>',
+    help: "the project the flags were archived from (default: the result file's, else the profile's project, else default)",
+    parse: projectId,
+    projects: oneProject,
+  },
+  from: { spelling: '--from <result.json>', help: 'revive every flag a `retire apply --result` file lists as archived', parse: text('give the result file, e.g. --from result.json') },
+} as const satisfies OptionTable;
