@@ -130,7 +130,7 @@ describe('what goes on the wire', () => {
 describe('bad values exit 2, name the flag, the value and the accepted forms, and send nothing', () => {
   it.each([
     [['--created-before', '2024-02-30'], '--created-before "2024-02-30": not a real calendar date'],
-    [['--created-since', '24-1-1'], '--created-since "24-1-1": a date is yyyy-MM-dd'],
+    [['--created-since', '24-1-1'], '--created-since "24-1-1": expected a date as YYYY-MM-DD'],
     [['--created-at', 'IS:2024-01-01'], '--created-at "IS:2024-01-01": expected <operator>:<date>; accepted: IS_BEFORE'],
     [['--created-at', 'IS_BEFORE:2023-02-29'], 'not a real calendar date'],
     [['--created-before', '2024-01-01', '--created-since', '2023-01-01'], 'give only one'],

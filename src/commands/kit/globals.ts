@@ -1,7 +1,7 @@
 import type { OptionTable } from './spec.js';
 import { number, text, wholeNumber } from './values.js';
 
-// The root's flags: commander accepts them before or after any subcommand.
+// The root's options: commander accepts them before or after any subcommand.
 
 const RETRIES = 'expected a whole number of retries from 0 to 10';
 
@@ -11,6 +11,7 @@ export const GLOBAL_OPTIONS = {
   timeout: {
     spelling: '--timeout <seconds>',
     help: 'per-request timeout (default 30, or FLAGCTL_TIMEOUT)',
+    env: 'FLAGCTL_TIMEOUT',
     parse: number('expected a number of seconds, e.g. --timeout 10', [
       [(n) => n > 0, 'expected a positive number of seconds, e.g. --timeout 10'],
       [(n) => n <= 3600, 'expected at most 3600 seconds'],
@@ -28,6 +29,7 @@ export const GLOBAL_OPTIONS = {
   maxResponseMb: {
     spelling: '--max-response-mb <n>',
     help: 'refuse responses larger than this (default 64, or FLAGCTL_MAX_RESPONSE_MB)',
+    env: 'FLAGCTL_MAX_RESPONSE_MB',
     parse: number('expected a size in MiB, e.g. 64', [[(n) => n > 0, 'expected a positive size in MiB, e.g. 64']]),
   },
   caFile: {
@@ -39,15 +41,10 @@ export const GLOBAL_OPTIONS = {
   maxWait: {
     spelling: '--max-wait <seconds>',
     help: 'longest total wait for a server rate limit before failing (default 600, or FLAGCTL_MAX_WAIT)',
+    env: 'FLAGCTL_MAX_WAIT',
     parse: wholeNumber('expected a whole number of seconds from 0 to 86400, e.g. 600', 0, 86_400),
   },
   debug: { spelling: '--debug', help: 'log each request to stderr (the token is masked)' },
   color: { spelling: '--no-color', help: 'no colors, even on a terminal (NO_COLOR works too)' },
 } as const satisfies OptionTable;
 
-/** Where a global flag may also come from in the environment. */
-export const GLOBAL_ENV: Partial<Record<keyof typeof GLOBAL_OPTIONS, string>> = {
-  timeout: 'FLAGCTL_TIMEOUT',
-  maxResponseMb: 'FLAGCTL_MAX_RESPONSE_MB',
-  maxWait: 'FLAGCTL_MAX_WAIT',
-};

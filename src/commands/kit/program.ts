@@ -3,7 +3,7 @@ import { UsageError } from '../../errors.js';
 import { keepReadingWhenClosed } from '../../io.js';
 import { VERSION } from '../../version.js';
 import type { App, GlobalOptions } from './context.js';
-import { GLOBAL_ENV, GLOBAL_OPTIONS } from './globals.js';
+import { GLOBAL_OPTIONS } from './globals.js';
 import { outputOptions } from './output-options.js';
 import { commandsOf, optionTable, longName } from './records.js';
 import { OptionValueError, type ArgSpec, type CommandSpec, type OptionSpec, type OptionTable, type GroupSpec, type ProgramSpec, type Request } from './spec.js';
@@ -29,16 +29,28 @@ function option(spec: OptionSpec): Option {
   return opt;
 }
 
-/** Checks and converts one table's values; the first that does not fit is a usage error naming the flag. */
-export function readOptions(table: OptionTable, raw: Record<string, unknown>, names: Record<string, string> = {}): Record<string, unknown> {
+/**
+ * Checks and converts one table's values, as each option's declaration says: its variable
+ * when it is not given (`env`), its `parse`, its default, `required` and `conflicts`. The
+ * first problem is a usage error naming the option (or the variable) and the value.
+ */
+export function readOptions(table: OptionTable, given: Record<string, unknown>, env: Record<string, string | undefined> = {}): Record<string, unknown> {
+  const raw = { ...given };
+  const names: Record<string, string> = {};
+  for (const [key, spec] of Object.entries(table)) {
+    const value = spec.env ? env[spec.env] : undefined;
+    if (raw[key] !== undefined || !value) continue;
+    raw[key] = value;
+    names[key] = spec.env!;
+  }
   const out: Record<string, unknown> = {};
   for (const [key, spec] of Object.entries(table)) {
-    const given = raw[key];
-    if (given === undefined || typeof given === 'boolean' || !spec.parse) {
-      out[key] = given ?? (typeof spec.default === 'string' ? undefined : spec.default);
+    const value = raw[key];
+    if (value === undefined || typeof value === 'boolean' || !spec.parse) {
+      out[key] = value ?? (typeof spec.default === 'string' ? undefined : spec.default);
       continue;
     }
-    const values = Array.isArray(given) ? (given as string[]) : [given as string];
+    const values = Array.isArray(value) ? (value as string[]) : [value as string];
     const parsed = values.map((v) => {
       try {
         return spec.parse!(v);
@@ -48,6 +60,18 @@ export function readOptions(table: OptionTable, raw: Record<string, unknown>, na
       }
     });
     out[key] = spec.repeat ? parsed : parsed[0];
+  }
+  const isGiven = (key: string) => raw[key] !== undefined && raw[key] !== false && !(Array.isArray(raw[key]) && raw[key].length === 0);
+  const shown = (key: string) => {
+    const value = raw[key];
+    const name = names[key] ?? longName(table[key]!);
+    return typeof value === 'string' ? `${name} "${value}"` : name;
+  };
+  for (const [key, spec] of Object.entries(table)) {
+    if (spec.required && out[key] === undefined) throw new UsageError(`${longName(spec)}: required: ${spec.required}`);
+    if (!spec.conflicts || !isGiven(key)) continue;
+    const other = spec.conflicts.with.find(isGiven);
+    if (other) throw new UsageError(`${shown(key)} and ${shown(other)}: ${spec.conflicts.why}`);
   }
   return out;
 }
@@ -70,18 +94,11 @@ function readArgs(specs: readonly ArgSpec[], values: unknown[]): Request<OptionT
   });
 }
 
-/** The global flags; one not given comes from its variable, and a bad value there is reported under the variable's name. */
+/** The global options; one not given comes from its variable, and a bad value there is reported under the variable's name. */
 function globals(app: App, command: Command): GlobalOptions {
   const all = command.optsWithGlobals();
   const raw = Object.fromEntries(Object.keys(GLOBAL_OPTIONS).map((k) => [k, all[k]]));
-  const names: Record<string, string> = {};
-  for (const [key, variable] of Object.entries(GLOBAL_ENV)) {
-    const value = app.io.env[variable];
-    if (raw[key] !== undefined || !value) continue;
-    raw[key] = value;
-    names[key] = variable;
-  }
-  return readOptions(GLOBAL_OPTIONS, raw, names) as GlobalOptions;
+  return readOptions(GLOBAL_OPTIONS, raw, app.io.env) as GlobalOptions;
 }
 
 /** Every project id the given options name (OptionSpec.projects). */
@@ -104,7 +121,7 @@ function leaf(app: App, spec: CommandSpec): Command {
     // The context holds the HTTP client and config reader: loaded only when a command runs.
     const { RunContext } = await import('./context.js');
     const ctx = new RunContext(app, globals(app, command));
-    const flags = readOptions(table, command.opts());
+    const flags = readOptions(table, command.opts(), app.io.env);
     const given = new Set(Object.keys(table).filter((k) => ['cli', 'env'].includes(command.getOptionValueSource(k) ?? '')));
     const request: Request<OptionTable> = {
       args: readArgs(spec.args ?? [], command.processedArgs),
@@ -112,6 +129,14 @@ function leaf(app: App, spec: CommandSpec): Command {
       output: outputOptions(flags, spec.formats?.[0] ?? 'table'),
       given,
     };
+    if (spec.check) {
+      try {
+        spec.check(request);
+      } catch (err) {
+        if (err instanceof OptionValueError) throw labelled(err, '');
+        throw err;
+      }
+    }
     ctx.expectProjects(namedProjects(table, flags));
     if (spec.gate?.(request.options as never)) keepReadingWhenClosed(app.io.stdout);
     const work = await spec.load();

@@ -18,7 +18,7 @@ export interface OptionSpec<T = unknown> {
   help: string;
   /** What the value completes to in the shell. */
   values?: ValueSource;
-  /** Checks and converts the value (each value, for a repeated flag). Throws OptionValueError. */
+  /** Checks and converts the value (each value, for a repeated option). Throws OptionValueError. */
   parse?: (raw: string) => T;
   /** The value when the flag is not given (already converted). */
   default?: T;
@@ -29,6 +29,12 @@ export interface OptionSpec<T = unknown> {
   projects?: (value: T) => string[];
   /** The flag may be given several times; the request holds a list. */
   repeat?: boolean;
+  /** Options (keys of the same table) that cannot be given with this one, and why: exit 2 naming both. */
+  conflicts?: { with: readonly string[]; why: string };
+  /** The command cannot run without it: exit 2 with this hint (e.g. `e.g. --env production`). */
+  required?: string;
+  /** A variable read when the option is not given (a bad value there is reported under its name). */
+  env?: string;
   /** A heading of its own in --help. */
   group?: string;
   /** Left out of --help (still parsed). */
@@ -95,6 +101,12 @@ export interface CommandSpec<T extends OptionTable = OptionTable> {
    * stops the output but not the reading, so the code still comes from all of the data.
    */
   gate?: (options: OptionValues<T>) => boolean;
+  /**
+   * Rules that span several options or arguments (one option or another, not both; exactly
+   * one name with --expect): run by the kit after each value is checked and before anything
+   * is sent. Throws UsageError, or OptionValueError with a label.
+   */
+  check?: (req: Request<T>) => void;
   load(): Promise<RunModule<T>>;
 }
 

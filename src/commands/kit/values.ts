@@ -62,22 +62,35 @@ export function calendarDay(raw: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) fail('expected a date as YYYY-MM-DD, e.g. 2025-01-31');
   const [y, m, d] = raw.split('-').map(Number) as [number, number, number];
   const t = new Date(Date.UTC(y, m - 1, d));
-  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) fail('not a calendar date');
+  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) fail('not a real calendar date');
   return raw;
 }
 
-/** A project id given with --project: not empty, and usable as a URL path segment. */
-export function projectId(raw: string): string {
-  return pathSegment('project')(text('a project id must not be empty')(raw));
+/**
+ * An id the server made URL friendly (isUrlFriendly: the string equals its
+ * encodeURIComponent, at most 100 characters): a project id, an environment name.
+ */
+export function urlFriendly(what: string): (raw: string) => string {
+  return (raw) => {
+    if (raw.length === 0) fail(`${what} must not be empty`);
+    if (raw.length > 100) fail(`${what} is at most 100 characters`);
+    if (encodeURIComponent(raw) !== raw || raw === '.' || raw === '..') fail(`${what} has only letters, digits and - _ . ! ~ * ' ( )`);
+    return raw;
+  };
 }
+
+/** A project id given with --project (and in a search filter's values). */
+export const projectId = urlFriendly('a project id');
+
+/** An environment name (--env, --status, --sort-by environment:<name>). */
+export const environmentName = urlFriendly('an environment name');
 
 /** The one project a --project <id> names (OptionSpec.projects). */
 export const oneProject = (id: string): string[] => [id];
 
 /**
- * The projects a search filter names: `web`, `web,mobile`, `!web` or `IS_ANY_OF:web,mobile`.
- * The filter's form is checked later with the rest of the search (search/query.ts), before
- * anything is sent; here only its ids are read.
+ * The projects a search filter names: `web`, `web,mobile`, `!web` or `IS_ANY_OF:web,mobile`
+ * (the value as checked by its parse, in the server's syntax, reads the same way).
  */
 export function projectsInFilter(raw: string): string[] {
   const body = raw.replace(/^[A-Z][A-Z_]*:/, '').replace(/^!/, '');

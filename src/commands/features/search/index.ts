@@ -1,6 +1,7 @@
 import { featureColumns } from '../../../output/feature-columns.js';
 import { FORMATS } from '../../../output/formats.js';
 import { defineCommand } from '../../kit/spec.js';
+import { checkSearch } from '../search-options.js';
 import { options } from './options.js';
 
 export const FILTER_HELP = `
@@ -60,5 +61,6 @@ ndjson and csv stream one feature per line; markdown is a table for PR comments.
     'flagctl features search --tag team:growth --status production:enabled --all -o csv',
     'flagctl features search --created-before 2024-01-01 --sort-by environment:production --fail-if-any',
   ],
+  check: checkSearch,
   load: () => import('./run.js'),
 });

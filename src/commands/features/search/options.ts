@@ -1,5 +1,5 @@
 import type { OptionTable } from '../../kit/spec.js';
-import { FILTER_OPTIONS, PAGING_OPTIONS } from '../../search/options.js';
+import { FILTER_OPTIONS, PAGING_OPTIONS } from '../search-options.js';
 
 export const options = {
   ...FILTER_OPTIONS,

@@ -7,14 +7,14 @@ import { render } from '../../../output/render.js';
 import { resolveColumns } from '../../kit/columns.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
-import { DEFAULT_LIMIT, parseSearch } from '../../search/query.js';
+import { DEFAULT_LIMIT, searchQuery } from '../search-options.js';
 import type { options } from './options.js';
 
-/** `features search`: every flag checked, then pages streamed to the output as they arrive. */
+/** `features search`: every option checked (by the kit), then pages streamed to the output as they arrive. */
 export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const { io } = ctx;
   const opts = req.options;
-  const search = parseSearch(opts);
+  const search = searchQuery(opts);
   const ui = await ctx.ui(req.output);
   const cols = resolveColumns(featureColumns, ui.out.columns);
   const target = await ctx.target();

@@ -1,5 +1,6 @@
 import { FORMATS } from '../../../output/formats.js';
 import { defineCommand } from '../../kit/spec.js';
+import { checkSearch } from '../search-options.js';
 import { options } from './options.js';
 
 export default defineCommand({
@@ -21,5 +22,6 @@ markdown table is appended to $GITHUB_STEP_SUMMARY when it is set. A failed requ
   ],
   // A gate: its code judges every flag, even when the reader of stdout has gone.
   gate: () => true,
+  check: checkSearch,
   load: () => import('./run.js'),
 });

@@ -1,6 +1,6 @@
 import type { OptionTable } from '../../kit/spec.js';
 import { wholeNumber } from '../../kit/values.js';
-import { FILTER_OPTIONS, PAGING_OPTIONS, pick, withHelp } from '../../search/options.js';
+import { FILTER_OPTIONS, PAGING_OPTIONS, pick, withHelp } from '../search-options.js';
 
 export const options = {
   ...pick(FILTER_OPTIONS, 'project', 'type'),

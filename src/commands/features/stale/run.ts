@@ -9,7 +9,7 @@ import type { ColumnSet } from '../../../output/rows.js';
 import { resolveColumns } from '../../kit/columns.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
-import { parseSearch } from '../../search/query.js';
+import { searchQuery } from '../search-options.js';
 import type { options } from './options.js';
 
 /** The job summary stays readable and far below GitHub's 1 MiB limit. */
@@ -32,7 +32,7 @@ const staleColumns: ColumnSet<StaleRow> = {
 export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const { io } = ctx;
   const f = req.options;
-  const search = parseSearch(f, { all: true, fixed: { state: 'IS_ANY_OF:stale,potentially-stale' } });
+  const search = searchQuery(f, { all: true, fixed: { state: 'IS_ANY_OF:stale,potentially-stale' } });
   // In GitHub Actions an -o left at its default means annotations.
   const github = req.output.format === 'github' || (!req.given.has('output') && io.env.GITHUB_ACTIONS === 'true');
   const ui = await ctx.ui({ ...req.output, format: github ? 'github' : req.output.format });

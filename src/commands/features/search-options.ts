@@ -1,0 +1,240 @@
+import type { OptionSpec, OptionTable, OptionValues, Request } from '../kit/spec.js';
+import { OptionValueError } from '../kit/spec.js';
+import { oneOf, projectsInFilter, wholeNumber } from '../kit/values.js';
+import {
+  DATE_OPERATORS,
+  FLAG_TYPES,
+  INCLUDE_OPERATORS,
+  IS_OPERATORS,
+  SORT_FIELDS,
+  SORT_ORDERS,
+  STATES,
+  FILTERS,
+  combineTags,
+  createdAt,
+  createdRelative,
+  filter,
+  parseFilter,
+  queryText,
+  sortField,
+  statusEntry,
+  type ParsedFilter,
+} from './search-filters.js';
+
+// The search options, declared once for every command that pages search (`features search`,
+// `features stale`, and whatever joins them). Each option checks its own value (`parse`) and
+// says which server parameter it fills (`param`); searchQuery() turns the checked options
+// into the query. Adding a server filter is one declaration here (and its test).
+
+// Operator prefixes complete without a trailing space: the user goes on typing the value.
+const prefixes = (operators: readonly string[]) => operators.map((op) => `${op}:`);
+
+/** A search option: an ordinary option that also names its server parameter. */
+type SearchOption<T> = OptionSpec<T> & { param: string };
+
+const CREATED = ['createdAt', 'createdBefore', 'createdSince'] as const;
+const createdConflict = (self: (typeof CREATED)[number]) => ({
+  with: CREATED.filter((k) => k !== self),
+  why: 'give only one; the server takes one createdAt condition (IS_BEFORE or IS_ON_OR_AFTER)',
+});
+
+export const FILTER_OPTIONS = {
+  project: {
+    spelling: '--project <filter>',
+    help: 'project id: web | web,mobile | !web | IS_ANY_OF:web,mobile',
+    parse: filter('project', '--project'),
+    projects: projectsInFilter,
+    param: 'project',
+  },
+  type: {
+    spelling: '--type <filter>',
+    help: 'flag type: release | release,experiment | !permission | IS_NOT:release',
+    values: [...FLAG_TYPES, ...prefixes(IS_OPERATORS)],
+    parse: filter('type', '--type'),
+    param: 'type',
+  },
+  query: { spelling: '-q, --query <text>', help: 'text in the name or description (commas: any of several)', parse: queryText, param: 'query' },
+  state: {
+    spelling: '--state <filter>',
+    help: 'active | stale | potentially-stale, lists and ! as above',
+    values: [...STATES, ...prefixes(IS_OPERATORS)],
+    parse: filter('state', '--state'),
+    param: 'state',
+  },
+  createdBy: {
+    spelling: '--created-by <filter>',
+    help: 'numeric user id of the creator: 1 | 1,7 | !1 | IS:1',
+    values: prefixes(IS_OPERATORS),
+    parse: filter('createdBy', '--created-by'),
+    param: 'createdBy',
+  },
+  tag: {
+    spelling: '--tag <filter>',
+    help: 'tag type:value: team:growth | a,b (any) | !a | INCLUDE_ALL_OF:a,b; repeat: all of',
+    repeat: true,
+    values: prefixes(INCLUDE_OPERATORS),
+    parse: (raw: string): ParsedFilter => parseFilter(FILTERS.tag, raw, '--tag'),
+    param: 'tag',
+  },
+  segment: {
+    spelling: '--segment <filter>',
+    help: 'segment name: beta-testers | a,b (any) | !a | INCLUDE:a',
+    values: prefixes(INCLUDE_OPERATORS),
+    parse: filter('segment', '--segment'),
+    param: 'segment',
+  },
+  status: {
+    spelling: '--status <env:state>',
+    help: 'production:enabled or production:disabled; repeat: any of',
+    repeat: true,
+    parse: statusEntry,
+    param: 'status',
+  },
+  createdAt: {
+    spelling: '--created-at <op:date>',
+    help: 'IS_BEFORE:2024-01-01 or IS_ON_OR_AFTER:2024-01-01',
+    values: prefixes(DATE_OPERATORS),
+    parse: createdAt,
+    conflicts: createdConflict('createdAt'),
+    param: 'createdAt',
+  },
+  createdBefore: {
+    spelling: '--created-before <date>',
+    help: 'created before this day (yyyy-MM-dd, UTC)',
+    parse: createdRelative('IS_BEFORE'),
+    conflicts: createdConflict('createdBefore'),
+    param: 'createdAt',
+  },
+  createdSince: {
+    spelling: '--created-since <date>',
+    help: 'created on or after this day (yyyy-MM-dd, UTC)',
+    parse: createdRelative('IS_ON_OR_AFTER'),
+    conflicts: createdConflict('createdSince'),
+    param: 'createdAt',
+  },
+  sortBy: {
+    spelling: '--sort-by <field>',
+    help: 'name, type, stale, project, lastSeenAt, createdAt (default), environment:<name>',
+    values: [...SORT_FIELDS, 'environment:'],
+    parse: sortField,
+    param: 'sortBy',
+  },
+  sortOrder: { spelling: '--sort-order <order>', help: 'asc (default) or desc', values: SORT_ORDERS, parse: oneOf(SORT_ORDERS), param: 'sortOrder' },
+  // Only the string `true` counts on the server.
+  favoritesFirst: {
+    spelling: '--favorites-first',
+    help: 'your favourites first (needs a personal access token; API tokens have none)',
+    param: 'favoritesFirst',
+  },
+} as const satisfies Record<string, SearchOption<any>>;
+
+export const DEFAULT_LIMIT = 50;
+
+const WIRE_ORDER = ['query', 'project', 'state', 'type', 'createdBy', 'tag', 'segment', 'status', 'createdAt', 'sortBy', 'sortOrder', 'favoritesFirst'];
+
+export const PAGING_OPTIONS = {
+  offset: {
+    spelling: '--offset <n>',
+    help: 'skip this many matches first',
+    parse: wholeNumber('expected a feature offset: a whole number 0 or more, e.g. 100'),
+    default: 0,
+  },
+  limit: {
+    spelling: '--limit <n>',
+    help: `return exactly this many (or all there are if fewer); pages as needed; default ${DEFAULT_LIMIT}`,
+    parse: wholeNumber('expected a number of features: a whole number 0 or more, e.g. 100'),
+  },
+  all: {
+    spelling: '--all',
+    help: 'every match, streamed page by page',
+    conflicts: { with: ['limit'], why: 'give one; --all fetches every match, --limit exactly that many' },
+  },
+  concurrency: {
+    spelling: '--concurrency <n>',
+    help: 'pages fetched at once with --all or a large --limit (1-16, default 4)',
+    parse: wholeNumber('expected a whole number of pages in flight from 1 to 16', 1, 16),
+    default: 4,
+  },
+} as const satisfies OptionTable;
+
+/** Some of the search options, in their declared order: a command takes what it needs. */
+export function pick<T extends OptionTable, K extends keyof T>(table: T, ...keys: K[]): Pick<T, K> {
+  return Object.fromEntries(Object.entries(table).filter(([k]) => keys.includes(k as K))) as Pick<T, K>;
+}
+
+/** One search option with other help text: the same value, said for one command. */
+export function withHelp<F extends OptionSpec>(option: F, help: string): F {
+  return { ...option, help };
+}
+
+export interface SearchQuery {
+  /** Filters and sort, without offset and limit. */
+  query: URLSearchParams;
+  offset: number;
+  /** undefined: every match. */
+  limit: number | undefined;
+  concurrency: number;
+  favoritesFirst: boolean;
+}
+
+type Given = Partial<OptionValues<typeof FILTER_OPTIONS & typeof PAGING_OPTIONS>>;
+
+export interface SearchOverrides {
+  /** Every match, whatever the paging options say (the command has no --limit). */
+  all?: boolean;
+  /** Server conditions the command sets itself, e.g. `state` for `features stale`. */
+  fixed?: Record<string, string>;
+}
+
+// How each parameter goes on the wire, as the real servers (6.10.1, 8.2.0; Express 4 with the
+// `qs` query parser) read it:
+// - Filters are one `OPERATOR:v1,v2` string each. A repeated key becomes an array, which the
+//   servers reject for these ("must be string"), so repeated --tag options are folded into one.
+// - `status` must arrive as an array ("must be array" otherwise). Repeated keys are the one
+//   spelling every query parser reads as an array, but a key given once is a plain string;
+//   so a single entry is sent twice. Entries are OR'ed, so the repeat changes nothing.
+// - Values are split on commas and trimmed by the servers; spaces travel as `+`.
+// - `createdBy` is compared with the numeric user id; API tokens create as user -42.
+
+/**
+ * The query of checked search options. The one rule that spans values (repeated --tag
+ * options must combine into one condition) throws a usage error here, which the commands'
+ * `check` hook raises before anything is sent.
+ */
+export function searchQuery(given: Given, overrides: SearchOverrides = {}): SearchQuery {
+  const q = new URLSearchParams();
+  const entries = Object.entries(FILTER_OPTIONS) as [keyof typeof FILTER_OPTIONS, SearchOption<unknown>][];
+  // The order on the wire (what --debug shows); a parameter not listed goes last.
+  const place = (param: string) => (WIRE_ORDER.indexOf(param) + WIRE_ORDER.length + 1) % (WIRE_ORDER.length + 1);
+  entries.sort(([, a], [, b]) => place(a.param) - place(b.param));
+  for (const [key, spec] of entries) {
+    const value = given[key];
+    if (value === undefined || value === false) continue;
+    if (key === 'tag') {
+      const tags = value as ParsedFilter[];
+      if (tags.length === 0) continue;
+      const combined = combineTags(tags);
+      if ('problem' in combined) throw new OptionValueError(combined.problem, `--tag "${tags.map((t) => t.given).join('" --tag "')}"`);
+      q.set(spec.param, combined.wire);
+    } else if (key === 'status') {
+      const entries = [...new Set(value as string[])];
+      for (const s of entries.length === 1 ? [entries[0]!, entries[0]!] : entries) q.append(spec.param, s);
+    } else {
+      q.set(spec.param, value === true ? 'true' : String(value));
+    }
+  }
+  for (const [param, value] of Object.entries(overrides.fixed ?? {})) q.set(param, value);
+  const all = overrides.all || given.all === true;
+  return {
+    query: q,
+    offset: given.offset ?? 0,
+    limit: all ? undefined : (given.limit ?? DEFAULT_LIMIT),
+    concurrency: given.concurrency ?? 4,
+    favoritesFirst: given.favoritesFirst === true,
+  };
+}
+
+/** The `check` hook of a command that searches: every rule that spans its options, before anything is sent. */
+export function checkSearch(req: Request<any>): void {
+  searchQuery(req.options as Given);
+}
