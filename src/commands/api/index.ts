@@ -1,3 +1,4 @@
+import { UsageError } from '../../errors.js';
 import { defineCommand } from '../kit/spec.js';
 import { options } from './options.js';
 
@@ -23,5 +24,8 @@ server's rate limit. An answer that is not such a list is printed as it came.`,
     "flagctl api /api/admin/search/features --paginate --query type=IS:release | jq 'length'",
     "flagctl api '/api/admin/search/events?feature=IS:checkout-v2' --paginate -o ndjson",
   ],
+  check: ({ options: f }) => {
+    if (f.output && !f.paginate) throw new UsageError('-o/--output applies to --paginate only; without it the body is printed as it came');
+  },
   load: () => import('./run.js'),
 });

@@ -1,6 +1,5 @@
 import { getRaw, paginate } from '../../api/raw.js';
 import { apiTarget } from './target.js';
-import { UsageError } from '../../errors.js';
 import { write } from '../../io.js';
 import { notice } from '../../output/context.js';
 import { PageProgress } from '../../output/page-progress.js';
@@ -13,7 +12,6 @@ import type { options } from './options.js';
 export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const f = req.options;
   const { io } = ctx;
-  if (f.output && !f.paginate) throw new UsageError('-o/--output applies to --paginate only; without it the body is printed as it came');
   const target = await ctx.target();
   const where = apiTarget(req.args[0] as string, target.url, f.query ?? []);
   const client = ctx.client(target);

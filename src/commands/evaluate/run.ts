@@ -1,6 +1,6 @@
 import { environmentNames } from '../../api/environments.js';
 import { playground, type PlaygroundFeature, type PlaygroundResponse } from '../../api/playground.js';
-import { CheckFailedError, NotFoundError, UsageError } from '../../errors.js';
+import { CheckFailedError, NotFoundError } from '../../errors.js';
 import { parseContext } from '../../evaluate/context.js';
 import { explain } from '../../evaluate/explain.js';
 import { addParents } from '../../evaluate/parents.js';
@@ -18,10 +18,7 @@ import type { options } from './options.js';
 export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const f = req.options;
   const names = [...new Set((req.args[0] as string[] | undefined) ?? [])];
-  if (!f.env) throw new UsageError('evaluate needs --env <environment>, e.g. --env production');
-  if (names.length === 0 && !f.all) throw new UsageError('name at least one feature, or use --all (with --project) for every flag of a project');
-  if (names.length > 0 && f.all) throw new UsageError('give feature names or --all, not both');
-  if (f.expect && names.length !== 1) throw new UsageError(`--expect ${f.expect} checks exactly one feature; name one (not --all)`);
+  if (!f.env) throw new Error('unreachable: --env is checked by the record (check)');
   const { context, given } = parseContext(f.context ?? []);
   const ui = await ctx.ui(req.output);
   const cols = resolveColumns(evaluateColumns, ui.out.columns);

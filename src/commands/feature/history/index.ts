@@ -1,3 +1,4 @@
+import { UsageError } from '../../../errors.js';
 import { FORMATS } from '../../../output/formats.js';
 import { defineCommand } from '../../kit/spec.js';
 import { matching, pathSegment } from '../../kit/values.js';
@@ -23,5 +24,9 @@ them still shows only matching events. A feature the server has no events for ex
     'flagctl feature history checkout-v2 --since 2025-01-01 --type feature-strategy-update --all',
     'flagctl feature history checkout-v2 -o json | jq ".[].type"',
   ],
+  // --limit has a default, so only whether it was given tells the two apart.
+  check: ({ options: f, given }) => {
+    if (f.all && given.has('limit')) throw new UsageError('give --limit or --all, not both');
+  },
   load: () => import('./run.js'),
 });

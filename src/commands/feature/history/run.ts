@@ -1,5 +1,5 @@
 import { featureEvents, hasEvents, type ChangeEvent, type EventsRequest } from '../../../api/events.js';
-import { NotFoundError, UsageError } from '../../../errors.js';
+import { NotFoundError } from '../../../errors.js';
 import { historyColumns } from '../../../output/history-view.js';
 import { writeRows } from '../../../output/rows.js';
 import { withSpinner } from '../../../output/spinner.js';
@@ -12,7 +12,6 @@ import type { options } from './options.js';
 export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const name = req.args[0] as string;
   const f = req.options;
-  if (f.all && req.given.has('limit')) throw new UsageError('give --limit or --all, not both');
   const types = (f.type ?? []).flatMap((t) => t.split(','));
   const ui = await ctx.ui(req.output);
   const cols = resolveColumns(historyColumns, ui.out.columns);

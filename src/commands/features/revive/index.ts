@@ -1,3 +1,4 @@
+import { UsageError } from '../../../errors.js';
 import { defineCommand } from '../../kit/spec.js';
 import { pathSegment } from '../../kit/values.js';
 import { options } from './options.js';
@@ -14,5 +15,10 @@ list of a --from result file) are the explicit consent: revive does not ask. A r
 comes back as it was archived; Unleash leaves its environments disabled.
 Exit 0 when every flag is active again, 1 when any is not.`,
   examples: ['flagctl features revive old-checkout legacy-search', 'flagctl features revive --from result.json'],
+  check: ({ args, options: f }) => {
+    const given = (args[0] as string[] | undefined) ?? [];
+    if (given.length > 0 && f.from) throw new UsageError('give flag names or --from, not both');
+    if (given.length === 0 && !f.from) throw new UsageError('give the archived flags to revive, or --from result.json');
+  },
   load: () => import('./run.js'),
 });

@@ -39,8 +39,6 @@ async function fromResult(path: string): Promise<{ names: string[]; project: str
 export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const f = req.options;
   const given = (req.args[0] as string[] | undefined) ?? [];
-  if (given.length > 0 && f.from) throw new UsageError('give flag names or --from, not both');
-  if (given.length === 0 && !f.from) throw new UsageError('give the archived flags to revive, or --from result.json');
   const from = f.from ? await fromResult(f.from) : undefined;
   if (from && f.project && f.project !== from.project) throw new UsageError(`--project "${f.project}": the result file is for project "${from.project}"`);
   const target = await ctx.target();
