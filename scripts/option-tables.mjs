@@ -3,7 +3,8 @@
 // command's options go into its own page, docs/commands/<noun>-<verb>.md, else its noun's page
 // (docs/commands/<noun>.md); the global options go into docs/commands/README.md.
 //
-//   node scripts/option-tables.mjs          rewrites what stands between the markers of each page
+//   node scripts/option-tables.mjs          rewrites what stands between the markers of each page,
+//                                           and starts a page for a command that has none
 //   node scripts/option-tables.mjs --check  exits 1 when a page is out of date or a command has none
 import { build } from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -58,6 +59,23 @@ export function pageOf(path, exists = (p) => existsSync(`${root}${p}`)) {
   return [`${PAGES}/${path.join('-')}.md`, `${PAGES}/${path[0]}.md`].find(exists);
 }
 
+/**
+ * A first page for each command that has none: its summary, help text and examples from the
+ * record, and the markers the options go between. Returns the pages written.
+ */
+export async function startMissingPages() {
+  const { PROGRAM } = await records();
+  const written = [];
+  for (const spec of PROGRAM.entries.filter((e) => 'load' in e && !pageOf(e.path))) {
+    const page = `${PAGES}/${spec.path.join('-')}.md`;
+    const examples = spec.examples.length ? ['## Examples', '', '```sh', ...spec.examples, '```', ''] : [];
+    const text = [`# \`flagctl ${spec.path.join(' ')}\``, '', `${spec.summary}.`, '', ...(spec.help ? [spec.help, ''] : []), ...examples, BEGIN, END, ''];
+    writeFileSync(`${root}${page}`, text.join('\n'));
+    written.push(page);
+  }
+  return written;
+}
+
 /** Each page's generated part: path → the text between (and with) the markers. */
 export async function optionPages() {
   const { PROGRAM, GLOBAL_OPTIONS, optionTable } = await records();
@@ -89,6 +107,10 @@ export function withReference(readme, reference, name = 'the page') {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (!process.argv.includes('--check')) {
+    const started = await startMissingPages();
+    if (started.length) console.error(`started ${started.join(', ')}: add what the command is for beside the generated options`);
+  }
   const stale = [];
   for (const [page, block] of await optionPages()) {
     const doc = readFileSync(`${root}${page}`, 'utf8');
