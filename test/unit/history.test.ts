@@ -94,7 +94,7 @@ describe('feature history', () => {
 
   it.each([
     [['feature', 'history', 'f', '--all', '--limit', '5'], 'flagctl: give --limit or --all, not both\n'],
-    [['feature', 'history', 'f', '--since', '2025-13-01'], /--since "2025-13-01": not a real calendar date/],
+    [['feature', 'history', 'f', '--since', '2025-13-01'], /--since "2025-13-01": not a calendar date/],
     [['feature', 'history', 'f', '--since', 'yesterday'], /expected a date as YYYY-MM-DD/],
     [['feature', 'history', 'f', '--limit', '0'], /--limit "0": expected a whole number of events from 1 to 100000/],
     [['feature', 'history', 'f', '--type', 'Feature Created'], /--type "Feature Created": unknown event type "Feature Created"; a feature's events are: .*feature-created/],

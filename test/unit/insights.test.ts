@@ -182,10 +182,10 @@ describe('insights dates', () => {
   });
 
   it.each([
-    ['--from', '2025-02-30', 'not a real calendar date'],
-    ['--from', '2023-02-29', 'not a real calendar date'],
-    ['--to', '2025-13-01', 'not a real calendar date'],
-    ['--to', '2025-00-10', 'not a real calendar date'],
+    ['--from', '2025-02-30', 'not a calendar date'],
+    ['--from', '2023-02-29', 'not a calendar date'],
+    ['--to', '2025-13-01', 'not a calendar date'],
+    ['--to', '2025-00-10', 'not a calendar date'],
     ['--from', '2025-1-5', 'expected a date as YYYY-MM-DD'],
     ['--from', 'yesterday', 'expected a date as YYYY-MM-DD'],
     ['--to', '2025-01-01T00:00:00Z', 'expected a date as YYYY-MM-DD'],

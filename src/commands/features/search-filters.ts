@@ -1,5 +1,7 @@
 import { OptionValueError } from '../../errors.js';
-import { calendarDay, environmentName as environment, projectId } from '../kit/values.js';
+import { calendarDayCheck, environmentName as environment, projectId } from '../kit/values.js';
+
+const calendarDay = calendarDayCheck('not a real calendar date');
 
 // The search filters' vocabulary and syntax: each value is written either in the spec's
 // operator syntax (checked, then passed through) or in a friendly form that maps onto it, and

@@ -57,14 +57,23 @@ export function pathSegment(what: string): (raw: string) => string {
   };
 }
 
-/** A real calendar day written YYYY-MM-DD: 2025-02-30 is refused, 2024-02-29 is not. */
-export function calendarDay(raw: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) fail('expected a date as YYYY-MM-DD, e.g. 2025-01-31');
-  const [y, m, d] = raw.split('-').map(Number) as [number, number, number];
-  const t = new Date(Date.UTC(y, m - 1, d));
-  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) fail('not a real calendar date');
-  return raw;
+/**
+ * A real calendar day written YYYY-MM-DD: 2025-02-30 is refused, 2024-02-29 is not. The one
+ * check of a day; `impossible` words the refusal of a day that does not exist (the search
+ * options have said "not a real calendar date" since before this check was shared).
+ */
+export function calendarDayCheck(impossible = 'not a calendar date'): (raw: string) => string {
+  return (raw) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) fail('expected a date as YYYY-MM-DD, e.g. 2025-01-31');
+    const [y, m, d] = raw.split('-').map(Number) as [number, number, number];
+    const t = new Date(Date.UTC(y, m - 1, d));
+    if (t.getUTCFullYear() !== y || t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) fail(impossible);
+    return raw;
+  };
 }
+
+/** --since, --from, --to. */
+export const calendarDay = calendarDayCheck();
 
 /**
  * An id the server made URL friendly (isUrlFriendly: the string equals its
