@@ -65,7 +65,8 @@ try {
     console.error(`plan run ${i + 1}: refs --summary ${refsMs.at(-1).toFixed(0)} ms, retire plan ${planMs.at(-1).toFixed(0)} ms (load ${loadavg()[0].toFixed(1)})`);
   }
 
-  // 2. apply of the 1,000 stale flags (an empty tree: every one is ready), against curl.
+  // 2. apply of the 1,000 stale flags (an empty tree: every one is ready), against curl (-f:
+  // an answer other than 2xx fails the bench rather than timing a refusal).
   const empty = join(tmp, 'empty');
   spawnSync('mkdir', [empty]);
   const planFile = join(tmp, 'plan.json');
@@ -78,7 +79,7 @@ try {
   }
   const curlArgs = bodies.flatMap((file, i) => [
     ...(i > 0 ? ['--next'] : []),
-    '-sS', '-o', '/dev/null', '-X', 'POST', '-H', `authorization: ${adminToken}`, '-H', 'content-type: application/json', '--data-binary', `@${file}`,
+    '-sSf', '-o', '/dev/null', '-X', 'POST', '-H', `authorization: ${adminToken}`, '-H', 'content-type: application/json', '--data-binary', `@${file}`,
     `${url}/api/admin/projects/default/archive`,
   ]);
   const revive = async () => {
