@@ -61,21 +61,28 @@ export interface ListOptions {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The project every Unleash server starts with. */
+const DEFAULT_PROJECT = 'default';
+
 /** Every flag, active and archived, of the projects asked for (all by default). */
 export async function listFlags(client: ApiClient, opts: ListOptions = {}): Promise<FlagInfo[]> {
   const now = opts.now ?? Date.now();
   const archivedQuery = new URLSearchParams({ archived: 'IS:true' });
   if (opts.projects) archivedQuery.set('project', `IS_ANY_OF:${opts.projects.join(',')}`);
+  const featuresOf = (id: string) =>
+    client.getJson(`/api/admin/projects/${segment(id, 'project id')}/features`, projectFeaturesResponse).then((r) => ({ id, features: r.features }));
+  // Without --project, the default project's list is asked for beside the project list
+  // instead of after it: most servers have it (open-source ones have nothing else), and it
+  // saves a round trip before the scan can start. Where there is no such project, the
+  // answer, whatever it is, goes unused.
+  const early = opts.projects ? undefined : featuresOf(DEFAULT_PROJECT);
+  early?.catch(() => undefined); // used, and its failure thrown, only if the project exists
   const [projects, lifetimes, archived] = await Promise.all([
     opts.projects ?? client.getJson('/api/admin/projects', projectsResponse).then((r) => r.projects.map((p) => p.id)),
     client.getJson('/api/admin/feature-types', featureTypesResponse).then((r) => new Map(r.types.map((t) => [t.id, t.lifetimeDays ?? null]))),
     collectArchived(client, archivedQuery, opts.concurrency ?? 4, opts.pacer),
   ]);
-  const lists = await Promise.all(
-    projects.map((id) =>
-      client.getJson(`/api/admin/projects/${segment(id, 'project id')}/features`, projectFeaturesResponse).then((r) => ({ id, features: r.features })),
-    ),
-  );
+  const lists = await Promise.all(projects.map((id) => (early && id === DEFAULT_PROJECT ? early : featuresOf(id))));
   const flags: FlagInfo[] = [];
   const seen = new Set<string>();
   for (const { id, features } of lists) {

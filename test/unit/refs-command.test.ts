@@ -233,6 +233,67 @@ describe('flagctl refs', () => {
     ]);
   });
 
+  it('a lifecycle is asked for only where the output or a gate holds it (issue 26)', async () => {
+    const lifecycleGets = () => server.requests.filter((q) => /^\/api\/admin\/projects\/default\/features\/./.test(q.url)).length;
+    const cases: [string[], boolean][] = [
+      [['-o', 'csv'], false], // the default columns have no lifecycle
+      [[], false], // the piped table, likewise
+      [['-o', 'ndjson', '--columns', 'flag,file,line'], false],
+      [['-o', 'ndjson'], true], // whole rows
+      [['-o', 'json'], true],
+      [['-o', 'csv', '--columns', 'flag,lifecycle'], true],
+      [['-o', 'csv', '--fail-on', 'completed'], true],
+      [['--summary', '-o', 'csv'], true],
+      [['-o', 'github'], true],
+    ];
+    for (const [args, asks] of cases) {
+      serve(server);
+      const r = await refs([`${dir}/src`, ...args]);
+      expect([0, 3], args.join(' ')).toContain(r.code);
+      expect(lifecycleGets() > 0, args.join(' ')).toBe(asks);
+      server.reset();
+    }
+    // Where it is not asked for, a reference row is the same but for the lifecycle.
+    serve(server);
+    const bare = await refs([`${dir}/src`, '-o', 'ndjson', '--columns', 'flag,state,file,line,column,text']);
+    serve(server);
+    const whole = await refs([`${dir}/src`, '-o', 'ndjson']);
+    const pick = (l: string) => {
+      const x = JSON.parse(l) as Record<string, unknown>;
+      return { flag: x.flag, state: x.state, file: x.file, line: x.line, column: x.column, text: x.text };
+    };
+    expect(bare.stdout.trim().split('\n').map((l) => JSON.parse(l))).toEqual(whole.stdout.trim().split('\n').map(pick));
+  });
+
+  it('without --project, the default project\'s flags are asked for beside the project list, not after it', { timeout: 10_000 }, async () => {
+    // The project list is answered only once the default project's flags were asked for:
+    // a client that waits for the list first never gets it.
+    let asked!: () => void;
+    const defaultAsked = new Promise<void>((resolve) => (asked = resolve));
+    server.route('/api/admin/projects/default/features', (_req, res) => {
+      asked();
+      sendJson(res, 200, { version: 1, features: PROJECT_FEATURES });
+    });
+    server.route('/api/admin/projects', (_req, res) => {
+      void defaultAsked.then(() => sendJson(res, 200, { version: 1, projects: [{ id: 'default', name: 'default' }] }));
+    });
+    serve(server); // the rest; the first route given for a path is the one used
+    const r = await refs([`${dir}/src`, '-o', 'csv', '--columns', 'flag,file,line']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('legacy-search_v1');
+    const urls = server.requests.map((q) => q.url);
+    expect(urls.filter((u) => u === '/api/admin/projects/default/features')).toHaveLength(1);
+  });
+
+  it('a server without a default project: the early request for it goes unused, whatever it answered', async () => {
+    server.json('/api/admin/projects/default/features', { name: 'NotFoundError', message: 'no such project' }, 404);
+    serve(server, ['web']);
+    const r = await refs([`${dir}/src`, '-o', 'csv', '--columns', 'flag,file']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('flag,file\r\n');
+  });
+
   it('--all-flags with many flags: lifecycles come from search pages, not one request per flag', async () => {
     const many = Array.from({ length: 250 }, (_, i) => ({ name: `gen-${i}`, type: 'kill-switch', stale: false, createdAt: recent, environments: [] }));
     server.json('/api/admin/projects', { version: 1, projects: [{ id: 'default' }] });
@@ -275,6 +336,8 @@ describe('flagctl refs', () => {
     server.json('/api/admin/projects', { name: 'UnauthorizedError', message: 'You must log in to use Unleash.' }, 401);
     server.json('/api/admin/feature-types', { name: 'UnauthorizedError', message: 'You must log in to use Unleash.' }, 401);
     server.json('/api/admin/search/features', { name: 'UnauthorizedError', message: 'You must log in to use Unleash.' }, 401);
+    // Asked for beside the project list (the default project's flags), refused alike.
+    server.json('/api/admin/projects/default/features', { name: 'UnauthorizedError', message: 'You must log in to use Unleash.' }, 401);
     const r = await refs([dir, '--fail-on', 'stale']);
     expect(r.code).toBe(4);
     expect(r.stderr).not.toContain('unit-secret');

@@ -75,6 +75,15 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const stats = emptyStats();
   const tally = new Tally();
   const failOn = (f.failOn ?? []).filter((s): s is FailOnState => (FAIL_ON_STATES as readonly string[]).includes(s));
+  // An active flag's lifecycle costs one request per referenced flag: asked for only where
+  // something shown or judged holds it. Reference rows hold it in json and ndjson (whole rows)
+  // or when --columns names it; the summary, annotations, SARIF, the terminal view and the
+  // completed gate always do.
+  const rowsFormat = !summary && (format === 'ndjson' || format === 'csv' || format === 'markdown' || (format === 'table' && !ui.tty));
+  const needsLifecycle =
+    !rowsFormat ||
+    failOn.includes('completed') ||
+    (req.output.columns?.length ? columns!.some((c) => c.name === 'lifecycle') : format === 'ndjson');
   let gated = 0;
   let flagList: FlagInfo[] = [];
   // Archived flags and many lifecycles come from search: paced, and each wait said on stderr.
@@ -98,7 +107,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       }
     });
     const refs = async function* (): AsyncGenerator<Reference> {
-      for await (const r of findReferences(listing, match, tree, stats, lookup)) {
+      for await (const r of findReferences(listing, match, tree, stats, needsLifecycle ? lookup : undefined)) {
         tally.add(r);
         if (failOn.length > 0 && isFlagged(r, failOn)) gated++;
         yield r;
