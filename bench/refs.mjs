@@ -5,8 +5,11 @@
 //   flag names of its dist/lib/types/experimental.js seeded as flags;
 // - a large tree: this project's node_modules, with 1,200 seeded flags besides.
 //
-//   flagctl refs --no-ignore <tree> -o ndjson
+//   flagctl refs --no-ignore <tree>           (piped: one line a reference, as rg prints them)
 //   curl …/api/admin/projects/default/features | jq -r '.features[].name' | rg -F -f - -n --no-ignore <tree>
+//
+// Also timed, outside the budget: `-o ndjson`, whose whole rows hold each referenced flag's
+// lifecycle stage (one GET per referenced flag that the pipeline does not make).
 //
 // Whole processes, warm cache (one warm-up run each), interleaved, medians. Budgets: at most
 // 2× the pipeline on the source tree, 1.5× on the large one. The oracle check: the references
@@ -102,7 +105,7 @@ async function main() {
   const work = mkdtempSync(join(tmpdir(), 'flagctl-bench-refs-'));
   try {
     const env = { ...process.env, FLAGCTL_URL: srv.url, FLAGCTL_TOKEN: srv.token, FLAGCTL_CONFIG_DIR: '/nonexistent', NO_COLOR: '1' };
-    const refs = (tree, extra = []) => measured(process.execPath, [BIN, 'refs', '--no-ignore', tree, '-o', 'ndjson', ...extra], env);
+    const refs = (tree, extra = []) => measured(process.execPath, [BIN, 'refs', '--no-ignore', tree, ...extra], env);
     const pipeline = (tree) =>
       measured('bash', ['-o', 'pipefail', '-c', `curl -sf -H "authorization: $FLAGCTL_TOKEN" "$FLAGCTL_URL/api/admin/projects/default/features" | jq -r '.features[].name' | rg -F -f - -n --no-ignore ${tree}`], env, [0, 1]);
     const rgAlone = (tree, threads) => measured('rg', ['-F', '-f', join(work, 'names'), '-n', '--no-ignore', '-j', String(threads), tree], env, [0, 1]);
@@ -114,7 +117,7 @@ async function main() {
       [SOURCE, 2],
       [LARGE, 1.5],
     ]) {
-      const rows = { refs: [], refs0: [], refs1: [], pipeline: [], rg1: [], rg2: [] };
+      const rows = { refs: [], refsNdjson: [], refs0: [], refs1: [], pipeline: [], rg1: [], rg2: [] };
       if (missing.length === 0) {
         const all = spawnSync('bash', ['-c', `curl -sf -H "authorization: $FLAGCTL_TOKEN" "$FLAGCTL_URL/api/admin/projects/default/features" | jq -r '.features[].name'`], { env });
         writeFileSync(join(work, 'names'), all.stdout);
@@ -124,6 +127,7 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         rows.refs.push(refs(tree));
         if (missing.length === 0) rows.pipeline.push(pipeline(tree));
+        rows.refsNdjson.push(refs(tree, ['-o', 'ndjson']));
         rows.refs0.push(refs(tree, ['--threads', '0']));
         rows.refs1.push(refs(tree, ['--threads', '1']));
         if (missing.length === 0) {
@@ -139,7 +143,8 @@ async function main() {
       const mb = treeBytes(tree) / 1e6;
       const fmt = (r) => `wall ${r.wallMs.toFixed(0).padStart(5)} ms (${(mb / (r.wallMs / 1000)).toFixed(0).padStart(4)} MB/s), cpu ${r.cpuMs.toFixed(0).padStart(5)} ms, rss ${r.rssMiB.toFixed(1)} MiB`;
       lines.push('', `${tree} (${mb.toFixed(0)} MB)`);
-      lines.push(`  refs (default threads)                ${fmt(m.refs)}`);
+      lines.push(`  refs (piped, default threads)         ${fmt(m.refs)}`);
+      lines.push(`  refs -o ndjson (with lifecycles)      ${fmt(m.refsNdjson)}`);
       lines.push(`  refs --threads 0                      ${fmt(m.refs0)}`);
       lines.push(`  refs --threads 1                      ${fmt(m.refs1)}`);
       if (m.pipeline) {
