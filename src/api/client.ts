@@ -9,6 +9,7 @@ import type { ProxySettings } from './proxy.js';
 import type { RequestPacing } from './rate-limit.js';
 import { describeNetworkError, isRetryableNetworkError, retryDelayMs } from './retry.js';
 import { Transport } from './transport.js';
+import type { RequestSlots } from './slots.js';
 import { parseJson } from './json-text.js';
 
 export interface ClientOptions {
@@ -32,6 +33,8 @@ export interface ClientOptions {
   clock?: Clock;
   /** The timers of network timeouts: the real ones when absent (see IO.timeouts). */
   timeouts?: Clock;
+  /** Requests in flight at once, shared with the run's other clients; unbounded (but for the transport's sockets) when absent. */
+  slots?: RequestSlots;
 }
 
 export interface JsonResponse {
@@ -178,7 +181,11 @@ export class ApiClient {
     }
   }
 
-  private async once(url: string, sent?: string, pacing?: RequestPacing): Promise<Outcome> {
+  private once(url: string, sent?: string, pacing?: RequestPacing): Promise<Outcome> {
+    return this.options.slots ? this.options.slots.run(() => this.sendOnce(url, sent, pacing)) : this.sendOnce(url, sent, pacing);
+  }
+
+  private async sendOnce(url: string, sent?: string, pacing?: RequestPacing): Promise<Outcome> {
     const started = performance.now();
     const headers = { authorization: this.options.token, accept: 'application/json', 'user-agent': this.options.userAgent };
     const res = await this.transport.get(new URL(url), headers, sent);

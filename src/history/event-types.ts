@@ -4,6 +4,9 @@
 // `feature history --type` checks against this list before anything is sent.
 // Regenerate when a newer server adds types.
 
+/** The servers EVENT_TYPES was read from: a refused --type names them (a newer server may know more). */
+export const EVENT_TYPES_FROM = 'Unleash 6.10.1 and 8.2.0';
+
 export const EVENT_TYPES: ReadonlySet<string> = new Set([
   'actions-created', 'actions-deleted', 'actions-updated', 'addon-config-created',
   'addon-config-deleted', 'addon-config-updated', 'api-token-created', 'api-token-deleted',

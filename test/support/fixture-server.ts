@@ -26,6 +26,8 @@ export class FixtureServer {
   readonly unexpected: SeenRequest[] = [];
   /** Requests received and not yet answered in full (for a SkippingClock's `busy`). */
   inFlight = 0;
+  /** Called on each request as it arrives, already counted in `inFlight`. */
+  onRequest?: () => void;
   private server?: Server;
   private routes: Route[] = [];
 
@@ -55,6 +57,7 @@ export class FixtureServer {
       const seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers };
       this.requests.push(seen);
       this.inFlight++;
+      this.onRequest?.();
       let done = false;
       const finish = () => {
         if (!done) this.inFlight--;

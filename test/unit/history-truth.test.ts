@@ -57,10 +57,10 @@ describe('feature history of variant edits', () => {
     expect(r.stdout).toBe('summary\r\nstrategy flexibleRollout: variant blue 100% → 33.3%\r\n');
   });
 
-  it('--type bogus is exit 2 naming it and the types a feature has, before any request', async () => {
+  it('--type bogus is exit 2 naming it, the server versions the list comes from and the types a feature has, before any request', async () => {
     expectUsageError(
       await runCli(['feature', 'history', 'f', '--type', 'feature-created,bogus'], { env: env() }),
-      /^flagctl: --type "feature-created,bogus": unknown event type "bogus"; a feature's events are: .*feature-environment-variants-updated/,
+      /^flagctl: --type "feature-created,bogus": unknown event type "bogus" \(flagctl's list holds the types of Unleash 6\.10\.1 and 8\.2\.0\); a feature's events are: .*feature-environment-variants-updated/,
       server,
     );
   });

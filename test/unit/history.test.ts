@@ -97,7 +97,7 @@ describe('feature history', () => {
     [['feature', 'history', 'f', '--since', '2025-13-01'], /--since "2025-13-01": not a calendar date/],
     [['feature', 'history', 'f', '--since', 'yesterday'], /expected a date as YYYY-MM-DD/],
     [['feature', 'history', 'f', '--limit', '0'], /--limit "0": expected a whole number of events from 1 to 100000/],
-    [['feature', 'history', 'f', '--type', 'Feature Created'], /--type "Feature Created": unknown event type "Feature Created"; a feature's events are: .*feature-created/],
+    [['feature', 'history', 'f', '--type', 'Feature Created'], /--type "Feature Created": unknown event type "Feature Created" \(flagctl's list holds the types of Unleash 6\.10\.1 and 8\.2\.0\); a feature's events are: .*feature-created/],
     [['feature', 'history', '..'], /is not a valid name/],
   ])('usage error, nothing sent: %j', async (argv, message) => {
     expectUsageError(await runCli(argv as string[], { env: env() }), message, server);

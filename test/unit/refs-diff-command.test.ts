@@ -191,6 +191,58 @@ describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () 
   });
 });
 
+describe('refs --diff: the cost follows the change', { timeout: 30_000 }, () => {
+  it('reads only the touched files, and for the extinction pass only files holding those names', async () => {
+    serve(server);
+    // Outside the diff: committed files that would show if read (binary and over --max-file-kb
+    // are listed as skipped; done-flag is completed and would trip added-completed if counted
+    // as added), and git-ignored untracked ones just the same.
+    const r = repo({
+      '.gitignore': 'ignored/\n',
+      'src/a.ts': 'f("gone-flag")\n',
+      'unchanged.ts': 'f("done-flag")\nf("live-flag")\n',
+      'blob.bin': Buffer.from('f("done-flag")\0\0'),
+      'huge.txt': `f("done-flag")\n${'x'.repeat(4096)}\n`,
+    });
+    r.write({ 'src/a.ts': 'f("old-flag")\nf("live-flag")\n', 'ignored/x.ts': 'f("done-flag")\n', 'ignored/y.bin': Buffer.from('\0"done-flag"') });
+    const got = await diff(r, ['--diff', 'HEAD', '-o', 'json', '--max-file-kb', '1', '--fail-on', 'added-completed']);
+    expect(got.stderr).toBe('');
+    expect(got.code).toBe(0);
+    const d = JSON.parse(got.stdout) as RefsDiff;
+    expect(d.changedFiles).toBe(1);
+    expect(d.skipped).toEqual([]);
+    expect(d.flags.map((f) => [f.flag, f.added.length, f.removed.length, f.extinct, f.newToCode])).toEqual([
+      ['gone-flag', 0, 1, true, false],
+      // live-flag's first reference in the changed file is not new to the code: unchanged.ts
+      // holds it at both revisions, which only the extinction pass over the tree can tell.
+      ['live-flag', 1, 0, false, false],
+      ['old-flag', 1, 0, false, true],
+    ]);
+  });
+
+  it('-o github: an added reference to a stale flag is annotated; a removed one is not', async () => {
+    serve(server);
+    const r = repo({ 'a.ts': 'if (isEnabled("old-flag")) a();\n', 'b.ts': 'const x = 1;\n' });
+    r.write({ 'a.ts': 'a();\n', 'b.ts': 'const x = 1;\nconst on = isEnabled("old-flag") && b();\n' });
+    const d = await json(r);
+    expect(flag(d, 'old-flag')).toMatchObject({ added: [{ file: 'b.ts', line: 2 }], removed: [{ file: 'a.ts', line: 1 }] });
+    const summary = join(scratch, 'removed-summary.md');
+    const g = await diff(r, ['--diff', 'HEAD', '-o', 'github'], { GITHUB_STEP_SUMMARY: summary });
+    expect(g.code).toBe(0);
+    expect(g.stdout).toBe('::warning file=b.ts,line=2,col=23,title=Flag stale%3A old-flag::old-flag (marked stale, lifecycle live, project default) is stale; this change adds a reference to it\n');
+    const gated = await diff(r, ['--diff', 'HEAD', '-o', 'github', '--fail-on', 'added-stale'], { GITHUB_STEP_SUMMARY: summary });
+    expect(gated.code).toBe(3);
+    expect(gated.stdout.split('\n').filter(Boolean)).toEqual([expect.stringMatching(/^::error file=b\.ts,line=2,col=23,/)]);
+
+    // Only removed: nothing to annotate, and no gate trips.
+    r.write({ 'b.ts': 'const x = 1;\n' });
+    const removed = await diff(r, ['--diff', 'HEAD', '-o', 'github', '--fail-on', 'added-stale'], { GITHUB_STEP_SUMMARY: summary });
+    expect(removed.code).toBe(0);
+    expect(removed.stdout).toBe('');
+    expect(readFileSync(summary, 'utf8')).toContain('**old-flag** has no reference left');
+  });
+});
+
 describe('refs --diff: monorepos', { timeout: 30_000 }, () => {
   it('flagctl.json maps a package to a project: its files see only that project\'s flags', async () => {
     serve(server);

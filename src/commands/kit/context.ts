@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ApiClient } from '../../api/client.js';
+import { RequestSlots } from '../../api/slots.js';
 import { proxyFromEnv } from '../../config/proxy-env.js';
 import { maxWaitMs, RateLimitPacer, type PacerOptions } from '../../api/rate-limit.js';
 import { resolveTarget, type Target } from '../../config/resolve.js';
@@ -30,6 +31,11 @@ export class RunContext {
   private projectsToCheck: string[] = [];
   /** Every client this run made: the kit closes them when run() settles, whatever it did. */
   private readonly clients: ApiClient[] = [];
+  /**
+   * Requests in flight at once for the whole run, whatever the number of servers (a diff of two
+   * reads both together): 8, the snapshot's pool and each client's keep-alive sockets.
+   */
+  private readonly slots = new RequestSlots(8);
 
   constructor(
     private readonly app: App,
@@ -123,6 +129,7 @@ export class RunContext {
       maxResponseBytes: this.globals.maxResponseMb ? this.globals.maxResponseMb * 1024 * 1024 : undefined,
       clock: clockOf(this.io),
       timeouts: this.io.timeouts,
+      slots: this.slots,
     });
     this.clients.push(client);
     return client;

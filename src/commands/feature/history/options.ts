@@ -1,6 +1,6 @@
 import type { OptionTable } from '../../kit/spec.js';
 import { OptionValueError } from '../../../errors.js';
-import { EVENT_TYPES } from '../../../history/event-types.js';
+import { EVENT_TYPES, EVENT_TYPES_FROM } from '../../../history/event-types.js';
 import { calendarDay, oneProject, projectId, wholeNumber } from '../../kit/values.js';
 
 const DEFAULT_LIMIT = 20;
@@ -36,5 +36,7 @@ function eventTypes(raw: string): string {
   const unknown = raw.split(',').filter((t) => !EVENT_TYPES.has(t));
   if (unknown.length === 0) return raw;
   const names = unknown.map((t) => JSON.stringify(t)).join(', ');
-  throw new OptionValueError(`unknown event type${unknown.length > 1 ? 's' : ''} ${names}; a feature's events are: ${FEATURE_TYPES.join(', ')}`);
+  throw new OptionValueError(
+    `unknown event type${unknown.length > 1 ? 's' : ''} ${names} (flagctl's list holds the types of ${EVENT_TYPES_FROM}); a feature's events are: ${FEATURE_TYPES.join(', ')}`,
+  );
 }
