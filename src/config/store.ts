@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as z from '../zod-mini.js';
 import { UsageError } from '../errors.js';
+import { checkJsonDepth } from './json-file.js';
 
 const profileSchema = z.object({
   url: z.string(),
@@ -46,6 +47,7 @@ export async function readConfig(dir: string): Promise<Config> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return ownProfiles(configSchema.parse({}), {});
     throw err;
   }
+  checkJsonDepth(text, file, 'not a flagctl config');
   let data: unknown;
   try {
     data = JSON.parse(text);
