@@ -38,18 +38,39 @@ export function maskToken(token: string): string {
 }
 
 /**
- * Masks the token in a text meant for a log or an error: the whole token, and its secret part
- * alone (after the dot, or after `user:`), each in any spelling a server may echo: as is or
- * percent-encoded, in upper or lower case hex, or a mix. The one masking function for
- * everything flagctl prints that came from a server or carries the token.
+ * Masks the token in a text meant for a log, an error or a human view: the whole token, and
+ * its secret part alone (after the dot, or after `user:`), each in any spelling a server may
+ * echo: as is or percent-encoded, in upper or lower case hex, or a mix. The one masking
+ * function for everything flagctl prints that came from a server or carries the token.
  */
 export function redact(text: string, token: string | undefined): string {
   if (!token || token.length < 4) return text;
-  const mask = maskToken(token);
-  let out = text.replace(spelledAnyWay(token), () => mask);
-  const secret = secretPart(token);
-  if (secret) out = out.replace(spelledAnyWay(secret), () => '****');
+  const p = patternsOf(token);
+  // Without a `%`, the only spelling is the literal one: most text is passed through at the cost of a search.
+  if (!text.includes('%') && !text.includes(p.literal)) return text;
+  let out = text.replace(p.token, () => p.mask);
+  if (p.secret) out = out.replace(p.secret, () => '****');
   return out;
+}
+
+interface Patterns {
+  /** The shortest literal any unencoded spelling contains: the secret, or the whole token. */
+  literal: string;
+  token: RegExp;
+  secret?: RegExp;
+  mask: string;
+}
+
+const compiled = new Map<string, Patterns>();
+
+function patternsOf(token: string): Patterns {
+  let p = compiled.get(token);
+  if (!p) {
+    const secret = secretPart(token);
+    p = { literal: secret ?? token, token: spelledAnyWay(token), secret: secret ? spelledAnyWay(secret) : undefined, mask: maskToken(token) };
+    compiled.set(token, p);
+  }
+  return p;
 }
 
 /** The secret after the kind prefix; too short a part is left alone (it would mask ordinary words). */
