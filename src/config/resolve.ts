@@ -38,7 +38,7 @@ export function resolveTarget(flags: TargetFlags, env: Record<string, string | u
   if (explicitProfile && !selected) {
     const known = Object.keys(config.profiles);
     throw new UsageError(
-      `no profile named "${name}"${known.length ? ` (profiles: ${known.join(', ')})` : ''}`,
+      `${flags.profile ? '--profile' : 'FLAGCTL_PROFILE'}: no profile named "${name}"${known.length ? ` (profiles: ${known.join(', ')})` : ''}`,
       `Create it with: flagctl auth login --url <server-url> --profile ${name}`,
     );
   }

@@ -15,14 +15,23 @@ export function tokenKind(token: string): TokenKind {
 /**
  * A token as read from `source` (an environment variable, stdin, the config): ONE trailing
  * newline (\n or \r\n) is dropped, as gh does, since `echo` and here-strings add one. Any other
- * control character or white space is refused: it would fail as an HTTP header, and the
- * message must not echo the token.
+ * control character, white space, or character outside printable ASCII (a zero-width space
+ * pasted with it, a non-Latin-1 letter) is refused: it would fail as an HTTP header or reach
+ * the server mangled, and the message must not echo the token.
  */
 export function checkedToken(raw: string, source: string): string {
   const token = raw.replace(/\r?\n$/, '');
   // eslint-disable-next-line no-control-regex
   const control = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(token);
-  if (control || /\s/.test(token)) {
+  const outside = control ? null : /[^\x20-\x7e]/u.exec(token);
+  if (outside) {
+    const code = `U+${outside[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    throw new UsageError(
+      `${source}: the token contains a character an HTTP header cannot carry (${code}); a token is printable ASCII, such as *:*.<secret>, user:<secret> or <project>:<env>.<secret>`,
+      'Copy the token again from the server: a character that is not part of a token (often an invisible one) came with it.',
+    );
+  }
+  if (control || / /.test(token)) {
     throw new UsageError(
       `${source}: the token contains ${control ? 'a control character' : 'white space'}; give exactly one token, on one line`,
       'Check for a stray line break, tab or space where the token was pasted or saved.',
