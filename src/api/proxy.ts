@@ -75,7 +75,9 @@ function tunnel(mods: SocketModules, hop: Hop, host: string, port: number, done:
   socket.on('data', onData);
   socket.once(proxy.secure ? 'secureConnect' : 'connect', () => {
     const auth = proxy.authorization ? `proxy-authorization: ${proxy.authorization}\r\n` : '';
-    socket.write(`CONNECT ${host}:${port} HTTP/1.1\r\nhost: ${host}:${port}\r\n${auth}\r\n`);
+    // An IPv6 address goes in brackets (RFC 9110's authority form): `::1:4242` is no host and port.
+    const authority = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+    socket.write(`CONNECT ${authority} HTTP/1.1\r\nhost: ${authority}\r\n${auth}\r\n`);
   });
 }
 

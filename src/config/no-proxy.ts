@@ -2,11 +2,12 @@
 // itself and its subdomains; an IP address matches only that address; a CIDR range
 // (`10.0.0.0/8`, `fd00::/8`) matches the addresses in it. Names are never resolved, so a name
 // entry never matches an IP target and an IP entry never matches a name (as in curl and Go).
-// Any entry may carry `:port` (an IPv6 address only in brackets: `[::1]:8080`).
+// Any entry may carry `:port` (an IPv6 address only in brackets: `[::1]:8080`). One trailing
+// dot (a fully qualified `example.com.`) is dropped from the target and each entry, as curl does.
 
 /** Whether the target is to be reached directly rather than through the proxy. */
 export function bypassed(target: URL, noProxy: string | undefined): boolean {
-  const host = target.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const host = target.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
   const port = target.port || (target.protocol === 'https:' ? '443' : '80');
   const address = ipBytes(host);
   return (noProxy ?? '')
@@ -20,7 +21,7 @@ export function bypassed(target: URL, noProxy: string | undefined): boolean {
       if (slash >= 0) return address !== undefined && inRange(address, entry.host.slice(0, slash), entry.host.slice(slash + 1));
       const ip = ipBytes(entry.host);
       if (ip || address) return ip !== undefined && address !== undefined && inRange(address, entry.host, String(ip.length * 8));
-      const name = entry.host.replace(/^\*?\./, '');
+      const name = entry.host.replace(/^\*?\./, '').replace(/\.$/, '');
       return name !== '' && (host === name || host.endsWith(`.${name}`));
     });
 }

@@ -1,7 +1,7 @@
 import { parseBaseUrl } from './url.js';
 import { UsageError } from '../errors.js';
 import { checkedToken } from './token.js';
-import type { Config, Profile } from './store.js';
+import { profileNamed, type Config, type Profile } from './store.js';
 
 export interface Target {
   url: string;
@@ -34,11 +34,11 @@ export function profileName(flags: TargetFlags, env: Record<string, string | und
 export function resolveTarget(flags: TargetFlags, env: Record<string, string | undefined>, config: Config): Target {
   const name = profileName(flags, env, config);
   const explicitProfile = Boolean(flags.profile || env.FLAGCTL_PROFILE);
-  const selected: Profile | undefined = config.profiles[name];
+  const selected: Profile | undefined = profileNamed(config, name);
   if (explicitProfile && !selected) {
     const known = Object.keys(config.profiles);
     throw new UsageError(
-      `no profile named "${name}"${known.length ? ` (profiles: ${known.join(', ')})` : ''}`,
+      `${flags.profile ? '--profile' : 'FLAGCTL_PROFILE'}: no profile named "${name}"${known.length ? ` (profiles: ${known.join(', ')})` : ''}`,
       `Create it with: flagctl auth login --url <server-url> --profile ${name}`,
     );
   }
@@ -55,7 +55,7 @@ export function resolveTarget(flags: TargetFlags, env: Record<string, string | u
 
   const envToken = env.FLAGCTL_TOKEN || env.UNLEASH_API_TOKEN;
   const owner = selected && sameServer(selected.url, url) ? name : findProfileFor(config, url);
-  const rawToken = envToken || (owner ? config.profiles[owner]?.token : undefined);
+  const rawToken = envToken || (owner ? profileNamed(config, owner)?.token : undefined);
   const tokenSource = env.FLAGCTL_TOKEN ? 'FLAGCTL_TOKEN' : env.UNLEASH_API_TOKEN ? 'UNLEASH_API_TOKEN' : `profile ${owner}`;
   const token = rawToken && checkedToken(rawToken, envToken ? tokenSource : `the token of profile "${owner}"`);
   if (!token) {
@@ -64,7 +64,7 @@ export function resolveTarget(flags: TargetFlags, env: Record<string, string | u
       `Run \`flagctl auth login --url ${url}\`, or set FLAGCTL_TOKEN.`,
     );
   }
-  const projectFrom = owner ? config.profiles[owner] : selected;
+  const projectFrom = owner ? profileNamed(config, owner) : selected;
   const profile = owner ?? (selected ? name : undefined);
   return { url, token, profile, project: projectFrom?.project || 'default', urlSource: urlSource ?? 'config', tokenSource };
 }

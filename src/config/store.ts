@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as z from '../zod-mini.js';
 import { UsageError } from '../errors.js';
+import { checkJsonDepth } from './json-file.js';
 
 const profileSchema = z.object({
   url: z.string(),
@@ -43,9 +44,10 @@ export async function readConfig(dir: string): Promise<Config> {
     }
     text = await fs.readFile(file, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return configSchema.parse({});
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return ownProfiles(configSchema.parse({}), {});
     throw err;
   }
+  checkJsonDepth(text, file, 'not a flagctl config');
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -53,11 +55,32 @@ export async function readConfig(dir: string): Promise<Config> {
     throw new UsageError(`${file} is not valid JSON`, 'Fix or remove it, then run `flagctl auth login` again.');
   }
   const parsed = configSchema.safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new UsageError(`${file} is not a flagctl config: ${issue?.path.join('.')}: ${issue?.message}`);
+  if (!parsed.success) throw notAConfig(file, parsed.error.issues[0]);
+  const given = (data as { profiles?: unknown }).profiles;
+  return ownProfiles(parsed.data, given && typeof given === 'object' ? given : {}, file);
+}
+
+const notAConfig = (file: string, issue: { path: PropertyKey[]; message: string } | undefined) =>
+  new UsageError(`${file} is not a flagctl config: ${issue?.path.map(String).join('.')}: ${issue?.message}`);
+
+/**
+ * The profiles keyed by name in an object without a prototype: a name is the user's word, so
+ * `toString` must not find a method, and `__proto__` (which the schema's record drops) is a
+ * profile like any other. Lookups go through `profileNamed`.
+ */
+function ownProfiles(config: Config, given: object, file = ''): Config {
+  const profiles = Object.create(null) as Config['profiles'];
+  for (const [name, raw] of Object.entries(given)) {
+    const one = profileSchema.safeParse(raw);
+    if (!one.success) throw notAConfig(file, { ...one.error.issues[0]!, path: ['profiles', name, ...(one.error.issues[0]?.path ?? [])] });
+    profiles[name] = one.data;
   }
-  return parsed.data;
+  return { ...config, profiles };
+}
+
+/** The stored profile of that name, if there is one (own members only). */
+export function profileNamed(config: Config, name: string): Profile | undefined {
+  return Object.hasOwn(config.profiles, name) ? config.profiles[name] : undefined;
 }
 
 /**

@@ -15,14 +15,23 @@ export function tokenKind(token: string): TokenKind {
 /**
  * A token as read from `source` (an environment variable, stdin, the config): ONE trailing
  * newline (\n or \r\n) is dropped, as gh does, since `echo` and here-strings add one. Any other
- * control character or white space is refused: it would fail as an HTTP header, and the
- * message must not echo the token.
+ * control character, white space, or character outside printable ASCII (a zero-width space
+ * pasted with it, a non-Latin-1 letter) is refused: it would fail as an HTTP header or reach
+ * the server mangled, and the message must not echo the token.
  */
 export function checkedToken(raw: string, source: string): string {
   const token = raw.replace(/\r?\n$/, '');
   // eslint-disable-next-line no-control-regex
   const control = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(token);
-  if (control || /\s/.test(token)) {
+  const outside = control ? null : /[^\x20-\x7e]/u.exec(token);
+  if (outside) {
+    const code = `U+${outside[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    throw new UsageError(
+      `${source}: the token contains a character an HTTP header cannot carry (${code}); a token is printable ASCII, such as *:*.<secret>, user:<secret> or <project>:<env>.<secret>`,
+      'Copy the token again from the server: a character that is not part of a token (often an invisible one) came with it.',
+    );
+  }
+  if (control || / /.test(token)) {
     throw new UsageError(
       `${source}: the token contains ${control ? 'a control character' : 'white space'}; give exactly one token, on one line`,
       'Check for a stray line break, tab or space where the token was pasted or saved.',
@@ -38,18 +47,39 @@ export function maskToken(token: string): string {
 }
 
 /**
- * Masks the token in a text meant for a log or an error: the whole token, and its secret part
- * alone (after the dot, or after `user:`), each in any spelling a server may echo: as is or
- * percent-encoded, in upper or lower case hex, or a mix. The one masking function for
- * everything flagctl prints that came from a server or carries the token.
+ * Masks the token in a text meant for a log, an error or a human view: the whole token, and
+ * its secret part alone (after the dot, or after `user:`), each in any spelling a server may
+ * echo: as is or percent-encoded, in upper or lower case hex, or a mix. The one masking
+ * function for everything flagctl prints that came from a server or carries the token.
  */
 export function redact(text: string, token: string | undefined): string {
   if (!token || token.length < 4) return text;
-  const mask = maskToken(token);
-  let out = text.replace(spelledAnyWay(token), () => mask);
-  const secret = secretPart(token);
-  if (secret) out = out.replace(spelledAnyWay(secret), () => '****');
+  const p = patternsOf(token);
+  // Without a `%`, the only spelling is the literal one: most text is passed through at the cost of a search.
+  if (!text.includes('%') && !text.includes(p.literal)) return text;
+  let out = text.replace(p.token, () => p.mask);
+  if (p.secret) out = out.replace(p.secret, () => '****');
   return out;
+}
+
+interface Patterns {
+  /** The shortest literal any unencoded spelling contains: the secret, or the whole token. */
+  literal: string;
+  token: RegExp;
+  secret?: RegExp;
+  mask: string;
+}
+
+const compiled = new Map<string, Patterns>();
+
+function patternsOf(token: string): Patterns {
+  let p = compiled.get(token);
+  if (!p) {
+    const secret = secretPart(token);
+    p = { literal: secret ?? token, token: spelledAnyWay(token), secret: secret ? spelledAnyWay(secret) : undefined, mask: maskToken(token) };
+    compiled.set(token, p);
+  }
+  return p;
 }
 
 /** The secret after the kind prefix; too short a part is left alone (it would mask ordinary words). */

@@ -1,5 +1,5 @@
 import { variantChanges } from './variants.js';
-import { list, quote, rec, same, some, text, type Rec } from './values.js';
+import { list, own, quote, rec, same, some, text, type Rec } from './values.js';
 
 // One-line descriptions of a strategy and of what changed between two versions of it.
 
@@ -82,9 +82,10 @@ export function strategyChanges(pre: Rec, post: Rec): string[] {
   const a = rec(pre.parameters) ?? {};
   const b = rec(post.parameters) ?? {};
   for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])]) {
-    if (same(a[key], b[key])) continue;
-    const from = key in a ? paramValue(key, a[key]) : '(unset)';
-    const to = key in b ? paramValue(key, b[key]) : '(unset)';
+    // Parameter names are the server's: only own members count (`constructor` is a name, not a lookup).
+    if (Object.hasOwn(a, key) === Object.hasOwn(b, key) && same(own(a, key), own(b, key))) continue;
+    const from = Object.hasOwn(a, key) ? paramValue(key, a[key]) : '(unset)';
+    const to = Object.hasOwn(b, key) ? paramValue(key, b[key]) : '(unset)';
     changes.push(`${key} ${from} → ${to}`);
   }
   changes.push(...constraintChanges(pre.constraints, post.constraints));

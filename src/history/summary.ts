@@ -1,6 +1,6 @@
 import type { ChangeEvent } from '../api/events.js';
 import { strategyChanges, strategyGist, strategyLabel } from './strategy.js';
-import { list, quote, rec, same, some, text, type Rec } from './values.js';
+import { list, own, quote, rec, same, some, text, type Rec } from './values.js';
 import { variantsSummary } from './variants.js';
 
 // One line per change event, computed from its `data` and `preData`. The server's own
@@ -34,7 +34,8 @@ function dependency(d: Rec | undefined): string {
 /** `strategy "Title"`, or just `strategy` when the gist that follows names its type anyway. */
 const titled = (st: Rec) => (text(st.title) ? strategyLabel(st) : 'strategy');
 
-const summarizers: Record<string, Summarizer> = {
+// A Map: the type is the server's word, and a plain object would answer `toString` or `__proto__`.
+const summarizers = new Map<string, Summarizer>(Object.entries({
   'feature-created': (d) =>
     `created${text(d?.type) ? ` as a ${text(d?.type)} flag` : ''}${text(d?.project) ? ` in project ${text(d?.project)}` : ''}`,
   'feature-archived': () => 'archived',
@@ -68,13 +69,13 @@ const summarizers: Record<string, Summarizer> = {
   'feature-link-added': (d) => `link added${text(d?.url) ? `: ${text(d?.url)}` : ''}`,
   'feature-link-removed': (_d, p) => `link removed${text(p?.url) ? `: ${text(p?.url)}` : ''}`,
   'feature-link-updated': (d) => `link updated${text(d?.url) ? `: ${text(d?.url)}` : ''}`,
-};
+} satisfies Record<string, Summarizer>));
 
 /** What a type that flagctl does not know changed: the top-level fields that differ. */
 function fallback(data: Rec | undefined, pre: Rec | undefined, e: ChangeEvent): string {
   const what = e.type.replace(/^feature-/, '').replace(/-/g, ' ');
   if (!data && !pre) return what;
-  const keys = [...new Set([...Object.keys(pre ?? {}), ...Object.keys(data ?? {})])].filter((k) => !same(pre?.[k], data?.[k]));
+  const keys = [...new Set([...Object.keys(pre ?? {}), ...Object.keys(data ?? {})])].filter((k) => !same(own(pre, k), own(data, k)));
   return keys.length ? `${what}: ${some(keys)} changed` : what;
 }
 
@@ -82,6 +83,6 @@ function fallback(data: Rec | undefined, pre: Rec | undefined, e: ChangeEvent): 
 export function summarize(e: ChangeEvent): string {
   const data = rec(e.data);
   const pre = rec(e.preData);
-  return (summarizers[e.type] ?? fallback)(data, pre, e);
+  return (summarizers.get(e.type) ?? fallback)(data, pre, e);
 }
 

@@ -7,6 +7,11 @@ export function rec(v: unknown): Rec | undefined {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : undefined;
 }
 
+/** A field of an untrusted record: its own member only, never one it inherits (`constructor`, `__proto__`). */
+export function own(r: Rec | undefined, key: string): unknown {
+  return r && Object.hasOwn(r, key) ? r[key] : undefined;
+}
+
 export function text(v: unknown): string | undefined {
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);

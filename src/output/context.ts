@@ -1,4 +1,5 @@
 import type { ChalkInstance } from 'chalk';
+import { redactAll } from '../config/token.js';
 import type { IO } from '../io.js';
 import { clockOf, write } from '../io.js';
 import type { Format } from './formats.js';
@@ -24,7 +25,16 @@ export interface Ui {
   style: ChalkInstance;
   now: number;
   out: OutputOptions;
+  /**
+   * Masks the tokens of the run (config/token.ts `redact`) in what a human format prints:
+   * print() applies it, and the terminal table to each cell before it measures or cuts it.
+   * json and ndjson print the server's document as it came: for them it is the identity.
+   */
+  mask(text: string): string;
 }
+
+/** The formats that print the server's document byte for byte (and SARIF, a document of flagctl's own). */
+const EXACT: ReadonlySet<Format> = new Set(['json', 'ndjson', 'sarif']);
 
 /** Color only on a terminal, never with NO_COLOR or --no-color; FORCE_COLOR forces it on. */
 export function wantColor(io: IO, flag: boolean | undefined): boolean {
@@ -39,15 +49,19 @@ export function wantColor(io: IO, flag: boolean | undefined): boolean {
 /** Styles without colour: every style is the identity, however chained (`s.bold.cyan(text)`). */
 const plain: ChalkInstance = new Proxy((text: unknown) => String(text), { get: () => plain }) as unknown as ChalkInstance;
 
-/** chalk loads only when there is colour to draw: piped output, the common case in scripts, skips it. */
-export async function makeUi(io: IO, out: OutputOptions, colorFlag: boolean | undefined): Promise<Ui> {
+/**
+ * chalk loads only when there is colour to draw: piped output, the common case in scripts, skips
+ * it. `secrets` is the run's live set of tokens: one noted after this call is masked too.
+ */
+export async function makeUi(io: IO, out: OutputOptions, colorFlag: boolean | undefined, secrets: Iterable<string>): Promise<Ui> {
   const color = wantColor(io, colorFlag);
   const style = color ? new (await import('chalk')).Chalk({ level: 1 }) : plain;
-  return { io, tty: io.stdoutIsTTY, color, style, now: clockOf(io).now(), out };
+  const mask = EXACT.has(out.format) ? (text: string) => text : (text: string) => redactAll(text, secrets);
+  return { io, tty: io.stdoutIsTTY, color, style, now: clockOf(io).now(), out, mask };
 }
 
 export function print(ui: Ui, text: string): Promise<void> | void {
-  return write(ui.io.stdout, text);
+  return write(ui.io.stdout, ui.mask(text));
 }
 
 /** A message for stderr, made safe for the terminal. */

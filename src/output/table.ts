@@ -79,7 +79,7 @@ export async function writeTable(ui: Ui, head: string[] | undefined, rows: Async
       done = true;
       break;
     }
-    sample.push(r.value);
+    sample.push(r.value.map(ui.mask));
   }
   const natural = Array.from({ length: ncols }, (_, i) => Math.max(head ? displayWidth(head[i] ?? '') : 0, ...sample.map((r) => displayWidth(r[i] ?? ''))));
   const room = Math.max(ncols * MIN_WIDTH, (ui.io.columns || 80) - (ncols * 3 + 1));
@@ -110,7 +110,7 @@ export async function writeTable(ui: Ui, head: string[] | undefined, rows: Async
     const r = await source.next();
     if (r.done) break;
     count++;
-    batch += line(r.value);
+    batch += line(r.value.map(ui.mask));
     if (batch.length > 65536) {
       await print(ui, batch);
       batch = '';

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import * as z from '../zod-mini.js';
+import { checkJsonDepth } from '../config/json-file.js';
 import { UsageError } from '../errors.js';
 import { PLAN_KIND, PLAN_VERSION, planDigest, type Plan } from './model.js';
 
@@ -44,6 +45,7 @@ export async function readPlan(path: string): Promise<Plan> {
   } catch (err) {
     throw new UsageError(`plan file "${path}": cannot read it (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
   }
+  checkJsonDepth(text, `plan file "${path}"`, 'expected the output of `flagctl retire plan -o json`');
   let doc: unknown;
   try {
     doc = JSON.parse(text);

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import * as z from '../zod-mini.js';
+import { checkJsonDepth } from '../config/json-file.js';
 import { UsageError } from '../errors.js';
 import { ownEntries } from './build.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type Snapshot } from './model.js';
@@ -69,9 +70,6 @@ const snapshotSchema = z.object({
   segments: z.array(z.object({ name: z.string(), constraints: z.array(constraint) })),
 });
 
-/** Deeper than any snapshot (about 8 levels): a file nested beyond it is not one. */
-export const MAX_DEPTH = 64;
-
 /** Reads and checks a snapshot file; `shown` is how the user wrote it (e.g. `@snap.json`). */
 export async function readSnapshotFile(path: string, shown = path): Promise<Snapshot> {
   let text: string;
@@ -87,9 +85,7 @@ export async function readSnapshotFile(path: string, shown = path): Promise<Snap
 
 export function parseSnapshot(text: string, shown: string): Snapshot {
   // Checked before parsing: every later walk of the data (zod's included) recurses.
-  if (nestedBeyond(text, MAX_DEPTH)) {
-    throw new UsageError(`${shown}: nested more than ${MAX_DEPTH} levels deep; not a snapshot written by \`flagctl export\``);
-  }
+  checkJsonDepth(text, shown, 'not a snapshot written by `flagctl export`');
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -118,21 +114,4 @@ export function parseSnapshot(text: string, shown: string): Snapshot {
 function takeParameters(snapshot: Snapshot): Snapshot {
   for (const f of snapshot.features) for (const e of f.environments) for (const s of e.strategies) s.parameters = ownEntries(s.parameters);
   return snapshot;
-}
-
-/** Whether JSON text opens more than `max` arrays or objects inside each other (strings skipped). */
-export function nestedBeyond(text: string, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > max) return true;
-    } else if (c === 0x7d || c === 0x5d) depth--;
-  }
-  return false;
 }

@@ -25,6 +25,41 @@ const bypasses = [
   '/api/.\t./health',
 ];
 
+// Escapes of escapes: flagctl decodes nothing twice, but a reverse proxy in front of the
+// server may, and `%252e%252e` is `..` after two decodings. They are refused with the same
+// message as their single-encoded forms; so is `..;` (a path parameter on a dot segment,
+// which some servlet containers read as `..`).
+const doubled: [string, RegExp][] = [
+  ['/api/%252e%252e/health', /"\." and "\.\." segments are refused/],
+  ['/api/admin/%252E%252E/%252e%252e/other-app/secret', /"\." and "\.\." segments are refused/],
+  ['/api/.%252e/health', /"\." and "\.\." segments are refused/],
+  ['/api/%25252e%25252e/health', /"\." and "\.\." segments are refused/],
+  ['/api/%2e%2e;/health', /"\." and "\.\." segments are refused/],
+  ['/api/..;x=1/health', /"\." and "\.\." segments are refused/],
+  ['/api/%252e%252e%253b/health', /"\." and "\.\." segments are refused/],
+  ['/api/..%255chealth', /a backslash \(\\ or %5C\) is refused/],
+  ['/api/%255c..%255chealth', /a backslash \(\\ or %5C\) is refused/],
+  ['/api/..%252fhealth', /an encoded "\/" \(%2F\) is refused/],
+];
+
+describe('flagctl api: escapes that decode to a way out after more than one decoding', () => {
+  it.each(doubled)('refuses %j with exit 2, sending nothing', async (path, message) => {
+    const r = await runCli(['api', path], { env: { FLAGCTL_URL: `${server.url}/prefix`, FLAGCTL_TOKEN: TOKEN } });
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).toMatch(new RegExp(`^flagctl: path "${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}": `));
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(server.requests).toEqual([]);
+  });
+
+  it('an ordinary %25 in a name still goes through, under /prefix/api/', async () => {
+    server.json('/prefix/api/admin/features/50%25off', { name: '50%off' });
+    const r = await runCli(['api', '/api/admin/features/50%25off'], { env: { FLAGCTL_URL: `${server.url}/prefix`, FLAGCTL_TOKEN: TOKEN } });
+    expect(r.code).toBe(0);
+    expect(server.requests.map((q) => q.url)).toEqual(['/prefix/api/admin/features/50%25off']);
+  });
+});
+
 describe('flagctl api: no way out of /api/ and the base URL prefix', () => {
   it.each(bypasses)('refuses %j with exit 2, sending nothing', async (path) => {
     const r = await runCli(['api', path, '--debug'], { env: { FLAGCTL_URL: `${server.url}/prefix`, FLAGCTL_TOKEN: TOKEN } });

@@ -18,6 +18,11 @@ describe('NO_PROXY matching', () => {
     ['https://host.internal', 'other, host.internal ,x', true],
     ['http://[::1]:8080', '::1', true],
     ['http://api.example.com', '', false],
+    // A fully qualified name (one trailing dot) is the same host, on either side, as in curl.
+    ['http://example.com./', 'example.com', true],
+    ['http://example.com/', 'example.com.', true],
+    ['http://api.example.com./', '.example.com.', true],
+    ['http://badexample.com./', 'example.com', false],
     // Issue 21 item 11: an IP is matched exactly (never as a domain suffix), CIDR ranges as curl and Go do.
     ['http://127.0.0.1:4242', '0.1', false],
     ['http://127.0.0.1:4242', '.0.0.1', false],

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -82,5 +82,55 @@ describe('environment variables are named in their errors', () => {
     const r = await runCli(['feature', 'get', 'f', '--max-response-mb', 'x'], { env: { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN, FLAGCTL_MAX_RESPONSE_MB: '5' } });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('flagctl: --max-response-mb "x": expected a size in MiB');
+  });
+});
+
+describe('a token with a character an HTTP header cannot carry', () => {
+  const ACCEPTED = 'a token is printable ASCII, such as *:*.<secret>, user:<secret> or <project>:<env>.<secret>';
+  it.each([
+    ['FLAGCTL_TOKEN', `${TOKEN.slice(0, 12)}\u200b${TOKEN.slice(12)}`, 'U+200B'],
+    ['UNLEASH_API_TOKEN', `${TOKEN.slice(0, 12)}é${TOKEN.slice(12)}`, 'U+00E9'],
+    ['FLAGCTL_TOKEN', `${TOKEN}\u2603`, 'U+2603'],
+    ['FLAGCTL_TOKEN', `\ufeff${TOKEN}`, 'U+FEFF'],
+  ])('%s with %s: exit 2 naming the variable and the accepted form, nothing sent', async (variable, value, code) => {
+    const r = await runCli(['feature', 'get', 'f'], { env: { FLAGCTL_URL: server.url, [variable]: value } });
+    expect(r.stderr.split('\n')[0]).toBe(`flagctl: ${variable}: the token contains a character an HTTP header cannot carry (${code}); ${ACCEPTED}`);
+    expectNoToken(r);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(server.requests).toEqual([]);
+  });
+
+  it('on stdin for auth login', async () => {
+    const r = await runCli(['auth', 'login', '--url', server.url], { env: { FLAGCTL_CONFIG_DIR: join(cfg, 'zw') }, stdin: `${TOKEN}\u200b\n` });
+    expect(r.stderr).toMatch(/^flagctl: stdin: the token contains a character an HTTP header cannot carry \(U\+200B\);/);
+    expect(r.code).toBe(2);
+    expectNoToken(r);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('in a stored profile', async () => {
+    const dir = join(cfg, 'stored');
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ version: 1, defaultProfile: 'p', profiles: { p: { url: server.url, token: `${TOKEN}\u200b` } } }), { mode: 0o600 });
+    const r = await runCli(['feature', 'get', 'f'], { env: { FLAGCTL_CONFIG_DIR: dir } });
+    expect(r.stderr).toMatch(/^flagctl: the token of profile "p": the token contains a character an HTTP header cannot carry \(U\+200B\);/);
+    expect(r.code).toBe(2);
+    expect(server.requests).toEqual([]);
+  });
+});
+
+describe('FLAGCTL_PROFILE naming a profile that does not exist', () => {
+  it('names the variable', async () => {
+    const r = await runCli(['feature', 'get', 'f'], { env: { FLAGCTL_CONFIG_DIR: join(cfg, 'none'), FLAGCTL_PROFILE: 'nope' } });
+    expect(r.stderr).toMatch(/^flagctl: FLAGCTL_PROFILE: no profile named "nope"\n/);
+    expect(r.code).toBe(2);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('--profile names itself and wins over the variable', async () => {
+    const r = await runCli(['feature', 'get', 'f', '--profile', 'other'], { env: { FLAGCTL_CONFIG_DIR: join(cfg, 'none'), FLAGCTL_PROFILE: 'nope' } });
+    expect(r.stderr).toMatch(/^flagctl: --profile: no profile named "other"\n/);
+    expect(r.code).toBe(2);
   });
 });

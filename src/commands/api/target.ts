@@ -18,7 +18,7 @@ const EXAMPLE = 'e.g. /api/admin/segments';
  */
 export function apiTarget(input: string, baseUrl: string, extra: readonly string[] = []): ApiTarget {
   let rest = input.trim();
-  if (/\\|%5c/i.test(rest)) {
+  if (decodings(rest).some((d) => /\\|%5c/i.test(d))) {
     throw new UsageError(`path "${input}": a backslash (\\ or %5C) is refused: URLs read it as "/"; write the path with "/", ${EXAMPLE}`);
   }
   if (/^[a-z][a-z0-9+.-]*:/i.test(rest)) rest = insideBase(rest, baseUrl);
@@ -28,9 +28,11 @@ export function apiTarget(input: string, baseUrl: string, extra: readonly string
   const query = new URLSearchParams(q < 0 ? '' : rest.slice(q + 1));
   if (!typed.startsWith('/api/')) throw new UsageError(`path "${input}": must start with /api/, ${EXAMPLE}`);
   if (/[\s\u0000-\u001f\u007f]/.test(typed)) throw new UsageError(`path "${input}": spaces and control characters must be percent-encoded`);
-  if (/%2f/i.test(typed)) throw new UsageError(`path "${input}": an encoded "/" (%2F) is refused: servers and proxies may decode it into a separator`);
-  const segments = typed.split('/').map((s) => safeDecode(s).toLowerCase());
-  if (segments.some((s) => s === '.' || s === '..')) {
+  if (decodings(typed).some((d) => /%2f/i.test(d))) throw new UsageError(`path "${input}": an encoded "/" (%2F) is refused: servers and proxies may decode it into a separator`);
+  // Every decoding of a segment, with a `;param` cut off: `%252e%252e` and `..;` are `..` to
+  // a proxy that decodes twice or a server that strips path parameters.
+  const dotted = (s: string) => decodings(s).some((d) => /^\.\.?(;|$)/.test(d));
+  if (typed.split('/').some(dotted)) {
     throw new UsageError(`path "${input}": "." and ".." segments are refused (they would leave /api/)`);
   }
   const path = sentPath(input, typed, baseUrl);
@@ -55,11 +57,29 @@ function sentPath(input: string, typed: string, baseUrl: string): string {
   return sent.slice(prefix.length);
 }
 
+/** `s` and what it becomes after each further percent-decoding, until nothing changes (at most 8). */
+function decodings(s: string): string[] {
+  const out = [s];
+  for (let i = 0; i < 8; i++) {
+    const next = safeDecode(out[out.length - 1]!);
+    if (next === out[out.length - 1]) break;
+    out.push(next);
+  }
+  return out;
+}
+
+/** One decoding; a malformed escape decodes what it can (`%ZZ` stays, `%2e` still turns into a dot). */
 function safeDecode(s: string): string {
   try {
     return decodeURIComponent(s);
   } catch {
-    return s;
+    return s.replace(/%[0-9a-f]{2}/gi, (e) => {
+      try {
+        return decodeURIComponent(e);
+      } catch {
+        return e;
+      }
+    });
   }
 }
 

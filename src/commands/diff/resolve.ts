@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseBaseUrl } from '../../config/url.js';
 import type { Target } from '../../config/resolve.js';
-import { readConfig, type Config } from '../../config/store.js';
+import { profileNamed, readConfig, type Config } from '../../config/store.js';
 import { fileEnvironment } from '../../diff/view.js';
 import { parseSide, type SideSpec } from '../../diff/sides.js';
 import { UsageError } from '../../errors.js';
@@ -40,10 +40,10 @@ export async function resolveSides(ctx: RunContext, texts: [string, string], pro
       const target = await (current ??= ctx.target());
       return server(spec.text, target, project ?? target.project, spec.env);
     }
-    const profiles = (await (config ??= readConfig(ctx.configDir))).profiles;
-    const profile = Object.prototype.hasOwnProperty.call(profiles, spec.profile) ? profiles[spec.profile] : undefined;
+    const stored = await (config ??= readConfig(ctx.configDir));
+    const profile = profileNamed(stored, spec.profile);
     if (!profile) {
-      const known = Object.keys(profiles);
+      const known = Object.keys(stored.profiles);
       throw new UsageError(
         `${spec.text}: no profile named "${spec.profile}" (${known.length ? `profiles: ${known.join(', ')}` : 'no profiles are stored'})`,
         `Create it with: flagctl auth login --url <server-url> --profile ${spec.profile}`,

@@ -55,7 +55,7 @@ export class RunContext {
   }
 
   ui(out: OutputOptions): Promise<Ui> {
-    return makeUi(this.io, out, this.globals.color);
+    return makeUi(this.io, out, this.globals.color, this.app.secrets);
   }
 
   debug = (line: string): void => {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkJsonDepth } from '../../config/json-file.js';
 import { UsageError } from '../../errors.js';
 
 // A monorepo's map of paths to Unleash projects, read from `flagctl.json` at the top of the
@@ -17,6 +18,7 @@ export const CONFIG_FILE = 'flagctl.json';
 const YAML_FILES = ['.flagctl.yml', '.flagctl.yaml', 'flagctl.yml', 'flagctl.yaml'];
 /** An id usable as a URL path segment, as the server makes them. */
 const PROJECT_ID = /^[A-Za-z0-9_.~-]{1,100}$/;
+const EXPECTED = 'expected {"projects": {"<path>": "<project id>"}}';
 
 export interface ProjectMap {
   /** Top-relative directory (no trailing `/`; '' for the whole tree) → project id, longest first. */
@@ -30,17 +32,19 @@ export function loadProjectMap(top: string): ProjectMap {
     if (yaml) throw new UsageError(`${yaml}: flagctl reads its path-to-project map from ${CONFIG_FILE} only (JSON); write it there as {"projects": {"packages/web": "web"}}`);
     return { entries: [] };
   }
+  const text = readFileSync(path, 'utf8');
+  checkJsonDepth(text, CONFIG_FILE, EXPECTED);
   let doc: unknown;
   try {
-    doc = JSON.parse(readFileSync(path, 'utf8'));
+    doc = JSON.parse(text);
   } catch (err) {
-    throw new UsageError(`${CONFIG_FILE}: not valid JSON (${(err as Error).message}); expected {"projects": {"<path>": "<project id>"}}`);
+    throw new UsageError(`${CONFIG_FILE}: not valid JSON (${(err as Error).message}); ${EXPECTED}`);
   }
   return parseProjectMap(doc);
 }
 
 export function parseProjectMap(doc: unknown): ProjectMap {
-  const bad = (what: string) => new UsageError(`${CONFIG_FILE}: ${what}; expected {"projects": {"<path>": "<project id>"}}`);
+  const bad = (what: string) => new UsageError(`${CONFIG_FILE}: ${what}; ${EXPECTED}`);
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw bad('the file must hold a JSON object');
   if (!Object.prototype.hasOwnProperty.call(doc, 'projects')) return { entries: [] };
   const projects = (doc as Record<string, unknown>).projects;

@@ -1,5 +1,5 @@
 import { profileName } from '../../../config/resolve.js';
-import { readConfig, writeConfig } from '../../../config/store.js';
+import { profileNamed, readConfig, writeConfig } from '../../../config/store.js';
 import { UsageError } from '../../../errors.js';
 import { notice } from '../../../output/context.js';
 import type { RunContext } from '../../kit/context.js';
@@ -9,7 +9,7 @@ export async function run(ctx: RunContext): Promise<void> {
   const { io } = ctx;
   const config = await readConfig(ctx.configDir);
   const name = profileName({ profile: ctx.globals.profile }, io.env, config);
-  if (!config.profiles[name]) throw new UsageError(`no profile named "${name}"; nothing to log out of`);
+  if (!profileNamed(config, name)) throw new UsageError(`no profile named "${name}"; nothing to log out of`);
   delete config.profiles[name];
   if (config.defaultProfile === name) {
     const next = Object.keys(config.profiles)[0];

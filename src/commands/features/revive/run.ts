@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { activeFeatures, batches, reviveFeatures } from '../../../api/archive.js';
+import { checkJsonDepth } from '../../../config/json-file.js';
 import { ApiError, RequestError, UsageError } from '../../../errors.js';
 import { render } from '../../../output/render.js';
 import type { Column } from '../../../output/rows.js';
@@ -21,12 +22,19 @@ const columns: Column<Row>[] = [
 
 /** The archived names and project of a `retire apply --result` file. */
 async function fromResult(path: string): Promise<{ names: string[]; project: string; server: string }> {
+  const expected = 'expected the file of retire apply --result';
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    throw new UsageError(`--from "${path}": cannot read it (${(err as NodeJS.ErrnoException).code ?? 'error'}); ${expected}`);
+  }
+  checkJsonDepth(text, `--from "${path}"`, expected);
   let doc: { kind?: unknown; archived?: unknown; project?: unknown; server?: unknown };
   try {
-    doc = JSON.parse(await readFile(path, 'utf8')) as typeof doc;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(`--from "${path}": ${code ? `cannot read it (${code})` : 'not JSON'}; expected the file of retire apply --result`);
+    doc = JSON.parse(text) as typeof doc;
+  } catch {
+    throw new UsageError(`--from "${path}": not JSON; ${expected}`);
   }
   const names = doc?.archived;
   if (doc?.kind !== RESULT_KIND || !Array.isArray(names) || !names.every((n) => typeof n === 'string') || typeof doc.project !== 'string' || typeof doc.server !== 'string') {
