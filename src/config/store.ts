@@ -1,9 +1,15 @@
-import { promises as fs } from 'node:fs';
+import * as nodeFs from 'node:fs';
+import { promisify } from 'node:util';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as z from '../zod-mini.js';
 import { UsageError } from '../errors.js';
 import { checkJsonDepth } from './json-file.js';
+
+// Reading the config is on every command's start-up path: the callback API, wrapped, keeps
+// node:fs/promises (and the dozen modules it loads) off it. Writing (auth) may use promises.
+const statFile = promisify(nodeFs.stat);
+const readText = (file: string) => promisify(nodeFs.readFile)(file, 'utf8');
 
 const profileSchema = z.object({
   url: z.string(),
@@ -35,14 +41,14 @@ export async function readConfig(dir: string): Promise<Config> {
   const file = configPath(dir);
   let text: string;
   try {
-    const stat = await fs.stat(file);
+    const stat = await statFile(file);
     if (process.platform !== 'win32' && (stat.mode & 0o077) !== 0) {
       throw new UsageError(
         `${file} is readable by other users (mode ${(stat.mode & 0o777).toString(8)}); it holds API tokens, so flagctl will not use it`,
         `Fix it with: chmod 600 '${file}'`,
       );
     }
-    text = await fs.readFile(file, 'utf8');
+    text = await readText(file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return ownProfiles(configSchema.parse({}), {});
     throw err;
@@ -91,7 +97,7 @@ export async function checkConfigDir(dir: string): Promise<void> {
   if (process.platform === 'win32') return;
   let mode: number;
   try {
-    mode = (await fs.stat(dir)).mode;
+    mode = (await statFile(dir)).mode;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw err;
@@ -110,12 +116,12 @@ export async function checkConfigDir(dir: string): Promise<void> {
  */
 export async function writeConfig(dir: string, config: Config): Promise<void> {
   await checkConfigDir(dir);
-  const created = await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  const created = await nodeFs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
   // mkdir's mode passes through the umask; only a directory made here is set exactly.
-  if (created !== undefined) await fs.chmod(dir, 0o700);
+  if (created !== undefined) await nodeFs.promises.chmod(dir, 0o700);
   const file = configPath(dir);
   const tmp = join(dir, `.config.json.${process.pid}.${Date.now()}.tmp`);
-  const handle = await fs.open(tmp, 'wx', 0o600);
+  const handle = await nodeFs.promises.open(tmp, 'wx', 0o600);
   try {
     await handle.writeFile(`${JSON.stringify(config, null, 2)}\n`);
     await handle.sync();
@@ -123,9 +129,9 @@ export async function writeConfig(dir: string, config: Config): Promise<void> {
     await handle.close();
   }
   try {
-    await fs.rename(tmp, file);
+    await nodeFs.promises.rename(tmp, file);
   } catch (err) {
-    await fs.rm(tmp, { force: true });
+    await nodeFs.promises.rm(tmp, { force: true });
     throw err;
   }
 }

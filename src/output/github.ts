@@ -1,4 +1,6 @@
-import { appendFile } from 'node:fs/promises';
+// node:fs, not node:fs/promises: this module is on every command's start-up path (render), and
+// fs/promises loads a dozen more of Node's modules.
+import { appendFile } from 'node:fs';
 import { OutputError } from '../errors.js';
 import { markdownHead, markdownRow, type Column } from './rows.js';
 import { termSafe } from './sanitize.js';
@@ -36,7 +38,7 @@ export function summaryMarkdown<T>(heading: string, text: string, cols: Column<T
 /** Appends to the file named by GITHUB_STEP_SUMMARY (the runner renders it on the run's page). */
 export async function appendStepSummary(path: string, markdown: string): Promise<void> {
   try {
-    await appendFile(path, markdown, 'utf8');
+    await new Promise<void>((resolve, reject) => appendFile(path, markdown, 'utf8', (err) => (err ? reject(err) : resolve())));
   } catch (err) {
     // Like stdout: a summary that could not be written fails the run, naming the file.
     throw new OutputError(`GITHUB_STEP_SUMMARY (${path})`, err as NodeJS.ErrnoException);
