@@ -61,6 +61,8 @@ ndjson and csv stream one feature per line; markdown is a table for PR comments.
     'flagctl features search --tag team:growth --status production:enabled --all -o csv',
     'flagctl features search --created-before 2024-01-01 --sort-by environment:production --fail-if-any',
   ],
+  // With --fail-if-any a gate: its code counts every match, even when the reader of stdout has gone.
+  gate: (f) => f.failIfAny === true,
   check: checkSearch,
   load: () => import('./run.js'),
 });
