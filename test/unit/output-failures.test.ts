@@ -60,6 +60,16 @@ describe('a failed write', () => {
   });
 });
 
+describe('a failed write of a snapshot', () => {
+  it('export to a full disk exits 1 naming stdout: a partial snapshot never looks complete', async () => {
+    serveProject(server, v8Project());
+    const r = await run(['export', '--env', 'production'], new FailingOutput('ENOSPC', 0));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('flagctl: cannot write to stdout: no space left on the device (ENOSPC); the output is incomplete\n');
+    expect(r.stdout).toBe('');
+  });
+});
+
 describe('a failed write to a file', () => {
   it('GITHUB_STEP_SUMMARY on a full device exits 1 naming it, even when the gate passes', async () => {
     server.json(SEARCH_PATH, { features: [], total: 0 });
