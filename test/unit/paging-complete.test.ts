@@ -83,6 +83,42 @@ describe('search paging', () => {
     );
   });
 
+  it('a total lower than what the server holds (200 of 250): the full last page is followed by one more, and --all gives all 250', async () => {
+    server.route(SEARCH_PATH, (_req, res, url) => {
+      const page = pageOf(all, url);
+      sendJson(res, 200, { ...page, total: page.features.length > 0 ? 200 : 0 });
+    });
+    const r = await cli(['features', 'search', '--all', '-o', 'json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.features.map((f: { name: string }) => f.name)).toEqual(all.map((f) => f.name));
+    expect(doc.total).toBe(250);
+    // 100, 100 (full, at the count: ask once more), 50 (short: the end).
+    expect(server.requests.map((q) => new URL(q.url, server.url).searchParams.get('offset'))).toEqual(['0', '100', '200']);
+  });
+
+  it('a full last page at a right count costs one request more, answered empty (as real servers answer past the end)', async () => {
+    const exact = makeFeatures(200);
+    server.route(SEARCH_PATH, (_req, res, url) => sendJson(res, 200, pageOf(exact, url)));
+    const r = await cli(['features', 'stale', '--max', '1000', '-o', 'csv']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split('\r\n')).toHaveLength(201);
+    expect(server.requests.map((q) => new URL(q.url, server.url).searchParams.get('offset'))).toEqual(['0', '100', '200']);
+  });
+
+  it('a count that stays low while full pages keep coming stops at the hard bound', async () => {
+    server.route(SEARCH_PATH, (_req, res, url) => {
+      const { offset, limit } = pageBounds(url);
+      sendJson(res, 200, { features: makeFeatures(limit, offset + 1), total: 100 });
+    });
+    const r = await cli(['features', 'search', '--all', '--concurrency', '1', '-o', 'ndjson']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'flagctl: search: stopped at page 9 (offset 800): the first page counted 100 items, and flagctl reads at most twice that (plus 5 pages) while the total grows\n',
+    );
+  });
+
   it('a total that grows while paging is followed: 250, then 260', async () => {
     const grown = makeFeatures(260);
     server.route(SEARCH_PATH, (_req, res, url) => sendJson(res, 200, pageOf(pageBounds(url).offset === 0 ? all : grown, url)));
