@@ -145,6 +145,21 @@ describe('search paging', () => {
 });
 
 describe('api --paginate', () => {
+  it('a server that caps pages at 30 (total 250) gives all 250: the short page is not the end', async () => {
+    const things = Array.from({ length: 250 }, (_, i) => `t-${i + 1}`);
+    server.route('/api/admin/things', (_req, res, url) => {
+      const offset = Number(url.searchParams.get('offset'));
+      const limit = Number(url.searchParams.get('limit'));
+      sendJson(res, 200, { things: things.slice(offset, offset + Math.min(limit, 30)), total: things.length });
+    });
+    const r = await cli(['api', '/api/admin/things', '--paginate', '-o', 'ndjson']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(things.map((t) => `"${t}"\n`).join(''));
+    // Read on from what was received: 0, 30, 60, ... 240.
+    expect(server.requests.map((q) => Number(new URL(q.url, server.url).searchParams.get('offset')))).toEqual(Array.from({ length: 9 }, (_, i) => i * 30));
+  });
+
   it('pages A, B, A, B exit 1 instead of looping forever', async () => {
     server.route('/api/admin/things', (_req, res, url) => {
       const odd = (Number(url.searchParams.get('offset')) / 2) % 2 === 1;
