@@ -8,7 +8,7 @@ import { StringDecoder } from 'node:string_decoder';
 import type { ProxySettings } from './proxy.js';
 import type { RequestPacing } from './rate-limit.js';
 import { describeNetworkError, isRetryableNetworkError, retryDelayMs } from './retry.js';
-import { Transport } from './transport.js';
+import { closedError, Transport } from './transport.js';
 import type { RequestSlots } from './slots.js';
 import { parseJson } from './json-text.js';
 
@@ -48,6 +48,8 @@ const MAX_REDIRECTS = 3;
 export class ApiClient {
   private readonly transport: Transport;
   private readonly clock: Clock;
+  /** Retry pauses under way: close() cancels them. */
+  private readonly pauses = new Set<() => void>();
 
   constructor(readonly options: ClientOptions) {
     this.clock = options.clock ?? realClock;
@@ -110,7 +112,7 @@ export class ApiClient {
         if (err instanceof RequestError || err instanceof ApiError) throw err;
         const proxy = this.transport.proxyLabel(url);
         const why = describeNetworkError(err, this.options.timeoutMs, proxy);
-        if (isRetryableNetworkError(err) && attempt < attempts) {
+        if (isRetryableNetworkError(err) && attempt < attempts && !this.transport.closed) {
           await this.pause(attempt, retryDelayMs(attempt), why);
           continue;
         }
@@ -148,6 +150,8 @@ export class ApiClient {
         outcome = await this.once(url, body, pacing);
       } catch (err) {
         if (err instanceof RequestError || err instanceof ApiError) throw err;
+        // The run is over (the kit closed the client): a request it cut off is not tried again.
+        if (this.transport.closed) throw new RequestError(`${describeNetworkError(err, this.options.timeoutMs)} (${method} ${this.show(url)})`);
         const delay = retryDelayMs(attempt);
         const proxy = this.transport.proxyLabel(url);
         const why = describeNetworkError(err, this.options.timeoutMs, proxy);
@@ -225,11 +229,24 @@ export class ApiClient {
 
   private async pause(attempt: number, ms: number, why: string): Promise<void> {
     this.log(`retrying after ${why} in ${ms} ms (attempt ${attempt + 1})`);
-    await new Promise<void>((resolve) => this.clock.setTimeout(resolve, ms));
+    await new Promise<void>((resolve, reject) => {
+      const handle = this.clock.setTimeout(() => {
+        this.pauses.delete(stop);
+        resolve();
+      }, ms);
+      const stop = () => {
+        this.clock.clearTimeout(handle);
+        reject(new RequestError(closedError().message));
+      };
+      this.pauses.add(stop);
+    });
   }
 
+  /** Ends the requests in flight and their pauses, and closes the connections: nothing is sent after it. */
   async close(): Promise<void> {
-    this.transport.destroy();
+    for (const stop of this.pauses) stop();
+    this.pauses.clear();
+    await this.transport.destroy();
   }
 
   private show(url: string): string {

@@ -81,6 +81,8 @@ export async function* searchFeatures(
   let duplicates = 0;
   let next = req.offset;
   let ended = false;
+  /** The last page received held as many features as it asked for. */
+  let lastFull = false;
 
   if (want === 0) {
     onProgress?.({ received: 0, total: await countMatches(client, req.query, pacer) });
@@ -103,10 +105,22 @@ export async function* searchFeatures(
 
   const fill = () => {
     // Server positions still needed: the window, moved on by every duplicate skipped.
-    const end = Math.min(req.offset + want + duplicates, total === undefined ? Number.POSITIVE_INFINITY : total + duplicates);
+    const wanted = req.offset + want + duplicates;
+    const end = Math.min(wanted, total === undefined ? Number.POSITIVE_INFINITY : total + duplicates);
     const room = total === undefined ? 1 : Math.max(1, req.concurrency);
+    // A page is cut to what is wanted, never to the count: so the last one comes back short when
+    // the count is right, and full when the server holds more than it counted.
     while (!ended && pending.length < room && next < end) {
-      const n = Math.min(size, end - next);
+      const n = Math.min(size, wanted - next);
+      pending.push({ offset: next, size: n, page: request(next, n) });
+      next += n;
+    }
+    // At the count, but the last page was full: the count may be behind the list (a cached or
+    // lagging total). Ask for one more page before calling the list complete; while full pages
+    // keep coming, so does the next one (PageCheck's hard bound ends a list that never does).
+    // When the count is right, this costs a request only if it is a multiple of the page size.
+    if (!ended && pending.length === 0 && lastFull && total !== undefined && next >= total + duplicates && next < wanted) {
+      const n = Math.min(size, wanted - next);
       pending.push({ offset: next, size: n, page: request(next, n) });
       next += n;
     }
@@ -116,12 +130,17 @@ export async function* searchFeatures(
   while (pending.length > 0) {
     const head = pending.shift()!;
     const res = (await head.page)();
-    check.page(head.offset, res.features, res.total ?? undefined, (f) => (f as SearchFeature).name);
+    const got = res.features.length;
+    // A page asked for beyond the count (see fill) that holds features: the count was behind,
+    // and is at least what has arrived. Inside the count, a page it leaves no room for is an error.
+    const counted = typeof res.total === 'number';
+    const beyond = counted && got > 0 && total !== undefined && head.offset >= total + duplicates;
+    const reported = beyond ? Math.max(res.total!, head.offset + got) : (res.total ?? undefined);
+    check.page(head.offset, res.features, reported, (f) => (f as SearchFeature).name);
+    lastFull = got > 0 && got === head.size;
     // A page past the end reports total 0 (both servers): only a page with rows tells the total.
     // A server that sends no total at all is paged one page at a time until a short page.
-    const counted = typeof res.total === 'number';
-    const got = res.features.length;
-    if (got > 0 && counted) total = res.total!;
+    if (got > 0 && counted) total = reported!;
     else if (got === 0 && counted && (total === undefined || head.offset < total)) {
       // An empty page before the count: either the set shrank below this offset (fine, the end),
       // or the server lost the rest (incomplete: exit 1). Only a fresh count tells which.

@@ -1,4 +1,4 @@
-import type { Agent, IncomingMessage } from 'node:http';
+import type { Agent, ClientRequest, IncomingMessage } from 'node:http';
 import { realClock, type Clock } from '../io.js';
 import { proxyFor, proxyLabel, tunnelConnector, type ProxySettings } from './proxy.js';
 
@@ -24,6 +24,7 @@ export interface RawResponse {
 }
 
 const timeoutError = (code: string) => Object.assign(new Error(code), { code });
+export const closedError = () => Object.assign(new Error('the HTTP client was closed: the command has ended'), { code: 'FLAGCTL_CLIENT_CLOSED' });
 
 // The network modules load on the first request, not at start-up (`--version` needs none),
 // and https, tls and net only when an https URL or a proxy needs them.
@@ -42,6 +43,9 @@ interface Modules {
 
 export class Transport {
   private readonly agents = new Map<string, Agent>();
+  /** Requests sent and not yet closed: destroy() ends them and waits for them. */
+  private readonly active = new Set<ClientRequest>();
+  private isClosed = false;
 
   constructor(private readonly options: TransportOptions) {}
 
@@ -55,6 +59,8 @@ export class Transport {
       secure || proxied ? load.tls() : undefined,
       proxied ? load.net() : undefined,
     ]);
+    // Closed while the modules loaded: a page read ahead, a retry after its pause. Nothing more is sent.
+    if (this.isClosed) throw closedError();
     const mods: Modules = { http, https, tls, net };
     const { timeoutMs } = this.options;
     const clock = this.options.clock ?? realClock;
@@ -65,6 +71,8 @@ export class Transport {
           ? { method: 'GET', headers }
           : { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } };
       const req = send(url, { ...sent, agent: this.agentFor(url, mods) });
+      this.active.add(req);
+      req.once('close', () => this.active.delete(req));
       let headersTimer: unknown;
       const startHeadersTimer = () => {
         headersTimer = clock.setTimeout(() => req.destroy(timeoutError('FLAGCTL_HEADERS_TIMEOUT')), timeoutMs);
@@ -130,9 +138,26 @@ export class Transport {
     return agent;
   }
 
-  /** Closes every connection at once: the CLI is done with them. */
-  destroy(): void {
+  /** True once destroy() was called: every later request fails without being sent. */
+  get closed(): boolean {
+    return this.isClosed;
+  }
+
+  /**
+   * Closes every connection at once (the command is done with them), ends the requests still
+   * in flight, and resolves when they are over, so nothing of the run outlives it.
+   */
+  async destroy(): Promise<void> {
+    this.isClosed = true;
+    const ending = [...this.active].map(
+      (req) =>
+        new Promise<void>((resolve) => {
+          req.once('close', () => resolve());
+          req.destroy(closedError());
+        }),
+    );
     for (const agent of this.agents.values()) agent.destroy();
     this.agents.clear();
+    await Promise.all(ending);
   }
 }

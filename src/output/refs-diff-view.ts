@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { appendFile } from 'node:fs/promises';
+import { OutputError } from '../errors.js';
 import type { FlagDiff, Place, RefsDiff, UnknownName } from '../refs/diff/model.js';
 import type { Ui } from './context.js';
 import { annotation } from './github.js';
@@ -161,6 +162,6 @@ export async function appendOutputs(path: string, d: RefsDiff): Promise<void> {
   try {
     await appendFile(path, text, 'utf8');
   } catch (err) {
-    throw new Error(`cannot append to GITHUB_OUTPUT (${path}): ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    throw new OutputError(`GITHUB_OUTPUT (${path})`, err as NodeJS.ErrnoException);
   }
 }

@@ -86,6 +86,13 @@ describe('a closed pipe', () => {
     expect(r.code).toBe(3);
   });
 
+  it('does not turn features search --fail-if-any into exit 0: it reads every page and exits 3', async () => {
+    const r = await closingReader(['features', 'search', '--all', '--fail-if-any', '-o', 'ndjson']);
+    expect(JSON.parse(r.first.split('\n')[0]!).name).toBe('f-001');
+    expect(r.stderr).toBe('flagctl: 250 features match (--fail-if-any)\n');
+    expect(r.code).toBe(3);
+  });
+
   it('ends a listing quietly with exit 0', async () => {
     const r = await closingReader(['features', 'search', '--all', '-o', 'ndjson']);
     expect(JSON.parse(r.first.split('\n')[0]!).name).toBe('f-001');

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 export interface SeenRequest {
   method: string;
@@ -30,6 +30,9 @@ export class FixtureServer {
   onRequest?: () => void;
   private server?: Server;
   private routes: Route[] = [];
+  /** Connections open now, and who waits for there to be none (settled()). */
+  private readonly sockets = new Set<Socket>();
+  private waiters: (() => void)[] = [];
 
   get url(): string {
     const { port } = this.server!.address() as AddressInfo;
@@ -72,8 +75,38 @@ export class FixtureServer {
       }
       route.handler(req, res, url);
     });
+    this.server.on('connection', (socket: Socket) => {
+      this.sockets.add(socket);
+      socket.once('close', () => {
+        this.sockets.delete(socket);
+        if (this.sockets.size === 0) for (const w of this.waiters.splice(0)) w();
+      });
+    });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     return this;
+  }
+
+  /**
+   * Resolves once every connection is closed, so that each request a test's client sent has
+   * been read (and recorded) before the next test starts. main() closes its connections before
+   * it returns; one still open after `capMs` (a client that keeps its sockets, such as a test's
+   * own) is left alone rather than hanging the test.
+   */
+  async settled(capMs = 2000): Promise<void> {
+    const until = Date.now() + capMs;
+    do {
+      if (this.sockets.size > 0) {
+        await new Promise<void>((resolve) => {
+          const cap = setTimeout(resolve, Math.max(0, until - Date.now()));
+          this.waiters.push(() => {
+            clearTimeout(cap);
+            resolve();
+          });
+        });
+      }
+      // A connection accepted on this turn is seen on the next.
+      await new Promise((resolve) => setImmediate(resolve));
+    } while (this.sockets.size > 0 && Date.now() < until);
   }
 
   async stop(): Promise<void> {
@@ -96,7 +129,8 @@ export function useFixtureServer(): FixtureServer {
   const server = new FixtureServer();
   beforeAll(() => server.start());
   afterAll(() => server.stop());
-  afterEach(() => {
+  afterEach(async () => {
+    await server.settled();
     const unexpected = [...server.unexpected];
     server.reset();
     expect(unexpected).toEqual([]);

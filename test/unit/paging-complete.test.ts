@@ -83,6 +83,42 @@ describe('search paging', () => {
     );
   });
 
+  it('a total lower than what the server holds (200 of 250): the full last page is followed by one more, and --all gives all 250', async () => {
+    server.route(SEARCH_PATH, (_req, res, url) => {
+      const page = pageOf(all, url);
+      sendJson(res, 200, { ...page, total: page.features.length > 0 ? 200 : 0 });
+    });
+    const r = await cli(['features', 'search', '--all', '-o', 'json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.features.map((f: { name: string }) => f.name)).toEqual(all.map((f) => f.name));
+    expect(doc.total).toBe(250);
+    // 100, 100 (full, at the count: ask once more), 50 (short: the end).
+    expect(server.requests.map((q) => new URL(q.url, server.url).searchParams.get('offset'))).toEqual(['0', '100', '200']);
+  });
+
+  it('a full last page at a right count costs one request more, answered empty (as real servers answer past the end)', async () => {
+    const exact = makeFeatures(200);
+    server.route(SEARCH_PATH, (_req, res, url) => sendJson(res, 200, pageOf(exact, url)));
+    const r = await cli(['features', 'stale', '--max', '1000', '-o', 'csv']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split('\r\n')).toHaveLength(201);
+    expect(server.requests.map((q) => new URL(q.url, server.url).searchParams.get('offset'))).toEqual(['0', '100', '200']);
+  });
+
+  it('a count that stays low while full pages keep coming stops at the hard bound', async () => {
+    server.route(SEARCH_PATH, (_req, res, url) => {
+      const { offset, limit } = pageBounds(url);
+      sendJson(res, 200, { features: makeFeatures(limit, offset + 1), total: 100 });
+    });
+    const r = await cli(['features', 'search', '--all', '--concurrency', '1', '-o', 'ndjson']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'flagctl: search: stopped at page 9 (offset 800): the first page counted 100 items, and flagctl reads at most twice that (plus 5 pages) while the total grows\n',
+    );
+  });
+
   it('a total that grows while paging is followed: 250, then 260', async () => {
     const grown = makeFeatures(260);
     server.route(SEARCH_PATH, (_req, res, url) => sendJson(res, 200, pageOf(pageBounds(url).offset === 0 ? all : grown, url)));
@@ -109,6 +145,21 @@ describe('search paging', () => {
 });
 
 describe('api --paginate', () => {
+  it('a server that caps pages at 30 (total 250) gives all 250: the short page is not the end', async () => {
+    const things = Array.from({ length: 250 }, (_, i) => `t-${i + 1}`);
+    server.route('/api/admin/things', (_req, res, url) => {
+      const offset = Number(url.searchParams.get('offset'));
+      const limit = Number(url.searchParams.get('limit'));
+      sendJson(res, 200, { things: things.slice(offset, offset + Math.min(limit, 30)), total: things.length });
+    });
+    const r = await cli(['api', '/api/admin/things', '--paginate', '-o', 'ndjson']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(things.map((t) => `"${t}"\n`).join(''));
+    // Read on from what was received: 0, 30, 60, ... 240.
+    expect(server.requests.map((q) => Number(new URL(q.url, server.url).searchParams.get('offset')))).toEqual(Array.from({ length: 9 }, (_, i) => i * 30));
+  });
+
   it('pages A, B, A, B exit 1 instead of looping forever', async () => {
     server.route('/api/admin/things', (_req, res, url) => {
       const odd = (Number(url.searchParams.get('offset')) / 2) % 2 === 1;

@@ -73,7 +73,8 @@ describe('pacing search to the server rate limit', () => {
     expect(got).toEqual(all.map((f) => f.name));
     expect(limit.refused).toEqual([]);
     expect(pacer.refusals).toBe(0);
-    expect(servedPerWindow(limit)).toEqual([4, 4, 2]);
+    // Ten pages, then one past the count, as the tenth was full (answered empty: the end).
+    expect(servedPerWindow(limit)).toEqual([4, 4, 3]);
     // The first page of each new window waits, told which page it is and what the server allows.
     expect(waits.map((w) => [w.page, w.pages, w.limit, w.windowS, w.refused])).toEqual([
       [5, 10, 4, 2, false],
@@ -99,7 +100,9 @@ describe('pacing search to the server rate limit', () => {
     expect(await names(client(clock), everything({ pacer }))).toEqual(all.map((f) => f.name));
     expect(pacer.refusals).toBe(1);
     expect(waits.map((w) => [w.refused, w.page])).toEqual([[true, 2]]);
-    expect(calls).toBe(4); // three pages and the refused one again; the client's own retries were not spent
+    // Three pages, the refused one again, and one past the full third page (empty: the end); the
+    // client's own retries were not spent.
+    expect(calls).toBe(5);
   });
 
   it('two runs behind one address share the window: both complete and in order, the server never serves more than its limit', async () => {

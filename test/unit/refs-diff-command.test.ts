@@ -84,6 +84,15 @@ describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () 
     expect(server.requests.every((q) => q.method === 'GET')).toBe(true);
   });
 
+  it('a GITHUB_OUTPUT that cannot be written exits 1 naming it, even when the gate passes', async () => {
+    serve(server);
+    const r = repo({ 'src/a.ts': 'const x = 1;\n' });
+    r.write({ 'src/a.ts': 'if (isEnabled("live-flag")) go();\n' });
+    const g = await diff(r, ['--diff', 'HEAD', '-o', 'github', '--fail-on', 'added-stale'], { GITHUB_OUTPUT: '/dev/full' });
+    expect(g.stderr).toBe('flagctl: cannot write to GITHUB_OUTPUT (/dev/full): no space left on the device (ENOSPC); the output is incomplete\n');
+    expect(g.code).toBe(1);
+  });
+
   it('csv and ndjson: one row per reference added or removed; markdown: a PR comment with the details folded', async () => {
     serve(server);
     const r = repo({ 'a.ts': 'f("gone-flag")\n' });

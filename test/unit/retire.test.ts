@@ -131,6 +131,18 @@ describe('retire apply', () => {
     expect([...c.active.keys()].sort()).toEqual(FLAGS.map((f) => f.name).sort());
   });
 
+  it('a result file that cannot be written exits 1 naming it, after archiving and printing the result', async () => {
+    const { path } = await writePlan();
+    const c = serveCleanup(server, FLAGS);
+    const r = await cli(['retire', 'apply', path, '--yes', '--result', '/dev/full', '-o', 'json']);
+    expect(c.writes).toEqual([{ path: 'archive', features: ['done-flag', 'gone-a', 'gone-b', 'old-release'] }]);
+    expect(JSON.parse(r.stdout)).toMatchObject({ archived: ['done-flag', 'gone-a', 'gone-b', 'old-release'] });
+    expect(r.stderr).toBe(
+      '4 archived, 0 skipped, 0 failed.\nflagctl: cannot write to /dev/full (--result): no space left on the device (ENOSPC); the output is incomplete\n',
+    );
+    expect(r.code).toBe(1);
+  });
+
   it('a flag seen since the plan is skipped with the reason', async () => {
     const { path } = await writePlan();
     const c = serveCleanup(server, FLAGS.map((f) => (f.name === 'gone-b' ? { ...f, lastSeen: iso(0) } : f)));

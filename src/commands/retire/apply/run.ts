@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { InterruptedError, RequestError, UsageError } from '../../../errors.js';
+import { InterruptedError, OutputError, RequestError, UsageError } from '../../../errors.js';
 import { clockOf } from '../../../io.js';
 import { PageProgress } from '../../../output/page-progress.js';
 import { render } from '../../../output/render.js';
@@ -64,11 +64,14 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     finishedAt: new Date(clockOf(io).now()).toISOString(),
     ...outcome,
   };
+  // A result file that could not be written fails the run (exit 1), but only once the result is
+  // printed: the flags are archived either way, and stdout is then the only record of it.
+  let unwritten: OutputError | undefined;
   if (f.result) {
     try {
       await writeFile(f.result, `${JSON.stringify(result, null, 2)}\n`, 'utf8');
     } catch (err) {
-      io.stderr.write(`flagctl: cannot write --result ${f.result}: ${(err as NodeJS.ErrnoException).code ?? String(err)}\n`);
+      unwritten = new OutputError(`${f.result} (--result)`, err as NodeJS.ErrnoException);
     }
   }
   await render(ui, {
@@ -78,6 +81,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   });
   const summary = `${outcome.archived.length} archived, ${outcome.skipped.length} skipped, ${outcome.failed.length} failed${outcome.notAttempted.length ? `, ${outcome.notAttempted.length} not attempted` : ''}`;
   io.stderr.write(`${summary}.\n`);
+  if (unwritten) throw unwritten;
   if (outcome.interrupted) throw new InterruptedError();
   if (outcome.failed.length > 0) throw new RequestError(`${outcome.failed.length} flag${outcome.failed.length === 1 ? ' was' : 's were'} not archived; see the result for the server's messages`);
 }
