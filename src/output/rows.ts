@@ -99,7 +99,10 @@ export function markdownRow<T>(cols: Column<T>[], row: T): string {
 }
 
 export interface RowsOptions {
-  /** On a terminal, after a long table: how to get it another way (the command's own options). */
+  /**
+   * On a terminal, after a long table: the command's own way to a shorter one, named in the
+   * note after -o csv (`--limit <n> shows the first n`); a command without one leaves it out.
+   */
   longTable?: string;
   /** json: one object `{"<key>": [rows], ...after()}` instead of a bare array; `after` runs when the rows have ended. */
   jsonObject?: { key: string; after(): Record<string, unknown> };
@@ -197,7 +200,8 @@ export async function writeRows<T>(ui: Ui, cols: Column<T>[], rows: AsyncIterabl
   if (ui.tty) {
     const head = headers ? cols.map((c) => ui.style.bold(termSafe(c.header ?? c.name))) : undefined;
     const cells = mapRows(rows, (row) => cols.map((c) => terminalCell(c, row, ui)));
-    return writeTable(ui, head, cells, cols.length, options.longTable ?? '-o csv gives them whole, for a spreadsheet or a pager');
+    const hint = ['-o csv gives them whole, for a spreadsheet or a pager', options.longTable].filter(Boolean).join('; ');
+    return writeTable(ui, head, cells, cols.length, hint);
   }
   // Piped table: tab-separated, no decoration, ISO times: stable for grep, cut and awk.
   if (headers) await print(ui, `${cols.map((c) => (c.header ?? c.name).toUpperCase()).join('\t')}\n`);
