@@ -81,13 +81,13 @@ function envColumn(name: string): Column<SearchFeature> | undefined {
         : field === 'type' || field === 'changeRequestIds'
           ? 'text'
           : 'number';
+  const find = (f: SearchFeature) => (f.environments ?? []).find((x) => x.name === env) as Record<string, unknown> | undefined;
   return {
     name,
     kind,
-    value: (f) => {
-      const e = (f.environments ?? []).find((x) => x.name === env) as Record<string, unknown> | undefined;
-      return e?.[field] ?? null;
-    },
+    value: (f) => find(f)?.[field] ?? null,
+    // An environment sent without a state is unknown; one the feature does not have is `-`.
+    ...(field === 'enabled' ? { unknown: (f: SearchFeature) => (find(f) ? envState(null) : undefined) } : {}),
   };
 }
 

@@ -12,6 +12,11 @@ export interface Column<T> {
   header?: string;
   kind?: CellKind;
   value(row: T): unknown;
+  /**
+   * What a null value in this row reads as, where `-` or an empty cell could be taken for
+   * off: `unknown` for an environment's enabled. Every format but json shows it.
+   */
+  unknown?(row: T): string | undefined;
   /** A terminal-only rendering (symbols, colours); the text is made safe before this is called. */
   pretty?(row: T, ui: Ui): string;
 }
@@ -33,10 +38,37 @@ export function plainCell(value: unknown): string {
   return String(value);
 }
 
+/** Nothing to show: null, absent, the empty string or an empty list. */
+function isEmpty(value: unknown): boolean {
+  return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/**
+ * A cell of the tables (piped and on a terminal) and markdown: `-` for nothing, or the
+ * column's word for unknown. csv keeps an empty cell instead, as spreadsheets expect, but
+ * spells the unknown word too (a spreadsheet takes an empty cell for FALSE).
+ */
+export function humanCell<T>(col: Column<T>, row: T): string {
+  const value = col.value(row);
+  return isEmpty(value) ? (unknownWord(col, row, value) ?? '-') : plainCell(value);
+}
+
+function unknownWord<T>(col: Column<T>, row: T, value: unknown): string | undefined {
+  return value === null || value === undefined ? col.unknown?.(row) : undefined;
+}
+
+function csvCell<T>(col: Column<T>, row: T): string {
+  const value = col.value(row);
+  return unknownWord(col, row, value) ?? plainCell(value);
+}
+
 function terminalCell<T>(col: Column<T>, row: T, ui: Ui): string {
   if (col.pretty) return col.pretty(row, ui);
   const value = col.value(row);
-  if (value === null || value === undefined || value === '') return ui.style.dim('-');
+  if (isEmpty(value)) {
+    const word = unknownWord(col, row, value);
+    return word ? ui.style.yellow(word) : ui.style.dim('-');
+  }
   if (col.kind === 'time' && typeof value === 'string') return relativeTime(value, ui.now);
   if (typeof value === 'boolean') return value ? ui.style.green('yes') : 'no';
   return termSafe(plainCell(value));
@@ -63,11 +95,14 @@ export function markdownHead<T>(cols: Column<T>[]): string {
 }
 
 export function markdownRow<T>(cols: Column<T>[], row: T): string {
-  return `| ${cols.map((c) => markdownCell(plainCell(c.value(row)))).join(' | ')} |\n`;
+  return `| ${cols.map((c) => markdownCell(humanCell(c, row))).join(' | ')} |\n`;
 }
 
 export interface RowsOptions {
-  /** On a terminal, after a long table: how to get it another way (the command's own options). */
+  /**
+   * On a terminal, after a long table: the command's own way to a shorter one, named in the
+   * note after -o csv (`--limit <n> shows the first n`); a command without one leaves it out.
+   */
   longTable?: string;
   /** json: one object `{"<key>": [rows], ...after()}` instead of a bare array; `after` runs when the rows have ended. */
   jsonObject?: { key: string; after(): Record<string, unknown> };
@@ -150,7 +185,7 @@ export async function writeRows<T>(ui: Ui, cols: Column<T>[], rows: AsyncIterabl
     if (headers) await print(ui, csvRecord(cols.map((c) => c.name), true, ui.tty));
     for await (const row of rows) {
       count++;
-      await print(ui, csvRecord(cols.map((c) => plainCell(c.value(row))), csvRaw, ui.tty));
+      await print(ui, csvRecord(cols.map((c) => csvCell(c, row)), csvRaw, ui.tty));
     }
     return count;
   }
@@ -165,13 +200,14 @@ export async function writeRows<T>(ui: Ui, cols: Column<T>[], rows: AsyncIterabl
   if (ui.tty) {
     const head = headers ? cols.map((c) => ui.style.bold(termSafe(c.header ?? c.name))) : undefined;
     const cells = mapRows(rows, (row) => cols.map((c) => terminalCell(c, row, ui)));
-    return writeTable(ui, head, cells, cols.length, options.longTable ?? '-o csv gives them whole, for a spreadsheet or a pager');
+    const hint = ['-o csv gives them whole, for a spreadsheet or a pager', options.longTable].filter(Boolean).join('; ');
+    return writeTable(ui, head, cells, cols.length, hint);
   }
   // Piped table: tab-separated, no decoration, ISO times: stable for grep, cut and awk.
   if (headers) await print(ui, `${cols.map((c) => (c.header ?? c.name).toUpperCase()).join('\t')}\n`);
   for await (const row of rows) {
     count++;
-    await print(ui, `${cols.map((c) => termSafe(plainCell(c.value(row)))).join('\t')}\n`);
+    await print(ui, `${cols.map((c) => termSafe(humanCell(c, row))).join('\t')}\n`);
   }
   return count;
 }

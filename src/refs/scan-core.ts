@@ -26,7 +26,8 @@ export interface FoundRef {
 }
 
 /** `gone`: not there when it was to be read (deleted since the listing): nothing was missed. */
-export type SkipReason = 'binary' | 'large' | 'unreadable' | 'special' | 'gone';
+/** `link`: a symbolic link, not followed (a rule, as rg's default: told on stderr, never a failure). */
+export type SkipReason = 'binary' | 'large' | 'unreadable' | 'special' | 'gone' | 'link';
 export type FileScan = { skipped: SkipReason } | { refs: FoundRef[] };
 
 export interface Scanner {
@@ -250,7 +251,7 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
     } catch (err) {
       // ELOOP: a symbolic link (O_NOFOLLOW); links are not followed.
       const code = (err as { code?: string }).code;
-      return { skipped: code === 'ELOOP' ? 'special' : code === 'ENOENT' || code === 'ENOTDIR' ? 'gone' : 'unreadable' };
+      return { skipped: code === 'ELOOP' ? 'link' : code === 'ENOENT' || code === 'ENOTDIR' ? 'gone' : 'unreadable' };
     }
     try {
       const st = fs.fstatSync(fd);

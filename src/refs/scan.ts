@@ -25,7 +25,7 @@ export interface FileRefs {
 }
 
 /** Skips that refs tells of on stderr: the user did not ask for them by a rule. */
-export type ToldSkip = 'unreadable' | 'bad-name' | 'large';
+export type ToldSkip = 'unreadable' | 'bad-name' | 'link' | 'large';
 
 export interface TreeStats {
   files: number;
@@ -160,8 +160,8 @@ async function* walkedAhead<T>(source: AsyncGenerator<T>, ready: Promise<unknown
 export function emptyStats(): TreeStats {
   return {
     files: 0,
-    skipped: { binary: 0, large: 0, unreadable: 0, special: 0, gone: 0, 'bad-name': 0 },
-    examples: { unreadable: [], 'bad-name': [], large: [] },
+    skipped: { binary: 0, large: 0, unreadable: 0, special: 0, gone: 0, 'bad-name': 0, link: 0 },
+    examples: { unreadable: [], 'bad-name': [], link: [], large: [] },
   };
 }
 

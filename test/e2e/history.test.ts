@@ -15,7 +15,7 @@ for (const server of inject('servers')) {
       expect(r.code).toBe(0);
       const rows = r.stdout.trimEnd().split('\n').slice(1).map((l) => l.split('\t'));
       const last = rows.at(-1)!;
-      expect(last.slice(1)).toEqual(['flagctl-e2e-admin', 'feature-created', '', 'created as a release flag in project default']);
+      expect(last.slice(1)).toEqual(['flagctl-e2e-admin', 'feature-created', '-', 'created as a release flag in project default']);
       const summaries = rows.map((c) => c[4]);
       expect(summaries).toContain(`strategy "${SEED.fullFeatureStrategyTitle}" added: flexibleRollout, rollout 50%, stickiness userId, 5 constraints, 1 segment, 3 variants`);
       expect(summaries).toContain(`strategy "${SEED.fullFeatureDisabledStrategyTitle}" added: applicationHostname, hostNames canary-1.internal,canary-2.internal, disabled`);

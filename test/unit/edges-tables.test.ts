@@ -42,6 +42,19 @@ describe('item 1: a terminal table of 130,000 rows', () => {
     expect(r.stderr).toContain('130000 rows; -o csv gives them whole');
   }, 120_000);
 
+  it('features search --all names both ways out of a long table: -o csv and --limit', async () => {
+    const features = Array.from({ length: 1_200 }, (_, i) => feature(`flag-${i}`));
+    server.route(SEARCH, (_req, res, url) => {
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 50);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ features: features.slice(offset, offset + limit), total: features.length }));
+    });
+    const r = await runCli(['features', 'search', '--all'], { env: env(), ...tty });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('│ flag-'))).toHaveLength(1_200);
+    expect(r.stderr).toContain('flagctl: note: 1200 rows; -o csv gives them whole, for a spreadsheet or a pager; --limit <n> shows the first n\n');
+  });
+
   it('insights --no-chart with a series of 130,000 points', async () => {
     const userTrends = Array.from({ length: 130_000 }, (_, i) => ({ date: new Date(Date.UTC(2000, 0, 1) + i * 864e5).toISOString(), total: i, active: i, inactive: 0 }));
     server.json('/api/admin/insights', { userTrends, flagTrends: [], projectFlagTrends: [], metricsSummaryTrends: [], environmentTypeTrends: [] });

@@ -159,3 +159,59 @@ describe('item 12: chart wording', () => {
     expect(r.stdout).not.toMatch(/1 points|1 weeks|no values|0 updates/);
   });
 });
+
+describe('one rendering of unknown in every format', () => {
+  // An environment whose enabled is null is `unknown` (a blank or `-` could be read as off, and
+  // a spreadsheet takes an empty cell for FALSE); any other value the server left out or sent
+  // as null is `-` in tables and markdown, and an empty cell in csv (docs/output-formats.md).
+  const cols = ['--columns', 'name,env:dev.enabled,env:dev.yes,environments,tags,description'];
+  const rows = () =>
+    server.json(SEARCH, {
+      features: [
+        searchFeature({ name: 'a', environments: [{ name: 'dev', enabled: null, yes: null }], tags: [], description: null }),
+        searchFeature({ name: 'b', environments: [], tags: [], description: '' }),
+      ],
+      total: 2,
+    });
+
+  it('piped table', async () => {
+    rows();
+    const r = await runCli(['features', 'search', ...cols], { env: env() });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').slice(1, 3)).toEqual(['a\tunknown\t-\tdev unknown\t-\t-', 'b\t-\t-\t-\t-\t-']);
+  });
+
+  it('terminal table', async () => {
+    rows();
+    const r = await runCli(['features', 'search', ...cols], { ...tty(), columns: 200 });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/│ a +│ unknown +│ - +│ dev unknown +│ - +│ - +│/);
+    expect(r.stdout).toMatch(/│ b +│ - +│ - +│ - +│ - +│ - +│/);
+  });
+
+  it('markdown', async () => {
+    rows();
+    const r = await runCli(['features', 'search', '-o', 'markdown', ...cols], { env: env() });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').slice(2, 4)).toEqual(['| a | unknown | - | dev unknown | - | - |', '| b | - | - | - | - | - |']);
+  });
+
+  it('csv: unknown for a state, an empty cell for anything else', async () => {
+    rows();
+    const r = await runCli(['features', 'search', '-o', 'csv', ...cols], { env: env() });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('name,env:dev.enabled,env:dev.yes,environments,tags,description\r\na,unknown,,dev unknown,,\r\nb,,,,,\r\n');
+  });
+
+  it('an environment the feature does not have is -, not unknown', async () => {
+    rows();
+    const r = await runCli(['features', 'search', '--columns', 'name,env:prod.enabled'], { env: env() });
+    expect(r.stdout).toBe('NAME\tENV:PROD.ENABLED\na\t-\nb\t-\n');
+  });
+
+  it('json keeps the null', async () => {
+    rows();
+    const r = await runCli(['features', 'search', '-o', 'json', ...cols], { env: env() });
+    expect(JSON.parse(r.stdout).features[0]).toMatchObject({ 'env:dev.enabled': null, 'env:dev.yes': null });
+  });
+});

@@ -133,7 +133,7 @@ describe('evaluate', () => {
     expect(nd.stdout).toBe('{"feature":"payments.kill-switch","enabled":true,"variant":null,"strategy":"flexibleRollout"}\n');
     routes();
     const md = await runCli(['evaluate', 'payments.kill-switch', '--env', 'development', '-o', 'markdown'], { env: env() });
-    expect(md.stdout).toBe('| feature | enabled | variant | strategy |\n| --- | --- | --- | --- |\n| payments.kill-switch | true |  | flexibleRollout |\n');
+    expect(md.stdout).toBe('| feature | enabled | variant | strategy |\n| --- | --- | --- | --- |\n| payments.kill-switch | true | - | flexibleRollout |\n');
   });
 
   it('--all evaluates every flag of the project, sorted by name', async () => {

@@ -64,8 +64,10 @@ function serve(s: FixtureServer, projects = ['default']) {
 const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.unit-secret', FLAGCTL_CONFIG_DIR: '/nonexistent' });
 const refs = (args: string[], extra: Record<string, string> = {}, tty = false) => runCli(['refs', ...args], { env: { ...env(), ...extra }, stdoutIsTTY: tty });
 const rel = (file: string) => file.slice(dir.length + 1);
-/** The tree's one file over the default cap, said on stderr. */
-const HUGE = `flagctl: not read: 1 over 1024 KiB (${dir}/bin/huge.txt; raise --max-file-kb to read it)\n`;
+/** The tree's four links (not followed) and its one file over the default cap, said on stderr. */
+const HUGE =
+  `flagctl: not read: 4 symbolic links not followed (${dir}/loop, ${dir}/out, ${dir}/src/link-to-checkout.ts, …); ` +
+  `1 over 1024 KiB (${dir}/bin/huge.txt; raise --max-file-kb to read it)\n`;
 
 type Ref = Reference;
 

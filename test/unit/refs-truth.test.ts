@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -72,6 +73,34 @@ describe('refs says what it did not read', () => {
     const allowed = await refs([dir, '--fail-on', 'stale', '--allow-skipped', '-o', 'ndjson', '--columns', 'flag']);
     expect(allowed.code).toBe(0);
     expect(allowed.stderr).toBe(`flagctl: not read: 1 with a name that is not UTF-8 (${dir}/caf\uFFFD.ts)\n`);
+  });
+
+  it('symbolic links met in a walk are counted and named, not followed; the gate does not fail on them', async () => {
+    const dir = tree('links', { 'app.ts': 'x("live-one")\n', 'sub/real.ts': 'x("live-one")\n', '.gitignore': 'ignored-link\n' });
+    symlinkSync('app.ts', join(dir, 'a-link.ts'));
+    symlinkSync('sub', join(dir, 'b-dir'));
+    symlinkSync('.', join(dir, 'c-loop'));
+    symlinkSync('..', join(dir, 'sub/d-up'));
+    // A rule's skips are not told: an ignored link, an excluded one.
+    symlinkSync('app.ts', join(dir, 'ignored-link'));
+    symlinkSync('app.ts', join(dir, 'e-excluded'));
+    serve(server);
+    const r = await refs([dir, '--exclude', 'e-excluded', '--fail-on', 'archived', '-o', 'ndjson', '--columns', 'file']);
+    expect(r.stdout).toBe(`{"file":"${dir}/app.ts"}\n{"file":"${dir}/sub/real.ts"}\n`);
+    expect(r.stderr).toBe(`flagctl: not read: 4 symbolic links not followed (${dir}/a-link.ts, ${dir}/b-dir, ${dir}/c-loop, …)\n`);
+    expect(r.code).toBe(0);
+  });
+
+  it('a symbolic link git lists is told the same way', async () => {
+    const dir = tree('links-git', { 'app.ts': 'x("stale-one")\n' });
+    symlinkSync('app.ts', join(dir, 'link.ts'));
+    execFileSync('git', ['-C', dir, 'init', '-q'], { stdio: 'ignore', env: { ...process.env, HOME: base, GIT_CONFIG_NOSYSTEM: '1' } });
+    execFileSync('git', ['-C', dir, 'add', '.'], { stdio: 'ignore', env: { ...process.env, HOME: base, GIT_CONFIG_NOSYSTEM: '1' } });
+    serve(server);
+    const r = await refs([dir, '--fail-on', 'stale', '-o', 'ndjson', '--columns', 'file']);
+    expect(r.stdout).toBe(`{"file":"${dir}/app.ts"}\n`);
+    expect(r.stderr).toBe(`flagctl: not read: 1 symbolic link not followed (${dir}/link.ts)\nflagctl: 1 reference to flags that are stale (--fail-on)\n`);
+    expect(r.code).toBe(3);
   });
 
   it('files over --max-file-kb: how many, the first few, how to raise it; the cap is a rule the gate accepts', async () => {

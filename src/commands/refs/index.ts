@@ -18,8 +18,9 @@ elsewhere every .gitignore is honoured; --no-ignore reads everything. .git, bina
 over --max-file-kb and symbolic links met in a walk are skipped (a link named as a path is read).
 Paths in the output are the path given joined with the file's path under it; --exclude matches
 them as printed, or relative to the path given. Files not read for another reason (unreadable,
-a name that is not UTF-8, over --max-file-kb) are counted on stderr; with --fail-on, an
-unreadable file or name exits 1 unless --allow-skipped. The start and end of a line or file
+a name that is not UTF-8, a symbolic link not followed, over --max-file-kb) are counted on
+stderr; with --fail-on, an unreadable file or name exits 1 unless --allow-skipped (links and
+the size cap are rules, and do not fail the gate). The start and end of a line or file
 always count as delimiters.
 
 --summary verdicts: remove-code (stale, potentially stale or completed, still referenced; for a

@@ -160,7 +160,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     }
     await listing; // a tree without files never waited for it: its failure still counts
     ctx.debug(
-      `${stats.files} files read; skipped ${stats.skipped.binary} binary, ${stats.skipped.large} over ${f.maxFileKb} KiB, ${stats.skipped.special} links or special, ${stats.skipped.gone} gone since listed, ${stats.skipped.unreadable} unreadable, ${stats.skipped['bad-name']} not UTF-8 names`,
+      `${stats.files} files read; skipped ${stats.skipped.binary} binary, ${stats.skipped.large} over ${f.maxFileKb} KiB, ${stats.skipped.link} links not followed, ${stats.skipped.special} special, ${stats.skipped.gone} gone since listed, ${stats.skipped.unreadable} unreadable, ${stats.skipped['bad-name']} not UTF-8 names`,
     );
     const skipped = skippedLine(stats, f.maxFileKb);
     if (skipped) notice(io, skipped);

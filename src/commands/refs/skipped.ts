@@ -22,6 +22,8 @@ export function skippedLine(stats: TreeStats, maxFileKb: number): string {
   const parts = [
     part(stats.skipped.unreadable, 'unreadable', stats.examples.unreadable),
     part(stats.skipped['bad-name'], 'with a name that is not UTF-8', stats.examples['bad-name']),
+    // Not following links is a rule (rg's default), so they never fail a gate: said, not counted against it.
+    part(stats.skipped.link, `symbolic link${stats.skipped.link === 1 ? '' : 's'} not followed`, stats.examples.link),
     part(large, `over ${maxFileKb} KiB`, stats.examples.large, `; raise --max-file-kb to read ${large === 1 ? 'it' : 'them'}`),
   ].filter(Boolean);
   return parts.length === 0 ? '' : `flagctl: not read: ${parts.join('; ')}`;

@@ -36,5 +36,5 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     if (wanted(first.value)) yield first.value;
     for await (const e of events) if (wanted(e)) yield e;
   }
-  await writeRows(ui, cols, rows());
+  await writeRows(ui, cols, rows(), { longTable: '--limit <n> shows the first n' });
 }

@@ -29,6 +29,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       columns: cols,
       rows: progress.around(features),
       jsonObject: { key: 'features', after: () => ({ total: total() }) },
+      longTable: '--limit <n> shows the first n',
     });
     if (opts.limit === undefined && search.limit === DEFAULT_LIMIT && total() > search.offset + count) {
       notice(io, `${count} of ${total()} matches shown; --all or --limit <n> for more`);
