@@ -2,12 +2,13 @@ import * as z from '../zod-mini.js';
 import type { ApiClient } from './client.js';
 import { segment } from './path.js';
 import type { RateLimitPacer } from './rate-limit.js';
-import type { SearchFeature } from './schemas.js';
+import { lifecycle, type SearchFeature } from './schemas.js';
 import { searchFeatures } from './search.js';
 
 // The calls of a cleanup (SERVER-FACTS, "Writes used by a cleanup"). The reads are cheap and
-// bulk: a project's active flags in one request, the archived ones through search filtered
-// by name. The writes take up to 100 names a request (ARCHIVE_BATCH); both are idempotent on
+// bulk: a project's active flags in one request (no paging, no rate limit), the completed and
+// the archived ones through search filtered by stage or by name (rate-limited on 8.x, so
+// only ever for the few), and a flag's document only when the instance has dependencies. The writes take up to 100 names a request (ARCHIVE_BATCH); both are idempotent on
 // the server, so a connection lost before any answer is tried again (client.send).
 //
 // What the real servers do (6.10.1 and 8.2.0, tried here):
@@ -32,7 +33,8 @@ export type ActiveFeature = z.output<typeof activeFeature>;
 const activeResponse = z.looseObject({ features: z.array(activeFeature) });
 const typesResponse = z.looseObject({ types: z.array(z.looseObject({ id: z.string(), lifetimeDays: z.nullish(z.number()) })) });
 const validateResponse = z.looseObject({ parentsWithChildFeatures: z.nullish(z.array(z.string())) });
-const childrenResponse = z.looseObject({ children: z.nullish(z.array(z.string())) });
+const featureDocument = z.looseObject({ children: z.nullish(z.array(z.string())), lifecycle: z.nullish(lifecycle) });
+const anyDependency = z.boolean();
 
 const projectPath = (project: string) => `/api/admin/projects/${segment(project, 'project id')}`;
 
@@ -48,10 +50,24 @@ export async function typeLifetimes(client: ApiClient): Promise<Map<string, numb
   return new Map(r.types.map((t) => [t.id, t.lifetimeDays ?? null]));
 }
 
-/** Every active flag of a project with lifecycle and dependency type, from search (paged, paced). */
-export function searchProject(client: ApiClient, project: string, pacer: RateLimitPacer): AsyncGenerator<SearchFeature> {
-  const query = new URLSearchParams({ project: `IS:${project}` });
-  return searchFeatures(client, { query, offset: 0, concurrency: 4, pacer });
+export type Lifecycle = { stage: string; status: string | null };
+
+/** The project's flags in lifecycle stage completed, with their status: one filtered search (paged past 100, paced). */
+export async function completedFeatures(client: ApiClient, project: string, pacer: RateLimitPacer): Promise<Map<string, Lifecycle>> {
+  const query = new URLSearchParams({ project: `IS:${project}`, lifecycle: 'IS:completed' });
+  const found = new Map<string, Lifecycle>();
+  for await (const f of searchFeatures(client, { query, offset: 0, concurrency: 2, pacer })) {
+    if ((f.project ?? project) === project && f.lifecycle?.stage === 'completed') found.set(f.name, { stage: 'completed', status: f.lifecycle.status ?? null });
+  }
+  return found;
+}
+
+/**
+ * Whether any flag of the instance depends on another: the servers answer this one boolean
+ * for the whole instance, whatever the project in the path (6.10.1 and 8.2.0).
+ */
+export async function anyDependencies(client: ApiClient, project: string): Promise<boolean> {
+  return client.getJson(`${projectPath(project)}/dependencies`, anyDependency);
 }
 
 /** Names per search by name: the query string stays far below URL limits (names are at most 100 characters). */
@@ -74,10 +90,10 @@ export async function archivedAmong(client: ApiClient, project: string, names: s
   return found;
 }
 
-/** The flags that name this one as their parent. */
-export async function childrenOf(client: ApiClient, project: string, name: string): Promise<string[]> {
-  const doc = await client.getJson(`${projectPath(project)}/features/${segment(name, 'feature name')}`, childrenResponse);
-  return doc.children ?? [];
+/** The flags that name this one as their parent, and its lifecycle stage, from its document. */
+export async function childrenOf(client: ApiClient, project: string, name: string): Promise<{ children: string[]; lifecycle: Lifecycle | null }> {
+  const doc = await client.getJson(`${projectPath(project)}/features/${segment(name, 'feature name')}`, featureDocument);
+  return { children: doc.children ?? [], lifecycle: doc.lifecycle ? { stage: doc.lifecycle.stage, status: doc.lifecycle.status ?? null } : null };
 }
 
 /** Archives up to ARCHIVE_BATCH flags in one request. Throws the server's refusal as an ApiError. */

@@ -100,6 +100,68 @@ describe('retire plan', () => {
     expect(lines.find((l) => l.includes('seen-lately'))).toMatch(/^::notice title=Flag blocked%3A seen-lately::seen-lately: blocked: not-seen: seen /);
   });
 
+  it('reads a project of 5,000 flags in four requests: the list, the types, one filtered search, the dependency check', async () => {
+    const many: FixtureFlag[] = Array.from({ length: 5000 }, (_, i) => ({
+      name: `f-${String(i).padStart(4, '0')}`,
+      stale: i < 1000,
+      ...(i >= 4990 ? { stage: 'completed', status: 'kept' } : {}),
+    }));
+    serveCleanup(server, many);
+    const r = await cli(['retire', 'plan', tree, '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const plan = JSON.parse(r.stdout) as Plan;
+    expect(plan.flags).toHaveLength(1010);
+    const paths = server.requests.map((q) => q.url.split('?')[0]).sort();
+    expect(paths).toEqual(['/api/admin/feature-types', '/api/admin/projects/default/dependencies', '/api/admin/projects/default/features', '/api/admin/search/features']);
+    const search = new URL(server.requests.find((q) => q.url.startsWith('/api/admin/search/'))!.url, server.url).searchParams;
+    expect([search.get('project'), search.get('lifecycle')]).toEqual(['IS:default', 'IS:completed']);
+    // No dependency on the instance, so no flag's document is read: a completed flag's lifecycle comes from the search, the others' stays unknown.
+    expect(plan.flags.find((f) => f.name === 'f-4995')!).toMatchObject({ lifecycle: { stage: 'completed', status: 'kept' }, reasons: ['lifecycle completed (kept)'] });
+    expect(plan.flags.find((f) => f.name === 'f-0001')!).toMatchObject({ lifecycle: null, reasons: ['stale'] });
+  });
+
+  it("dependencies on the instance: each candidate's document is read for its children, no other flag's", async () => {
+    serveCleanup(server, FLAGS);
+    const r = await cli(['retire', 'plan', tree, '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const documents = server.requests.map((q) => q.url).filter((u) => u.startsWith('/api/admin/projects/default/features/'));
+    expect(documents.sort()).toEqual(['done-flag', 'gone-a', 'gone-b', 'old-release', 'parent', 'seen-lately', 'still-used'].map((n) => `/api/admin/projects/default/features/${n}`));
+    const plan = JSON.parse(r.stdout) as Plan;
+    expect(plan.flags.find((f) => f.name === 'gone-a')!.lifecycle).toEqual({ stage: 'live', status: null });
+  });
+
+  it('--include adds named flags with the reason, to candidates or not; an archived one is blocked; an unknown one exits 5', async () => {
+    const c = serveCleanup(server, FLAGS);
+    c.archived.set('old-gone', { name: 'old-gone', stale: true });
+    const r = await cli(['retire', 'plan', tree, '-o', 'json', '--include', 'active-one,gone-a', '--include', 'old-gone']);
+    expect(r.code, r.stderr).toBe(0);
+    const plan = JSON.parse(r.stdout) as Plan;
+    const by = Object.fromEntries(plan.flags.map((f) => [f.name, f]));
+    expect(by['active-one']).toMatchObject({ reasons: ['--include'], verdict: 'archive' });
+    expect(by['gone-a']!.reasons).toEqual(['stale', '--include']);
+    expect(by['old-gone']).toMatchObject({ reasons: ['--include'], verdict: 'blocked' });
+    expect(by['old-gone']!.checks.find((x) => !x.pass)).toEqual({ check: 'not-archived', pass: false, evidence: 'already archived' });
+    expect(by.child).toBeUndefined();
+    const missing = await cli(['retire', 'plan', tree, '--include', 'never-was']);
+    expect(missing.code).toBe(5);
+    expect(missing.stderr).toContain('--include: no flag named "never-was" in project "default"');
+  });
+
+  it('--project narrows the plan to that project: its flags only, and no request for another', async () => {
+    const home = serveCleanup(server, FLAGS);
+    serveCleanup(server, [{ name: 'web-old', stale: true }, { name: 'web-new' }, { name: 'web-done', stage: 'completed', status: 'discarded' }], 'web', home);
+    server.json('/api/admin/projects', { version: 1, projects: [{ id: 'default', name: 'Default' }, { id: 'web', name: 'Web' }] });
+    const r = await cli(['retire', 'plan', tree, '-o', 'json', '--project', 'web']);
+    expect(r.code, r.stderr).toBe(0);
+    const plan = JSON.parse(r.stdout) as Plan;
+    expect(plan.project).toBe('web');
+    expect(plan.flags.map((f) => [f.name, f.verdict, f.state.project])).toEqual([
+      ['web-done', 'archive', 'web'],
+      ['web-old', 'archive', 'web'],
+    ]);
+    expect(server.requests.filter((q) => q.url.includes('/projects/default'))).toEqual([]);
+  });
+
   it('--fail-on archive exits 3 when a flag is ready to archive', async () => {
     serveCleanup(server, FLAGS);
     const r = await cli(['retire', 'plan', tree, '--fail-on', 'archive', '-o', 'markdown']);
