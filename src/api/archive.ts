@@ -1,4 +1,5 @@
 import * as z from '../zod-mini.js';
+import type { ApiError } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { segment } from './path.js';
 import type { RateLimitPacer } from './rate-limit.js';
@@ -70,8 +71,25 @@ export async function anyDependencies(client: ApiClient, project: string): Promi
   return client.getJson(`${projectPath(project)}/dependencies`, anyDependency);
 }
 
-/** Names per search by name: the query string stays far below URL limits (names are at most 100 characters). */
-const NAMES_PER_SEARCH = 50;
+/** Names per search by name: one page of answers (the server's largest) when no name is part of another. */
+const NAMES_PER_SEARCH = 100;
+/** ...and a query string far below URL limits (8 KiB in many proxies), whatever the names' length (at most 100). */
+const QUERY_CHARS = 6000;
+
+/** `names` in chunks of at most NAMES_PER_SEARCH names and QUERY_CHARS characters once encoded. */
+function searchChunks(names: string[]): string[][] {
+  const out: string[][] = [];
+  let chunk: string[] = [];
+  let chars = 0;
+  for (const n of names) {
+    const size = encodeURIComponent(n).length + 3; // and its encoded comma
+    if (chunk.length > 0 && (chunk.length >= NAMES_PER_SEARCH || chars + size > QUERY_CHARS)) (out.push(chunk), (chunk = []), (chars = 0));
+    chunk.push(n);
+    chars += size;
+  }
+  if (chunk.length > 0) out.push(chunk);
+  return out;
+}
 
 /**
  * Which of these names are archived flags of the project. Search matches substrings of names
@@ -80,8 +98,7 @@ const NAMES_PER_SEARCH = 50;
 export async function archivedAmong(client: ApiClient, project: string, names: string[], pacer: RateLimitPacer): Promise<Map<string, SearchFeature>> {
   const found = new Map<string, SearchFeature>();
   const wanted = new Set(names);
-  for (let i = 0; i < names.length; i += NAMES_PER_SEARCH) {
-    const chunk = names.slice(i, i + NAMES_PER_SEARCH);
+  for (const chunk of searchChunks(names)) {
     const query = new URLSearchParams({ archived: 'IS:true', project: `IS:${project}`, query: chunk.join(',') });
     for await (const f of searchFeatures(client, { query, offset: 0, concurrency: 2, pacer })) {
       if (wanted.has(f.name) && (f.project ?? project) === project) found.set(f.name, f);
@@ -99,6 +116,15 @@ export async function childrenOf(client: ApiClient, project: string, name: strin
 /** Archives up to ARCHIVE_BATCH flags in one request. Throws the server's refusal as an ApiError. */
 export async function archiveFeatures(client: ApiClient, project: string, names: string[]): Promise<void> {
   await client.send(`${projectPath(project)}/archive`, { features: names }, { idempotent: true });
+}
+
+/**
+ * The servers' refusal of a batch holding a parent whose child stays active (6.10.1 and 8.2.0:
+ * 403 InvalidOperationError, "…since other features depend on it/them."): about some flags of
+ * the batch, unlike a permission or change-request refusal, which is about the whole request.
+ */
+export function isDependencyRefusal(err: ApiError): boolean {
+  return err.body.name === 'InvalidOperationError' && /depend on (it|them)\b/.test(err.body.message ?? '');
 }
 
 /** Which of these flags are parents of active flags (the server refuses to archive those). A read, despite the POST. */

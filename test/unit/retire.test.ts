@@ -224,18 +224,57 @@ describe('retire apply', () => {
     expectUsageError(await cli(['retire', 'apply', path, '--yes']), /plan version 9 is not one this flagctl reads/, server);
   });
 
-  it('one refused name: the batch falls back to one request per flag; the others are archived; exit 1', async () => {
+  it.each([
+    ['a permission', { status: 403, name: 'PermissionError', message: 'You need permission=DELETE_FEATURE to perform this action' }, 'permission denied (HTTP 403 PermissionError): You need permission=DELETE_FEATURE to perform this action'],
+    ['change requests', { status: 403, name: 'PermissionError', message: 'You need permission=SKIP_CHANGE_REQUEST to perform this action' }, 'permission denied (HTTP 403 PermissionError): You need permission=SKIP_CHANGE_REQUEST to perform this action'],
+    ['no access', { status: 403, name: 'NoAccessError', message: 'You need permission=DELETE_FEATURE to access this resource' }, 'permission denied (HTTP 403 NoAccessError): You need permission=DELETE_FEATURE to access this resource'],
+  ])('%s refuses the whole request: every flag of the batch fails with the message, nothing is sent again; exit 1', async (_what, refusal, message) => {
     const { path } = await writePlan();
     const c = serveCleanup(server, FLAGS);
-    c.refuse.set('gone-b', 'You need permission=DELETE_FEATURE to perform this action');
-    const result = join(dir, 'partial.json');
+    c.refuse.set('gone-b', refusal);
+    const result = join(dir, 'refused.json');
     const r = await cli(['retire', 'apply', path, '--yes', '--result', result]);
     expect(r.code).toBe(1);
-    expect(c.writes.map((w) => w.features)).toEqual([['done-flag', 'gone-a', 'gone-b', 'old-release'], ['done-flag'], ['gone-a'], ['gone-b'], ['old-release']]);
+    expect(c.writes.map((w) => w.features)).toEqual([['done-flag', 'gone-a', 'gone-b', 'old-release']]);
     const doc = JSON.parse(readFileSync(result, 'utf8')) as { archived: string[]; failed: { name: string; message: string }[] };
-    expect(doc.archived).toEqual(['done-flag', 'gone-a', 'old-release']);
-    expect(doc.failed).toEqual([{ name: 'gone-b', message: 'permission denied (HTTP 403 PermissionError): You need permission=DELETE_FEATURE to perform this action' }]);
-    expect(r.stderr).toContain('flagctl: 1 flag was not archived');
+    expect(doc.archived).toEqual([]);
+    expect(doc.failed).toEqual(['done-flag', 'gone-a', 'gone-b', 'old-release'].map((name) => ({ name, message })));
+    expect(r.stderr).toContain('flagctl: 4 flags were not archived');
+  });
+
+  it('a child added since the plan: validate before the bulk archive skips its parent, and the rest go in one request with no refusal', async () => {
+    const { path } = await writePlan();
+    const c = serveCleanup(server, FLAGS.map((f) => (f.name === 'gone-a' ? { ...f, children: ['active-one'] } : f)));
+    const r = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(c.writes.map((w) => w.features)).toEqual([['done-flag', 'gone-b', 'old-release']]);
+    const posts = server.requests.filter((q) => q.method === 'POST').map((q) => q.url);
+    expect(posts).toEqual(['/api/admin/projects/default/archive/validate', '/api/admin/projects/default/archive']);
+    const out = JSON.parse(r.stdout) as { archived: string[]; skipped: unknown[]; failed: unknown[] };
+    expect(out).toMatchObject({ archived: ['done-flag', 'gone-b', 'old-release'], skipped: [{ name: 'gone-a', reason: 'changed since the plan: other flags now depend on it' }], failed: [] });
+  });
+
+  it('a child added between validate and archive: the parent refusal alone falls back to one request per flag', async () => {
+    const { path } = await writePlan();
+    const c = serveCleanup(server, FLAGS.map((f) => (f.name === 'gone-a' ? { ...f, children: ['active-one'] } : f)));
+    c.validateMisses = true;
+    const r = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(r.code).toBe(1);
+    expect(c.writes.map((w) => w.features)).toEqual([['done-flag', 'gone-a', 'gone-b', 'old-release'], ['done-flag'], ['gone-a'], ['gone-b'], ['old-release']]);
+    const out = JSON.parse(r.stdout) as { archived: string[]; failed: unknown[] };
+    expect(out.archived).toEqual(['done-flag', 'gone-b', 'old-release']);
+    expect(out.failed).toEqual([{ name: 'gone-a', message: 'permission denied (HTTP 403 InvalidOperationError): You can not archive/delete this feature since other features depend on it.' }]);
+  });
+
+  it('a flag gone from the server after the request (deleted, not archived) is failed with the reason, not counted as archived', async () => {
+    const { path } = await writePlan();
+    const c = serveCleanup(server, FLAGS);
+    c.deleteAfterArchive = new Set(['gone-a']);
+    const r = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout) as { archived: string[]; failed: unknown[] };
+    expect(out.archived).toEqual(['done-flag', 'gone-b', 'old-release']);
+    expect(out.failed).toEqual([{ name: 'gone-a', message: 'the server accepted the request, but the flag is neither active nor archived now (deleted?)' }]);
   });
 
   it('a connection that breaks before any answer is tried again (archive is idempotent); an answer never is', async () => {
