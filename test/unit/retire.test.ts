@@ -277,6 +277,29 @@ describe('retire apply', () => {
     expect(out.failed).toEqual([{ name: 'gone-a', message: 'the server accepted the request, but the flag is neither active nor archived now (deleted?)' }]);
   });
 
+  it('--debug shows each archive and revive request, with its names, before it is sent', async () => {
+    const many: FixtureFlag[] = Array.from({ length: 150 }, (_, i) => ({ name: `f-${String(i).padStart(3, '0')}`, stale: true }));
+    const { path } = await writePlan(many);
+    const c = serveCleanup(server, many);
+    const result = join(dir, 'debug.json');
+    const r = await cli(['retire', 'apply', path, '--yes', '--debug', '--result', result]);
+    expect(r.code, r.stderr).toBe(0);
+    const writes = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('debug: write: '));
+    expect(writes(r.stderr)).toEqual([
+      'debug: write: POST /api/admin/projects/default/archive {features: 100 names: f-000, f-001, f-002, f-003, f-004, …}',
+      'debug: write: POST /api/admin/projects/default/archive {features: 50 names: f-100, f-101, f-102, f-103, f-104, …}',
+    ]);
+    expect(c.writes.map((w) => [w.path, w.features.length])).toEqual([['archive', 100], ['archive', 50]]);
+    c.writes.length = 0;
+    const back = await cli(['features', 'revive', '--from', result, '--debug']);
+    expect(back.code, back.stderr).toBe(0);
+    expect(writes(back.stderr)).toEqual([
+      'debug: write: POST /api/admin/projects/default/revive {features: 100 names}',
+      'debug: write: POST /api/admin/projects/default/revive {features: 50 names}',
+    ]);
+    expect(c.writes.map((w) => [w.path, w.features.length])).toEqual([['revive', 100], ['revive', 50]]);
+  });
+
   it('a connection that breaks before any answer is tried again (archive is idempotent); an answer never is', async () => {
     const { path } = await writePlan();
     const c = serveCleanup(server, FLAGS);
