@@ -9,8 +9,9 @@ import { searchFeatures } from './search.js';
 // The calls of a cleanup (SERVER-FACTS, "Writes used by a cleanup"). The reads are cheap and
 // bulk: a project's active flags in one request (no paging, no rate limit), the completed and
 // the archived ones through search filtered by stage or by name (rate-limited on 8.x, so
-// only ever for the few), and a flag's document only when the instance has dependencies. The writes take up to 100 names a request (ARCHIVE_BATCH); both are idempotent on
-// the server, so a connection lost before any answer is tried again (client.send).
+// only ever for the few), and a flag's document only when the instance has dependencies.
+// The writes take up to 100 names a request (ARCHIVE_BATCH); both are idempotent on the
+// server, so a connection lost before any answer is tried again (client.send).
 //
 // What the real servers do (6.10.1 and 8.2.0, tried here):
 // - archive answers 202 for a name it does not have, and for one already archived: only a
