@@ -83,8 +83,14 @@ describe.each(versions)('retire on Unleash %s', (version) => {
   it('plan, change one flag, apply, check the archived set, revive', async () => {
     const s = server();
     const env = target(s, s.adminToken);
-    const plan = await flagctl(['retire', 'plan', join(dir, 'src'), '-o', 'json'], env);
+    const plan = await flagctl(['retire', 'plan', join(dir, 'src'), '-o', 'json', '--debug'], env);
     expect(plan.code, plan.stderr).toBe(0);
+    // What the plan reads: the list, the types, ONE search (lifecycle completed), the instance's
+    // dependency answer (true: r-child depends on r-parent), then each candidate's document.
+    const gets = plan.stderr.split('\n').filter((l) => /^debug: GET \S+ -> \d{3} /.test(l)).map((l) => l.split(' ')[2]!.replace(s.url, ''));
+    expect(gets.filter((u) => u.startsWith('/api/admin/search/'))).toEqual([expect.stringMatching(/lifecycle=IS%3Acompleted/)]);
+    expect(gets).toContain('/api/admin/projects/default/dependencies');
+    expect(gets.filter((u) => u.startsWith('/api/admin/projects/default/features/')).sort()).toEqual(Object.keys(CASES).sort().map((n) => `/api/admin/projects/default/features/${n}`));
     const doc = JSON.parse(plan.stdout) as { flags: { name: string; verdict: string; keep: string | null; files: string[]; checks: { check: string; pass: boolean }[] }[] };
     expect(Object.fromEntries(doc.flags.map((f) => [f.name, f.verdict]))).toEqual(CASES);
     expect(doc.flags.find((f) => f.name === 'r-stale-used')!.files).toEqual([join(dir, 'src', 'app.ts')]);
@@ -130,6 +136,14 @@ describe.each(versions)('retire on Unleash %s', (version) => {
     // Archiving the child deletes the dependency (a revived child does not get it back), so
     // r-parent is ready at plan time; then a new child names it before apply.
     await post(s, '/api/admin/projects/default/archive', { features: ['r-child'] });
+    // The first test's revive resets r-completed's lifecycle, but the servers do it in an event
+    // listener after answering the revive: wait until it shows, as the seed waits for its stages.
+    for (let i = 0; ; i++) {
+      const doc = (await adminGet(s, '/api/admin/projects/default/features/r-completed')) as { lifecycle?: { stage?: string } };
+      if (doc.lifecycle?.stage !== 'completed') break;
+      if (i >= 40) throw new Error('r-completed: still in lifecycle stage completed 20 s after its revive');
+      await new Promise((r) => setTimeout(r, 500));
+    }
     const plan = await flagctl(['retire', 'plan', join(dir, 'src'), '-o', 'json'], env);
     expect(plan.code, plan.stderr).toBe(0);
     const verdicts = Object.fromEntries((JSON.parse(plan.stdout) as { flags: { name: string; verdict: string }[] }).flags.map((f) => [f.name, f.verdict]));
