@@ -1,14 +1,17 @@
 import * as z from '../zod-mini.js';
+import type { ApiError } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { segment } from './path.js';
 import type { RateLimitPacer } from './rate-limit.js';
-import type { SearchFeature } from './schemas.js';
+import { lifecycle, type SearchFeature } from './schemas.js';
 import { searchFeatures } from './search.js';
 
 // The calls of a cleanup (SERVER-FACTS, "Writes used by a cleanup"). The reads are cheap and
-// bulk: a project's active flags in one request, the archived ones through search filtered
-// by name. The writes take up to 100 names a request (ARCHIVE_BATCH); both are idempotent on
-// the server, so a connection lost before any answer is tried again (client.send).
+// bulk: a project's active flags in one request (no paging, no rate limit), the completed and
+// the archived ones through search filtered by stage or by name (rate-limited on 8.x, so
+// only ever for the few), and a flag's document only when the instance has dependencies.
+// The writes take up to 100 names a request (ARCHIVE_BATCH); both are idempotent on the
+// server, so a connection lost before any answer is tried again (client.send).
 //
 // What the real servers do (6.10.1 and 8.2.0, tried here):
 // - archive answers 202 for a name it does not have, and for one already archived: only a
@@ -32,7 +35,8 @@ export type ActiveFeature = z.output<typeof activeFeature>;
 const activeResponse = z.looseObject({ features: z.array(activeFeature) });
 const typesResponse = z.looseObject({ types: z.array(z.looseObject({ id: z.string(), lifetimeDays: z.nullish(z.number()) })) });
 const validateResponse = z.looseObject({ parentsWithChildFeatures: z.nullish(z.array(z.string())) });
-const childrenResponse = z.looseObject({ children: z.nullish(z.array(z.string())) });
+const featureDocument = z.looseObject({ children: z.nullish(z.array(z.string())), lifecycle: z.nullish(lifecycle) });
+const anyDependency = z.boolean();
 
 const projectPath = (project: string) => `/api/admin/projects/${segment(project, 'project id')}`;
 
@@ -48,14 +52,45 @@ export async function typeLifetimes(client: ApiClient): Promise<Map<string, numb
   return new Map(r.types.map((t) => [t.id, t.lifetimeDays ?? null]));
 }
 
-/** Every active flag of a project with lifecycle and dependency type, from search (paged, paced). */
-export function searchProject(client: ApiClient, project: string, pacer: RateLimitPacer): AsyncGenerator<SearchFeature> {
-  const query = new URLSearchParams({ project: `IS:${project}` });
-  return searchFeatures(client, { query, offset: 0, concurrency: 4, pacer });
+export type Lifecycle = { stage: string; status: string | null };
+
+/** The project's flags in lifecycle stage completed, with their status: one filtered search (paged past 100, paced). */
+export async function completedFeatures(client: ApiClient, project: string, pacer: RateLimitPacer): Promise<Map<string, Lifecycle>> {
+  const query = new URLSearchParams({ project: `IS:${project}`, lifecycle: 'IS:completed' });
+  const found = new Map<string, Lifecycle>();
+  for await (const f of searchFeatures(client, { query, offset: 0, concurrency: 2, pacer })) {
+    if ((f.project ?? project) === project && f.lifecycle?.stage === 'completed') found.set(f.name, { stage: 'completed', status: f.lifecycle.status ?? null });
+  }
+  return found;
 }
 
-/** Names per search by name: the query string stays far below URL limits (names are at most 100 characters). */
-const NAMES_PER_SEARCH = 50;
+/**
+ * Whether any flag of the instance depends on another: the servers answer this one boolean
+ * for the whole instance, whatever the project in the path (6.10.1 and 8.2.0).
+ */
+export async function anyDependencies(client: ApiClient, project: string): Promise<boolean> {
+  return client.getJson(`${projectPath(project)}/dependencies`, anyDependency);
+}
+
+/** Names per search by name: one page of answers (the server's largest) when no name is part of another. */
+const NAMES_PER_SEARCH = 100;
+/** ...and a query string far below URL limits (8 KiB in many proxies), whatever the names' length (at most 100). */
+const QUERY_CHARS = 6000;
+
+/** `names` in chunks of at most NAMES_PER_SEARCH names and QUERY_CHARS characters once encoded. */
+function searchChunks(names: string[]): string[][] {
+  const out: string[][] = [];
+  let chunk: string[] = [];
+  let chars = 0;
+  for (const n of names) {
+    const size = encodeURIComponent(n).length + 3; // and its encoded comma
+    if (chunk.length > 0 && (chunk.length >= NAMES_PER_SEARCH || chars + size > QUERY_CHARS)) (out.push(chunk), (chunk = []), (chars = 0));
+    chunk.push(n);
+    chars += size;
+  }
+  if (chunk.length > 0) out.push(chunk);
+  return out;
+}
 
 /**
  * Which of these names are archived flags of the project. Search matches substrings of names
@@ -64,8 +99,7 @@ const NAMES_PER_SEARCH = 50;
 export async function archivedAmong(client: ApiClient, project: string, names: string[], pacer: RateLimitPacer): Promise<Map<string, SearchFeature>> {
   const found = new Map<string, SearchFeature>();
   const wanted = new Set(names);
-  for (let i = 0; i < names.length; i += NAMES_PER_SEARCH) {
-    const chunk = names.slice(i, i + NAMES_PER_SEARCH);
+  for (const chunk of searchChunks(names)) {
     const query = new URLSearchParams({ archived: 'IS:true', project: `IS:${project}`, query: chunk.join(',') });
     for await (const f of searchFeatures(client, { query, offset: 0, concurrency: 2, pacer })) {
       if (wanted.has(f.name) && (f.project ?? project) === project) found.set(f.name, f);
@@ -74,15 +108,24 @@ export async function archivedAmong(client: ApiClient, project: string, names: s
   return found;
 }
 
-/** The flags that name this one as their parent. */
-export async function childrenOf(client: ApiClient, project: string, name: string): Promise<string[]> {
-  const doc = await client.getJson(`${projectPath(project)}/features/${segment(name, 'feature name')}`, childrenResponse);
-  return doc.children ?? [];
+/** The flags that name this one as their parent, and its lifecycle stage, from its document. */
+export async function childrenOf(client: ApiClient, project: string, name: string): Promise<{ children: string[]; lifecycle: Lifecycle | null }> {
+  const doc = await client.getJson(`${projectPath(project)}/features/${segment(name, 'feature name')}`, featureDocument);
+  return { children: doc.children ?? [], lifecycle: doc.lifecycle ? { stage: doc.lifecycle.stage, status: doc.lifecycle.status ?? null } : null };
 }
 
 /** Archives up to ARCHIVE_BATCH flags in one request. Throws the server's refusal as an ApiError. */
 export async function archiveFeatures(client: ApiClient, project: string, names: string[]): Promise<void> {
   await client.send(`${projectPath(project)}/archive`, { features: names }, { idempotent: true });
+}
+
+/**
+ * The servers' refusal of a batch holding a parent whose child stays active (6.10.1 and 8.2.0:
+ * 403 InvalidOperationError, "…since other features depend on it/them."): about some flags of
+ * the batch, unlike a permission or change-request refusal, which is about the whole request.
+ */
+export function isDependencyRefusal(err: ApiError): boolean {
+  return err.body.name === 'InvalidOperationError' && /depend on (it|them)\b/.test(err.body.message ?? '');
 }
 
 /** Which of these flags are parents of active flags (the server refuses to archive those). A read, despite the POST. */

@@ -1,14 +1,18 @@
-import { activeFeatures, archivedAmong, archiveFeatures, batches, parentsAmong, typeLifetimes } from '../api/archive.js';
+import { activeFeatures, archivedAmong, archiveFeatures, batches, isDependencyRefusal, parentsAmong, typeLifetimes } from '../api/archive.js';
 import type { ApiClient } from '../api/client.js';
 import type { RateLimitPacer } from '../api/rate-limit.js';
-import { ApiError } from '../errors.js';
+import { ApiError, CliError } from '../errors.js';
 import { stateChange, stateDigest, type Plan, type PlanFlag } from './model.js';
 import { flagState } from './state.js';
 
 // `retire apply`'s work, apart from the terminal: re-check the plan's `archive` flags against
-// the live server, archive the ones unchanged in batches, and verify by reading the project
-// again. Requests: the project's feature list and the flag types, one archive per 100 flags,
-// and one list to verify; a refused batch adds one validate and one request per flag in it.
+// the live server, archive the ones unchanged in batches, and verify against the archived set.
+// Requests: the project's feature list and the flag types; per 100 flags, one validate (a
+// read: parents with a new child are skipped before the server refuses the batch) and one
+// archive; then the list again and a search by name per 100 archived flags to verify. A
+// refusal about the whole request (permission, change requests) fails the batch's flags with
+// its message; only the servers' parent refusal (a child added after validate) adds one
+// validate and one request per flag of that batch.
 
 export interface Skip {
   name: string;
@@ -76,13 +80,24 @@ export async function archiveAll(o: ApplyOptions, names: string[]): Promise<Outc
     o.debug(`write: POST /api/admin/projects/${plan.project}/archive {features: ${batch.length} name${batch.length === 1 ? '' : 's'}: ${preview(batch)}}`);
     await archiveFeatures(client, plan.project, batch);
   };
+  const skipParents = async (batch: string[]): Promise<string[]> => {
+    const parents = await parentsOrNone(o, batch);
+    for (const p of parents) out.skipped.push({ name: p, reason: 'changed since the plan: other flags now depend on it' });
+    return batch.filter((n) => !parents.includes(n));
+  };
   const list = batches(names);
   for (let b = 0; b < list.length; b++) {
-    const batch = list[b]!;
     if (stopped()) {
       out.notAttempted.push(...list.slice(b).flat());
       break;
     }
+    // A child added since the plan: the server would refuse the whole batch for its parent.
+    const batch = await skipParents(list[b]!);
+    if (stopped()) {
+      out.notAttempted.push(...batch, ...list.slice(b + 1).flat());
+      break;
+    }
+    if (batch.length === 0) continue;
     try {
       await write(batch);
       sent.push(...batch);
@@ -93,17 +108,15 @@ export async function archiveAll(o: ApplyOptions, names: string[]): Promise<Outc
         for (const n of batch) unknown.set(n, (err as Error).message);
         continue;
       }
+      if (!isDependencyRefusal(err)) {
+        // About the request, not its flags (a permission, change requests): one more request per flag would only be refused again.
+        for (const n of batch) out.failed.push({ name: n, message: err.message });
+        continue;
+      }
       o.debug(`the batch was refused (${err.message}); archiving its flags one by one`);
     }
-    // A refused batch: a parent among them is skipped, every other flag gets its own request and answer.
-    let parents: string[] = [];
-    try {
-      parents = await parentsAmong(client, plan.project, batch);
-    } catch {
-      // The per-flag answers below still say why.
-    }
-    for (const p of parents) out.skipped.push({ name: p, reason: 'changed since the plan: other flags now depend on it' });
-    const rest = batch.filter((n) => !parents.includes(n));
+    // A child added between validate and archive: its parent is skipped, every other flag gets its own request and answer.
+    const rest = await skipParents(batch);
     for (let i = 0; i < rest.length; i++) {
       if (stopped()) {
         out.notAttempted.push(...rest.slice(i), ...list.slice(b + 1).flat());
@@ -121,16 +134,47 @@ export async function archiveAll(o: ApplyOptions, names: string[]): Promise<Outc
   }
   out.interrupted = stopped();
   if (sent.length + unknown.size === 0) return out;
-  const active = await activeFeatures(client, plan.project);
-  for (const n of sent) {
-    if (active.has(n)) out.failed.push({ name: n, message: 'the server accepted the request, but the flag is still active' });
-    else out.archived.push(n);
-  }
-  for (const [n, message] of unknown) {
-    if (active.has(n)) out.failed.push({ name: n, message });
-    else out.archived.push(n);
-  }
+  await verify(o, out, sent, unknown);
   return out;
+}
+
+/** Which of these are parents of active flags; none when validate itself fails (the archive's answer then says why). */
+async function parentsOrNone(o: ApplyOptions, names: string[]): Promise<string[]> {
+  try {
+    return await parentsAmong(o.client, o.plan.project, names);
+  } catch (err) {
+    if (!(err instanceof CliError)) throw err;
+    o.debug(`archive/validate failed (${err.message}); sending the batch without it`);
+    return [];
+  }
+}
+
+/**
+ * Archived means in the project's archived set, not merely gone from the active list: a flag
+ * deleted meanwhile is gone from both. The active list is one request; the names that left it
+ * are looked up among the archived flags through search by name (about one request per 100).
+ */
+async function verify(o: ApplyOptions, out: Outcome, sent: string[], unknown: Map<string, string>): Promise<void> {
+  const active = await activeFeatures(o.client, o.plan.project);
+  const left = [...sent, ...unknown.keys()].filter((n) => !active.has(n));
+  let archived = new Set<string>();
+  let unchecked: string | null = null;
+  if (left.length > 0) {
+    try {
+      archived = new Set((await archivedAmong(o.client, o.plan.project, left, o.pacer)).keys());
+    } catch (err) {
+      if (!(err instanceof CliError)) throw err;
+      unchecked = err.message;
+    }
+  }
+  const judge = (n: string, before: string | null): void => {
+    if (active.has(n)) out.failed.push({ name: n, message: before ?? 'the server accepted the request, but the flag is still active' });
+    else if (archived.has(n)) out.archived.push(n);
+    else if (unchecked !== null) out.failed.push({ name: n, message: `the flag left the active list, but whether it is archived could not be checked: ${unchecked}` });
+    else out.failed.push({ name: n, message: `${before ? `${before}; ` : 'the server accepted the request, but '}the flag is neither active nor archived now (deleted?)` });
+  };
+  for (const n of sent) judge(n, null);
+  for (const [n, message] of unknown) judge(n, message);
 }
 
 function preview(names: string[]): string {

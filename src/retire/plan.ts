@@ -1,18 +1,25 @@
-import { archivedAmong, childrenOf, searchProject, typeLifetimes } from '../api/archive.js';
+import { activeFeatures, anyDependencies, archivedAmong, childrenOf, completedFeatures, typeLifetimes } from '../api/archive.js';
 import type { ApiClient } from '../api/client.js';
 import type { FlagInfo } from '../api/flags.js';
 import type { RateLimitPacer } from '../api/rate-limit.js';
 import { NotFoundError } from '../errors.js';
 import { findReferences, type MatchOptions } from '../refs/references.js';
 import { emptyStats, type TreeOptions } from '../refs/scan.js';
+import { eachLimited } from '../snapshot/limit.js';
 import { VERSION } from '../version.js';
 import { judge, type Candidate } from './judge.js';
 import { PLAN_KIND, PLAN_VERSION, planDigest, type Plan, type PlanFlag } from './model.js';
 import { flagState, searchSource } from './state.js';
 
-// `retire plan`'s work: the candidates of one project from search (stale, potentially stale,
-// lifecycle completed, and --include), their children, and their references in the tree
-// through refs' own engine (walk, ignore rules, delimiters, aliases). Nothing is written.
+// `retire plan`'s work: the candidates of one project (stale, potentially stale, lifecycle
+// completed, and --include), their children, and their references in the tree through refs'
+// own engine (walk, ignore rules, delimiters, aliases). Nothing is written.
+//
+// The reads do not grow with the project: its feature list in one request (the same source
+// apply re-reads, so both compute the same state), the flag types, one search filtered to
+// lifecycle completed (search is limited to 15 a minute on 8.x), and the instance's one
+// "any dependencies?" answer. Only when that is true is each candidate's document read, for
+// its children (and its lifecycle), at most 8 at a time over the client's connections.
 
 export interface PlanRequest {
   client: ApiClient;
@@ -27,18 +34,24 @@ export interface PlanRequest {
   maxFileKb: number;
 }
 
+/** The transport's keep-alive connections: more in flight would only queue. */
+const DOCUMENTS_IN_FLIGHT = 8;
+
 const ORDER = { archive: 0, 'remove-code': 1, blocked: 2 } as const;
 
 export async function makePlan(r: PlanRequest): Promise<Plan> {
   const { client, project } = r;
-  const lifetimes = await typeLifetimes(client);
+  const [lifetimes, active, completed, dependencies] = await Promise.all([
+    typeLifetimes(client),
+    activeFeatures(client, project),
+    completedFeatures(client, project, r.pacer),
+    anyDependencies(client, project),
+  ]);
   const candidates = new Map<string, Candidate>();
-  const parents: string[] = [];
   const wanted = new Set(r.include);
-  for await (const f of searchProject(client, project, r.pacer)) {
-    if ((f.project ?? project) !== project) continue;
-    const state = flagState(searchSource(f), project, false, lifetimes, r.now);
-    const lifecycle = f.lifecycle ? { stage: f.lifecycle.stage, status: f.lifecycle.status ?? null } : null;
+  for (const f of active.values()) {
+    const state = flagState(f, project, false, lifetimes, r.now);
+    const lifecycle = completed.get(f.name) ?? null;
     const reasons = [
       ...(state.stale ? ['stale'] : []),
       ...(state.potentiallyStale ? ['potentially stale'] : []),
@@ -47,7 +60,14 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
     ];
     if (reasons.length === 0) continue;
     candidates.set(f.name, { state, type: f.type ?? null, reasons, lifecycle, children: [] });
-    if (f.dependencyType === 'parent') parents.push(f.name);
+  }
+  if (dependencies) {
+    const live = [...candidates.values()];
+    await eachLimited(live, DOCUMENTS_IN_FLIGHT, async (c) => {
+      const doc = await childrenOf(client, project, c.state.name);
+      c.children = doc.children;
+      c.lifecycle ??= doc.lifecycle;
+    });
   }
   const missing = r.include.filter((n) => !candidates.has(n));
   if (missing.length > 0) {
@@ -59,7 +79,6 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
       candidates.set(f.name, { state, type: f.type ?? null, reasons: ['--include'], lifecycle: f.lifecycle ? { stage: f.lifecycle.stage, status: f.lifecycle.status ?? null } : null, children: [] });
     }
   }
-  await Promise.all(parents.map(async (name) => void (candidates.get(name)!.children = await childrenOf(client, project, name))));
 
   const infos: FlagInfo[] = [...candidates.values()].map((c) => ({
     name: c.state.name,

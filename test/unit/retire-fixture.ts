@@ -4,7 +4,10 @@ import { sendJson, type FixtureServer } from '../support/fixture-server.js';
 // A strict fixture of the calls `retire plan`, `retire apply` and `features revive` make, with
 // the real servers' answers (SERVER-FACTS, "Writes used by a cleanup"): archive answers 202
 // and drops the names from the project's list; a batch holding a refused name is refused
-// whole; validate names the parents.
+// whole, and so is one holding a parent whose child stays active (403 InvalidOperationError,
+// the servers' own message); validate names the parents; `/dependencies` answers one boolean
+// for the whole instance; a feature's document carries its children and lifecycle, and an
+// archived one answers 404. Several projects can be served on one fixture server.
 
 export const NOW = Date.parse('2026-06-01T00:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -20,11 +23,24 @@ export interface FixtureFlag {
   children?: string[];
 }
 
+export interface Refusal {
+  status: number;
+  name: string;
+  message: string;
+}
+
 export interface Cleanup {
+  project: string;
+  /** Every project served on the same fixture server, by id. */
+  instance: Map<string, Cleanup>;
   active: Map<string, FixtureFlag>;
   archived: Map<string, FixtureFlag>;
-  /** Names the server refuses to archive, with its message (a change request, a permission). */
-  refuse: Map<string, string>;
+  /** Names whose batch the server refuses: a message (403 PermissionError) or the whole answer. */
+  refuse: Map<string, string | Refusal>;
+  /** validate answers no parents (a child added between validate and archive). */
+  validateMisses?: boolean;
+  /** Names the server deletes right after archiving them (someone else deleted them meanwhile). */
+  deleteAfterArchive?: Set<string>;
   /** Each write's body, in order. */
   writes: { path: string; features: string[] }[];
   /** Archive requests to drop without an answer (the connection closed), before answering normally. */
@@ -45,38 +61,62 @@ const envs = (f: FixtureFlag) => [
   { name: 'development', lastSeenAt: null },
   { name: 'production', lastSeenAt: f.lastSeen ?? null },
 ];
-const searchItem = (f: FixtureFlag, archived: boolean) => ({
+const lifecycleOf = (f: FixtureFlag, archived: boolean) => ({ stage: archived ? 'archived' : (f.stage ?? 'live'), status: f.status ?? null, enteredStageAt: iso(1) });
+const searchItem = (f: FixtureFlag, archived: boolean, project: string) => ({
   name: f.name,
   type: 'release',
-  project: 'default',
+  project,
   stale: f.stale ?? false,
   createdAt: f.createdAt ?? iso(5),
   archivedAt: archived ? iso(0) : null,
   dependencyType: f.children?.length ? 'parent' : null,
   environments: envs(f),
-  lifecycle: { stage: archived ? 'archived' : (f.stage ?? 'live'), status: f.status ?? null, enteredStageAt: iso(1) },
+  lifecycle: lifecycleOf(f, archived),
 });
 
-export function serveCleanup(s: FixtureServer, flags: FixtureFlag[]): Cleanup {
-  const c: Cleanup = { active: new Map(flags.map((f) => [f.name, f])), archived: new Map(), refuse: new Map(), writes: [] };
-  s.json('/api/admin/feature-types', { types: [{ id: 'release', lifetimeDays: 40 }] });
-  s.route('/api/admin/search/features', (_req, res, url) => {
-    const archived = url.searchParams.get('archived') === 'IS:true';
-    const terms = url.searchParams.get('query')?.split(',');
-    const pool = [...(archived ? c.archived : c.active).values()].filter((f) => !terms || terms.some((t) => f.name.includes(t)));
-    const offset = Number(url.searchParams.get('offset') ?? 0);
-    const limit = Number(url.searchParams.get('limit') ?? 50);
-    sendJson(res, 200, { features: pool.slice(offset, offset + limit).map((f) => searchItem(f, archived)), total: pool.length });
-  });
-  s.route('/api/admin/projects/default/features', (_req, res) => {
+const PARENT_REFUSAL: Omit<Refusal, 'message'> = { status: 403, name: 'InvalidOperationError' };
+
+/**
+ * Serves one project's cleanup calls. `beside`: another project of the same instance, already
+ * served on `s` (search and the instance-wide dependency answer then see both).
+ */
+export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = 'default', beside?: Cleanup): Cleanup {
+  const projects = beside?.instance ?? new Map<string, Cleanup>();
+  const c: Cleanup = { project, instance: projects, active: new Map(flags.map((f) => [f.name, f])), archived: new Map(), refuse: new Map(), writes: [] };
+  const base = `/api/admin/projects/${project}`;
+  if (!beside) {
+    s.json('/api/admin/feature-types', { types: [{ id: 'release', lifetimeDays: 40 }] });
+    s.route('/api/admin/search/features', (_req, res, url) => {
+      const archived = url.searchParams.get('archived') === 'IS:true';
+      const terms = url.searchParams.get('query')?.split(',');
+      const stage = url.searchParams.get('lifecycle')?.replace(/^IS:/, '');
+      const wanted = url.searchParams.get('project')?.replace(/^IS:/, '');
+      const pool = [...projects.values()]
+        .filter((p) => !wanted || p.project === wanted)
+        .flatMap((p) => [...(archived ? p.archived : p.active).values()].map((f) => ({ f, project: p.project })))
+        .filter(({ f }) => !terms || terms.some((t) => f.name.includes(t)))
+        .filter(({ f }) => !stage || (archived ? 'archived' : (f.stage ?? 'live')) === stage);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 50);
+      sendJson(res, 200, { features: pool.slice(offset, offset + limit).map(({ f, project: p }) => searchItem(f, archived, p)), total: pool.length });
+    });
+  }
+  projects.set(project, c);
+  s.route(`${base}/features`, (_req, res) => {
     const features = [...c.active.values()].map((f) => ({ name: f.name, type: 'release', stale: f.stale ?? false, createdAt: f.createdAt ?? iso(5), environments: envs(f) }));
     sendJson(res, 200, { version: 2, features });
   });
+  // One answer for the whole instance, as the servers give it.
+  s.route(`${base}/dependencies`, (_req, res) => sendJson(res, 200, [...projects.values()].some((p) => [...p.active.values()].some((f) => f.children?.length))));
   for (const f of flags) {
-    s.route(`/api/admin/projects/default/features/${f.name}`, (_req, res) => sendJson(res, 200, { name: f.name, children: f.children ?? [] }));
+    s.route(`${base}/features/${f.name}`, (_req, res) => {
+      const live = c.active.get(f.name);
+      if (!live) return sendJson(res, 404, { name: 'NotFoundError', message: `There's no feature named "${f.name}" in project "${project}".` });
+      sendJson(res, 200, { name: f.name, project, archived: false, children: live.children ?? [], lifecycle: lifecycleOf(live, false) });
+    });
   }
   s.route(
-    '/api/admin/projects/default/archive',
+    `${base}/archive`,
     (req, res) =>
       void body(req).then(({ features }) => {
         c.writes.push({ path: 'archive', features });
@@ -86,10 +126,19 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[]): Cleanup {
         }
         return Promise.resolve(c.onArchive?.(features)).then(() => {
         const refused = features.find((n) => c.refuse.has(n));
-        if (refused) return sendJson(res, 403, { name: 'PermissionError', message: c.refuse.get(refused) });
+        if (refused) {
+          const r = c.refuse.get(refused)!;
+          const { status, ...answer } = typeof r === 'string' ? { status: 403, name: 'PermissionError', message: r } : r;
+          return sendJson(res, status, answer);
+        }
+        if (orphanParents(c, features).length > 0) {
+          const message = features.length > 1 ? 'You can not archive/delete those features since other features depend on them.' : 'You can not archive/delete this feature since other features depend on it.';
+          return sendJson(res, PARENT_REFUSAL.status, { name: PARENT_REFUSAL.name, message });
+        }
         for (const n of features) {
           const f = c.active.get(n);
           if (f) (c.active.delete(n), c.archived.set(n, f));
+          if (c.deleteAfterArchive?.has(n)) c.archived.delete(n);
         }
         res.writeHead(202).end();
         });
@@ -97,12 +146,12 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[]): Cleanup {
     'POST',
   );
   s.route(
-    '/api/admin/projects/default/archive/validate',
-    (req, res) => void body(req).then(({ features }) => sendJson(res, 200, { parentsWithChildFeatures: features.filter((n) => c.active.get(n)?.children?.length) })),
+    `${base}/archive/validate`,
+    (req, res) => void body(req).then(({ features }) => sendJson(res, 200, { hasDeletedDependencies: false, parentsWithChildFeatures: c.validateMisses ? [] : orphanParents(c, features) })),
     'POST',
   );
   s.route(
-    '/api/admin/projects/default/revive',
+    `${base}/revive`,
     (req, res) =>
       void body(req).then(({ features }) => {
         c.writes.push({ path: 'revive', features });
@@ -115,4 +164,10 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[]): Cleanup {
     'POST',
   );
   return c;
+}
+
+/** The names among these that have an active child outside them (what the servers refuse to archive). */
+function orphanParents(c: Cleanup, names: string[]): string[] {
+  const batch = new Set(names);
+  return names.filter((n) => (c.active.get(n)?.children ?? []).some((child) => c.active.has(child) && !batch.has(child)));
 }

@@ -100,6 +100,68 @@ describe('retire plan', () => {
     expect(lines.find((l) => l.includes('seen-lately'))).toMatch(/^::notice title=Flag blocked%3A seen-lately::seen-lately: blocked: not-seen: seen /);
   });
 
+  it('reads a project of 5,000 flags in four requests: the list, the types, one filtered search, the dependency check', async () => {
+    const many: FixtureFlag[] = Array.from({ length: 5000 }, (_, i) => ({
+      name: `f-${String(i).padStart(4, '0')}`,
+      stale: i < 1000,
+      ...(i >= 4990 ? { stage: 'completed', status: 'kept' } : {}),
+    }));
+    serveCleanup(server, many);
+    const r = await cli(['retire', 'plan', tree, '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const plan = JSON.parse(r.stdout) as Plan;
+    expect(plan.flags).toHaveLength(1010);
+    const paths = server.requests.map((q) => q.url.split('?')[0]).sort();
+    expect(paths).toEqual(['/api/admin/feature-types', '/api/admin/projects/default/dependencies', '/api/admin/projects/default/features', '/api/admin/search/features']);
+    const search = new URL(server.requests.find((q) => q.url.startsWith('/api/admin/search/'))!.url, server.url).searchParams;
+    expect([search.get('project'), search.get('lifecycle')]).toEqual(['IS:default', 'IS:completed']);
+    // No dependency on the instance, so no flag's document is read: a completed flag's lifecycle comes from the search, the others' stays unknown.
+    expect(plan.flags.find((f) => f.name === 'f-4995')!).toMatchObject({ lifecycle: { stage: 'completed', status: 'kept' }, reasons: ['lifecycle completed (kept)'] });
+    expect(plan.flags.find((f) => f.name === 'f-0001')!).toMatchObject({ lifecycle: null, reasons: ['stale'] });
+  });
+
+  it("dependencies on the instance: each candidate's document is read for its children, no other flag's", async () => {
+    serveCleanup(server, FLAGS);
+    const r = await cli(['retire', 'plan', tree, '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const documents = server.requests.map((q) => q.url).filter((u) => u.startsWith('/api/admin/projects/default/features/'));
+    expect(documents.sort()).toEqual(['done-flag', 'gone-a', 'gone-b', 'old-release', 'parent', 'seen-lately', 'still-used'].map((n) => `/api/admin/projects/default/features/${n}`));
+    const plan = JSON.parse(r.stdout) as Plan;
+    expect(plan.flags.find((f) => f.name === 'gone-a')!.lifecycle).toEqual({ stage: 'live', status: null });
+  });
+
+  it('--include adds named flags with the reason, to candidates or not; an archived one is blocked; an unknown one exits 5', async () => {
+    const c = serveCleanup(server, FLAGS);
+    c.archived.set('old-gone', { name: 'old-gone', stale: true });
+    const r = await cli(['retire', 'plan', tree, '-o', 'json', '--include', 'active-one,gone-a', '--include', 'old-gone']);
+    expect(r.code, r.stderr).toBe(0);
+    const plan = JSON.parse(r.stdout) as Plan;
+    const by = Object.fromEntries(plan.flags.map((f) => [f.name, f]));
+    expect(by['active-one']).toMatchObject({ reasons: ['--include'], verdict: 'archive' });
+    expect(by['gone-a']!.reasons).toEqual(['stale', '--include']);
+    expect(by['old-gone']).toMatchObject({ reasons: ['--include'], verdict: 'blocked' });
+    expect(by['old-gone']!.checks.find((x) => !x.pass)).toEqual({ check: 'not-archived', pass: false, evidence: 'already archived' });
+    expect(by.child).toBeUndefined();
+    const missing = await cli(['retire', 'plan', tree, '--include', 'never-was']);
+    expect(missing.code).toBe(5);
+    expect(missing.stderr).toContain('--include: no flag named "never-was" in project "default"');
+  });
+
+  it('--project narrows the plan to that project: its flags only, and no request for another', async () => {
+    const home = serveCleanup(server, FLAGS);
+    serveCleanup(server, [{ name: 'web-old', stale: true }, { name: 'web-new' }, { name: 'web-done', stage: 'completed', status: 'discarded' }], 'web', home);
+    server.json('/api/admin/projects', { version: 1, projects: [{ id: 'default', name: 'Default' }, { id: 'web', name: 'Web' }] });
+    const r = await cli(['retire', 'plan', tree, '-o', 'json', '--project', 'web']);
+    expect(r.code, r.stderr).toBe(0);
+    const plan = JSON.parse(r.stdout) as Plan;
+    expect(plan.project).toBe('web');
+    expect(plan.flags.map((f) => [f.name, f.verdict, f.state.project])).toEqual([
+      ['web-done', 'archive', 'web'],
+      ['web-old', 'archive', 'web'],
+    ]);
+    expect(server.requests.filter((q) => q.url.includes('/projects/default'))).toEqual([]);
+  });
+
   it('--fail-on archive exits 3 when a flag is ready to archive', async () => {
     serveCleanup(server, FLAGS);
     const r = await cli(['retire', 'plan', tree, '--fail-on', 'archive', '-o', 'markdown']);
@@ -174,18 +236,80 @@ describe('retire apply', () => {
     expectUsageError(await cli(['retire', 'apply', path, '--yes']), /plan version 9 is not one this flagctl reads/, server);
   });
 
-  it('one refused name: the batch falls back to one request per flag; the others are archived; exit 1', async () => {
+  it.each([
+    ['a permission', { status: 403, name: 'PermissionError', message: 'You need permission=DELETE_FEATURE to perform this action' }, 'permission denied (HTTP 403 PermissionError): You need permission=DELETE_FEATURE to perform this action'],
+    ['change requests', { status: 403, name: 'PermissionError', message: 'You need permission=SKIP_CHANGE_REQUEST to perform this action' }, 'permission denied (HTTP 403 PermissionError): You need permission=SKIP_CHANGE_REQUEST to perform this action'],
+    ['no access', { status: 403, name: 'NoAccessError', message: 'You need permission=DELETE_FEATURE to access this resource' }, 'permission denied (HTTP 403 NoAccessError): You need permission=DELETE_FEATURE to access this resource'],
+  ])('%s refuses the whole request: every flag of the batch fails with the message, nothing is sent again; exit 1', async (_what, refusal, message) => {
     const { path } = await writePlan();
     const c = serveCleanup(server, FLAGS);
-    c.refuse.set('gone-b', 'You need permission=DELETE_FEATURE to perform this action');
-    const result = join(dir, 'partial.json');
+    c.refuse.set('gone-b', refusal);
+    const result = join(dir, 'refused.json');
     const r = await cli(['retire', 'apply', path, '--yes', '--result', result]);
     expect(r.code).toBe(1);
-    expect(c.writes.map((w) => w.features)).toEqual([['done-flag', 'gone-a', 'gone-b', 'old-release'], ['done-flag'], ['gone-a'], ['gone-b'], ['old-release']]);
+    expect(c.writes.map((w) => w.features)).toEqual([['done-flag', 'gone-a', 'gone-b', 'old-release']]);
     const doc = JSON.parse(readFileSync(result, 'utf8')) as { archived: string[]; failed: { name: string; message: string }[] };
-    expect(doc.archived).toEqual(['done-flag', 'gone-a', 'old-release']);
-    expect(doc.failed).toEqual([{ name: 'gone-b', message: 'permission denied (HTTP 403 PermissionError): You need permission=DELETE_FEATURE to perform this action' }]);
-    expect(r.stderr).toContain('flagctl: 1 flag was not archived');
+    expect(doc.archived).toEqual([]);
+    expect(doc.failed).toEqual(['done-flag', 'gone-a', 'gone-b', 'old-release'].map((name) => ({ name, message })));
+    expect(r.stderr).toContain('flagctl: 4 flags were not archived');
+  });
+
+  it('a child added since the plan: validate before the bulk archive skips its parent, and the rest go in one request with no refusal', async () => {
+    const { path } = await writePlan();
+    const c = serveCleanup(server, FLAGS.map((f) => (f.name === 'gone-a' ? { ...f, children: ['active-one'] } : f)));
+    const r = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(c.writes.map((w) => w.features)).toEqual([['done-flag', 'gone-b', 'old-release']]);
+    const posts = server.requests.filter((q) => q.method === 'POST').map((q) => q.url);
+    expect(posts).toEqual(['/api/admin/projects/default/archive/validate', '/api/admin/projects/default/archive']);
+    const out = JSON.parse(r.stdout) as { archived: string[]; skipped: unknown[]; failed: unknown[] };
+    expect(out).toMatchObject({ archived: ['done-flag', 'gone-b', 'old-release'], skipped: [{ name: 'gone-a', reason: 'changed since the plan: other flags now depend on it' }], failed: [] });
+  });
+
+  it('a child added between validate and archive: the parent refusal alone falls back to one request per flag', async () => {
+    const { path } = await writePlan();
+    const c = serveCleanup(server, FLAGS.map((f) => (f.name === 'gone-a' ? { ...f, children: ['active-one'] } : f)));
+    c.validateMisses = true;
+    const r = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(r.code).toBe(1);
+    expect(c.writes.map((w) => w.features)).toEqual([['done-flag', 'gone-a', 'gone-b', 'old-release'], ['done-flag'], ['gone-a'], ['gone-b'], ['old-release']]);
+    const out = JSON.parse(r.stdout) as { archived: string[]; failed: unknown[] };
+    expect(out.archived).toEqual(['done-flag', 'gone-b', 'old-release']);
+    expect(out.failed).toEqual([{ name: 'gone-a', message: 'permission denied (HTTP 403 InvalidOperationError): You can not archive/delete this feature since other features depend on it.' }]);
+  });
+
+  it('a flag gone from the server after the request (deleted, not archived) is failed with the reason, not counted as archived', async () => {
+    const { path } = await writePlan();
+    const c = serveCleanup(server, FLAGS);
+    c.deleteAfterArchive = new Set(['gone-a']);
+    const r = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout) as { archived: string[]; failed: unknown[] };
+    expect(out.archived).toEqual(['done-flag', 'gone-b', 'old-release']);
+    expect(out.failed).toEqual([{ name: 'gone-a', message: 'the server accepted the request, but the flag is neither active nor archived now (deleted?)' }]);
+  });
+
+  it('--debug shows each archive and revive request, with its names, before it is sent', async () => {
+    const many: FixtureFlag[] = Array.from({ length: 150 }, (_, i) => ({ name: `f-${String(i).padStart(3, '0')}`, stale: true }));
+    const { path } = await writePlan(many);
+    const c = serveCleanup(server, many);
+    const result = join(dir, 'debug.json');
+    const r = await cli(['retire', 'apply', path, '--yes', '--debug', '--result', result]);
+    expect(r.code, r.stderr).toBe(0);
+    const writes = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('debug: write: '));
+    expect(writes(r.stderr)).toEqual([
+      'debug: write: POST /api/admin/projects/default/archive {features: 100 names: f-000, f-001, f-002, f-003, f-004, …}',
+      'debug: write: POST /api/admin/projects/default/archive {features: 50 names: f-100, f-101, f-102, f-103, f-104, …}',
+    ]);
+    expect(c.writes.map((w) => [w.path, w.features.length])).toEqual([['archive', 100], ['archive', 50]]);
+    c.writes.length = 0;
+    const back = await cli(['features', 'revive', '--from', result, '--debug']);
+    expect(back.code, back.stderr).toBe(0);
+    expect(writes(back.stderr)).toEqual([
+      'debug: write: POST /api/admin/projects/default/revive {features: 100 names}',
+      'debug: write: POST /api/admin/projects/default/revive {features: 50 names}',
+    ]);
+    expect(c.writes.map((w) => [w.path, w.features.length])).toEqual([['revive', 100], ['revive', 50]]);
   });
 
   it('a connection that breaks before any answer is tried again (archive is idempotent); an answer never is', async () => {
