@@ -5,6 +5,7 @@ import { segment } from './path.js';
 import type { RateLimitPacer } from './rate-limit.js';
 import { lifecycle, type SearchFeature } from './schemas.js';
 import { searchFeatures } from './search.js';
+import { featureEvents } from './events.js';
 
 // The calls of a cleanup (SERVER-FACTS, "Writes used by a cleanup"). The reads are cheap and
 // bulk: a project's active flags in one request (no paging, no rate limit), the completed and
@@ -144,4 +145,25 @@ export function batches<T>(names: T[], size = ARCHIVE_BATCH): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < names.length; i += size) out.push(names.slice(i, i + size));
   return out;
+}
+
+/** What became of a flag last, by the project's change history: archived, deleted or revived. */
+export type LastFate = 'feature-archived' | 'feature-deleted' | 'feature-revived';
+
+/**
+ * The newest archive, delete or revive event of each of these flags since a day (YYYY-MM-DD,
+ * UTC): how apply verifies its writes. The event search is not rate-limited and gives up to
+ * 1,000 events a page, so this is one request for most applies, where a search by name
+ * would be one paced request per 100 flags.
+ */
+export async function lastFates(client: ApiClient, project: string, names: string[], since: string): Promise<Map<string, LastFate>> {
+  const wanted = new Set(names);
+  const fates = new Map<string, LastFate>();
+  const types: LastFate[] = ['feature-archived', 'feature-deleted', 'feature-revived'];
+  // Newest first: the first event seen of a flag is its last fate.
+  for await (const e of featureEvents(client, { project, types, since, pageSize: 1000 })) {
+    const name = e.featureName;
+    if (name && wanted.has(name) && !fates.has(name) && (types as string[]).includes(e.type)) fates.set(name, e.type as LastFate);
+  }
+  return fates;
 }

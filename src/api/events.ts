@@ -26,7 +26,8 @@ const eventsPage = z.looseObject({ events: z.array(changeEvent), total: z.nullis
 export type ChangeEvent = z.output<typeof changeEvent>;
 
 export interface EventsRequest {
-  feature: string;
+  /** One feature's events; every feature's when absent. */
+  feature?: string;
   project?: string;
   /** Event types (the server ORs them). */
   types?: string[];
@@ -34,11 +35,14 @@ export interface EventsRequest {
   since?: string;
   /** How many events to hand out; undefined means all. */
   limit?: number;
+  /** Events a page (the servers take up to 1,000); 100 when absent. */
+  pageSize?: number;
 }
 
 /** The filters as the server reads them (`IS:` operators, 6.10.1 and 8.2.0). */
 export function eventsQuery(req: EventsRequest): URLSearchParams {
-  const q = new URLSearchParams({ feature: `IS:${req.feature}` });
+  const q = new URLSearchParams();
+  if (req.feature !== undefined) q.set('feature', `IS:${req.feature}`);
   if (req.project) q.set('project', `IS:${req.project}`);
   if (req.types?.length) q.set('type', `IS_ANY_OF:${req.types.join(',')}`);
   if (req.since) q.set('from', `IS:${req.since}`);
@@ -58,11 +62,12 @@ export async function* featureEvents(
 ): AsyncGenerator<ChangeEvent, void, undefined> {
   const want = req.limit ?? Number.POSITIVE_INFINITY;
   const base = eventsQuery(req);
-  const check = new PageCheck(EVENTS_PATH, PAGE_SIZE);
+  const pageSize = req.pageSize ?? PAGE_SIZE;
+  const check = new PageCheck(EVENTS_PATH, pageSize);
   let handedOut = 0;
   let total: number | undefined;
   for (let offset = 0; handedOut < want; ) {
-    const size = Math.min(PAGE_SIZE, want - handedOut);
+    const size = Math.min(pageSize, want - handedOut);
     const q = new URLSearchParams(base);
     q.set('offset', String(offset));
     q.set('limit', String(size));

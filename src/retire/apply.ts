@@ -1,4 +1,4 @@
-import { activeFeatures, archivedAmong, archiveFeatures, batches, isDependencyRefusal, parentsAmong, typeLifetimes } from '../api/archive.js';
+import { activeFeatures, archiveFeatures, batches, isDependencyRefusal, lastFates, parentsAmong, typeLifetimes } from '../api/archive.js';
 import type { ApiClient } from '../api/client.js';
 import type { RateLimitPacer } from '../api/rate-limit.js';
 import { ApiError, CliError } from '../errors.js';
@@ -7,12 +7,18 @@ import { flagState } from './state.js';
 
 // `retire apply`'s work, apart from the terminal: re-check the plan's `archive` flags against
 // the live server, archive the ones unchanged in batches, and verify against the archived set.
-// Requests: the project's feature list and the flag types; per 100 flags, one validate (a
-// read: parents with a new child are skipped before the server refuses the batch) and one
-// archive; then the list again and a search by name per 100 archived flags to verify. A
-// refusal about the whole request (permission, change requests) fails the batch's flags with
-// its message; only the servers' parent refusal (a child added after validate) adds one
-// validate and one request per flag of that batch.
+// Requests: the project's feature list and the flag types; one validate of every name (a
+// read: parents with a new child are skipped before the server refuses a batch); one archive
+// per 100 flags; then the list again and the project's archive, delete and revive events
+// (not rate-limited, 1,000 a page) to verify. For 1,000 flags: 15 requests. A refusal about
+// the whole request (permission, change requests) fails the batch's flags with its message;
+// only the servers' parent refusal (a child added after validate) adds one validate and one
+// request per flag of that batch.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The day (YYYY-MM-DD, UTC) before a time: events are asked for from it, as the server's clock and ours need not agree on the date. */
+const dayBefore = (ms: number, fallback: number) => new Date((Number.isFinite(ms) ? ms : fallback) - DAY_MS).toISOString().slice(0, 10);
 
 export interface Skip {
   name: string;
@@ -63,8 +69,8 @@ export async function recheck(o: Pick<ApplyOptions, 'client' | 'plan' | 'now' | 
     else skipped.push({ name: f.name, reason: `changed since the plan: ${stateChange(f.state, now)}` });
   }
   if (absent.length > 0) {
-    const archived = await archivedAmong(client, plan.project, absent.map((f) => f.name), o.pacer);
-    for (const f of absent) skipped.push({ name: f.name, reason: archived.has(f.name) ? 'already archived' : 'no longer on the server (deleted?)' });
+    const fates = await lastFates(client, plan.project, absent.map((f) => f.name), dayBefore(Date.parse(plan.createdAt), o.now));
+    for (const f of absent) skipped.push({ name: f.name, reason: fates.get(f.name) === 'feature-archived' ? 'already archived' : 'no longer on the server (deleted?)' });
   }
   return { ready, skipped };
 }
@@ -85,19 +91,16 @@ export async function archiveAll(o: ApplyOptions, names: string[]): Promise<Outc
     for (const p of parents) out.skipped.push({ name: p, reason: 'changed since the plan: other flags now depend on it' });
     return batch.filter((n) => !parents.includes(n));
   };
-  const list = batches(names);
+  // A child added since the plan: the server would refuse the whole batch for its parent.
+  // One validate for every name, not one per batch; a child added later still meets the
+  // refusal's own fallback below.
+  const list = batches(names.length > 0 ? await skipParents(names) : names);
   for (let b = 0; b < list.length; b++) {
     if (stopped()) {
       out.notAttempted.push(...list.slice(b).flat());
       break;
     }
-    // A child added since the plan: the server would refuse the whole batch for its parent.
-    const batch = await skipParents(list[b]!);
-    if (stopped()) {
-      out.notAttempted.push(...batch, ...list.slice(b + 1).flat());
-      break;
-    }
-    if (batch.length === 0) continue;
+    const batch = list[b]!;
     try {
       await write(batch);
       sent.push(...batch);
@@ -150,26 +153,27 @@ async function parentsOrNone(o: ApplyOptions, names: string[]): Promise<string[]
 }
 
 /**
- * Archived means in the project's archived set, not merely gone from the active list: a flag
- * deleted meanwhile is gone from both. The active list is one request; the names that left it
- * are looked up among the archived flags through search by name (about one request per 100).
+ * Archived means archived by the server, not merely gone from the active list: a flag deleted
+ * meanwhile is gone too. The active list is one request; for the names that left it, the
+ * project's change history says what became of each last (archived, deleted or revived).
  */
 async function verify(o: ApplyOptions, out: Outcome, sent: string[], unknown: Map<string, string>): Promise<void> {
   const active = await activeFeatures(o.client, o.plan.project);
   const left = [...sent, ...unknown.keys()].filter((n) => !active.has(n));
-  let archived = new Set<string>();
+  let fates = new Map<string, string>();
   let unchecked: string | null = null;
   if (left.length > 0) {
     try {
-      archived = new Set((await archivedAmong(o.client, o.plan.project, left, o.pacer)).keys());
+      fates = await lastFates(o.client, o.plan.project, left, dayBefore(o.now, o.now));
     } catch (err) {
       if (!(err instanceof CliError)) throw err;
       unchecked = err.message;
     }
   }
   const judge = (n: string, before: string | null): void => {
+    const fate = fates.get(n);
     if (active.has(n)) out.failed.push({ name: n, message: before ?? 'the server accepted the request, but the flag is still active' });
-    else if (archived.has(n)) out.archived.push(n);
+    else if (fate === 'feature-archived') out.archived.push(n);
     else if (unchecked !== null) out.failed.push({ name: n, message: `the flag left the active list, but whether it is archived could not be checked: ${unchecked}` });
     else out.failed.push({ name: n, message: `${before ? `${before}; ` : 'the server accepted the request, but '}the flag is neither active nor archived now (deleted?)` });
   };

@@ -41,6 +41,8 @@ export interface Cleanup {
   validateMisses?: boolean;
   /** Names the server deletes right after archiving them (someone else deleted them meanwhile). */
   deleteAfterArchive?: Set<string>;
+  /** The change history of archive, delete and revive, newest first (what apply verifies against). */
+  events: { type: string; featureName: string; project: string; createdAt: string }[];
   /** Each write's body, in order. */
   writes: { path: string; features: string[] }[];
   /** Archive requests to drop without an answer (the connection closed), before answering normally. */
@@ -82,7 +84,7 @@ const PARENT_REFUSAL: Omit<Refusal, 'message'> = { status: 403, name: 'InvalidOp
  */
 export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = 'default', beside?: Cleanup): Cleanup {
   const projects = beside?.instance ?? new Map<string, Cleanup>();
-  const c: Cleanup = { project, instance: projects, active: new Map(flags.map((f) => [f.name, f])), archived: new Map(), refuse: new Map(), writes: [] };
+  const c: Cleanup = { project, instance: projects, active: new Map(flags.map((f) => [f.name, f])), archived: new Map(), refuse: new Map(), events: [], writes: [] };
   const base = `/api/admin/projects/${project}`;
   if (!beside) {
     s.json('/api/admin/feature-types', { types: [{ id: 'release', lifetimeDays: 40 }] });
@@ -102,6 +104,21 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
     });
   }
   projects.set(project, c);
+  if (!beside) {
+    // The event search across the instance: project and type filters, newest first, paged.
+    s.route('/api/admin/search/events', (_req, res, url) => {
+      const wanted = url.searchParams.get('project')?.replace(/^IS:/, '');
+      const types = url.searchParams.get('type')?.replace(/^IS_ANY_OF:|^IS:/, '').split(',');
+      const pool = [...projects.values()]
+        .filter((p) => !wanted || p.project === wanted)
+        .flatMap((p) => p.events)
+        .filter((e) => !types || types.includes(e.type))
+        .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 50);
+      sendJson(res, 200, { events: pool.slice(offset, offset + limit), total: pool.length });
+    });
+  }
   s.route(`${base}/features`, (_req, res) => {
     const features = [...c.active.values()].map((f) => ({ name: f.name, type: 'release', stale: f.stale ?? false, createdAt: f.createdAt ?? iso(5), environments: envs(f) }));
     sendJson(res, 200, { version: 2, features });
@@ -137,8 +154,8 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
         }
         for (const n of features) {
           const f = c.active.get(n);
-          if (f) (c.active.delete(n), c.archived.set(n, f));
-          if (c.deleteAfterArchive?.has(n)) c.archived.delete(n);
+          if (f) (c.active.delete(n), c.archived.set(n, f), happened(c, 'feature-archived', n));
+          if (c.deleteAfterArchive?.has(n)) (c.archived.delete(n), happened(c, 'feature-deleted', n));
         }
         res.writeHead(202).end();
         });
@@ -157,7 +174,7 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
         c.writes.push({ path: 'revive', features });
         for (const n of features) {
           const f = c.archived.get(n);
-          if (f) (c.archived.delete(n), c.active.set(n, f));
+          if (f) (c.archived.delete(n), c.active.set(n, f), happened(c, 'feature-revived', n));
         }
         sendJson(res, 200, {});
       }),
@@ -170,4 +187,10 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
 function orphanParents(c: Cleanup, names: string[]): string[] {
   const batch = new Set(names);
   return names.filter((n) => (c.active.get(n)?.children ?? []).some((child) => c.active.has(child) && !batch.has(child)));
+}
+
+let eventClock = 0;
+/** One event in the project's history, newer than every one before it. */
+function happened(c: Cleanup, type: string, featureName: string): void {
+  c.events.unshift({ type, featureName, project: c.project, createdAt: new Date(NOW + ++eventClock).toISOString() });
 }

@@ -193,6 +193,32 @@ describe('retire apply', () => {
     expect([...c.active.keys()].sort()).toEqual(FLAGS.map((f) => f.name).sort());
   });
 
+  it('apply of 1,000 flags: 10 archive posts and a handful of reads, none of them a (rate-limited) search', async () => {
+    const many: FixtureFlag[] = Array.from({ length: 1000 }, (_, i) => ({ name: `bulk-${String(i).padStart(4, '0')}`, stale: true, createdAt: iso(100) }));
+    const empty = join(dir, 'empty-tree');
+    mkdirSync(empty, { recursive: true });
+    serveCleanup(server, many);
+    const planned = await cli(['retire', 'plan', empty, '-o', 'json']);
+    expect(planned.code, planned.stderr).toBe(0);
+    const path = join(dir, 'plan-bulk.json');
+    writeFileSync(path, planned.stdout);
+    server.reset();
+    const c = serveCleanup(server, many);
+    const r = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as { archived: string[] }).archived).toHaveLength(1000);
+    expect(c.writes.map((w) => w.features.length)).toEqual(Array(10).fill(100));
+    const urls = server.requests.map((q) => `${q.method} ${q.url.split('?')[0]}`);
+    // The list and the flag types, one validate of every name, 10 archives, the list again, the events.
+    expect(urls.filter((u) => !u.endsWith('/archive')).sort()).toEqual([
+      'GET /api/admin/feature-types',
+      'GET /api/admin/projects/default/features',
+      'GET /api/admin/projects/default/features',
+      'GET /api/admin/search/events',
+      'POST /api/admin/projects/default/archive/validate',
+    ]);
+  });
+
   it('a result file that cannot be written exits 1 naming it, after archiving and printing the result', async () => {
     const { path } = await writePlan();
     const c = serveCleanup(server, FLAGS);
