@@ -72,6 +72,18 @@ export class RateLimitPacer {
     this.clock = options.clock ?? realClock;
   }
 
+  /**
+   * Whether `n` more requests fit in what the server is known to allow now, without a wait: true
+   * while no limit has been seen (a server without one, such as Unleash 6), or once the window
+   * has turned over and its whole limit is free again.
+   */
+  allowsNow(n: number): boolean {
+    if (this.failed) return false;
+    if (this.remaining === undefined) return true;
+    if (this.resetAt !== undefined && this.clock.now() >= this.resetAt) return this.limit === undefined || this.limit >= n;
+    return this.remaining >= n;
+  }
+
   /** Total time spent waiting so far. */
   get waited(): number {
     return this.waitedMs;

@@ -318,6 +318,29 @@ describe('flagctl refs', () => {
     expect(server.requests.filter((q) => q.url.startsWith('/api/admin/search/features')).length).toBe(4);
   });
 
+  it('--all-flags with many flags where the search limit has no room for the pages: one document each, no wait', async () => {
+    // Unleash 8's limit: 15 a minute, 2 left after the archived search; 3 pages would wait out the window.
+    const limited = (res: import('node:http').ServerResponse) =>
+      res.setHeader('ratelimit-limit', '15').setHeader('ratelimit-remaining', '2').setHeader('ratelimit-reset', '60').setHeader('ratelimit-policy', '15;w=60');
+    const many = Array.from({ length: 250 }, (_, i) => ({ name: `gen-${i}`, type: 'kill-switch', stale: false, createdAt: recent, environments: [] }));
+    server.json('/api/admin/projects', { version: 1, projects: [{ id: 'default' }] });
+    server.json('/api/admin/feature-types', { version: 1, types: [{ id: 'kill-switch', lifetimeDays: null }] });
+    server.json('/api/admin/projects/default/features', { version: 1, features: many });
+    server.route('/api/admin/search/features', (_req, res, url) => {
+      expect(url.searchParams.get('archived')).toBe('IS:true'); // the archived flags' one search, and no other
+      limited(res);
+      sendJson(res, 200, { features: [], total: 0 });
+    });
+    for (const f of many) server.json(`/api/admin/projects/default/features/${f.name}`, { name: f.name, lifecycle: { stage: 'live' } });
+    const r = await refs([`${dir}/go`, '--summary', '--all-flags', '-o', 'ndjson']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain('waiting');
+    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { lifecycle: string });
+    expect(rows).toHaveLength(250);
+    expect(rows.every((x) => x.lifecycle === 'live')).toBe(true);
+    expect(server.requests.filter((q) => q.url.startsWith('/api/admin/search/features'))).toHaveLength(1);
+  });
+
   it('bad input: exit 2, a one-line message, nothing sent', async () => {
     const cases: [string[], string][] = [
       [['/nonexistent/src'], 'flagctl: path "/nonexistent/src" does not exist; give files or directories to search\n'],

@@ -120,10 +120,15 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       const shown = tally.rows(flagList, f.allFlags === true);
       const names = new Set(shown.map((r) => r.flag));
       const todo = flagList.filter((x) => names.has(x.name) && x.lifecycle === null);
-      if (todo.length > SEARCH_LIFECYCLES_FROM) {
-        // Many flags: search pages of 100 instead of one document each.
+      // Many flags: search pages of 100 instead of one document each, but only where the
+      // server's search limit (15 a minute on Unleash 8) has room for every page now; else
+      // the documents, which no limit paces (8 in flight): about 5 s for 1,000 flags where
+      // paging 5,000 flags through a spent limit waits out three minutes.
+      const projects = new Set(todo.map((x) => x.project));
+      const pages = [...projects].reduce((n, p) => n + Math.ceil(flagList.filter((x) => x.project === p && !x.archived).length / 100), 0);
+      if (todo.length > SEARCH_LIFECYCLES_FROM && pacer.allowsNow(pages)) {
         progress.purpose = 'searching for the flags\' lifecycles';
-        const stages = await lifecyclesBySearch(client, [...new Set(todo.map((x) => x.project))], pacer);
+        const stages = await lifecyclesBySearch(client, [...projects], pacer);
         for (const x of todo) if (stages.has(x.name)) setLifecycle(x, stages.get(x.name)!);
       }
       await fillLifecycles(todo, lookup);
