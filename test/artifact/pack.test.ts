@@ -138,8 +138,8 @@ describe('npm install -g of the tarball', () => {
   }, 120_000);
 });
 
-// The compile cache: Node 20 through bin/flagctl's vm.Script code cache, the pinned Node 24
-// through module.enableCompileCache. Both must give the same output with and without it.
+// The compile cache: bin/flagctl's vm.Script code cache, one per command, on Node 20 and the
+// pinned Node 24. Both must give the same output with and without it.
 describe.each([
   ['the machine\'s Node', () => process.execPath],
   [`Node ${NODE_VERSION} (pinned)`, () => ensureNode()],
@@ -172,6 +172,34 @@ describe.each([
     expect(JSON.parse(second.stdout)).toEqual(feature);
     expect(second.stdout).toBe(first.stdout);
     expect(first.stderr + second.stderr).toBe('');
+  });
+
+  it('keeps one cache per command, not per argument, and none after a failed run', async () => {
+    const { home, pkgDir } = fresh();
+    server.json(PATH, feature);
+    await run(pkgDir, ['feature', 'get', 'checkout-v2', '-o', 'json'], { XDG_CACHE_HOME: home });
+    await run(pkgDir, ['--help'], { XDG_CACHE_HOME: home });
+    await run(pkgDir, ['fetaure', 'get', 'checkout-v2'], { XDG_CACHE_HOME: home }).catch((err: { code?: number }) => expect(err.code).toBe(2));
+    const names = files(join(home, 'flagctl')).map((f) => f.split('/').pop()!);
+    expect(names.filter((n) => n.includes('-feature.get-'))).toHaveLength(1);
+    expect(names.filter((n) => n.includes('-none-'))).toHaveLength(1);
+    expect(names.some((n) => n.includes('checkout') || n.includes('fetaure'))).toBe(false);
+    expect(names).toHaveLength(2);
+  });
+
+  it('an upgraded bundle removes the caches of the one it replaced, and no other installation\'s', async () => {
+    const { home, pkgDir } = fresh();
+    const other = fresh().pkgDir;
+    await run(pkgDir, ['--help'], { XDG_CACHE_HOME: home });
+    await run(other, ['--help'], { XDG_CACHE_HOME: home });
+    const before = files(join(home, 'flagctl'));
+    expect(before).toHaveLength(2);
+    const bundle = join(pkgDir, 'dist/flagctl.cjs');
+    writeFileSync(bundle, `${readFileSync(bundle, 'utf8')}\n// upgraded\n`);
+    await run(pkgDir, ['--help'], { XDG_CACHE_HOME: home });
+    const after = files(join(home, 'flagctl'));
+    expect(after).toHaveLength(2);
+    expect(after.filter((f) => before.includes(f))).toHaveLength(1); // the other installation's
   });
 
   it('defaults to ~/.cache/flagctl', async () => {
