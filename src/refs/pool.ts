@@ -12,9 +12,12 @@ interface Task {
 }
 
 const workerSource = () => `
-const { parentPort, workerData } = require('node:worker_threads');
-const scanner = (${createScanner.toString()})(workerData, require('node:fs'), require('node:buffer'));
-parentPort.on('message', (m) => parentPort.postMessage({ id: m.id, results: m.paths.map((p) => scanner.scanFile(p)) }));
+const { parentPort } = require('node:worker_threads');
+let scanner;
+parentPort.on('message', (m) => {
+  if (m.spec) return void (scanner = (${createScanner.toString()})(m.spec, require('node:fs'), require('node:buffer')));
+  parentPort.postMessage({ id: m.id, results: m.paths.map((p) => scanner.scanFile(p)) });
+});
 `;
 
 export class ScanPool {
@@ -23,11 +26,17 @@ export class ScanPool {
   private nextId = 0;
   private turn = 0;
   private failure?: Error;
+  private readonly specSent: Promise<void>;
 
-  constructor(spec: ScanSpec, size: number) {
+  /**
+   * The threads start at once, and build their scanners when the spec comes: they may be
+   * started while the flags are still being fetched, so that a thread's start-up (tens of ms)
+   * overlaps that wait instead of the scan. A spec that never comes leaves them idle until close.
+   */
+  constructor(spec: ScanSpec | Promise<ScanSpec>, size: number) {
     const source = workerSource();
     for (let i = 0; i < size; i++) {
-      const w = new Worker(source, { eval: true, workerData: spec });
+      const w = new Worker(source, { eval: true });
       w.on('message', (m: { id: number; results: FileScan[] }) => {
         const task = this.tasks.get(m.id);
         this.tasks.delete(m.id);
@@ -39,6 +48,9 @@ export class ScanPool {
       });
       this.workers.push(w);
     }
+    // Before any batch: scan() posts its paths only after this.
+    this.specSent = Promise.resolve(spec).then((ready) => this.workers.forEach((w) => w.postMessage({ spec: ready })));
+    this.specSent.catch(() => undefined); // the scan throws it, from where it awaits the spec
   }
 
   get size(): number {
@@ -52,7 +64,7 @@ export class ScanPool {
     const worker = this.workers[this.turn++ % this.workers.length]!;
     return new Promise((resolve, reject) => {
       this.tasks.set(id, { resolve, reject });
-      worker.postMessage({ id, paths });
+      void this.specSent.then(() => worker.postMessage({ id, paths }), reject);
     });
   }
 
