@@ -3,7 +3,7 @@ import { ApiError } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { segment } from './path.js';
 import { constraint, envVariant, strategyVariant } from './schemas.js';
-import { compile } from './search-shape.js';
+import { fast } from './search-shape.js';
 
 // The batch export: one environment of a project in one request, on Unleash 4.x and later
 // (6.10.1 and 8.2.0 checked). NOT a pure read: the server records every call as a
@@ -54,21 +54,6 @@ export const exportDocument = z.looseObject({
 
 export type ExportDocument = z.output<typeof exportDocument>;
 export type ExportStrategy = z.output<typeof exportStrategy>;
-
-/**
- * The shape checks, compiled from the zod schemas into plain walks (see search-shape.ts): an
- * export of 5,000 features is megabytes of small objects, and zod's walk of them cost more
- * than parsing the JSON.
- */
-export function fast<S extends z.ZodMiniType>(schema: S): z.ZodMiniType<z.output<S>> {
-  const check = compile(schema);
-  return z.unknown().check(
-    z.superRefine((value, ctx) => {
-      const issue = check(value);
-      if (issue) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message, input: value });
-    }),
-  ) as unknown as z.ZodMiniType<z.output<S>>;
-}
 
 const exportChecked = fast(exportDocument);
 

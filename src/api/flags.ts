@@ -4,6 +4,7 @@ import { segment } from './path.js';
 import { lifecycle as lifecycleShape, type SearchFeature } from './schemas.js';
 import type { RateLimitPacer } from './rate-limit.js';
 import { searchFeatures } from './search.js';
+import { fast } from './search-shape.js';
 
 // Every flag a server has, from its cheap endpoints (SERVER-FACTS): one request for the
 // projects, one per project for its features (no paging, no rate limit), one for the flag
@@ -47,6 +48,8 @@ const projectFeature = z.looseObject({
   environments: z.nullish(z.array(z.looseObject({ lastSeenAt: str }))),
 });
 const projectFeaturesResponse = z.looseObject({ features: z.array(projectFeature) });
+/** A project's list is thousands of small objects: checked by the compiled walk, not zod's (built at first use). */
+let projectFeaturesChecked: z.ZodMiniType<z.output<typeof projectFeaturesResponse>> | undefined;
 const featureLifecycleResponse = z.looseObject({ lifecycle: z.nullish(lifecycleShape) });
 
 export interface ListOptions {
@@ -70,7 +73,7 @@ export async function listFlags(client: ApiClient, opts: ListOptions = {}): Prom
   const archivedQuery = new URLSearchParams({ archived: 'IS:true' });
   if (opts.projects) archivedQuery.set('project', `IS_ANY_OF:${opts.projects.join(',')}`);
   const featuresOf = (id: string) =>
-    client.getJson(`/api/admin/projects/${segment(id, 'project id')}/features`, projectFeaturesResponse).then((r) => ({ id, features: r.features }));
+    client.getJson(`/api/admin/projects/${segment(id, 'project id')}/features`, (projectFeaturesChecked ??= fast(projectFeaturesResponse))).then((r) => ({ id, features: r.features }));
   // Without --project, the default project's list is asked for beside the project list
   // instead of after it: most servers have it (open-source ones have nothing else), and it
   // saves a round trip before the scan can start. Where there is no such project, the

@@ -341,6 +341,15 @@ describe('flagctl refs', () => {
     expect(server.requests.filter((q) => q.url.startsWith('/api/admin/search/features'))).toHaveLength(1);
   });
 
+  it('a project list that breaks the contract is exit 1 naming the field, never a partial scan', async () => {
+    server.json('/api/admin/projects/default/features', { version: 1, features: [PROJECT_FEATURES[0], { ...PROJECT_FEATURES[1], name: 42 }] });
+    serve(server);
+    const r = await refs([`${dir}/src`, '-o', 'csv', '--columns', 'flag,file']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("the server's answer (HTTP 200) is not the expected shape at features.1.name");
+    expect(r.stdout).toBe('');
+  });
+
   it('bad input: exit 2, a one-line message, nothing sent', async () => {
     const cases: [string[], string][] = [
       [['/nonexistent/src'], 'flagctl: path "/nonexistent/src" does not exist; give files or directories to search\n'],
