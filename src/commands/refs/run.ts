@@ -1,5 +1,6 @@
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { searchedPaths } from './paths.js';
+import { defaultThreads } from './threads.js';
 import { featureLifecycle, lifecyclesBySearch, listFlags, type FlagInfo } from '../../api/flags.js';
 import { ApiError, CheckFailedError, UsageError } from '../../errors.js';
 import { notice, print } from '../../output/context.js';
@@ -24,16 +25,6 @@ const SUMMARY_ROWS = 500;
 
 /** Above this many lifecycles to look up, search pages (100 flags each) replace one GET per flag. */
 const SEARCH_LIFECYCLES_FROM = 200;
-
-/**
- * Worker threads help only where a core is free: one fewer than the CPUs (at most 4), and none
- * when the machine is already busy (a load average at the number of CPUs; measured: on a loaded
- * 2-core machine a worker made refs slower). The results are the same either way.
- */
-function defaultThreads(): number {
-  const cpus = availableParallelism();
-  return loadavg()[0]! >= cpus ? 0 : Math.min(4, cpus - 1);
-}
 
 /** More threads than CPUs only compete for them (measured: 16 on 2 cores took 3-4× as long). */
 function clampThreads(ctx: RunContext, asked: number): number {

@@ -1,4 +1,3 @@
-import { availableParallelism, loadavg } from 'node:os';
 import { searchedPaths } from '../../refs/paths.js';
 import { CheckFailedError } from '../../../errors.js';
 import { clockOf } from '../../../io.js';
@@ -9,13 +8,8 @@ import { makePlan } from '../../../retire/plan.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
 import type { options } from './options.js';
+import { defaultThreads } from '../../refs/threads.js';
 import { headline, planAnnotations, planColumns, planMarkdown } from './view.js';
-
-/** Worker threads as `refs` picks them: a free core helps, a busy machine does not. */
-function defaultThreads(): number {
-  const cpus = availableParallelism();
-  return loadavg()[0]! >= cpus ? 0 : Math.min(4, cpus - 1);
-}
 
 /** `flagctl retire plan`: reads the server and the tree, judges each candidate, prints the plan. */
 export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
