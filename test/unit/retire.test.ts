@@ -204,6 +204,8 @@ describe('retire apply', () => {
     writeFileSync(path, planned.stdout);
     server.reset();
     const c = serveCleanup(server, many);
+    // A busy day of history before it: read only until every flag's last fate is known.
+    c.events.push(...Array.from({ length: 2500 }, (_, i) => ({ type: 'feature-archived', featureName: `other-${i}`, project: 'default', createdAt: iso(0.5) })));
     const r = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as { archived: string[] }).archived).toHaveLength(1000);
