@@ -61,14 +61,16 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
     if (reasons.length === 0) continue;
     candidates.set(f.name, { state, type: f.type ?? null, reasons, lifecycle, children: [] });
   }
-  if (dependencies) {
-    const live = [...candidates.values()];
-    await eachLimited(live, DOCUMENTS_IN_FLIGHT, async (c) => {
-      const doc = await childrenOf(client, project, c.state.name);
-      c.children = doc.children;
-      c.lifecycle ??= doc.lifecycle;
-    });
-  }
+  // The candidates' documents are read while the tree is scanned (the scan needs only names).
+  const live = [...candidates.values()];
+  const documents = dependencies
+    ? eachLimited(live, DOCUMENTS_IN_FLIGHT, async (c) => {
+        const doc = await childrenOf(client, project, c.state.name);
+        c.children = doc.children;
+        c.lifecycle ??= doc.lifecycle;
+      })
+    : Promise.resolve();
+  documents.catch(() => undefined); // awaited after the scan
   const missing = r.include.filter((n) => !candidates.has(n));
   if (missing.length > 0) {
     const archived = await archivedAmong(client, project, missing, r.pacer);
@@ -101,6 +103,7 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
       s.add(ref.file);
     }
   }
+  await documents;
   const unreadCount = stats.skipped.unreadable + stats.skipped.large;
   const unreadWhy = [
     stats.skipped.unreadable ? `${stats.skipped.unreadable} unreadable` : '',
