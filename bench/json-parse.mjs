@@ -6,6 +6,7 @@
 
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
+import { searchFeature } from './search-feature.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const FEATURES = Number(process.env.BENCH_JSON_FEATURES ?? 50_000);
@@ -14,31 +15,7 @@ const RUNS = Number(process.env.BENCH_JSON_RUNS ?? 5);
 const out = await build({ entryPoints: [`${root}src/api/json-text.ts`], bundle: true, format: 'esm', write: false, platform: 'node' });
 const { parseJson, mayLoseNumbers } = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
 
-const BASE = Date.parse('2025-01-01T00:00:00.000Z');
-const feature = (i) => {
-  const created = new Date(BASE + i * 60_000).toISOString();
-  return {
-    name: `bench.feature-${String(i).padStart(6, '0')}`,
-    type: 'release',
-    description: `Benchmark feature number ${i}, generated on the fly`,
-    dependencyType: null,
-    project: 'default',
-    stale: i % 25 === 0,
-    favorite: false,
-    impressionData: i % 3 === 0,
-    createdAt: created,
-    lastSeenAt: null,
-    environments: ['development', 'staging', 'production'].map((env, k) => ({
-      name: env, type: env, enabled: (i + k) % 2 === 0, sortOrder: k, variantCount: 0,
-      lastSeenAt: k === 0 ? created : null, hasStrategies: true, hasEnabledStrategies: true, yes: i % 100, no: i % 7,
-    })),
-    segments: [],
-    tags: [{ type: 'simple', value: `group-${i % 10}` }, { type: 'team', value: i % 2 ? 'growth' : 'platform' }],
-    lifecycle: { stage: 'live', status: null, enteredStageAt: created },
-    createdBy: { id: 1, name: 'bench', imageUrl: '' },
-  };
-};
-const plain = JSON.stringify({ features: Array.from({ length: FEATURES }, (_, i) => feature(i)), total: FEATURES });
+const plain = JSON.stringify({ features: Array.from({ length: FEATURES }, (_, i) => searchFeature(i)), total: FEATURES });
 const lossy = plain.replace('"sortOrder":0', '"sortOrder":1234567.123456789123');
 if (mayLoseNumbers(plain) || !mayLoseNumbers(lossy)) throw new Error('the scan does not say what this bench expects');
 
