@@ -145,6 +145,11 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map }: Pre
   const lastGone = [...rows.keys()].filter((f) => rows.get(f)!.removed.length > 0 && !inTree.has(f));
   const firstSeen = [...rows.keys()].filter((f) => rows.get(f)!.added.length > 0 && !atBase.has(f));
 
+  // Lifecycle (for added-completed and the rows) of the flags shown only, 16 requests at a
+  // time, while the rest of the tree is searched.
+  const lifecycles = fillLifecycles([...rows.keys()].filter((f) => !f.archived), source.lifecycle);
+  lifecycles.catch(() => undefined); // awaited after the search
+
   // One pass over the rest of the tree, for those flags' names only.
   const wanted = new Set([...lastGone, ...firstSeen]);
   const elsewhere = new Set<FlagInfo>();
@@ -159,8 +164,7 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map }: Pre
   for (const f of lastGone) rows.get(f)!.extinct = !elsewhere.has(f);
   for (const f of firstSeen) rows.get(f)!.newToCode = !elsewhere.has(f);
 
-  // Lifecycle (for added-completed and the rows) of the flags shown only, 16 requests at a time.
-  await fillLifecycles([...rows.keys()].filter((f) => !f.archived), source.lifecycle);
+  await lifecycles;
   for (const [f, r] of rows) r.lifecycle = f.lifecycle;
   const byPlace = (a: { file: string; line: number; column: number }, b: typeof a) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column);
   const flagRows = [...rows.values()].sort((a, b) => (a.flag < b.flag ? -1 : a.flag > b.flag ? 1 : 0));
