@@ -41,76 +41,68 @@ const ORDER = { archive: 0, 'remove-code': 1, blocked: 2 } as const;
 
 export async function makePlan(r: PlanRequest): Promise<Plan> {
   const { client, project } = r;
-  // The server's reads and the walk of the tree start together, as in refs: the walk needs
-  // the candidates' names only once it reads files.
-  const read = (async () => {
-    const [lifetimes, active, completed, dependencies] = await Promise.all([
-      typeLifetimes(client),
-      activeFeatures(client, project),
-      completedFeatures(client, project, r.pacer),
-      anyDependencies(client, project),
-    ]);
-    const candidates = new Map<string, Candidate>();
-    const wanted = new Set(r.include);
-    for (const f of active.values()) {
-      const state = flagState(f, project, false, lifetimes, r.now);
-      const lifecycle = completed.get(f.name) ?? null;
-      const reasons = [
-        ...(state.stale ? ['stale'] : []),
-        ...(state.potentiallyStale ? ['potentially stale'] : []),
-        ...(lifecycle?.stage === 'completed' ? [`lifecycle completed${lifecycle.status ? ` (${lifecycle.status})` : ''}`] : []),
-        ...(wanted.has(f.name) ? ['--include'] : []),
-      ];
-      if (reasons.length === 0) continue;
-      candidates.set(f.name, { state, type: f.type ?? null, reasons, lifecycle, children: [] });
+  const [lifetimes, active, completed, dependencies] = await Promise.all([
+    typeLifetimes(client),
+    activeFeatures(client, project),
+    completedFeatures(client, project, r.pacer),
+    anyDependencies(client, project),
+  ]);
+  const candidates = new Map<string, Candidate>();
+  const wanted = new Set(r.include);
+  for (const f of active.values()) {
+    const state = flagState(f, project, false, lifetimes, r.now);
+    const lifecycle = completed.get(f.name) ?? null;
+    const reasons = [
+      ...(state.stale ? ['stale'] : []),
+      ...(state.potentiallyStale ? ['potentially stale'] : []),
+      ...(lifecycle?.stage === 'completed' ? [`lifecycle completed${lifecycle.status ? ` (${lifecycle.status})` : ''}`] : []),
+      ...(wanted.has(f.name) ? ['--include'] : []),
+    ];
+    if (reasons.length === 0) continue;
+    candidates.set(f.name, { state, type: f.type ?? null, reasons, lifecycle, children: [] });
+  }
+  // The candidates' documents are read while the tree is scanned (the scan needs only names).
+  const live = [...candidates.values()];
+  const documents = dependencies
+    ? eachLimited(live, DOCUMENTS_IN_FLIGHT, async (c) => {
+        const doc = await childrenOf(client, project, c.state.name);
+        c.children = doc.children;
+        c.lifecycle ??= doc.lifecycle;
+      })
+    : Promise.resolve();
+  documents.catch(() => undefined); // awaited after the scan
+  const missing = r.include.filter((n) => !candidates.has(n));
+  if (missing.length > 0) {
+    const archived = await archivedAmong(client, project, missing, r.pacer);
+    const unknown = missing.filter((n) => !archived.has(n));
+    if (unknown.length > 0) throw new NotFoundError(`--include: no flag named ${unknown.map((n) => `"${n}"`).join(', ')} in project "${project}"`);
+    for (const f of archived.values()) {
+      const state = flagState(searchSource(f), project, true, lifetimes, r.now);
+      candidates.set(f.name, { state, type: f.type ?? null, reasons: ['--include'], lifecycle: f.lifecycle ? { stage: f.lifecycle.stage, status: f.lifecycle.status ?? null } : null, children: [] });
     }
-    // The candidates' documents are read while the tree is scanned (the scan needs only names).
-    const live = [...candidates.values()];
-    const documents = dependencies
-      ? eachLimited(live, DOCUMENTS_IN_FLIGHT, async (c) => {
-          const doc = await childrenOf(client, project, c.state.name);
-          c.children = doc.children;
-          c.lifecycle ??= doc.lifecycle;
-        })
-      : Promise.resolve();
-    documents.catch(() => undefined); // awaited after the scan
-    const missing = r.include.filter((n) => !candidates.has(n));
-    if (missing.length > 0) {
-      const archived = await archivedAmong(client, project, missing, r.pacer);
-      const unknown = missing.filter((n) => !archived.has(n));
-      if (unknown.length > 0) throw new NotFoundError(`--include: no flag named ${unknown.map((n) => `"${n}"`).join(', ')} in project "${project}"`);
-      for (const f of archived.values()) {
-        const state = flagState(searchSource(f), project, true, lifetimes, r.now);
-        candidates.set(f.name, { state, type: f.type ?? null, reasons: ['--include'], lifecycle: f.lifecycle ? { stage: f.lifecycle.stage, status: f.lifecycle.status ?? null } : null, children: [] });
-      }
-    }
+  }
 
-    const infos: FlagInfo[] = [...candidates.values()].map((c) => ({
-      name: c.state.name,
-      project,
-      type: c.type,
-      state: c.state.stale ? 'stale' : c.state.potentiallyStale ? 'potentially-stale' : 'active',
-      archived: c.state.archived,
-      lifecycle: c.lifecycle?.stage ?? null,
-      lastSeenAt: null,
-      createdAt: null,
-    }));
-    return { candidates, infos, documents };
-  })();
-  read.catch(() => undefined); // thrown from the scan, or below
-  const infosReady = read.then((x) => x.infos);
+  const infos: FlagInfo[] = [...candidates.values()].map((c) => ({
+    name: c.state.name,
+    project,
+    type: c.type,
+    state: c.state.stale ? 'stale' : c.state.potentiallyStale ? 'potentially-stale' : 'active',
+    archived: c.state.archived,
+    lifecycle: c.lifecycle?.stage ?? null,
+    lastSeenAt: null,
+    createdAt: null,
+  }));
   const stats = emptyStats();
   const files = new Map<string, Set<string>>();
   const counts = new Map<string, number>();
-  {
-    for await (const ref of findReferences(infosReady, r.match, r.tree, stats)) {
+  if (infos.length > 0) {
+    for await (const ref of findReferences(infos, r.match, r.tree, stats)) {
       counts.set(ref.flag, (counts.get(ref.flag) ?? 0) + 1);
       let s = files.get(ref.flag);
       if (!s) files.set(ref.flag, (s = new Set()));
       s.add(ref.file);
     }
   }
-  const { candidates, documents } = await read;
   await documents;
   const unreadCount = stats.skipped.unreadable + stats.skipped.large;
   const unreadWhy = [
