@@ -133,3 +133,13 @@ describe('item 12: an empty environments list', () => {
     expect(r.stdout).toMatch(/│ no-envs +│ - +│/);
   });
 });
+
+describe('display width, remembered for repeated cells', () => {
+  it('gives the same width the first time and after, also past the memory\'s size', () => {
+    const texts = ['✓ prod', '한국어', 'e\u0301x', '🇫🇷 fr', 'ok'];
+    const first = texts.map((t) => displayWidth(t));
+    expect(first).toEqual([6, 6, 2, 5, 2]);
+    for (let i = 0; i < 5000; i++) displayWidth(`✓ cell ${i}`); // fills and empties the memory
+    expect(texts.map((t) => displayWidth(t))).toEqual(first);
+  });
+});
