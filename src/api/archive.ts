@@ -1,6 +1,7 @@
 import * as z from '../zod-mini.js';
 import type { ApiError } from '../errors.js';
 import type { ApiClient } from './client.js';
+import type { FlagLifecycle } from './flags.js';
 import { segment } from './path.js';
 import type { RateLimitPacer } from './rate-limit.js';
 import { lifecycle, type SearchFeature } from './schemas.js';
@@ -53,12 +54,10 @@ export async function typeLifetimes(client: ApiClient): Promise<Map<string, numb
   return new Map(r.types.map((t) => [t.id, t.lifetimeDays ?? null]));
 }
 
-export type Lifecycle = { stage: string; status: string | null };
-
 /** The project's flags in lifecycle stage completed, with their status: one filtered search (paged past 100, paced). */
-export async function completedFeatures(client: ApiClient, project: string, pacer: RateLimitPacer): Promise<Map<string, Lifecycle>> {
+export async function completedFeatures(client: ApiClient, project: string, pacer: RateLimitPacer): Promise<Map<string, FlagLifecycle>> {
   const query = new URLSearchParams({ project: `IS:${project}`, lifecycle: 'IS:completed' });
-  const found = new Map<string, Lifecycle>();
+  const found = new Map<string, FlagLifecycle>();
   for await (const f of searchFeatures(client, { query, offset: 0, concurrency: 2, pacer })) {
     if ((f.project ?? project) === project && f.lifecycle?.stage === 'completed') found.set(f.name, { stage: 'completed', status: f.lifecycle.status ?? null });
   }
@@ -110,7 +109,7 @@ export async function archivedAmong(client: ApiClient, project: string, names: s
 }
 
 /** The flags that name this one as their parent, and its lifecycle stage, from its document. */
-export async function childrenOf(client: ApiClient, project: string, name: string): Promise<{ children: string[]; lifecycle: Lifecycle | null }> {
+export async function childrenOf(client: ApiClient, project: string, name: string): Promise<{ children: string[]; lifecycle: FlagLifecycle | null }> {
   const doc = await client.getJson(`${projectPath(project)}/features/${segment(name, 'feature name')}`, featureDocument);
   return { children: doc.children ?? [], lifecycle: doc.lifecycle ? { stage: doc.lifecycle.stage, status: doc.lifecycle.status ?? null } : null };
 }

@@ -1,6 +1,5 @@
 import { activeFeatures, archiveFeatures, batches, isDependencyRefusal, lastFates, parentsAmong, typeLifetimes } from '../api/archive.js';
 import type { ApiClient } from '../api/client.js';
-import type { RateLimitPacer } from '../api/rate-limit.js';
 import { ApiError, CliError } from '../errors.js';
 import { stateChange, stateDigest, type Plan, type PlanFlag } from './model.js';
 import { flagState } from './state.js';
@@ -42,7 +41,6 @@ export interface ApplyOptions {
   client: ApiClient;
   plan: Plan;
   now: number;
-  pacer: RateLimitPacer;
   /** Aborted by Ctrl-C: no request starts after it; the one in flight finishes. */
   signal?: AbortSignal;
   /** Shows each write before it is sent (--debug). */
@@ -50,7 +48,7 @@ export interface ApplyOptions {
 }
 
 /** The plan's `archive` flags whose state on the server is still what the plan saw, and why the others are skipped. */
-export async function recheck(o: Pick<ApplyOptions, 'client' | 'plan' | 'now' | 'pacer'>): Promise<{ ready: PlanFlag[]; skipped: Skip[] }> {
+export async function recheck(o: Pick<ApplyOptions, 'client' | 'plan' | 'now'>): Promise<{ ready: PlanFlag[]; skipped: Skip[] }> {
   const { client, plan } = o;
   const planned = plan.flags.filter((f) => f.verdict === 'archive');
   if (planned.length === 0) return { ready: [], skipped: [] };

@@ -1,7 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { InterruptedError, OutputError, RequestError, UsageError } from '../../../errors.js';
 import { clockOf } from '../../../io.js';
-import { PageProgress } from '../../../output/page-progress.js';
 import { render } from '../../../output/render.js';
 import { termSafe } from '../../../output/sanitize.js';
 import { archiveAll, recheck, type Outcome } from '../../../retire/apply.js';
@@ -36,11 +35,10 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   }
   const ui = await ctx.ui(req.output);
   const client = ctx.client(target);
-  const progress = new PageProgress(io, false);
   const hold = io.interrupt?.hold();
   let outcome: Outcome;
   try {
-    const opts = { client, plan, now: clockOf(io).now(), pacer: ctx.pacer(progress.waiting), signal: hold?.signal, debug: ctx.debug };
+    const opts = { client, plan, now: clockOf(io).now(), signal: hold?.signal, debug: ctx.debug };
     const { ready, skipped } = await recheck(opts);
     outcome = { archived: [], skipped, failed: [], notAttempted: [], interrupted: false };
     if (ready.length > 0) {
@@ -53,7 +51,6 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     }
   } finally {
     hold?.release();
-    progress.clear();
   }
   const result = {
     kind: RESULT_KIND,
