@@ -58,7 +58,8 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 } else {
   const sea = require('node:sea');
   const vm = require('node:vm');
-  const source = require('node:module').wrap(sea.getAsset('flagctl.cjs', 'utf8'));
+  // CommonJS's wrapper as require('node:module').wrap makes it, without loading that module.
+  const source = '(function (exports, require, module, __filename, __dirname) { ' + sea.getAsset('flagctl.cjs', 'utf8') + '\\n});';
   const script = new vm.Script(source, { filename: 'flagctl.cjs', cachedData: Buffer.from(sea.getRawAsset('flagctl.v8')) });
   const bundled = { exports: {} };
   script.runInThisContext().call(bundled.exports, bundled.exports, require, bundled, 'flagctl.cjs', '.');
@@ -79,7 +80,7 @@ const http = require('node:http');
 const vm = require('node:vm');
 const [bundle, out, documentFile] = process.argv.slice(2);
 const document = fs.readFileSync(documentFile);
-const script = new vm.Script(require('node:module').wrap(fs.readFileSync(bundle, 'utf8')), { filename: 'flagctl.cjs' });
+const script = new vm.Script('(function (exports, require, module, __filename, __dirname) { ' + fs.readFileSync(bundle, 'utf8') + '\\n});', { filename: 'flagctl.cjs' });
 const bundled = { exports: {} };
 script.runInThisContext().call(bundled.exports, bundled.exports, require, bundled, 'flagctl.cjs', '.');
 process.once('exit', (code) => code === 0 && fs.writeFileSync(out, script.createCachedData()));

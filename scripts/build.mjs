@@ -48,21 +48,22 @@ export const COMPLETION_FILES = { bash: 'flagctl.bash', zsh: '_flagctl', fish: '
  * - in CommonJS output esbuild keeps `import('node:tls')` as a real dynamic import, which
  *   neither a single executable nor vm.Script can run ("A dynamic import callback was not
  *   specified").
- * As require(), a built-in loads when the module that needs it first runs, and its lazy
- * properties stay lazy.
+ * And through a module of getters, one per name the built-in has (known at build time), each
+ * loading it on first use: esbuild's ESM interop (__toESM) reads the property descriptor of
+ * every name of an imported CommonJS module, and on Node 24 reading the descriptor of one of
+ * Node's own lazy names loads it. `import { promisify } from 'node:util'` loaded worker_threads,
+ * streams, parse_args and a dozen more internals (about 1 ms); `import * as fs` loaded fs/dir.
+ * Getters of our own are only descriptors to read, so a built-in loads when first used, and
+ * only what is used. (A bare Proxy has no own names: esbuild's copy then found nothing, and
+ * `import { spawn } from 'node:child_process'` was undefined in the bundle.)
+ * A built-in whose export is a function (events, stream, assert) is required as it is: code
+ * calls or extends the export itself.
  */
-/** Built-ins a library requires at load but flagctl never calls (commander spawns executable subcommands). */
-const LAZY_BUILTINS = new Set(['child_process']);
-
-/**
- * A built-in loaded on first use. Its names are getters known at build time: esbuild's ESM
- * interop copies a module's own names when it is imported, so a bare Proxy (no own names) left
- * `import { spawn } from 'node:child_process'` undefined in the bundle.
- */
-function lazyBuiltin(path) {
-  const names = Object.keys(createRequire(import.meta.url)(path));
+function builtinModule(path) {
+  const real = createRequire(import.meta.url)(path);
+  if (typeof real === 'function') return `module.exports = __flagctlRequire(${JSON.stringify(path)});`;
   return `let m; const load = () => (m ??= __flagctlRequire(${JSON.stringify(path)}));
-for (const k of ${JSON.stringify(names)}) Object.defineProperty(module.exports, k, { enumerable: true, get: () => load()[k] });`;
+for (const k of ${JSON.stringify(Object.keys(real))}) Object.defineProperty(module.exports, k, { enumerable: true, get: () => load()[k] });`;
 }
 
 export const builtinsAsRequire = {
@@ -71,7 +72,7 @@ export const builtinsAsRequire = {
     b.onResolve({ filter: /^[a-z]/ }, (args) => (isBuiltin(args.path) ? { path: args.path, namespace: 'builtin' } : undefined));
     b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
       // Not `require`: esbuild would resolve that back to this very module.
-      contents: LAZY_BUILTINS.has(args.path.replace(/^node:/, '')) ? lazyBuiltin(args.path) : `module.exports = __flagctlRequire(${JSON.stringify(args.path)});`,
+      contents: builtinModule(args.path),
       loader: 'js',
     }));
   },

@@ -1,15 +1,15 @@
 import * as nodeFs from 'node:fs';
-import { promisify } from 'node:util';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as z from '../zod-mini.js';
 import { UsageError } from '../errors.js';
 import { checkJsonDepth } from './json-file.js';
 
-// Reading the config is on every command's start-up path: the callback API, wrapped, keeps
-// node:fs/promises (and the dozen modules it loads) off it. Writing (auth) may use promises.
-const statFile = promisify(nodeFs.stat);
-const readText = (file: string) => promisify(nodeFs.readFile)(file, 'utf8');
+// Reading the config is on every command's start-up path: the callback API, wrapped here by
+// hand, keeps node:fs/promises (and the dozen modules it loads) off it, and node:util's
+// promisify too. Writing (auth) may use promises.
+const statFile = (file: string) => new Promise<nodeFs.Stats>((resolve, reject) => nodeFs.stat(file, (err, st) => (err ? reject(err) : resolve(st))));
+const readText = (file: string) => new Promise<string>((resolve, reject) => nodeFs.readFile(file, 'utf8', (err, text) => (err ? reject(err) : resolve(text))));
 
 const profileSchema = z.object({
   url: z.string(),
