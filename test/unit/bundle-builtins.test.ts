@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs build script without types
 import { builtinsAsRequire } from '../../scripts/build.mjs';
 
-// The bundle loads some built-ins only on first use (child_process: commander requires it at
-// load, refs and refs --diff spawn git). A named import of one must still be the real function:
+// The bundle loads built-ins only on first use (child_process: commander requires it at load,
+// refs and refs --diff spawn git; node:util and node:fs: esbuild's interop read every name's
+// descriptor, which on Node 24 loads Node's own lazy internals). A named import of one must still be the real function:
 // the first shim, a bare Proxy, gave `import { spawn }` as undefined, so the bundled refs never
 // saw git and silently walked the tree instead.
 
@@ -47,5 +48,28 @@ describe('lazily loaded built-ins in the bundle', () => {
     expect(loads).toEqual([]);
     expect(typeof module.exports.use!()).toBe('function');
     expect(loads).toEqual(['node:child_process']);
+  });
+
+  it('loads no built-in at all while a module only imports names of node:util, node:os and node:fs', async () => {
+    const code = await bundled(
+      "import { promisify } from 'node:util';\nimport { homedir } from 'node:os';\nimport * as fs from 'node:fs';\n" +
+        "export const use = () => [typeof promisify, homedir() === require('node:os').homedir(), typeof fs.readFileSync, typeof fs.promises];\n",
+    );
+    const loads: string[] = [];
+    const module = { exports: {} as { use?: () => unknown } };
+    const tracking = (id: string) => (loads.push(id), require(id));
+    new Function('module', 'exports', 'require', code)(module, module.exports, tracking);
+    expect(loads).toEqual([]);
+    expect(module.exports.use!()).toEqual(['function', true, 'function', 'object']);
+    expect([...loads].sort()).toEqual(['node:fs', 'node:os', 'node:util']);
+  });
+
+  it('a built-in whose export is a function (events) is that function: it can be called and extended', async () => {
+    const code = await bundled(
+      "import EventEmitter from 'node:events';\nimport { once } from 'node:events';\n" +
+        "class Bus extends EventEmitter {}\nconst bus = new Bus();\nlet got = '';\nbus.on('x', (v) => (got = v));\nbus.emit('x', 'ok');\n" +
+        "export const result = [got, typeof once, bus instanceof EventEmitter];\n",
+    );
+    expect(run(code)).toMatchObject({ result: ['ok', 'function', true] });
   });
 });
