@@ -57,6 +57,11 @@ export class ScanPool {
     return this.workers.length;
   }
 
+  /** Batches sent and not yet answered. */
+  get pending(): number {
+    return this.tasks.size;
+  }
+
   /** Reads and matches these files (absolute paths) on the next worker in turn. */
   scan(paths: string[]): Promise<FileScan[]> {
     if (this.failure) return Promise.reject(this.failure);
