@@ -229,6 +229,35 @@ describe('refs --diff: the cost follows the change', { timeout: 30_000 }, () => 
     ]);
   });
 
+  it('untracked files count for extinction wherever they lie in the repository, ignored ones only with --no-ignore', async () => {
+    serve(server);
+    // The change is in packages/web (--root); the other references are outside it: untracked
+    // (not ignored) in packages/api, untracked and ignored in tmp/, and in the changed package.
+    const r = repo({ '.gitignore': 'tmp/\n', 'packages/web/a.ts': 'f("gone-flag")\nf("live-flag")\nf("old-flag")\n', 'packages/api/keep.ts': 'x\n' });
+    r.write({
+      'packages/web/a.ts': 'x\n',
+      'packages/web/new.ts': 'f("old-flag")\n',
+      'packages/api/draft.ts': 'f("live-flag")\n',
+      'tmp/scratch.ts': 'f("gone-flag")\n',
+    });
+    const rows = async (extra: string[]) => {
+      const got = await runCli(['refs', '--diff', 'HEAD', '--root', join(r.dir, 'packages/web'), '-o', 'json', ...extra], { env: env() });
+      expect(got.stderr).toBe('');
+      expect(got.code).toBe(0);
+      return (JSON.parse(got.stdout) as RefsDiff).flags.map((f) => [f.flag, f.extinct]);
+    };
+    // old-flag moved to an untracked file of the package (a move: no row); live-flag lives on
+    // in an untracked file of another package; gone-flag only in an ignored one.
+    expect(await rows([])).toEqual([
+      ['gone-flag', true],
+      ['live-flag', false],
+    ]);
+    expect(await rows(['--no-ignore'])).toEqual([
+      ['gone-flag', false],
+      ['live-flag', false],
+    ]);
+  });
+
   it('-o github: an added reference to a stale flag is annotated; a removed one is not', async () => {
     serve(server);
     const r = repo({ 'a.ts': 'if (isEnabled("old-flag")) a();\n', 'b.ts': 'const x = 1;\n' });

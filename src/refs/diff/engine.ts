@@ -74,7 +74,8 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map }: Pre
       return true;
     }
   };
-  const changed = (await changes(top, commit, prefix, o.noIgnore)).filter((c) => inScope(c.path));
+  const listed = await changes(top, commit, prefix, o.noIgnore);
+  const changed = listed.changed.filter((c) => inScope(c.path));
   const readable = changed.filter((c) => c.baseBlob !== null && c.baseMode !== '120000' && c.baseMode !== '160000');
   const blobs = await readBlobs(top, readable.map((c) => c.baseBlob!), o.match.maxFileBytes);
 
@@ -156,7 +157,10 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map }: Pre
   if (wanted.size > 0) {
     const words = [...wanted].flatMap((f) => (o.match.aliases ? [f.name, ...aliasForms(f.name)] : [f.name]));
     const touched = new Set(changed.map((c) => c.path));
-    for (const file of await filesHolding(top, words, o.noIgnore)) {
+    // Untracked files are searched only where some lie outside the changed ones (in a CI
+    // checkout there are none): git then walks the work tree for them a second time.
+    const untracked = listed.untracked.some((file) => !touched.has(file));
+    for (const file of await filesHolding(top, words, untracked, o.noIgnore)) {
       if (touched.has(file) || (file.startsWith(prefix) && !inScope(file))) continue;
       for (const r of refsIn(file, 'search', readTreeFile(join(top, file), o.match.maxFileBytes))) if (wanted.has(r.flag)) elsewhere.add(r.flag);
     }

@@ -101,29 +101,32 @@ const ZERO = /^0+$/;
  * Tracked paths that differ between `base` and the work tree (staged or not), under `scope`
  * (top-relative), plus untracked files git does not ignore (or every untracked one with
  * `noIgnore`). Renames are not paired: a moved file is a removal and an addition, and the
- * references are matched by content afterwards.
+ * references are matched by content afterwards. `untracked` lists the untracked files of the
+ * whole repository, in the scope or not: where all of them are changed files, the extinction
+ * pass has no untracked file left to search, and git need not walk the work tree for them a
+ * second time (`git grep --untracked` cost 70 ms of 690 in a repository of 42,000 files).
  */
-export async function changes(top: string, base: string, scope: string, noIgnore: boolean): Promise<Change[]> {
+export async function changes(top: string, base: string, scope: string, noIgnore: boolean): Promise<{ changed: Change[]; untracked: string[] }> {
   const dir = scope.replace(/\/+$/, '');
   const spec = dir ? [`:(top,literal)${dir}`] : [':(top)'];
-  const [raw, untracked] = await Promise.all([
+  const [raw, others] = await Promise.all([
     git(top, ['diff', '--raw', '-z', '--no-abbrev', '--no-renames', '--no-ext-diff', '--no-textconv', '--ignore-submodules=all', base, '--', ...spec]),
-    git(top, ['ls-files', '-o', '-z', ...(noIgnore ? [] : ['--exclude-standard']), '--', ...spec]),
+    git(top, ['ls-files', '-o', '-z', ...(noIgnore ? [] : ['--exclude-standard']), '--', ':(top)']),
   ]);
-  const out: Change[] = [];
+  const changed: Change[] = [];
   const fields = splitNul(raw);
   for (let i = 0; i + 1 < fields.length; i += 2) {
     // `:100644 100644 <base blob> <work-tree blob or 0…> M` then the path.
     const [srcMode, , srcBlob, , status] = fields[i]!.slice(1).split(' ');
     const path = fields[i + 1]!;
     const isNew = status === 'A' || ZERO.test(srcBlob ?? '');
-    out.push({ path, baseBlob: isNew ? null : srcBlob!, baseMode: isNew ? null : srcMode!, inTree: status !== 'D' });
+    changed.push({ path, baseBlob: isNew ? null : srcBlob!, baseMode: isNew ? null : srcMode!, inTree: status !== 'D' });
   }
-  for (const path of splitNul(untracked)) {
-    if (path.endsWith('/')) continue; // an untracked nested repository
-    out.push({ path, baseBlob: null, baseMode: null, inTree: true });
-  }
-  return out;
+  // An untracked nested repository is listed as its directory (a trailing `/`): not a file.
+  const untracked = splitNul(others).filter((path) => !path.endsWith('/'));
+  // The scope as the literal pathspec has it: the directory itself and everything under it.
+  for (const path of untracked) if (!dir || path.startsWith(`${dir}/`)) changed.push({ path, baseBlob: null, baseMode: null, inTree: true });
+  return { changed, untracked };
 }
 
 export type Blob = { blob: Buffer } | { size: number; missing?: true };
@@ -154,15 +157,16 @@ export async function readBlobs(top: string, ids: string[], maxBytes: number): P
 }
 
 /**
- * Files of the work tree (tracked, plus untracked not ignored, or every untracked one with
- * `noIgnore`) that hold any of `words` as a substring: a superset of where the refs engine
- * would find them, which then reads only these. Top-relative paths.
+ * Files of the work tree that hold any of `words` as a substring: tracked ones, and with
+ * `untracked` also untracked ones git does not ignore (every one with `noIgnore`). A superset
+ * of where the refs engine would find them, which then reads only these. Top-relative paths.
  */
-export async function filesHolding(top: string, words: string[], noIgnore: boolean): Promise<string[]> {
+export async function filesHolding(top: string, words: string[], untracked: boolean, noIgnore: boolean): Promise<string[]> {
   if (words.length === 0) return [];
   const patterns = `${[...new Set(words)].join('\n')}\n`;
+  const others = untracked ? ['--untracked', ...(noIgnore ? ['--no-exclude-standard'] : [])] : [];
   try {
-    const out = await git(top, ['grep', '-F', '-l', '-z', '--full-name', '--untracked', ...(noIgnore ? ['--no-exclude-standard'] : []), '-f', '-', '--', ':(top)'], patterns);
+    const out = await git(top, ['grep', '-F', '-l', '-z', '--full-name', ...others, '-f', '-', '--', ':(top)'], patterns);
     return splitNul(out);
   } catch (err) {
     if (err instanceof GitError && err.code === 1) return []; // no match
