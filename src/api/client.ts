@@ -3,14 +3,12 @@ import { ApiError, RequestError, type ServerErrorBody } from '../errors.js';
 import { redact } from '../config/token.js';
 import { realClock, type Clock } from '../io.js';
 import { joinUrl } from './path.js';
-import type { IncomingMessage } from 'node:http';
-import { StringDecoder } from 'node:string_decoder';
 import type { ProxySettings } from './proxy.js';
 import type { RequestPacing } from './rate-limit.js';
 import { describeNetworkError, isRetryableNetworkError, retryDelayMs } from './retry.js';
 import { closedError, Transport } from './transport.js';
 import type { RequestSlots } from './slots.js';
-import { parseJson } from './json-text.js';
+import { checked, errorBody, headerValue, parseJsonBody, readCapped, redirectTarget, sentUrl, type OkText, type Outcome } from './response.js';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -43,7 +41,6 @@ export interface JsonResponse {
 }
 
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
-const MAX_REDIRECTS = 3;
 
 export class ApiClient {
   private readonly transport: Transport;
@@ -213,18 +210,10 @@ export class ApiClient {
     return { kind: 'error', status, body };
   }
 
-  /** Follows a redirect only within the same origin and never from https down to http. */
   private followRedirect(from: string, location: string, count: number): string {
-    const source = new URL(from);
-    const target = new URL(location, source);
-    if (target.origin !== source.origin) {
-      throw new RequestError(
-        `the server redirected to another origin (${target.origin}); flagctl does not send the token there. Use that URL as --url if you trust it.`,
-      );
-    }
-    if (count > MAX_REDIRECTS) throw new RequestError(`too many redirects (more than ${MAX_REDIRECTS})`);
-    this.log(`redirect -> ${this.show(target.toString())}`);
-    return target.toString();
+    const target = redirectTarget(from, location, count);
+    this.log(`redirect -> ${this.show(target)}`);
+    return target;
   }
 
   private async pause(attempt: number, ms: number, why: string): Promise<void> {
@@ -258,103 +247,4 @@ export class ApiClient {
   }
 }
 
-interface OkText {
-  kind: 'ok';
-  status: number;
-  text: string;
-  contentType: string | undefined;
-}
 
-type Outcome =
-  | OkText
-  | { kind: 'redirect'; location: string }
-  | { kind: 'paced' }
-  | { kind: 'retry'; status: number; body: ServerErrorBody; retryAfter?: string }
-  | { kind: 'error'; status: number; body: ServerErrorBody };
-
-/** Parses a 2xx body as JSON and checks its shape; the document comes back as sent (unknown fields kept). */
-function checked<S extends z.ZodMiniType>(res: OkText, schema: S): z.output<S> {
-  const body = parseJsonBody(res.text, res.status, res.contentType);
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    throw new RequestError(
-      `the server's answer (HTTP ${res.status}) is not the expected shape${where}: ${issue?.message ?? 'invalid'}`,
-      res.status,
-    );
-  }
-  return body as z.output<S>;
-}
-
-function sentUrl(url: string): string {
-  try {
-    return new URL(url).href;
-  } catch {
-    return url;
-  }
-}
-
-function headerValue(v: string | string[] | undefined): string | undefined {
-  return Array.isArray(v) ? v[0] : v;
-}
-
-/**
- * Reads the body as text, refusing more than `max` bytes. The bytes are decoded as they come,
- * so a page costs short-lived strings rather than buffers held until a full collection.
- */
-async function readCapped(body: IncomingMessage, max: number, status: number): Promise<string> {
-  const decoder = new StringDecoder('utf8');
-  let text = '';
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > max) {
-      body.destroy();
-      throw new RequestError(
-        `the response (HTTP ${status}) is larger than ${Math.round(max / 1024 / 1024)} MiB; refusing to read more`,
-        status,
-      );
-    }
-    text += decoder.write(chunk);
-  }
-  return text + decoder.end();
-}
-
-function parseJsonBody(text: string, status: number, contentType: string | undefined): unknown {
-  const type = contentType?.split(';')[0]?.trim() || 'no content type';
-  if (!/json/i.test(type)) {
-    throw new RequestError(`the server answered HTTP ${status} with ${type}, not JSON; is the URL the server's base URL?`, status);
-  }
-  try {
-    return parseJson(text);
-  } catch {
-    throw new RequestError(`the server's answer (HTTP ${status}, ${type}) is not valid JSON; it may be truncated`, status);
-  }
-}
-
-/** Reads the server's error body when it is the JSON error shape; anything else is ignored. */
-function errorBody(text: string): ServerErrorBody {
-  try {
-    const v: unknown = JSON.parse(text);
-    if (v && typeof v === 'object' && !Array.isArray(v)) {
-      const o = v as Record<string, unknown>;
-      const details = Array.isArray(o.details)
-        ? o.details
-            .filter((d): d is Record<string, unknown> => !!d && typeof d === 'object')
-            .map((d) => ({
-              message: typeof d.message === 'string' ? d.message : undefined,
-              path: typeof d.path === 'string' ? d.path : undefined,
-            }))
-        : undefined;
-      return {
-        name: typeof o.name === 'string' ? o.name : undefined,
-        message: typeof o.message === 'string' ? o.message : typeof o.error === 'string' ? o.error : undefined,
-        details,
-      };
-    }
-  } catch {
-    // Not JSON (an HTML page from a proxy, plain text): the status alone speaks.
-  }
-  return {};
-}

@@ -46,7 +46,7 @@ const AHEAD_PER_THREAD = 16;
  */
 const HELD_PER_THREAD = 2;
 /** Below this many files the threads' start-up costs more than they save. */
-const THREADS_FROM_BATCH = 2;
+const THREADS_FROM_BATCH = 64;
 
 /** Batches walked ahead while the flags are still being fetched. */
 const WALK_AHEAD = 64;
