@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { createScanner, type Packed, type ScanSpec } from './scan-core.js';
+import { createScanner, type FileScan, type ScanSpec } from './scan-core.js';
 
 // Worker threads that read and match files while the main thread walks and writes. Each
 // worker builds its own scanner from createScanner's source text (it imports nothing), so
@@ -7,7 +7,7 @@ import { createScanner, type Packed, type ScanSpec } from './scan-core.js';
 // they were sent to each worker; the caller restores the overall order.
 
 interface Task {
-  resolve(results: Packed[]): void;
+  resolve(results: FileScan[]): void;
   reject(err: Error): void;
 }
 
@@ -16,7 +16,7 @@ const { parentPort } = require('node:worker_threads');
 let scanner;
 parentPort.on('message', (m) => {
   if (m.spec) return void (scanner = (${createScanner.toString()})(m.spec, require('node:fs'), require('node:buffer')));
-  parentPort.postMessage({ id: m.id, results: scanner.scanBatch(m.paths) });
+  parentPort.postMessage({ id: m.id, results: m.paths.map((p) => scanner.scanFile(p)) });
 });
 `;
 
@@ -37,7 +37,7 @@ export class ScanPool {
     const source = workerSource();
     for (let i = 0; i < size; i++) {
       const w = new Worker(source, { eval: true });
-      w.on('message', (m: { id: number; results: Packed[] }) => {
+      w.on('message', (m: { id: number; results: FileScan[] }) => {
         const task = this.tasks.get(m.id);
         this.tasks.delete(m.id);
         task?.resolve(m.results);
@@ -63,13 +63,13 @@ export class ScanPool {
   }
 
   /** Reads and matches these files (absolute paths) on the next worker in turn. */
-  scan(paths: string[]): Promise<Packed[]> {
+  scan(paths: string[]): Promise<FileScan[]> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     const worker = this.workers[this.turn++ % this.workers.length]!;
     return new Promise((resolve, reject) => {
       this.tasks.set(id, { resolve, reject });
-      void this.specSent.then(() => worker.postMessage({ id, paths: paths.join('\0') }), reject);
+      void this.specSent.then(() => worker.postMessage({ id, paths }), reject);
     });
   }
 

@@ -29,22 +29,10 @@ export interface FoundRef {
 /** `link`: a symbolic link, not followed (a rule, as rg's default: told on stderr, never a failure). */
 export type SkipReason = 'binary' | 'large' | 'unreadable' | 'special' | 'gone' | 'link';
 export type FileScan = { skipped: SkipReason } | { refs: FoundRef[] };
-/**
- * A file's result as a batch carries it between threads: its references, or a number, 0 for a
- * file read with none and k for one skipped for `reasons[k - 1]`. Most files hold no reference,
- * and a number costs a thread's message nothing to copy, where an object per file did.
- */
-export type Packed = FoundRef[] | number;
 
 export interface Scanner {
   /** `follow`: a symbolic link is read (a file named on the command line, as rg does). */
   scanFile(path: string, follow?: boolean): FileScan;
-  /** scanFile's answer packed (see Packed). */
-  scanPath(path: string, follow?: boolean): Packed;
-  /** Files whose paths are joined by NUL (which no path holds: one string is one copy to a thread). */
-  scanBatch(paths: string): Packed[];
-  /** What the numbers of Packed stand for. */
-  readonly reasons: readonly SkipReason[];
   /** The matching alone, over bytes already in memory (tests, and text that is not a file). */
   scanBytes(bytes: Uint8Array): FoundRef[];
 }
@@ -54,8 +42,6 @@ type BufferModule = typeof import('node:buffer');
 
 export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule): Scanner {
   const { Buffer, isUtf8 } = bufferModule;
-  const reasons: SkipReason[] = ['binary', 'large', 'unreadable', 'special', 'gone', 'link'];
-  const [BINARY, LARGE, UNREADABLE, SPECIAL, GONE, LINK] = [1, 2, 3, 4, 5, 6];
   /** Bytes looked at to call a file binary: a NUL among them (git's rule). */
   const SNIFF = 8000;
   /** Longer lines are cut around the reference in `text`. */
@@ -258,19 +244,19 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
     return locate(buf, buf.length, find(buf, buf.length));
   }
 
-  function scanPath(path: string, follow = false): Packed {
+  function scanFile(path: string, follow = false): FileScan {
     let fd: number;
     try {
       fd = fs.openSync(path, follow ? FOLLOW_FLAGS : OPEN_FLAGS);
     } catch (err) {
       // ELOOP: a symbolic link (O_NOFOLLOW); links are not followed.
       const code = (err as { code?: string }).code;
-      return code === 'ELOOP' ? LINK : code === 'ENOENT' || code === 'ENOTDIR' ? GONE : UNREADABLE;
+      return { skipped: code === 'ELOOP' ? 'link' : code === 'ENOENT' || code === 'ENOTDIR' ? 'gone' : 'unreadable' };
     }
     try {
       const st = fs.fstatSync(fd);
-      if (!st.isFile()) return SPECIAL;
-      if (st.size > spec.maxFileBytes) return LARGE;
+      if (!st.isFile()) return { skipped: 'special' };
+      if (st.size > spec.maxFileBytes) return { skipped: 'large' };
       // Grows to the largest file read, never beyond --max-file-kb: memory is bounded by it.
       if (buffer.length < st.size + 1) buffer = Buffer.allocUnsafe(Math.min(spec.maxFileBytes + 1, Math.max(st.size + 1, buffer.length * 2)));
       // Read the size fstat gave, in one call for a regular file (no read to see the end).
@@ -281,25 +267,15 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
         n += r;
       }
       const sniff = n < SNIFF ? n : SNIFF;
-      if (buffer.subarray(0, sniff).indexOf(0) >= 0) return BINARY;
+      if (buffer.subarray(0, sniff).indexOf(0) >= 0) return { skipped: 'binary' };
       const view = buffer.subarray(0, n);
-      const refs = locate(view, n, find(view, n));
-      return refs.length > 0 ? refs : 0;
+      return { refs: locate(view, n, find(view, n)) };
     } catch {
-      return UNREADABLE;
+      return { skipped: 'unreadable' };
     } finally {
       fs.closeSync(fd);
     }
   }
 
-  function scanFile(path: string, follow = false): FileScan {
-    const r = scanPath(path, follow);
-    return typeof r === 'number' ? (r === 0 ? { refs: [] } : { skipped: reasons[r - 1]! }) : { refs: r };
-  }
-
-  function scanBatch(paths: string): Packed[] {
-    return paths.split('\0').map((p) => scanPath(p));
-  }
-
-  return { scanFile, scanPath, scanBatch, scanBytes, reasons };
+  return { scanFile, scanBytes };
 }

@@ -3,7 +3,7 @@ import { realpathSync } from 'node:fs';
 import * as bufferModule from 'node:buffer';
 import { join, posix, resolve, sep } from 'node:path';
 import { ScanPool } from './pool.js';
-import { createScanner, type FoundRef, type Packed, type Scanner, type ScanSpec, type SkipReason } from './scan-core.js';
+import { createScanner, type FileScan, type FoundRef, type Scanner, type ScanSpec, type SkipReason } from './scan-core.js';
 import { walk, type WalkOptions, type WalkSkip } from './walk.js';
 
 // The tree half of `flagctl refs`: walk each path given, read and match its files (on worker
@@ -46,7 +46,7 @@ const AHEAD_PER_THREAD = 16;
  */
 const HELD_PER_THREAD = 2;
 /** Below this many files the threads' start-up costs more than they save. */
-const THREADS_FROM_BATCH = 64;
+const THREADS_FROM_BATCH = 2;
 
 /** Batches walked ahead while the flags are still being fetched. */
 const WALK_AHEAD = 64;
@@ -62,7 +62,7 @@ export async function* scanTree(specSource: ScanSpec | Promise<ScanSpec>, opts: 
   let local: Scanner | undefined;
   const scanner = async () => (local ??= createScanner(await specReady, fs, bufferModule));
   let pool: ScanPool | undefined;
-  const queue: { shown: (i: number) => string; results: Promise<Packed[]>; done?: Packed[] }[] = [];
+  const queue: { shown: (i: number) => string; results: Promise<FileScan[]>; done?: FileScan[] }[] = [];
   // Display paths are made only for files that hold a reference.
   const skip = (why: SkipReason | WalkSkip, shown: () => string) => {
     stats.skipped[why]++;
@@ -71,15 +71,14 @@ export async function* scanTree(specSource: ScanSpec | Promise<ScanSpec>, opts: 
       if (list.length < EXAMPLES) list.push(shown());
     }
   };
-  const drain = function* (results: Packed[], shown: (i: number) => string): Generator<FileRefs> {
-    const { reasons } = local!; // made before any file is scanned
+  const drain = function* (results: FileScan[], shown: (i: number) => string): Generator<FileRefs> {
     results.forEach((r, i) => {
-      if (typeof r !== 'number' || r === 0) stats.files++;
-      else skip(reasons[r - 1]!, () => shown(i));
+      if ('skipped' in r) skip(r.skipped, () => shown(i));
+      else stats.files++;
     });
     for (let i = 0; i < results.length; i++) {
       const r = results[i]!;
-      if (typeof r !== 'number') yield { file: shown(i), refs: r };
+      if ('refs' in r && r.refs.length > 0) yield { file: shown(i), refs: r.refs };
     }
   };
   // Paths given twice, or one inside another (`refs . ./app.ts`): each file is read once, at
@@ -97,7 +96,7 @@ export async function* scanTree(specSource: ScanSpec | Promise<ScanSpec>, opts: 
       if (given.kind === 'file') {
         if (!firstTime(realpathSync(given.path))) continue;
         // A link named on the command line is read, as rg does.
-        yield* drain([(await scanner()).scanPath(given.path, true)], () => posix.normalize(shown));
+        yield* drain([(await scanner()).scanFile(given.path, true)], () => posix.normalize(shown));
         continue;
       }
       const root = resolve(given.path);
@@ -116,7 +115,7 @@ export async function* scanTree(specSource: ScanSpec | Promise<ScanSpec>, opts: 
         const abs = sep === '/' ? batch.map((rel) => `${root}/${rel}`) : batch.map((rel) => root + sep + rel.split('/').join(sep));
         const shownFiles = (i: number) => displayPath(shown, batch[i]!);
         if (!pool) {
-          yield* drain(abs.map((p) => scan.scanPath(p)), shownFiles);
+          yield* drain(abs.map((p) => scan.scanFile(p)), shownFiles);
           continue;
         }
         if (pool.pending < pool.size * HELD_PER_THREAD) {
@@ -124,7 +123,7 @@ export async function* scanTree(specSource: ScanSpec | Promise<ScanSpec>, opts: 
           entry.results.then((r) => void (entry.done = r), () => undefined); // awaited in turn below
           queue.push(entry);
         } else {
-          const done = abs.map((p) => scan.scanPath(p));
+          const done = abs.map((p) => scan.scanFile(p));
           queue.push({ shown: shownFiles, results: Promise.resolve(done), done });
           // A macrotask turn: the threads' answers (messages) are taken in, so `pending` drops.
           await new Promise((resolve) => setImmediate(resolve));
