@@ -56,12 +56,17 @@ export const COMPLETION_FILES = { bash: 'flagctl.bash', zsh: '_flagctl', fish: '
  * Getters of our own are only descriptors to read, so a built-in loads when first used, and
  * only what is used. (A bare Proxy has no own names: esbuild's copy then found nothing, and
  * `import { spawn } from 'node:child_process'` was undefined in the bundle.)
- * A built-in whose export is a function (events, stream, assert) is required as it is: code
- * calls or extends the export itself.
+ * Only modules whose exports are plain namespaces of functions and constants, all their own
+ * names, are wrapped so (LAZY_BUILTINS); every other one is required as it is. events and
+ * stream export a function that code calls or extends, and node:process is the process
+ * itself, whose on/emit are inherited (not own names) and whose members libraries set
+ * (signal-exit sets process.exitCode and wraps process.emit).
  */
+const LAZY_BUILTINS = new Set(['child_process', 'fs', 'os', 'tty', 'util', 'zlib', 'worker_threads', 'http', 'https', 'net', 'tls', 'crypto', 'string_decoder', 'vm']);
+
 function builtinModule(path) {
+  if (!LAZY_BUILTINS.has(path.replace(/^node:/, ''))) return `module.exports = __flagctlRequire(${JSON.stringify(path)});`;
   const real = createRequire(import.meta.url)(path);
-  if (typeof real === 'function') return `module.exports = __flagctlRequire(${JSON.stringify(path)});`;
   return `let m; const load = () => (m ??= __flagctlRequire(${JSON.stringify(path)}));
 for (const k of ${JSON.stringify(Object.keys(real))}) Object.defineProperty(module.exports, k, { enumerable: true, get: () => load()[k] });`;
 }

@@ -72,4 +72,12 @@ describe('lazily loaded built-ins in the bundle', () => {
     );
     expect(run(code)).toMatchObject({ result: ['ok', 'function', true] });
   });
+
+  it('node:process is the process itself: inherited methods (on, emit) work and its members can be set', async () => {
+    const code = await bundled(
+      "import process from 'node:process';\nlet got = '';\nprocess.on('flagctl-test', (v) => (got = v));\nprocess.emit('flagctl-test', 'ok');\n" +
+        "const before = process.exitCode;\nprocess.exitCode = 0;\nprocess.exitCode = before;\nexport const result = [got, process === globalThis.process];\n",
+    );
+    expect(run(code)).toMatchObject({ result: ['ok', true] });
+  });
 });
