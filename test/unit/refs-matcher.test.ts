@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import * as bufferModule from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { aliasForms, aliasTable, nameWords } from '../../src/refs/aliases.js';
@@ -117,5 +118,46 @@ describe('refs aliases', () => {
     const s = createScanner({ names: ['new_checkout'], aliases, delimiters: ['"'], maxFileBytes: 1 << 20 }, fs, bufferModule);
     expect(s.scanBytes(Buffer.from('x("new_checkout")')).map((r) => r.kind)).toEqual(['exact']);
     expect(s.scanBytes(Buffer.from('x(new_checkout)')).map((r) => r.kind)).toEqual(['alias']);
+  });
+});
+
+describe('refs reading a file', () => {
+  const dir = fs.mkdtempSync(`${(process.env.TMPDIR ?? '/tmp').replace(/\/$/, '')}/flagctl-read-`);
+  const file = (name: string, body: Buffer | string) => {
+    const path = `${dir}/${name}`;
+    fs.writeFileSync(path, body);
+    return path;
+  };
+  const scanner = (maxFileBytes: number) => createScanner({ names: NAMES, aliases: [], delimiters: ['"'], maxFileBytes }, fs, bufferModule);
+  const quoted = (size: number) => {
+    const body = Buffer.alloc(size, 0x20);
+    body.write('"new-checkout"', size - 15);
+    body[size - 1] = 0x0a;
+    return body;
+  };
+
+  it('reads a file of exactly --max-file-kb whole, to its last line, and refuses one byte more as large', () => {
+    const s = scanner(100_000);
+    expect(s.scanFile(file('at-limit.ts', quoted(100_000)))).toMatchObject({ refs: [{ line: 1, column: 99_987 }] });
+    expect(s.scanFile(file('over-limit.ts', quoted(100_001)))).toEqual({ skipped: 'large' });
+    // Far over the limit: refused the same.
+    expect(s.scanFile(file('far-over.ts', quoted(3_000_000)))).toEqual({ skipped: 'large' });
+  });
+
+  it('files larger than the first buffer (64 KiB) are read whole, one after another, the smaller after the larger', () => {
+    const s = scanner(1 << 20);
+    for (const size of [70_000, 500_000, 65_536, 65_537, 200, 1 << 20]) {
+      expect(s.scanFile(file(`grow-${size}.ts`, quoted(size)))).toMatchObject({ refs: [{ line: 1, column: size - 13 }] });
+    }
+  });
+
+  it('an empty file is read (no reference), a fifo is special, a directory is special', () => {
+    const s = scanner(1 << 20);
+    expect(s.scanFile(file('empty.ts', ''))).toEqual({ refs: [] });
+    const fifo = `${dir}/pipe`;
+    execFileSync('mkfifo', [fifo]);
+    expect(s.scanFile(fifo, true)).toEqual({ skipped: 'special' });
+    fs.mkdirSync(`${dir}/sub`);
+    expect(s.scanFile(`${dir}/sub`, true)).toEqual({ skipped: 'special' });
   });
 });
