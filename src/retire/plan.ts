@@ -57,21 +57,24 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
     states.set(f.name, state);
     if (state.stale || state.potentiallyStale || wanted.has(f.name)) early.push(f.name);
   }
-  const missing = r.include.filter((n) => !active.has(n));
+  const missing = [...wanted].filter((n) => !active.has(n));
 
   // Each candidate's document (children, lifecycle), only when the instance has dependencies:
   // those the list already shows are read at once, the search's own after it.
+  const stop = new AbortController();
   const documents = new Map<string, { children: string[]; lifecycle: FlagLifecycle | null }>();
-  const readDocuments = (names: string[]) =>
-    dependencyRead.then((any) =>
+  const readDocuments = (names: string[]) => {
+    const done = dependencyRead.then((any) =>
       any
         ? eachLimited(names, DOCUMENTS_IN_FLIGHT, async (name) => {
             documents.set(name, await childrenOf(client, project, name));
           })
         : undefined,
     );
+    done.catch(() => stop.abort()); // thrown after the scan, which it ends at its next batch
+    return done;
+  };
   const reading = [readDocuments(early)];
-  reading[0]!.catch(() => undefined); // awaited after the scan
 
   // When the list already shows a candidate (a flag marked stale or potentially stale, or a name
   // --include gives: one that is not active is archived, or the plan fails), the scan starts
@@ -82,7 +85,6 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
   const stats = emptyStats();
   const files = new Map<string, Set<string>>();
   const counts = new Map<string, number>();
-  const stop = new AbortController();
   const scan = (flags: FlagInfo[]) =>
     (async () => {
       for await (const ref of findReferences(flags, r.match, { ...r.tree, signal: stop.signal }, stats)) {
@@ -125,10 +127,7 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
     }
     const known = new Set(early);
     const late = [...candidates.keys()].filter((n) => !known.has(n));
-    if (late.length > 0) {
-      reading.push(readDocuments(late));
-      reading[1]!.catch(() => undefined); // awaited after the scan
-    }
+    if (late.length > 0) reading.push(readDocuments(late));
     if (missing.length > 0) {
       const archived = await archivedAmong(client, project, missing, r.pacer);
       const unknown = missing.filter((n) => !archived.has(n));

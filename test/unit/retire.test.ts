@@ -189,6 +189,15 @@ describe('retire plan', () => {
     expect(r.stdout).toBe('');
   });
 
+  it("a candidate's document that cannot be read fails the plan, and prints none", async () => {
+    server.json('/api/admin/projects/default/features/gone-b', { name: 'InternalError', message: 'document broke' }, 500);
+    serveCleanup(server, FLAGS);
+    const r = await cli(['retire', 'plan', tree, '-o', 'json']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('document broke');
+    expect(r.stdout).toBe('');
+  });
+
   it('--fail-on archive exits 3 when a flag is ready to archive', async () => {
     serveCleanup(server, FLAGS);
     const r = await cli(['retire', 'plan', tree, '--fail-on', 'archive', '-o', 'markdown']);
