@@ -18,6 +18,8 @@ export interface TreeOptions extends WalkOptions {
   threads: number;
   /** Batches the walk finds before the threads start (default THREADS_FROM_BATCH). */
   threadsFrom?: number;
+  /** Once aborted, the scan ends at its next batch, as if the tree held no more files (the caller has failed meanwhile). */
+  signal?: AbortSignal;
 }
 
 export interface FileRefs {
@@ -101,6 +103,7 @@ export async function* scanTree(specSource: ScanSpec | Promise<ScanSpec>, opts: 
   };
   try {
     for (const given of opts.paths) {
+      if (opts.signal?.aborted) return;
       const shown = toPosix(given.path);
       if (given.kind === 'file') {
         if (!firstTime(realpathSync(given.path))) continue;
@@ -118,6 +121,7 @@ export async function* scanTree(specSource: ScanSpec | Promise<ScanSpec>, opts: 
         if (!pool && opts.threads > 0 && ++batches >= (opts.threadsFrom ?? THREADS_FROM_BATCH)) pool = new ScanPool(specReady, opts.threads);
       };
       for await (const walked of walkedAhead(walk(root, opts, { shown, onSkip }), specReady, WALK_AHEAD, enough)) {
+        if (opts.signal?.aborted) return;
         const batch = seen ? walked.filter((rel) => firstTime(join(realRoot, rel))) : walked;
         if (batch.length === 0) continue;
         const scan = await scanner();

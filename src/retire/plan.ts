@@ -1,6 +1,6 @@
 import { activeFeatures, anyDependencies, archivedAmong, childrenOf, completedFeatures, typeLifetimes } from '../api/archive.js';
 import type { ApiClient } from '../api/client.js';
-import type { FlagInfo } from '../api/flags.js';
+import type { FlagInfo, FlagLifecycle } from '../api/flags.js';
 import type { RateLimitPacer } from '../api/rate-limit.js';
 import { NotFoundError } from '../errors.js';
 import { findReferences, type MatchOptions } from '../refs/references.js';
@@ -8,7 +8,7 @@ import { emptyStats, type TreeOptions } from '../refs/scan.js';
 import { eachLimited } from '../snapshot/limit.js';
 import { VERSION } from '../version.js';
 import { judge, type Candidate } from './judge.js';
-import { PLAN_KIND, PLAN_VERSION, planDigest, type Plan, type PlanFlag } from './model.js';
+import { PLAN_KIND, PLAN_VERSION, planDigest, type FlagState, type Plan, type PlanFlag } from './model.js';
 import { flagState, searchSource } from './state.js';
 
 // `retire plan`'s work: the candidates of one project (stale, potentially stale, lifecycle
@@ -41,69 +41,116 @@ const ORDER = { archive: 0, 'remove-code': 1, blocked: 2 } as const;
 
 export async function makePlan(r: PlanRequest): Promise<Plan> {
   const { client, project } = r;
-  const [lifetimes, active, completed, dependencies] = await Promise.all([
-    typeLifetimes(client),
-    activeFeatures(client, project),
-    completedFeatures(client, project, r.pacer),
-    anyDependencies(client, project),
-  ]);
-  const candidates = new Map<string, Candidate>();
+  // The filtered search is the one read that can be slow (rate-limited on 8.x; seconds on a
+  // server whose tables were just filled): neither the scan nor the documents of candidates
+  // the feature list already shows wait for it, only the candidates it alone adds.
+  const completedRead = completedFeatures(client, project, r.pacer);
+  const dependencyRead = anyDependencies(client, project);
+  completedRead.catch(() => undefined); // awaited below
+  dependencyRead.catch(() => undefined);
+  const [lifetimes, active] = await Promise.all([typeLifetimes(client), activeFeatures(client, project)]);
   const wanted = new Set(r.include);
+  const states = new Map<string, FlagState>();
+  const early: string[] = [];
   for (const f of active.values()) {
     const state = flagState(f, project, false, lifetimes, r.now);
-    const lifecycle = completed.get(f.name) ?? null;
-    const reasons = [
-      ...(state.stale ? ['stale'] : []),
-      ...(state.potentiallyStale ? ['potentially stale'] : []),
-      ...(lifecycle?.stage === 'completed' ? [`lifecycle completed${lifecycle.status ? ` (${lifecycle.status})` : ''}`] : []),
-      ...(wanted.has(f.name) ? ['--include'] : []),
-    ];
-    if (reasons.length === 0) continue;
-    candidates.set(f.name, { state, type: f.type ?? null, reasons, lifecycle, children: [] });
+    states.set(f.name, state);
+    if (state.stale || state.potentiallyStale || wanted.has(f.name)) early.push(f.name);
   }
-  // The candidates' documents are read while the tree is scanned (the scan needs only names).
-  const live = [...candidates.values()];
-  const documents = dependencies
-    ? eachLimited(live, DOCUMENTS_IN_FLIGHT, async (c) => {
-        const doc = await childrenOf(client, project, c.state.name);
-        c.children = doc.children;
-        c.lifecycle ??= doc.lifecycle;
-      })
-    : Promise.resolve();
-  documents.catch(() => undefined); // awaited after the scan
-  const missing = r.include.filter((n) => !candidates.has(n));
-  if (missing.length > 0) {
-    const archived = await archivedAmong(client, project, missing, r.pacer);
-    const unknown = missing.filter((n) => !archived.has(n));
-    if (unknown.length > 0) throw new NotFoundError(`--include: no flag named ${unknown.map((n) => `"${n}"`).join(', ')} in project "${project}"`);
-    for (const f of archived.values()) {
-      const state = flagState(searchSource(f), project, true, lifetimes, r.now);
-      candidates.set(f.name, { state, type: f.type ?? null, reasons: ['--include'], lifecycle: f.lifecycle ? { stage: f.lifecycle.stage, status: f.lifecycle.status ?? null } : null, children: [] });
-    }
-  }
+  const missing = [...wanted].filter((n) => !active.has(n));
 
-  const infos: FlagInfo[] = [...candidates.values()].map((c) => ({
-    name: c.state.name,
-    project,
-    type: c.type,
-    state: c.state.stale ? 'stale' : c.state.potentiallyStale ? 'potentially-stale' : 'active',
-    archived: c.state.archived,
-    lifecycle: c.lifecycle?.stage ?? null,
-    lastSeenAt: null,
-    createdAt: null,
-  }));
+  // Each candidate's document (children, lifecycle), only when the instance has dependencies:
+  // those the list already shows are read at once, the search's own after it.
+  const stop = new AbortController();
+  const documents = new Map<string, { children: string[]; lifecycle: FlagLifecycle | null }>();
+  const readDocuments = (names: string[]) => {
+    const done = dependencyRead.then((any) =>
+      any
+        ? eachLimited(names, DOCUMENTS_IN_FLIGHT, async (name) => {
+            documents.set(name, await childrenOf(client, project, name));
+          })
+        : undefined,
+    );
+    done.catch(() => stop.abort()); // thrown after the scan, which it ends at its next batch
+    return done;
+  };
+  const reading = [readDocuments(early)];
+
+  // When the list already shows a candidate (a flag marked stale or potentially stale, or a name
+  // --include gives: one that is not active is archived, or the plan fails), the scan starts
+  // now and looks for every active flag's name and the included ones, since a completed flag
+  // may be any of them; each name is matched on its own, so a candidate's references are the
+  // same whatever else is looked for. Otherwise it waits for the candidates, and a tree is not
+  // walked when there is none.
   const stats = emptyStats();
   const files = new Map<string, Set<string>>();
   const counts = new Map<string, number>();
-  if (infos.length > 0) {
-    for await (const ref of findReferences(infos, r.match, r.tree, stats)) {
-      counts.set(ref.flag, (counts.get(ref.flag) ?? 0) + 1);
-      let s = files.get(ref.flag);
-      if (!s) files.set(ref.flag, (s = new Set()));
-      s.add(ref.file);
-    }
+  const scan = (flags: FlagInfo[]) =>
+    (async () => {
+      for await (const ref of findReferences(flags, r.match, { ...r.tree, signal: stop.signal }, stats)) {
+        counts.set(ref.flag, (counts.get(ref.flag) ?? 0) + 1);
+        let s = files.get(ref.flag);
+        if (!s) files.set(ref.flag, (s = new Set()));
+        s.add(ref.file);
+      }
+    })();
+  const info = (name: string, state: FlagState | undefined, type: string | null): FlagInfo => ({
+    name,
+    project,
+    type,
+    state: state?.stale ? 'stale' : state?.potentiallyStale ? 'potentially-stale' : 'active',
+    archived: state?.archived ?? true,
+    lifecycle: null,
+    lastSeenAt: null,
+    createdAt: null,
+  });
+  let scanning: Promise<void> | undefined;
+  if (early.length > 0 || missing.length > 0) {
+    scanning = scan([...[...active.values()].map((f) => info(f.name, states.get(f.name), f.type ?? null)), ...missing.map((n) => info(n, undefined, null))]);
+    scanning.catch(() => undefined); // awaited below
   }
-  await documents;
+
+  const candidates = new Map<string, Candidate>();
+  try {
+    const completed = await completedRead;
+    for (const f of active.values()) {
+      const state = states.get(f.name)!;
+      const lifecycle = completed.get(f.name) ?? null;
+      const reasons = [
+        ...(state.stale ? ['stale'] : []),
+        ...(state.potentiallyStale ? ['potentially stale'] : []),
+        ...(lifecycle?.stage === 'completed' ? [`lifecycle completed${lifecycle.status ? ` (${lifecycle.status})` : ''}`] : []),
+        ...(wanted.has(f.name) ? ['--include'] : []),
+      ];
+      if (reasons.length === 0) continue;
+      candidates.set(f.name, { state, type: f.type ?? null, reasons, lifecycle, children: [] });
+    }
+    const known = new Set(early);
+    const late = [...candidates.keys()].filter((n) => !known.has(n));
+    if (late.length > 0) reading.push(readDocuments(late));
+    if (missing.length > 0) {
+      const archived = await archivedAmong(client, project, missing, r.pacer);
+      const unknown = missing.filter((n) => !archived.has(n));
+      if (unknown.length > 0) throw new NotFoundError(`--include: no flag named ${unknown.map((n) => `"${n}"`).join(', ')} in project "${project}"`);
+      for (const f of archived.values()) {
+        const state = flagState(searchSource(f), project, true, lifetimes, r.now);
+        candidates.set(f.name, { state, type: f.type ?? null, reasons: ['--include'], lifecycle: f.lifecycle ? { stage: f.lifecycle.stage, status: f.lifecycle.status ?? null } : null, children: [] });
+      }
+    }
+    if (!scanning && candidates.size > 0) scanning = scan([...candidates.values()].map((c) => info(c.state.name, c.state, c.type)));
+    await scanning;
+    await Promise.all(reading);
+  } catch (err) {
+    stop.abort(); // a failed read ends the scan at its next batch
+    await scanning?.catch(() => undefined);
+    throw err;
+  }
+  for (const [name, doc] of documents) {
+    const c = candidates.get(name);
+    if (!c) continue;
+    c.children = doc.children;
+    c.lifecycle ??= doc.lifecycle;
+  }
   const unreadCount = stats.skipped.unreadable + stats.skipped.large;
   const unreadWhy = [
     stats.skipped.unreadable ? `${stats.skipped.unreadable} unreadable` : '',

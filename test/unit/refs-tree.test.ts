@@ -111,6 +111,38 @@ describe('refs over a plain directory (no git)', () => {
     expect(files.has(`${dir}/src/checkout.ts`)).toBe(false);
   });
 
+  it("each name is matched on its own: a flag's references are the same whatever other names are looked for (retire plan looks for all)", async () => {
+    for (const aliases of [false, true]) {
+      const all = await refsIn(dir, { noIgnore: true }, aliases);
+      for (const name of NAMES) {
+        const stats = emptyStats();
+        const alone: string[] = [];
+        const spec = { names: [name], aliases: aliases ? aliasTable([name]) : [], delimiters: ['"', "'", '`'], maxFileBytes: MAX_FILE_BYTES };
+        for await (const f of scanTree(spec, { paths: [{ path: dir, kind: 'dir' }], noIgnore: true, exclude: [], threads: 0 }, stats)) {
+          for (const r of f.refs) alone.push(`${f.file}:${r.line}:${r.column}:${r.kind}`);
+        }
+        expect(alone, `${name}${aliases ? ' with aliases' : ''}`).toEqual(all.got.filter((r) => r.flag === name).map((r) => `${r.file}:${r.line}:${r.column}:${r.kind}`));
+      }
+    }
+  });
+
+  it('an aborted signal ends the scan at its next batch, as if the tree had no more files', async () => {
+    const whole = await refsIn(dir, { threads: 0, batch: 2 });
+    const before = new AbortController();
+    before.abort();
+    expect((await refsIn(dir, { threads: 0, batch: 2, signal: before.signal })).stats.files).toBe(0);
+    const during = new AbortController();
+    const stats = emptyStats();
+    const spec = { names: NAMES, aliases: [], delimiters: ['"', "'", '`'], maxFileBytes: MAX_FILE_BYTES };
+    let yielded = 0;
+    for await (const _ of scanTree(spec, { paths: [{ path: dir, kind: 'dir' }], noIgnore: false, exclude: [], threads: 0, batch: 2, signal: during.signal }, stats)) {
+      yielded++;
+      during.abort();
+    }
+    expect(yielded).toBeGreaterThan(0);
+    expect(stats.files).toBeLessThan(whole.stats.files);
+  });
+
   it('worker threads give the same references in the same order', async () => {
     const one = await refsIn(dir, { threads: 0, batch: 2 });
     const two = await refsIn(dir, { threads: 2, batch: 2, threadsFrom: 1 });

@@ -162,6 +162,42 @@ describe('retire plan', () => {
     expect(server.requests.filter((q) => q.url.includes('/projects/default'))).toEqual([]);
   });
 
+  it('the scan looks for every name while the search is on its way: a completed flag is found in code, a flag that is no candidate is not in the plan', async () => {
+    const other = join(dir, 'other');
+    mkdirSync(other);
+    writeFileSync(join(other, 'a.ts'), 'isEnabled("done-flag"); isEnabled("active-one"); isEnabled("gone-a");\n');
+    try {
+      serveCleanup(server, FLAGS);
+      const r = await cli(['retire', 'plan', other, '-o', 'json']);
+      expect(r.code, r.stderr).toBe(0);
+      const plan = JSON.parse(r.stdout) as Plan;
+      expect(plan.flags.map((f) => f.name).sort()).toEqual(['done-flag', 'gone-a', 'gone-b', 'old-release', 'parent', 'seen-lately', 'still-used']);
+      expect(plan.flags.find((f) => f.name === 'done-flag')).toMatchObject({ verdict: 'remove-code', files: [`${other}/a.ts`], keep: 'disabled' });
+      expect(plan.flags.find((f) => f.name === 'gone-a')).toMatchObject({ verdict: 'remove-code', files: [`${other}/a.ts`] });
+      expect(plan.flags.find((f) => f.name === 'gone-b')!.verdict).toBe('archive');
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('a search that fails while the tree is scanned fails the plan, and prints none', async () => {
+    server.json('/api/admin/search/features', { name: 'InternalError', message: 'search broke' }, 500);
+    serveCleanup(server, FLAGS);
+    const r = await cli(['retire', 'plan', tree, '-o', 'json']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('search broke');
+    expect(r.stdout).toBe('');
+  });
+
+  it("a candidate's document that cannot be read fails the plan, and prints none", async () => {
+    server.json('/api/admin/projects/default/features/gone-b', { name: 'InternalError', message: 'document broke' }, 500);
+    serveCleanup(server, FLAGS);
+    const r = await cli(['retire', 'plan', tree, '-o', 'json']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('document broke');
+    expect(r.stdout).toBe('');
+  });
+
   it('--fail-on archive exits 3 when a flag is ready to archive', async () => {
     serveCleanup(server, FLAGS);
     const r = await cli(['retire', 'plan', tree, '--fail-on', 'archive', '-o', 'markdown']);
