@@ -16,8 +16,6 @@ export interface TreeOptions extends WalkOptions {
   paths: { path: string; kind: 'dir' | 'file' }[];
   /** Worker threads that read and match files while the main thread walks; 0: all on the main thread. */
   threads: number;
-  /** Batches the walk finds before the threads start (default THREADS_FROM_BATCH). */
-  threadsFrom?: number;
   /** Once aborted, the scan ends at its next batch, as if the tree held no more files (the caller has failed meanwhile). */
   signal?: AbortSignal;
 }
@@ -49,15 +47,8 @@ const AHEAD_PER_THREAD = 16;
  * threads + 2) left the worker 35 ms of batches after the main thread had run out (profiled).
  */
 const HELD_PER_THREAD = 2;
-/**
- * Threads start once the walk has found this many batches (16,384 files): below that a thread
- * costs more than it saves. Measured on 2 cores, unleash-v8 (13,400 files): 0.29 s with a
- * worker or without, and 440 against 340 ms of CPU (the worker's start-up and its own warm-up
- * of the matcher); under load, 1.93x the pipeline with one against 1.76x without. node_modules
- * (41,900 files): 0.57 s with one against 0.67 s without; its walk reaches this many batches
- * while the flags are still on their way, so the worker's start-up still overlaps that wait.
- */
-const THREADS_FROM_BATCH = 64;
+/** Below this many files the threads' start-up costs more than they save. */
+const THREADS_FROM_BATCH = 2;
 
 /** Batches walked ahead while the flags are still being fetched. */
 const WALK_AHEAD = 64;
@@ -118,7 +109,7 @@ export async function* scanTree(specSource: ScanSpec | Promise<ScanSpec>, opts: 
       // Threads start as soon as the walk shows a tree worth them, even while the flags are
       // still on their way (their start-up then overlaps that wait).
       const enough = () => {
-        if (!pool && opts.threads > 0 && ++batches >= (opts.threadsFrom ?? THREADS_FROM_BATCH)) pool = new ScanPool(specReady, opts.threads);
+        if (!pool && opts.threads > 0 && ++batches >= THREADS_FROM_BATCH) pool = new ScanPool(specReady, opts.threads);
       };
       for await (const walked of walkedAhead(walk(root, opts, { shown, onSkip }), specReady, WALK_AHEAD, enough)) {
         if (opts.signal?.aborted) return;
