@@ -229,6 +229,21 @@ describe('refs --diff: the cost follows the change', { timeout: 30_000 }, () => 
     ]);
   });
 
+  it('a new untracked file that brings a flag\'s first reference: new to the code unless an untouched file holds it', async () => {
+    serve(server);
+    // git grep starts with the tracked files' names (gone-flag) while git lists untracked
+    // files; the new file's names (live-flag, old-flag) are searched after it.
+    const r = repo({ 'a.ts': 'f("gone-flag")\n', 'other.ts': 'f("live-flag")\n' });
+    r.write({ 'a.ts': 'x\n', 'n.ts': 'f("live-flag")\nf("old-flag")\n' });
+    const d = await json(r);
+    expect(d.changedFiles).toBe(2);
+    expect(d.flags.map((f) => [f.flag, f.added.length, f.removed.length, f.extinct, f.newToCode])).toEqual([
+      ['gone-flag', 0, 1, true, false],
+      ['live-flag', 1, 0, false, false],
+      ['old-flag', 1, 0, false, true],
+    ]);
+  });
+
   it('untracked files count for extinction wherever they lie in the repository, ignored ones only with --no-ignore', async () => {
     serve(server);
     // The change is in packages/web (--root); the other references are outside it: untracked

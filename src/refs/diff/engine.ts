@@ -74,9 +74,10 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map }: Pre
       return true;
     }
   };
-  const listed = await changes(top, commit, prefix, o.noIgnore);
-  const changed = listed.changed.filter((c) => inScope(c.path));
-  const readable = changed.filter((c) => c.baseBlob !== null && c.baseMode !== '120000' && c.baseMode !== '160000');
+  const listing = changes(top, commit, prefix, o.noIgnore);
+  listing.untracked.catch(() => undefined); // awaited below
+  const trackedChanged = (await listing.tracked).filter((c) => inScope(c.path));
+  const readable = trackedChanged.filter((c) => c.baseBlob !== null && c.baseMode !== '120000' && c.baseMode !== '160000');
   const blobs = await readBlobs(top, readable.map((c) => c.baseBlob!), o.match.maxFileBytes);
 
   const known = new Set(await knownP);
@@ -108,43 +109,38 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map }: Pre
   const tree: Sided<Ref>[] = [];
   const baseCalls: Sided<UnknownName>[] = [];
   const treeCalls: Sided<UnknownName>[] = [];
-  for (const c of changed) {
-    const sides: [Bytes | undefined, Sided<Ref>[], Sided<UnknownName>[], SkippedFile['side']][] = [
-      [baseBytes(c, blobs), base, baseCalls, 'base'],
-      [c.inTree ? readTreeFile(join(top, c.path), o.match.maxFileBytes) : undefined, tree, treeCalls, 'tree'],
-    ];
-    for (const [got, refs, found, side] of sides) {
-      if (!got) continue;
-      for (const r of refsIn(c.path, side, got)) refs.push({ file: c.path, key: lineKey(r.flag.name, r.place.text), item: r });
-      if (!('bytes' in got)) continue;
-      const project = projectFor(map, c.path) ?? null;
-      for (const k of calls(got.bytes)) {
-        if (knownName(k.name, project, o.projects)) continue;
-        found.push({ file: c.path, key: lineKey(k.name, k.text), item: { ...k, file: c.path, project } });
+  const readChanged = (list: Change[]) => {
+    for (const c of list) {
+      const sides: [Bytes | undefined, Sided<Ref>[], Sided<UnknownName>[], SkippedFile['side']][] = [
+        [baseBytes(c, blobs), base, baseCalls, 'base'],
+        [c.inTree ? readTreeFile(join(top, c.path), o.match.maxFileBytes) : undefined, tree, treeCalls, 'tree'],
+      ];
+      for (const [got, refs, found, side] of sides) {
+        if (!got) continue;
+        for (const r of refsIn(c.path, side, got)) refs.push({ file: c.path, key: lineKey(r.flag.name, r.place.text), item: r });
+        if (!('bytes' in got)) continue;
+        const project = projectFor(map, c.path) ?? null;
+        for (const k of calls(got.bytes)) {
+          if (knownName(k.name, project, o.projects)) continue;
+          found.push({ file: c.path, key: lineKey(k.name, k.text), item: { ...k, file: c.path, project } });
+        }
       }
     }
-  }
-  const { added, removed } = pairUp(base, tree);
-  const unknown = pairUp(baseCalls, treeCalls).added;
+  };
+  const words = (wanted: Iterable<FlagInfo>) => [...wanted].flatMap((f) => (o.match.aliases ? [f.name, ...aliasForms(f.name)] : [f.name]));
 
-  // Per flag: what it gained and lost, and how many references the changed files hold on each side.
-  const rows = new Map<FlagInfo, FlagDiff>();
-  const row = (f: FlagInfo) => {
-    let r = rows.get(f);
-    if (!r) rows.set(f, (r = { flag: f.name, project: f.project, state: f.state, archived: f.archived, lifecycle: f.lifecycle, added: [], removed: [], extinct: false, newToCode: false }));
-    return r;
-  };
-  for (const r of added) row(r.flag).added.push(r.place);
-  for (const r of removed) row(r.flag).removed.push(r.place);
-  const count = (list: Sided<Ref>[]) => {
-    const m = new Map<FlagInfo, number>();
-    for (const s of list) m.set(s.item.flag, (m.get(s.item.flag) ?? 0) + 1);
-    return m;
-  };
-  const atBase = count(base);
-  const inTree = count(tree);
-  const lastGone = [...rows.keys()].filter((f) => rows.get(f)!.removed.length > 0 && !inTree.has(f));
-  const firstSeen = [...rows.keys()].filter((f) => rows.get(f)!.added.length > 0 && !atBase.has(f));
+  // The tracked files' answer first: the names it looks for elsewhere go to git grep while
+  // git is still listing untracked files (the slower listing: a walk of the work tree). Only
+  // a new file in the scope can change them, and then the names it adds are searched after.
+  readChanged(trackedChanged);
+  const first = summary(base, tree);
+  const early = first.wanted.size > 0 ? filesHolding(top, words(first.wanted), false, o.noIgnore) : undefined;
+  early?.catch(() => undefined); // awaited below
+  const newFiles: Change[] = (await listing.untracked).filter((path) => inScope(path)).map((path) => ({ path, baseBlob: null, baseMode: null, inTree: true }));
+  readChanged(newFiles);
+  const changed = [...trackedChanged, ...newFiles];
+  const { rows, wanted, lastGone, firstSeen } = newFiles.length > 0 ? summary(base, tree) : first;
+  const unknown = pairUp(baseCalls, treeCalls).added;
 
   // Lifecycle (for added-completed and the rows) of the flags shown only, 16 requests at a
   // time, while the rest of the tree is searched.
@@ -152,18 +148,23 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map }: Pre
   lifecycles.catch(() => undefined); // awaited after the search
 
   // One pass over the rest of the tree, for those flags' names only.
-  const wanted = new Set([...lastGone, ...firstSeen]);
   const elsewhere = new Set<FlagInfo>();
-  if (wanted.size > 0) {
-    const words = [...wanted].flatMap((f) => (o.match.aliases ? [f.name, ...aliasForms(f.name)] : [f.name]));
-    const touched = new Set(changed.map((c) => c.path));
-    // Untracked files are searched only where some lie outside the changed ones (in a CI
-    // checkout there are none): git then walks the work tree for them a second time.
-    const untracked = listed.untracked.some((file) => !touched.has(file));
-    for (const file of await filesHolding(top, words, untracked, o.noIgnore)) {
-      if (touched.has(file) || (file.startsWith(prefix) && !inScope(file))) continue;
-      for (const r of refsIn(file, 'search', readTreeFile(join(top, file), o.match.maxFileBytes))) if (wanted.has(r.flag)) elsewhere.add(r.flag);
-    }
+  const touched = new Set(changed.map((c) => c.path));
+  // Untracked files are searched only where some lie outside the changed ones (in a CI
+  // checkout there are none): git then walks the work tree for them a second time.
+  const untracked = (await listing.untracked).some((file) => !touched.has(file));
+  let holding: string[] = [];
+  if (wanted.size > 0 && untracked) {
+    await early?.catch(() => undefined);
+    holding = await filesHolding(top, words(wanted), true, o.noIgnore);
+  } else if (wanted.size > 0) {
+    const more = [...wanted].filter((f) => !first.wanted.has(f));
+    const [found, extra] = await Promise.all([early ?? [], more.length > 0 ? filesHolding(top, words(more), false, o.noIgnore) : []]);
+    holding = [...new Set([...found, ...extra])];
+  } else await early?.catch(() => undefined); // no git left running behind the answer
+  for (const file of holding) {
+    if (touched.has(file) || (file.startsWith(prefix) && !inScope(file))) continue;
+    for (const r of refsIn(file, 'search', readTreeFile(join(top, file), o.match.maxFileBytes))) if (wanted.has(r.flag)) elsewhere.add(r.flag);
   }
   for (const f of lastGone) rows.get(f)!.extinct = !elsewhere.has(f);
   for (const f of firstSeen) rows.get(f)!.newToCode = !elsewhere.has(f);
@@ -190,6 +191,33 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map }: Pre
 interface Ref {
   flag: FlagInfo;
   place: Place;
+}
+
+/**
+ * Per flag: what it gained and lost in the changed files, and the flags whose references went
+ * from there (lastGone) or came there first (firstSeen): whether the rest of the tree holds
+ * them decides extinct and new to the code.
+ */
+function summary(base: Sided<Ref>[], tree: Sided<Ref>[]) {
+  const { added, removed } = pairUp(base, tree);
+  const rows = new Map<FlagInfo, FlagDiff>();
+  const row = (f: FlagInfo) => {
+    let r = rows.get(f);
+    if (!r) rows.set(f, (r = { flag: f.name, project: f.project, state: f.state, archived: f.archived, lifecycle: f.lifecycle, added: [], removed: [], extinct: false, newToCode: false }));
+    return r;
+  };
+  for (const r of added) row(r.flag).added.push(r.place);
+  for (const r of removed) row(r.flag).removed.push(r.place);
+  const count = (list: Sided<Ref>[]) => {
+    const m = new Map<FlagInfo, number>();
+    for (const s of list) m.set(s.item.flag, (m.get(s.item.flag) ?? 0) + 1);
+    return m;
+  };
+  const atBase = count(base);
+  const inTree = count(tree);
+  const lastGone = [...rows.keys()].filter((f) => rows.get(f)!.removed.length > 0 && !inTree.has(f));
+  const firstSeen = [...rows.keys()].filter((f) => rows.get(f)!.added.length > 0 && !atBase.has(f));
+  return { rows, lastGone, firstSeen, wanted: new Set([...lastGone, ...firstSeen]) };
 }
 
 function placesIn(scanner: Scanner, flags: FlagInfo[], file: string, bytes: Buffer): Ref[] {

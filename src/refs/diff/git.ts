@@ -98,35 +98,37 @@ export interface Change {
 const ZERO = /^0+$/;
 
 /**
- * Tracked paths that differ between `base` and the work tree (staged or not), under `scope`
- * (top-relative), plus untracked files git does not ignore (or every untracked one with
- * `noIgnore`). Renames are not paired: a moved file is a removal and an addition, and the
- * references are matched by content afterwards. `untracked` lists the untracked files of the
- * whole repository, in the scope or not: where all of them are changed files, the extinction
- * pass has no untracked file left to search, and git need not walk the work tree for them a
- * second time (`git grep --untracked` cost 70 ms of 690 in a repository of 42,000 files).
+ * What differs between `base` and the work tree, as two answers that come separately:
+ * - `tracked`: tracked paths that differ (staged or not), under `scope` (top-relative).
+ *   Renames are not paired: a moved file is a removal and an addition, and the references are
+ *   matched by content afterwards;
+ * - `untracked`: the untracked files of the whole repository that git does not ignore (every
+ *   one with `noIgnore`). Those in the scope are changes too (new files); where all of them are,
+ *   the extinction pass has no untracked file to search, and git need not walk the work tree
+ *   for them again (`git grep --untracked` cost 70 ms of 690 in a repository of 42,000 files).
+ *   Listing them is the slower answer (a walk of the work tree), so the tracked one is not
+ *   held back for it.
  */
-export async function changes(top: string, base: string, scope: string, noIgnore: boolean): Promise<{ changed: Change[]; untracked: string[] }> {
+export function changes(top: string, base: string, scope: string, noIgnore: boolean): { tracked: Promise<Change[]>; untracked: Promise<string[]> } {
   const dir = scope.replace(/\/+$/, '');
   const spec = dir ? [`:(top,literal)${dir}`] : [':(top)'];
-  const [raw, others] = await Promise.all([
-    git(top, ['diff', '--raw', '-z', '--no-abbrev', '--no-renames', '--no-ext-diff', '--no-textconv', '--ignore-submodules=all', base, '--', ...spec]),
-    git(top, ['ls-files', '-o', '-z', ...(noIgnore ? [] : ['--exclude-standard']), '--', ':(top)']),
-  ]);
-  const changed: Change[] = [];
-  const fields = splitNul(raw);
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    // `:100644 100644 <base blob> <work-tree blob or 0…> M` then the path.
-    const [srcMode, , srcBlob, , status] = fields[i]!.slice(1).split(' ');
-    const path = fields[i + 1]!;
-    const isNew = status === 'A' || ZERO.test(srcBlob ?? '');
-    changed.push({ path, baseBlob: isNew ? null : srcBlob!, baseMode: isNew ? null : srcMode!, inTree: status !== 'D' });
-  }
+  const tracked = git(top, ['diff', '--raw', '-z', '--no-abbrev', '--no-renames', '--no-ext-diff', '--no-textconv', '--ignore-submodules=all', base, '--', ...spec]).then((raw) => {
+    const changed: Change[] = [];
+    const fields = splitNul(raw);
+    for (let i = 0; i + 1 < fields.length; i += 2) {
+      // `:100644 100644 <base blob> <work-tree blob or 0…> M` then the path.
+      const [srcMode, , srcBlob, , status] = fields[i]!.slice(1).split(' ');
+      const path = fields[i + 1]!;
+      const isNew = status === 'A' || ZERO.test(srcBlob ?? '');
+      changed.push({ path, baseBlob: isNew ? null : srcBlob!, baseMode: isNew ? null : srcMode!, inTree: status !== 'D' });
+    }
+    return changed;
+  });
   // An untracked nested repository is listed as its directory (a trailing `/`): not a file.
-  const untracked = splitNul(others).filter((path) => !path.endsWith('/'));
-  // The scope as the literal pathspec has it: the directory itself and everything under it.
-  for (const path of untracked) if (!dir || path.startsWith(`${dir}/`)) changed.push({ path, baseBlob: null, baseMode: null, inTree: true });
-  return { changed, untracked };
+  const untracked = git(top, ['ls-files', '-o', '-z', ...(noIgnore ? [] : ['--exclude-standard']), '--', ':(top)']).then((out) =>
+    splitNul(out).filter((path) => !path.endsWith('/')),
+  );
+  return { tracked, untracked };
 }
 
 export type Blob = { blob: Buffer } | { size: number; missing?: true };
