@@ -49,9 +49,9 @@ export interface Prepared {
 }
 
 export async function prepare(o: DiffOptions): Promise<Prepared> {
-  const repo = await repoAt(o.dir);
+  // Both questions at once: a revision names the same commit from any directory of the tree.
+  const [repo, commit] = await Promise.all([repoAt(o.dir), commitOf(o.dir, o.base)]);
   if (!repo) throw new UsageError(`--diff: "${o.dir}" is not inside a git work tree (or git is not installed); refs --diff compares a work tree with a commit (or run refs without --diff)`);
-  const commit = await commitOf(repo.top, o.base);
   if (!commit) throw new UsageError(`--diff "${o.base}": not a revision in this repository; give a commit, branch or tag, e.g. --diff origin/main or --diff HEAD~1`);
   return { ...repo, commit, map: loadProjectMap(repo.top) };
 }

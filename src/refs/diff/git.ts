@@ -73,10 +73,10 @@ export async function repoAt(dir: string): Promise<Repo | null> {
   }
 }
 
-/** The commit `rev` names, or null when it names none. `--end-of-options` keeps `-x` from being an option. */
-export async function commitOf(top: string, rev: string): Promise<string | null> {
+/** The commit `rev` names, asked in `dir` (any directory of the tree), or null when it names none. `--end-of-options` keeps `-x` from being an option. */
+export async function commitOf(dir: string, rev: string): Promise<string | null> {
   try {
-    const out = (await git(top, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`])).toString('utf8').trim();
+    const out = (await git(dir, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`])).toString('utf8').trim();
     return /^[0-9a-f]{40,64}$/.test(out) ? out : null;
   } catch {
     return null;
