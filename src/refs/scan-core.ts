@@ -1,41 +1,13 @@
 // The per-file work of `flagctl refs`: read one file into a reused buffer, skip it if it is
 // binary or too large, and find every flag name in one pass over its bytes.
 //
-// createScanner is self-contained on purpose (no imports, nothing from outside its body):
+// createScanner is self-contained on purpose (types aside, nothing from outside its body):
 // worker threads run it from its own source text (pool.ts), so no second entry file
 // ships and the single executable works the same.
 
-/** What the main thread sends to build a scanner; plain data, so it crosses to a worker. */
-export interface ScanSpec {
-  /** Flag names, by flag id (their position here). */
-  names: string[];
-  /** `--aliases`: identifier forms and the flag ids each one stands for. */
-  aliases: [form: string, ids: number[]][];
-  /** Characters that open and close a reference (`"`, `'`, backtick by default). */
-  delimiters: string[];
-  maxFileBytes: number;
-}
+import type { FileScan, FoundRef, Scanner, ScanSpec } from './scan-spec.js';
 
-export interface FoundRef {
-  /** Flag ids (more than one only when two flags share an alias form). */
-  ids: number[];
-  kind: 'exact' | 'alias';
-  line: number;
-  column: number;
-  text: string;
-}
-
-/** `gone`: not there when it was to be read (deleted since the listing): nothing was missed. */
-/** `link`: a symbolic link, not followed (a rule, as rg's default: told on stderr, never a failure). */
-export type SkipReason = 'binary' | 'large' | 'unreadable' | 'special' | 'gone' | 'link';
-export type FileScan = { skipped: SkipReason } | { refs: FoundRef[] };
-
-export interface Scanner {
-  /** `follow`: a symbolic link is read (a file named on the command line, as rg does). */
-  scanFile(path: string, follow?: boolean): FileScan;
-  /** The matching alone, over bytes already in memory (tests, and text that is not a file). */
-  scanBytes(bytes: Uint8Array): FoundRef[];
-}
+export type { FileScan, FoundRef, Scanner, ScanSpec, SkipReason } from './scan-spec.js';
 
 type Fs = typeof import('node:fs');
 type BufferModule = typeof import('node:buffer');
@@ -63,17 +35,20 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
   const alias = new Map<string, number[]>();
   for (const [form, ids] of spec.aliases) alias.set(asKey(form), ids);
 
+  // By length: the bytes a key of that length starts and ends with. Most text between two
+  // delimiters fails these before a string is made of it to look up (node_modules: 487,000
+  // lookups with the length and first byte alone; 445 against 389 ms for the scan).
   const lengths = (keys: string[]) => {
     let max = 0;
     for (const k of keys) max = Math.max(max, k.length);
-    const ok = new Uint8Array(max + 1);
-    const first = new Uint8Array(256);
+    const starts = new Uint8Array((max + 1) * 256);
+    const ends = new Uint8Array((max + 1) * 256);
     for (const k of keys) {
       if (k.length === 0) continue;
-      ok[k.length] = 1;
-      first[k.charCodeAt(0)] = 1;
+      starts[k.length * 256 + k.charCodeAt(0)] = 1;
+      ends[k.length * 256 + k.charCodeAt(k.length - 1)] = 1;
     }
-    return { max, ok, first };
+    return { max, starts, ends };
   };
   const exactLen = lengths([...exact.keys()]);
   const aliasLen = lengths([...alias.keys()]);
@@ -120,13 +95,13 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
     // The start of the file (after a BOM) counts as a delimiter of any character: -1 here.
     let lastAny = n >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 2 : -1;
     const eMax = exactLen.max;
-    const eOk = exactLen.ok;
-    const eFirst = exactLen.first;
+    const eStarts = exactLen.starts;
+    const eEnds = exactLen.ends;
     const candidate = (from: number, to: number) => {
       // A CR before a line's end belongs to the line end, not to the name (CRLF files).
       if (to > from && to < n && buf[to] === 10 && buf[to - 1] === 13) to--;
       const len = to - from;
-      if (len <= 0 || len > eMax || eOk[len] === 0 || eFirst[buf[from]!] === 0) return;
+      if (len <= 0 || len > eMax || eStarts[len * 256 + buf[from]!] === 0 || eEnds[len * 256 + buf[to - 1]!] === 0) return;
       const ids = exact.get(buf.toString('latin1', from, to));
       if (ids) hits.push({ at: from, len, ids, kind: 'exact' });
     };
@@ -153,15 +128,15 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
       }
     } else {
       const aMax = aliasLen.max;
-      const aOk = aliasLen.ok;
-      const aFirst = aliasLen.first;
+      const aStarts = aliasLen.starts;
+      const aEnds = aliasLen.ends;
       let word = -1;
       for (let i = 0; i <= n; i++) {
         const c = i < n ? buf[i]! : 0;
         const k = i < n ? cls[c]! : 0;
         if ((k & 2) === 0 && word >= 0) {
           const len = i - word;
-          if (len <= aMax && aOk[len] === 1 && aFirst[buf[word]!] === 1) {
+          if (len <= aMax && aStarts[len * 256 + buf[word]!] === 1 && aEnds[len * 256 + buf[i - 1]!] === 1) {
             const ids = alias.get(buf.toString('latin1', word, i));
             if (ids) hits.push({ at: word, len, ids, kind: 'alias' });
           }
@@ -185,7 +160,7 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
         if (next < 0 || next + d.length > n) break;
         const start = prev + d.length;
         const len = next - start;
-        if (len > 0 && len <= eMax && eOk[len] === 1) {
+        if (len > 0 && len <= eMax && eStarts[len * 256 + buf[start]!] === 1 && eEnds[len * 256 + buf[next - 1]!] === 1) {
           const ids = exact.get(buf.toString('latin1', start, next));
           if (ids) hits.push({ at: start, len, ids, kind: 'exact' });
         }
