@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -242,6 +243,61 @@ describe('refs --diff: the cost follows the change', { timeout: 30_000 }, () => 
       ['live-flag', 1, 0, false, false],
       ['old-flag', 1, 0, false, true],
     ]);
+  });
+
+  it('a flag that the new files take out of the extinction pass: the files holding only its name are not read', async () => {
+    serve(server);
+    // git grep starts with gone-flag and old-flag (the tracked change removes both); the new
+    // file takes old-flag back, so only gone-flag is looked for: big.bin holds old-flag alone
+    // and, binary, would be listed as skipped had it been read.
+    const r = repo({ 'a.ts': 'f("gone-flag")\nf("old-flag")\n', 'big.bin': Buffer.from('\0"old-flag"\n') });
+    r.write({ 'a.ts': 'x\n', 'b.ts': 'g("old-flag")\n' });
+    const d = await json(r);
+    expect(d.skipped).toEqual([]);
+    expect(d.flags.map((f) => [f.flag, f.added.length, f.removed.length, f.extinct])).toEqual([
+      ['gone-flag', 0, 1, true],
+      ['old-flag', 1, 1, false],
+    ]);
+  });
+
+  it('a failed request ends the git commands still running: nothing is left behind the error', async () => {
+    server.json('/api/admin/projects', { message: 'token refused' }, 401); // before serve(): the first route wins
+    serve(server);
+    const r = repo({ 'a.ts': 'f("gone-flag")\n' });
+    r.write({ 'a.ts': 'x\n' });
+    // A git whose listing of untracked files never ends on its own; every other command is git's.
+    const bin = mkdtempSync(join(tmpdir(), 'flagctl-fake-git-'));
+    const pidFile = join(bin, 'ls-files.pid');
+    const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\nif [ "$1" = ls-files ]; then echo $$ > '${pidFile}'; exec sleep 60; fi\nexec '${realGit}' "$@"\n`, { mode: 0o755 });
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path}`;
+    let pid = 0;
+    try {
+      const got = await diff(r, ['--diff', 'HEAD']);
+      expect(got.code).toBe(4);
+      pid = Number(readFileSync(pidFile, 'utf8'));
+      expect(pid).toBeGreaterThan(0);
+      const alive = () => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      expect(alive()).toBe(false);
+    } finally {
+      process.env.PATH = path;
+      if (pid > 0) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // gone, as it should be
+        }
+      }
+      rmSync(bin, { recursive: true, force: true });
+    }
   });
 
   it('untracked files count for extinction wherever they lie in the repository, ignored ones only with --no-ignore', async () => {

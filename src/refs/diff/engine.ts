@@ -74,118 +74,141 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map }: Pre
       return true;
     }
   };
-  const listing = changes(top, commit, prefix, o.noIgnore);
-  listing.untracked.catch(() => undefined); // awaited below
-  const trackedChanged = (await listing.tracked).filter((c) => inScope(c.path));
-  const readable = trackedChanged.filter((c) => c.baseBlob !== null && c.baseMode !== '120000' && c.baseMode !== '160000');
-  const blobs = await readBlobs(top, readable.map((c) => c.baseBlob!), o.match.maxFileBytes);
-
-  const known = new Set(await knownP);
-  const missing = mapped.filter((p) => !known.has(p));
-  if (missing.length > 0) {
-    await flagsP.catch(() => undefined); // no request left running behind the error
-    const where = map.entries.filter(([, p]) => missing.includes(p)).map(([d, p]) => `${d || '.'} → ${p}`);
-    throw new NotFoundError(`flagctl.json maps ${where.join(', ')}, but this server has no project ${missing.map((p) => `"${p}"`).join(', ')}; it has: ${[...known].join(', ') || '(none)'}`);
+  // Every git started here, so that a failure (a refused request, a git error) ends them all
+  // and the command returns with nothing left running behind it.
+  const stop = new AbortController();
+  const running: Promise<unknown>[] = [];
+  const started = <T>(p: Promise<T>) => {
+    p.catch(() => undefined); // awaited where used, or settled after a failure
+    running.push(p);
+    return p;
+  };
+  const listing = changes(top, commit, prefix, o.noIgnore, stop.signal);
+  started(listing.tracked);
+  started(listing.untracked);
+  try {
+    return await compare();
+  } catch (err) {
+    stop.abort();
+    await Promise.allSettled(running);
+    throw err;
   }
-  const flags = await flagsP;
-  const scanner = createScanner(scanSpec(flags, o.match), fs, bufferModule);
-  const allowed = (file: string, flag: FlagInfo) => {
-    const p = projectFor(map, file);
-    return p !== undefined ? flag.project === p : !o.projects || o.projects.includes(flag.project);
-  };
-  const skipped: SkippedFile[] = [];
-  const refsIn = (file: string, side: SkippedFile['side'], got: Bytes) => {
-    if ('skipped' in got) {
-      skipped.push({ file, side, reason: got.skipped });
-      return [];
-    }
-    return placesIn(scanner, flags, file, got.bytes).filter((r) => allowed(file, r.flag));
-  };
 
-  // Both sides of each changed file: references, and names in flag calls.
-  const calls = callMatcher(o.match.delimiters);
-  const knownName = knownNames(flags, o.match.aliases);
-  const base: Sided<Ref>[] = [];
-  const tree: Sided<Ref>[] = [];
-  const baseCalls: Sided<UnknownName>[] = [];
-  const treeCalls: Sided<UnknownName>[] = [];
-  const readChanged = (list: Change[]) => {
-    for (const c of list) {
-      const sides: [Bytes | undefined, Sided<Ref>[], Sided<UnknownName>[], SkippedFile['side']][] = [
-        [baseBytes(c, blobs), base, baseCalls, 'base'],
-        [c.inTree ? readTreeFile(join(top, c.path), o.match.maxFileBytes) : undefined, tree, treeCalls, 'tree'],
-      ];
-      for (const [got, refs, found, side] of sides) {
-        if (!got) continue;
-        for (const r of refsIn(c.path, side, got)) refs.push({ file: c.path, key: lineKey(r.flag.name, r.place.text), item: r });
-        if (!('bytes' in got)) continue;
-        const project = projectFor(map, c.path) ?? null;
-        for (const k of calls(got.bytes)) {
-          if (knownName(k.name, project, o.projects)) continue;
-          found.push({ file: c.path, key: lineKey(k.name, k.text), item: { ...k, file: c.path, project } });
+  async function compare(): Promise<RefsDiff> {
+    const trackedChanged = (await listing.tracked).filter((c) => inScope(c.path));
+    const readable = trackedChanged.filter((c) => c.baseBlob !== null && c.baseMode !== '120000' && c.baseMode !== '160000');
+    const blobs = await readBlobs(top, readable.map((c) => c.baseBlob!), o.match.maxFileBytes);
+
+    const known = new Set(await knownP);
+    const missing = mapped.filter((p) => !known.has(p));
+    if (missing.length > 0) {
+      await flagsP.catch(() => undefined); // no request left running behind the error
+      const where = map.entries.filter(([, p]) => missing.includes(p)).map(([d, p]) => `${d || '.'} → ${p}`);
+      throw new NotFoundError(`flagctl.json maps ${where.join(', ')}, but this server has no project ${missing.map((p) => `"${p}"`).join(', ')}; it has: ${[...known].join(', ') || '(none)'}`);
+    }
+    const flags = await flagsP;
+    const scanner = createScanner(scanSpec(flags, o.match), fs, bufferModule);
+    const allowed = (file: string, flag: FlagInfo) => {
+      const p = projectFor(map, file);
+      return p !== undefined ? flag.project === p : !o.projects || o.projects.includes(flag.project);
+    };
+    const skipped: SkippedFile[] = [];
+    const refsIn = (file: string, side: SkippedFile['side'], got: Bytes) => {
+      if ('skipped' in got) {
+        skipped.push({ file, side, reason: got.skipped });
+        return [];
+      }
+      return placesIn(scanner, flags, file, got.bytes).filter((r) => allowed(file, r.flag));
+    };
+
+    // Both sides of each changed file: references, and names in flag calls.
+    const calls = callMatcher(o.match.delimiters);
+    const knownName = knownNames(flags, o.match.aliases);
+    const base: Sided<Ref>[] = [];
+    const tree: Sided<Ref>[] = [];
+    const baseCalls: Sided<UnknownName>[] = [];
+    const treeCalls: Sided<UnknownName>[] = [];
+    const readChanged = (list: Change[]) => {
+      for (const c of list) {
+        const sides: [Bytes | undefined, Sided<Ref>[], Sided<UnknownName>[], SkippedFile['side']][] = [
+          [baseBytes(c, blobs), base, baseCalls, 'base'],
+          [c.inTree ? readTreeFile(join(top, c.path), o.match.maxFileBytes) : undefined, tree, treeCalls, 'tree'],
+        ];
+        for (const [got, refs, found, side] of sides) {
+          if (!got) continue;
+          for (const r of refsIn(c.path, side, got)) refs.push({ file: c.path, key: lineKey(r.flag.name, r.place.text), item: r });
+          if (!('bytes' in got)) continue;
+          const project = projectFor(map, c.path) ?? null;
+          for (const k of calls(got.bytes)) {
+            if (knownName(k.name, project, o.projects)) continue;
+            found.push({ file: c.path, key: lineKey(k.name, k.text), item: { ...k, file: c.path, project } });
+          }
         }
       }
+    };
+    const words = (wanted: Iterable<FlagInfo>) => [...wanted].flatMap((f) => (o.match.aliases ? [f.name, ...aliasForms(f.name)] : [f.name]));
+
+    // The tracked files' answer first: the names it looks for elsewhere go to git grep while
+    // git is still listing untracked files (the slower listing: a walk of the work tree). Only
+    // a new file in the scope can change them, and then the names it adds are searched after.
+    readChanged(trackedChanged);
+    const first = summary(base, tree);
+    const early = first.wanted.size > 0 ? started(filesHolding(top, words(first.wanted), false, o.noIgnore, stop.signal)) : undefined;
+    const newFiles: Change[] = (await listing.untracked).filter((path) => inScope(path)).map((path) => ({ path, baseBlob: null, baseMode: null, inTree: true }));
+    readChanged(newFiles);
+    const changed = [...trackedChanged, ...newFiles];
+    const { rows, wanted, lastGone, firstSeen } = newFiles.length > 0 ? summary(base, tree) : first;
+    const unknown = pairUp(baseCalls, treeCalls).added;
+
+    // Lifecycle (for added-completed and the rows) of the flags shown only, 16 requests at a
+    // time, while the rest of the tree is searched.
+    const lifecycles = fillLifecycles([...rows.keys()].filter((f) => !f.archived), source.lifecycle);
+    lifecycles.catch(() => undefined); // awaited after the search
+
+    // One pass over the rest of the tree, for those flags' names only.
+    const elsewhere = new Set<FlagInfo>();
+    const touched = new Set(changed.map((c) => c.path));
+    // Untracked files are searched only where some lie outside the changed ones (in a CI
+    // checkout there are none): git then walks the work tree for them a second time.
+    const untracked = (await listing.untracked).some((file) => !touched.has(file));
+    // The early grep's answer serves when the new files only added names (a second grep for
+    // those); where they took some away, it would list files holding names no longer looked
+    // for, which would then be read (and reported when unreadable): one grep of the final names.
+    const dropped = [...first.wanted].some((f) => !wanted.has(f));
+    let holding: string[] = [];
+    if (wanted.size > 0 && (untracked || dropped)) {
+      await early?.catch(() => undefined);
+      holding = await started(filesHolding(top, words(wanted), untracked, o.noIgnore, stop.signal));
+    } else if (wanted.size > 0) {
+      const more = [...wanted].filter((f) => !first.wanted.has(f));
+      const extra = more.length > 0 ? started(filesHolding(top, words(more), false, o.noIgnore, stop.signal)) : Promise.resolve([]);
+      holding = [...new Set([...((await early) ?? []), ...(await extra)])];
+    } else await early?.catch(() => undefined); // no git left running behind the answer
+    for (const file of holding) {
+      if (touched.has(file) || (file.startsWith(prefix) && !inScope(file))) continue;
+      for (const r of refsIn(file, 'search', readTreeFile(join(top, file), o.match.maxFileBytes))) if (wanted.has(r.flag)) elsewhere.add(r.flag);
     }
-  };
-  const words = (wanted: Iterable<FlagInfo>) => [...wanted].flatMap((f) => (o.match.aliases ? [f.name, ...aliasForms(f.name)] : [f.name]));
+    for (const f of lastGone) rows.get(f)!.extinct = !elsewhere.has(f);
+    for (const f of firstSeen) rows.get(f)!.newToCode = !elsewhere.has(f);
 
-  // The tracked files' answer first: the names it looks for elsewhere go to git grep while
-  // git is still listing untracked files (the slower listing: a walk of the work tree). Only
-  // a new file in the scope can change them, and then the names it adds are searched after.
-  readChanged(trackedChanged);
-  const first = summary(base, tree);
-  const early = first.wanted.size > 0 ? filesHolding(top, words(first.wanted), false, o.noIgnore) : undefined;
-  early?.catch(() => undefined); // awaited below
-  const newFiles: Change[] = (await listing.untracked).filter((path) => inScope(path)).map((path) => ({ path, baseBlob: null, baseMode: null, inTree: true }));
-  readChanged(newFiles);
-  const changed = [...trackedChanged, ...newFiles];
-  const { rows, wanted, lastGone, firstSeen } = newFiles.length > 0 ? summary(base, tree) : first;
-  const unknown = pairUp(baseCalls, treeCalls).added;
-
-  // Lifecycle (for added-completed and the rows) of the flags shown only, 16 requests at a
-  // time, while the rest of the tree is searched.
-  const lifecycles = fillLifecycles([...rows.keys()].filter((f) => !f.archived), source.lifecycle);
-  lifecycles.catch(() => undefined); // awaited after the search
-
-  // One pass over the rest of the tree, for those flags' names only.
-  const elsewhere = new Set<FlagInfo>();
-  const touched = new Set(changed.map((c) => c.path));
-  // Untracked files are searched only where some lie outside the changed ones (in a CI
-  // checkout there are none): git then walks the work tree for them a second time.
-  const untracked = (await listing.untracked).some((file) => !touched.has(file));
-  let holding: string[] = [];
-  if (wanted.size > 0 && untracked) {
-    await early?.catch(() => undefined);
-    holding = await filesHolding(top, words(wanted), true, o.noIgnore);
-  } else if (wanted.size > 0) {
-    const more = [...wanted].filter((f) => !first.wanted.has(f));
-    const [found, extra] = await Promise.all([early ?? [], more.length > 0 ? filesHolding(top, words(more), false, o.noIgnore) : []]);
-    holding = [...new Set([...found, ...extra])];
-  } else await early?.catch(() => undefined); // no git left running behind the answer
-  for (const file of holding) {
-    if (touched.has(file) || (file.startsWith(prefix) && !inScope(file))) continue;
-    for (const r of refsIn(file, 'search', readTreeFile(join(top, file), o.match.maxFileBytes))) if (wanted.has(r.flag)) elsewhere.add(r.flag);
+    await lifecycles;
+    for (const [f, r] of rows) r.lifecycle = f.lifecycle;
+    const byPlace = (a: { file: string; line: number; column: number }, b: typeof a) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column);
+    const flagRows = [...rows.values()].sort((a, b) => (a.flag < b.flag ? -1 : a.flag > b.flag ? 1 : 0));
+    for (const r of flagRows) {
+      r.added.sort(byPlace);
+      r.removed.sort(byPlace);
+    }
+    return {
+      base: o.base,
+      baseCommit: commit,
+      root: prefix.replace(/\/$/, ''),
+      changedFiles: changed.length,
+      flags: flagRows,
+      unknown: unknown.sort(byPlace),
+      skipped: skipped.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.side < b.side ? -1 : 1)),
+    };
   }
-  for (const f of lastGone) rows.get(f)!.extinct = !elsewhere.has(f);
-  for (const f of firstSeen) rows.get(f)!.newToCode = !elsewhere.has(f);
-
-  await lifecycles;
-  for (const [f, r] of rows) r.lifecycle = f.lifecycle;
-  const byPlace = (a: { file: string; line: number; column: number }, b: typeof a) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column);
-  const flagRows = [...rows.values()].sort((a, b) => (a.flag < b.flag ? -1 : a.flag > b.flag ? 1 : 0));
-  for (const r of flagRows) {
-    r.added.sort(byPlace);
-    r.removed.sort(byPlace);
-  }
-  return {
-    base: o.base,
-    baseCommit: commit,
-    root: prefix.replace(/\/$/, ''),
-    changedFiles: changed.length,
-    flags: flagRows,
-    unknown: unknown.sort(byPlace),
-    skipped: skipped.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.side < b.side ? -1 : 1)),
-  };
 }
 
 interface Ref {

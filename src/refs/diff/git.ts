@@ -1,5 +1,4 @@
-// The default import: the bundle loads child_process lazily behind a Proxy (scripts/build.mjs),
-// whose named exports a namespace copy would not see.
+// The default import: the bundle loads child_process lazily (scripts/build.mjs, LAZY_BUILTINS).
 import childProcess from 'node:child_process';
 import { CliError, ExitCode } from '../../errors.js';
 
@@ -20,16 +19,24 @@ export class GitError extends CliError {
   }
 }
 
-/** Runs git in `cwd`; resolves with stdout, or rejects with GitError carrying its stderr. */
-export function git(cwd: string, args: string[], input?: Buffer | string): Promise<Buffer> {
+/**
+ * Runs git in `cwd`; resolves with stdout, or rejects with GitError carrying its stderr. An
+ * aborted `signal` ends git (the command failed meanwhile: nothing is left running behind it).
+ */
+export function git(cwd: string, args: string[], input?: Buffer | string, signal?: AbortSignal): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     let child;
     try {
+      if (signal?.aborted) throw new Error('stopped');
       child = childProcess.spawn('git', args, { cwd, env: ENV(), stdio: ['pipe', 'pipe', 'pipe'] });
     } catch (err) {
       reject(new GitError(`cannot run git: ${(err as Error).message}`, null));
       return;
     }
+    const running = child;
+    const stop = () => running.kill();
+    signal?.addEventListener('abort', stop, { once: true });
+    child.on('close', () => signal?.removeEventListener('abort', stop));
     const out: Buffer[] = [];
     let err = '';
     child.stdout.on('data', (c: Buffer) => out.push(c));
@@ -109,10 +116,10 @@ const ZERO = /^0+$/;
  *   Listing them is the slower answer (a walk of the work tree), so the tracked one is not
  *   held back for it.
  */
-export function changes(top: string, base: string, scope: string, noIgnore: boolean): { tracked: Promise<Change[]>; untracked: Promise<string[]> } {
+export function changes(top: string, base: string, scope: string, noIgnore: boolean, signal?: AbortSignal): { tracked: Promise<Change[]>; untracked: Promise<string[]> } {
   const dir = scope.replace(/\/+$/, '');
   const spec = dir ? [`:(top,literal)${dir}`] : [':(top)'];
-  const tracked = git(top, ['diff', '--raw', '-z', '--no-abbrev', '--no-renames', '--no-ext-diff', '--no-textconv', '--ignore-submodules=all', base, '--', ...spec]).then((raw) => {
+  const tracked = git(top, ['diff', '--raw', '-z', '--no-abbrev', '--no-renames', '--no-ext-diff', '--no-textconv', '--ignore-submodules=all', base, '--', ...spec], undefined, signal).then((raw) => {
     const changed: Change[] = [];
     const fields = splitNul(raw);
     for (let i = 0; i + 1 < fields.length; i += 2) {
@@ -125,7 +132,7 @@ export function changes(top: string, base: string, scope: string, noIgnore: bool
     return changed;
   });
   // An untracked nested repository is listed as its directory (a trailing `/`): not a file.
-  const untracked = git(top, ['ls-files', '-o', '-z', ...(noIgnore ? [] : ['--exclude-standard']), '--', ':(top)']).then((out) =>
+  const untracked = git(top, ['ls-files', '-o', '-z', ...(noIgnore ? [] : ['--exclude-standard']), '--', ':(top)'], undefined, signal).then((out) =>
     splitNul(out).filter((path) => !path.endsWith('/')),
   );
   return { tracked, untracked };
@@ -163,12 +170,12 @@ export async function readBlobs(top: string, ids: string[], maxBytes: number): P
  * `untracked` also untracked ones git does not ignore (every one with `noIgnore`). A superset
  * of where the refs engine would find them, which then reads only these. Top-relative paths.
  */
-export async function filesHolding(top: string, words: string[], untracked: boolean, noIgnore: boolean): Promise<string[]> {
+export async function filesHolding(top: string, words: string[], untracked: boolean, noIgnore: boolean, signal?: AbortSignal): Promise<string[]> {
   if (words.length === 0) return [];
   const patterns = `${[...new Set(words)].join('\n')}\n`;
   const others = untracked ? ['--untracked', ...(noIgnore ? ['--no-exclude-standard'] : [])] : [];
   try {
-    const out = await git(top, ['grep', '-F', '-l', '-z', '--full-name', ...others, '-f', '-', '--', ':(top)'], patterns);
+    const out = await git(top, ['grep', '-F', '-l', '-z', '--full-name', ...others, '-f', '-', '--', ':(top)'], patterns, signal);
     return splitNul(out);
   } catch (err) {
     if (err instanceof GitError && err.code === 1) return []; // no match
