@@ -1,8 +1,9 @@
 import { execFile as execFileCb, execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureNode, NODE_VERSION } from '../../scripts/node-runtime.mjs';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
@@ -200,6 +201,22 @@ describe.each([
     const after = files(join(home, 'flagctl'));
     expect(after).toHaveLength(2);
     expect(after.filter((f) => before.includes(f))).toHaveLength(1); // the other installation's
+  });
+
+  it('removes the caches its path had before 2026-11-25 (named by crc32s), and no other installation\'s', async () => {
+    const { home, pkgDir } = fresh();
+    const other = fresh().pkgDir;
+    const dir = join(home, 'flagctl');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const crc = (text: string) => crc32(Buffer.from(text)).toString(16);
+    const legacy = (pkg: string) => `flagctl.cjs-123-${crc('old bundle')}-${crc(resolve(pkg, 'dist/flagctl.cjs'))}-feature.get-${process.version}-${process.arch}.v8`;
+    writeFileSync(join(dir, legacy(pkgDir)), 'old cache', { mode: 0o600 });
+    writeFileSync(join(dir, legacy(other)), 'old cache', { mode: 0o600 });
+    await run(pkgDir, ['--help'], { XDG_CACHE_HOME: home });
+    const names = files(dir).map((f) => f.split('/').pop()!);
+    expect(names).not.toContain(legacy(pkgDir));
+    expect(names).toContain(legacy(other));
+    expect(names).toHaveLength(2);
   });
 
   it('defaults to ~/.cache/flagctl', async () => {
