@@ -13,6 +13,7 @@ import { build } from 'esbuild';
 import { assertNoCycles } from './import-cycles.mjs';
 import { assertFolderRules } from './folder-rules.mjs';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -150,10 +151,18 @@ export async function bundle({ outfile, kind = 'package', plugins = [] } = {}) {
   const [file] = result.outputFiles;
   mkdirSync(dirname(file.path), { recursive: true });
   const tmp = `${file.path}.${process.pid}.tmp`;
-  writeFileSync(tmp, file.contents);
+  writeFileSync(tmp, Buffer.concat([Buffer.from(`${BUNDLE_ID_PREFIX}${bundleId(file.contents)}\n`), file.contents]));
   renameSync(tmp, file.path);
   return file.path;
 }
+
+/**
+ * The bundle's first line names its content (bin/flagctl puts it in the code cache's name):
+ * a rebuild that changes the text changes the name, even where the file keeps its inode and
+ * the file system's timestamps are too coarse for its change time to differ.
+ */
+export const BUNDLE_ID_PREFIX = '// flagctl bundle ';
+const bundleId = (contents) => createHash('sha256').update(contents).digest('hex').slice(0, 16);
 
 /** Writes completions/ from what the CLI just built prints, so the committed scripts match the code. */
 function writeCompletions() {

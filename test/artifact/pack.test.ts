@@ -238,6 +238,31 @@ describe.each([
     expect(after.stdout).toBe(before.stdout.replace(text, text.toUpperCase()));
   });
 
+  it('is not used for a rebuilt bundle of the same length that keeps its inode and change time (coarse timestamps)', async () => {
+    const { home, pkgDir } = fresh();
+    // A file system whose timestamps do not tell the two writes apart, and a copy over the
+    // same inode: fstat gives the same inode and ctime every time (a preload fixes them).
+    const preload = join(home, '..', 'same-ctime.cjs');
+    writeFileSync(
+      preload,
+      "const fs = require('node:fs'); const real = fs.fstatSync;\n" +
+        'fs.fstatSync = function (fd, opts) { const st = real.call(this, fd, opts); if (opts && opts.bigint) { st.ino = 7n; st.ctimeNs = 7n; } return st; };\n',
+    );
+    const env = { XDG_CACHE_HOME: home, NODE_OPTIONS: `--require ${preload}` };
+    const before = await run(pkgDir, ['--help'], env);
+    expect(files(join(home, 'flagctl')).length).toBeGreaterThan(0);
+    const bundle = join(pkgDir, 'dist/flagctl.cjs');
+    const source = readFileSync(bundle, 'utf8');
+    const text = 'Read a feature-flag server';
+    // What a rebuild of a one-word change gives: the same length, another content hash on the first line.
+    const rebuilt = source.replace(text, text.toUpperCase()).replace(/^(\/\/ flagctl bundle )([0-9a-f]{16})/, (_m, head: string, id: string) => head + [...id].reverse().join(''));
+    expect(rebuilt.length).toBe(source.length);
+    expect(rebuilt.split('\n')[0]).not.toBe(source.split('\n')[0]);
+    writeFileSync(bundle, rebuilt);
+    const after = await run(pkgDir, ['--help'], env);
+    expect(after.stdout).toBe(before.stdout.replace(text, text.toUpperCase()));
+  });
+
   it('runs uncached, silently, where the cache directory cannot be made', async () => {
     const { home, pkgDir } = fresh();
     writeFileSync(home, 'a file, not a directory');
