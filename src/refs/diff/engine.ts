@@ -6,11 +6,12 @@ import type { FlagInfo } from '../../api/flags.js';
 import { NotFoundError, UsageError } from '../../errors.js';
 import { aliasForms } from '../aliases.js';
 import { fillLifecycles, scanSpec, type LifecycleLookup, type MatchOptions } from '../references.js';
-import { createScanner, type Scanner } from '../scan-core.js';
+import { createScanner } from '../scan-core.js';
 import { loadProjectMap, mappedProjects, projectFor, type ProjectMap } from './config.js';
 import { changes, commitOf, filesHolding, readBlobs, repoAt, type Blob, type Change } from './git.js';
-import type { FlagDiff, Place, RefsDiff, SkippedFile, UnknownName } from './model.js';
+import type { RefsDiff, SkippedFile, UnknownName } from './model.js';
 import { lineKey, pairUp, type Sided } from './pair.js';
+import { knownNames, placesIn, summary, type Ref } from './tally.js';
 import { readTreeFile, textBytes, type Bytes } from './read.js';
 import { callMatcher } from './unknown.js';
 
@@ -211,62 +212,10 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map }: Pre
   }
 }
 
-interface Ref {
-  flag: FlagInfo;
-  place: Place;
-}
-
-/**
- * Per flag: what it gained and lost in the changed files, and the flags whose references went
- * from there (lastGone) or came there first (firstSeen): whether the rest of the tree holds
- * them decides extinct and new to the code.
- */
-function summary(base: Sided<Ref>[], tree: Sided<Ref>[]) {
-  const { added, removed } = pairUp(base, tree);
-  const rows = new Map<FlagInfo, FlagDiff>();
-  const row = (f: FlagInfo) => {
-    let r = rows.get(f);
-    if (!r) rows.set(f, (r = { flag: f.name, project: f.project, state: f.state, archived: f.archived, lifecycle: f.lifecycle, added: [], removed: [], extinct: false, newToCode: false }));
-    return r;
-  };
-  for (const r of added) row(r.flag).added.push(r.place);
-  for (const r of removed) row(r.flag).removed.push(r.place);
-  const count = (list: Sided<Ref>[]) => {
-    const m = new Map<FlagInfo, number>();
-    for (const s of list) m.set(s.item.flag, (m.get(s.item.flag) ?? 0) + 1);
-    return m;
-  };
-  const atBase = count(base);
-  const inTree = count(tree);
-  const lastGone = [...rows.keys()].filter((f) => rows.get(f)!.removed.length > 0 && !inTree.has(f));
-  const firstSeen = [...rows.keys()].filter((f) => rows.get(f)!.added.length > 0 && !atBase.has(f));
-  return { rows, lastGone, firstSeen, wanted: new Set([...lastGone, ...firstSeen]) };
-}
-
-function placesIn(scanner: Scanner, flags: FlagInfo[], file: string, bytes: Buffer): Ref[] {
-  return scanner.scanBytes(bytes).flatMap((r) => r.ids.map((id) => ({ flag: flags[id]!, place: { file, line: r.line, column: r.column, text: r.text, match: r.kind } })));
-}
-
 function baseBytes(c: Change, blobs: Map<string, Blob>): Bytes | undefined {
   if (c.baseBlob === null || c.baseMode === '160000') return undefined;
   if (c.baseMode === '120000') return { skipped: 'special' };
   const b = blobs.get(c.baseBlob);
   if (!b || 'missing' in b) return { skipped: 'unreadable' };
   return 'blob' in b ? textBytes(b.blob) : { skipped: 'large' };
-}
-
-/** Whether a name in a flag call is a flag the file can see: its exact name or, with --aliases, a case form. */
-function knownNames(flags: FlagInfo[], aliases: boolean): (name: string, project: string | null, projects?: string[]) => boolean {
-  const byName = new Map<string, FlagInfo[]>();
-  const add = (k: string, f: FlagInfo) => {
-    const l = byName.get(k);
-    if (l) l.push(f);
-    else byName.set(k, [f]);
-  };
-  for (const f of flags) {
-    add(f.name, f);
-    if (aliases) for (const form of aliasForms(f.name)) add(form, f);
-  }
-  return (name, project, projects) =>
-    (byName.get(name) ?? []).some((f) => (project !== null ? f.project === project : !projects || projects.includes(f.project)));
 }
