@@ -78,6 +78,8 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map }: Pre
   // Every git started here, so that a failure (a refused request, a git error) ends them all
   // and the command returns with nothing left running behind it.
   const stop = new AbortController();
+  // The early grep's own: ended once its names prove not to be the final ones.
+  const earlyStop = new AbortController();
   const running: Promise<unknown>[] = [];
   const started = <T>(p: Promise<T>) => {
     p.catch(() => undefined); // awaited where used, or settled after a failure
@@ -91,6 +93,7 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map }: Pre
     return await compare();
   } catch (err) {
     stop.abort();
+    earlyStop.abort();
     await Promise.allSettled(running);
     throw err;
   }
@@ -154,8 +157,9 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map }: Pre
     // a new file in the scope can change them, and then the names it adds are searched after.
     readChanged(trackedChanged);
     const first = summary(base, tree);
-    const early = first.wanted.size > 0 ? started(filesHolding(top, words(first.wanted), false, o.noIgnore, stop.signal)) : undefined;
-    const newFiles: Change[] = (await listing.untracked).filter((path) => inScope(path)).map((path) => ({ path, baseBlob: null, baseMode: null, inTree: true }));
+    const early = first.wanted.size > 0 ? started(filesHolding(top, words(first.wanted), false, o.noIgnore, earlyStop.signal)) : undefined;
+    const untrackedFiles = await listing.untracked;
+    const newFiles: Change[] = untrackedFiles.filter((path) => inScope(path)).map((path) => ({ path, baseBlob: null, baseMode: null, inTree: true }));
     readChanged(newFiles);
     const changed = [...trackedChanged, ...newFiles];
     const { rows, wanted, lastGone, firstSeen } = newFiles.length > 0 ? summary(base, tree) : first;
@@ -171,15 +175,16 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map }: Pre
     const touched = new Set(changed.map((c) => c.path));
     // Untracked files are searched only where some lie outside the changed ones (in a CI
     // checkout there are none): git then walks the work tree for them a second time.
-    const untracked = (await listing.untracked).some((file) => !touched.has(file));
+    const untracked = untrackedFiles.some((file) => !touched.has(file));
     // The early grep's answer serves when the new files only added names (a second grep for
     // those); where they took some away, it would list files holding names no longer looked
     // for, which would then be read (and reported when unreadable): one grep of the final names.
     const dropped = [...first.wanted].some((f) => !wanted.has(f));
     let holding: string[] = [];
     if (wanted.size > 0 && (untracked || dropped)) {
-      await early?.catch(() => undefined);
-      holding = await started(filesHolding(top, words(wanted), untracked, o.noIgnore, stop.signal));
+      // The early grep is of no use here: ended, not waited for, while the final one runs.
+      earlyStop.abort();
+      [holding] = await Promise.all([started(filesHolding(top, words(wanted), untracked, o.noIgnore, stop.signal)), early?.catch(() => undefined)]);
     } else if (wanted.size > 0) {
       const more = [...wanted].filter((f) => !first.wanted.has(f));
       const extra = more.length > 0 ? started(filesHolding(top, words(more), false, o.noIgnore, stop.signal)) : Promise.resolve([]);
