@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { createScanner, type FileScan, type ScanSpec } from './scan-core.js';
+import { createWasmFinder, delimsModule } from './scan-wasm.js';
 
 // Worker threads that read and match files while the main thread walks and writes. Each
 // worker builds its own scanner from createScanner's source text (it imports nothing), so
@@ -15,7 +16,10 @@ const workerSource = () => `
 const { parentPort } = require('node:worker_threads');
 let scanner;
 parentPort.on('message', (m) => {
-  if (m.spec) return void (scanner = (${createScanner.toString()})(m.spec, require('node:fs'), require('node:buffer')));
+  if (m.spec) {
+    const finder = m.wasm ? (...a) => (${createWasmFinder.toString()})(m.wasm, ...a) : undefined;
+    return void (scanner = (${createScanner.toString()})(m.spec, require('node:fs'), require('node:buffer'), finder));
+  }
   parentPort.postMessage({ id: m.id, results: m.paths.map((p) => scanner.scanFile(p)) });
 });
 `;
@@ -49,7 +53,7 @@ export class ScanPool {
       this.workers.push(w);
     }
     // Before any batch: scan() posts its paths only after this.
-    this.specSent = Promise.resolve(spec).then((ready) => this.workers.forEach((w) => w.postMessage({ spec: ready })));
+    this.specSent = Promise.resolve(spec).then((ready) => this.workers.forEach((w) => w.postMessage({ spec: ready, wasm: delimsModule() })));
     this.specSent.catch(() => undefined); // the scan throws it, from where it awaits the spec
   }
 

@@ -1,18 +1,18 @@
 // The per-file work of `flagctl refs`: read one file into a reused buffer, skip it if it is
 // binary or too large, and find every flag name in one pass over its bytes.
 //
-// createScanner is self-contained on purpose (types aside, nothing from outside its body):
-// worker threads run it from its own source text (pool.ts), so no second entry file
-// ships and the single executable works the same.
+// createScanner is self-contained (types aside): worker threads run it from its source text
+// (pool.ts), so no second entry file ships and the single executable works the same.
 
-import type { FileScan, FoundRef, Scanner, ScanSpec } from './scan-spec.js';
+import type { FileScan, FoundRef, MakeFinder, Scanner, ScanSpec } from './scan-spec.js';
 
 export type { FileScan, FoundRef, Scanner, ScanSpec, SkipReason } from './scan-spec.js';
 
 type Fs = typeof import('node:fs');
 type BufferModule = typeof import('node:buffer');
 
-export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule): Scanner {
+/** `makeFinder`: the delimiter search in WebAssembly (scan-wasm.ts), where it can serve the spec. */
+export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule, makeFinder?: MakeFinder): Scanner {
   const { Buffer, isUtf8 } = bufferModule;
   /** Bytes looked at to call a file binary: a NUL among them (git's rule). */
   const SNIFF = 8000;
@@ -36,8 +36,7 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
   for (const [form, ids] of spec.aliases) alias.set(asKey(form), ids);
 
   // By length: the bytes a key of that length starts and ends with. Most text between two
-  // delimiters fails these before a string is made of it to look up (node_modules: 487,000
-  // lookups with the length and first byte alone; 445 against 389 ms for the scan).
+  // delimiters fails these before a string is made of it to look up (docs/commands/refs.md).
   const lengths = (keys: string[]) => {
     let max = 0;
     for (const k of keys) max = Math.max(max, k.length);
@@ -76,7 +75,17 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
 
   /** Per file: where each one-byte delimiter was last seen. */
   const last = new Int32Array(256);
-  let buffer = Buffer.allocUnsafe(Math.min(spec.maxFileBytes + 1, 64 * 1024));
+  // Aliases look at every byte (identifiers), which the finder does not.
+  const finder = useAliases ? undefined : makeFinder?.(oneByte, exactLen.max, exactLen.starts, exactLen.ends, Buffer);
+  /** Room for `bytes` that keeps the buffer's first `keep` (files are read into it). */
+  const room = (bytes: number, keep: number) => {
+    if (finder) return finder.buffer(bytes);
+    const grown = Buffer.allocUnsafe(bytes);
+    buffer.copy(grown, 0, 0, keep);
+    return grown;
+  };
+  let buffer: Buffer = Buffer.alloc(0);
+  buffer = room(Math.min(spec.maxFileBytes + 1, 64 * 1024), 0);
 
   /** Raw hits: byte offset of the name, its byte length, the ids, exact or alias. */
   interface Hit {
@@ -105,7 +114,12 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
       const ids = exact.get(buf.toString('latin1', from, to));
       if (ids) hits.push({ at: from, len, ids, kind: 'exact' });
     };
-    if (!useAliases) {
+    if (finder) {
+      lastAny = finder.stretches(n, lastAny, (from, len) => {
+        const ids = exact.get(buf.toString('latin1', from, from + len));
+        if (ids) hits.push({ at: from, len, ids, kind: 'exact' });
+      });
+    } else if (!useAliases) {
       // memchr per delimiter character (Buffer#indexOf), merged in order: far faster than a
       // JavaScript loop over every byte, as delimiters are a few percent of the bytes.
       const next = oneByte.map((d) => {
@@ -215,7 +229,13 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
   }
 
   function scanBytes(bytes: Uint8Array): FoundRef[] {
-    const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (finder) {
+      // The finder searches only its own memory.
+      if (buffer.length < bytes.length) buffer = room(bytes.length, 0);
+      buffer.set(bytes);
+      buf = buffer.subarray(0, bytes.length);
+    }
     return locate(buf, buf.length, find(buf, buf.length));
   }
 
@@ -237,8 +257,8 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
       return { skipped: code === 'ELOOP' ? 'link' : code === 'ENOENT' || code === 'ENOTDIR' ? 'gone' : 'unreadable' };
     }
     try {
-      // Read to the end, no fstat first: Node 20's Stats builds four Dates, dearer than the
-      // read() that returns 0 (13,400 files: 69 against 77 ms). A file that fills the buffer
+      // Read to the end, no fstat first: Node 20's Stats builds four Dates, dearer than a
+      // read() (13,400 files: 69 against 77 ms). A file that fills the buffer
       // is sized: refused past --max-file-kb, else the buffer grows (to --max-file-kb + 1).
       let n = 0;
       for (;;) {
@@ -246,13 +266,13 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
           const st = fs.fstatSync(fd);
           if (!st.isFile()) return { skipped: 'special' };
           if (st.size > spec.maxFileBytes || n > spec.maxFileBytes) return { skipped: 'large' };
-          const grown = Buffer.allocUnsafe(Math.min(spec.maxFileBytes + 1, Math.max(st.size + 1, buffer.length * 2)));
-          buffer.copy(grown, 0, 0, n);
-          buffer = grown;
+          buffer = room(Math.min(spec.maxFileBytes + 1, Math.max(st.size + 1, buffer.length * 2)), n);
         }
-        const r = fs.readSync(fd, buffer, n, buffer.length - n, null);
-        if (r === 0) break;
+        const want = buffer.length - n;
+        const r = fs.readSync(fd, buffer, n, want, null);
         n += r;
+        // A regular file reads short only at its end (POSIX): no second read() to see the 0.
+        if (r < want) break;
       }
       // Nothing read: an empty file, or a fifo without a writer.
       if (n === 0 && !isRegular(fd)) return { skipped: 'special' };

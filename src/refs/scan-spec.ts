@@ -32,3 +32,21 @@ export interface Scanner {
   /** The matching alone, over bytes already in memory (tests, and text that is not a file). */
   scanBytes(bytes: Uint8Array): FoundRef[];
 }
+
+/**
+ * The delimiter search done elsewhere than in the scanner's JavaScript loop (scan-wasm.ts).
+ * The file must be read into `buffer()`, which it searches in place.
+ */
+export interface Finder {
+  /** Room for a file of `bytes` bytes; a larger one keeps the bytes the last one held. */
+  buffer(bytes: number): Buffer;
+  /**
+   * Calls `each` with every stretch between delimiters of the file's first n bytes that a
+   * name's length, first and last byte allow, in the JavaScript loop's order; returns the
+   * last delimiter's position (`lastAny` where there is none).
+   */
+  stretches(n: number, lastAny: number, each: (from: number, length: number) => void): number;
+}
+
+/** A Finder for these one-byte delimiters and by-length tables, where one can serve them. */
+export type MakeFinder = (delimiters: number[], eMax: number, starts: Uint8Array, ends: Uint8Array, B: typeof Buffer) => Finder | undefined;

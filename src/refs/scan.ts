@@ -4,6 +4,7 @@ import * as bufferModule from 'node:buffer';
 import { join, posix, resolve, sep } from 'node:path';
 import { ScanPool } from './pool.js';
 import { createScanner, type FileScan, type FoundRef, type Scanner, type ScanSpec, type SkipReason } from './scan-core.js';
+import { localFinder } from './scan-wasm.js';
 import { walk, type WalkOptions, type WalkSkip } from './walk.js';
 
 // The tree half of `flagctl refs`: walk each path given, read and match its files (on worker
@@ -62,7 +63,7 @@ export async function* scanTree(specSource: ScanSpec | Promise<ScanSpec>, opts: 
   const specReady = Promise.resolve(specSource);
   specReady.catch(() => undefined); // awaited before the first file is read
   let local: Scanner | undefined;
-  const scanner = async () => (local ??= createScanner(await specReady, fs, bufferModule));
+  const scanner = async () => (local ??= createScanner(await specReady, fs, bufferModule, localFinder()));
   let pool: ScanPool | undefined;
   const queue: { shown: (i: number) => string; results: Promise<FileScan[]>; done?: FileScan[] }[] = [];
   // Display paths are made only for files that hold a reference.

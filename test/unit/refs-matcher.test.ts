@@ -4,17 +4,23 @@ import * as bufferModule from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { aliasForms, aliasTable, nameWords } from '../../src/refs/aliases.js';
 import { createScanner, type ScanSpec } from '../../src/refs/scan-core.js';
+import { localFinder } from '../../src/refs/scan-wasm.js';
 
 // The matcher alone, over bytes: names between delimiters, alias forms as whole identifiers,
 // positions in lines, and text that is not UTF-8.
 
 const NAMES = ['new-checkout', 'new-checkout-flow', 'legacy-search_v1', 'a', "it's"];
 
+// Every case runs through both delimiter searches, the JavaScript loop and the WebAssembly
+// one (scan-wasm.ts), which must agree; the JavaScript answer is the one asserted.
+const wasm = localFinder();
+
 function scan(text: string | Buffer, over: Partial<ScanSpec> = {}) {
   const spec: ScanSpec = { names: NAMES, aliases: [], delimiters: ['"', "'", '`'], maxFileBytes: 1 << 20, ...over };
-  const s = createScanner(spec, fs, bufferModule);
   const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
-  return s.scanBytes(bytes).map((r) => ({ flags: r.ids.map((i) => spec.names[i]), kind: r.kind, line: r.line, column: r.column, text: r.text }));
+  const found = createScanner(spec, fs, bufferModule).scanBytes(bytes);
+  expect(createScanner(spec, fs, bufferModule, wasm).scanBytes(bytes)).toEqual(found);
+  return found.map((r) => ({ flags: r.ids.map((i) => spec.names[i]), kind: r.kind, line: r.line, column: r.column, text: r.text }));
 }
 
 describe('refs matcher', () => {
@@ -128,7 +134,18 @@ describe('refs reading a file', () => {
     fs.writeFileSync(path, body);
     return path;
   };
-  const scanner = (maxFileBytes: number) => createScanner({ names: NAMES, aliases: [], delimiters: ['"'], maxFileBytes }, fs, bufferModule);
+  const scanner = (maxFileBytes: number) => {
+    const spec: ScanSpec = { names: NAMES, aliases: [], delimiters: ['"'], maxFileBytes };
+    const js = createScanner(spec, fs, bufferModule);
+    const other = createScanner(spec, fs, bufferModule, wasm);
+    return {
+      scanFile: (path: string, follow?: boolean) => {
+        const got = js.scanFile(path, follow);
+        expect(other.scanFile(path, follow)).toEqual(got);
+        return got;
+      },
+    };
+  };
   const quoted = (size: number) => {
     const body = Buffer.alloc(size, 0x20);
     body.write('"new-checkout"', size - 15);

@@ -7,6 +7,7 @@ import { NotFoundError, UsageError } from '../../errors.js';
 import { aliasForms } from '../aliases.js';
 import { fillLifecycles, scanSpec, type LifecycleLookup, type MatchOptions } from '../references.js';
 import { createScanner } from '../scan-core.js';
+import { localFinder } from '../scan-wasm.js';
 import { loadProjectMap, mappedProjects, projectFor, type ProjectMap } from './config.js';
 import { changes, commitOf, filesHolding, readBlobs, repoAt, type Blob, type Change } from './git.js';
 import type { RefsDiff, SkippedFile, UnknownName } from './model.js';
@@ -111,7 +112,7 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map }: Pre
       throw new NotFoundError(`flagctl.json maps ${where.join(', ')}, but this server has no project ${missing.map((p) => `"${p}"`).join(', ')}; it has: ${[...known].join(', ') || '(none)'}`);
     }
     const flags = await flagsP;
-    const scanner = createScanner(scanSpec(flags, o.match), fs, bufferModule);
+    const scanner = createScanner(scanSpec(flags, o.match), fs, bufferModule, localFinder());
     const allowed = (file: string, flag: FlagInfo) => {
       const p = projectFor(map, file);
       return p !== undefined ? flag.project === p : !o.projects || o.projects.includes(flag.project);
