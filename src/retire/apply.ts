@@ -156,18 +156,19 @@ async function parentsOrNone(o: ApplyOptions, names: string[]): Promise<string[]
  * project's change history says what became of each last (archived, deleted or revived).
  */
 async function verify(o: ApplyOptions, out: Outcome, sent: string[], unknown: Map<string, string>): Promise<void> {
-  const active = await activeFeatures(o.client, o.plan.project);
-  const left = [...sent, ...unknown.keys()].filter((n) => !active.has(n));
+  // Both reads at once: the history is asked about every name sent, which takes one page when
+  // all were archived (it stops once each name's last fate is known) and more only when some were not.
+  const [list, history] = await Promise.allSettled([
+    activeFeatures(o.client, o.plan.project),
+    lastFates(o.client, o.plan.project, [...sent, ...unknown.keys()], dayBefore(o.now, o.now)),
+  ]);
+  if (list.status === 'rejected') throw list.reason;
+  const active = list.value;
   let fates = new Map<string, string>();
   let unchecked: string | null = null;
-  if (left.length > 0) {
-    try {
-      fates = await lastFates(o.client, o.plan.project, left, dayBefore(o.now, o.now));
-    } catch (err) {
-      if (!(err instanceof CliError)) throw err;
-      unchecked = err.message;
-    }
-  }
+  if (history.status === 'fulfilled') fates = history.value;
+  else if (history.reason instanceof CliError) unchecked = history.reason.message;
+  else throw history.reason;
   const judge = (n: string, before: string | null): void => {
     const fate = fates.get(n);
     if (active.has(n)) out.failed.push({ name: n, message: before ?? 'the server accepted the request, but the flag is still active' });
