@@ -1,6 +1,6 @@
 import * as z from '../zod-mini.js';
 import type { ApiClient } from '../api/client.js';
-import type { ProjectFeatureItem } from '../api/export.js';
+import type { ProjectFeatureItem } from '../api/project-features.js';
 import { fast } from '../api/search-shape.js';
 import { segment } from '../api/path.js';
 import { envVariant, feature, tag, type Feature } from '../api/schemas.js';

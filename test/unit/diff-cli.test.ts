@@ -64,7 +64,6 @@ describe('diff between two environments of one server', () => {
     expect(r.stderr).toBe('');
     expect(server.requests.filter((q) => q.url === '/api/admin/environments/project/default')).toHaveLength(1);
     // Reads only: one document per feature for both environments, no batch export (it is logged).
-    expect(p.posted).toEqual([]);
     expect(server.requests.every((q) => q.method === 'GET')).toBe(true);
     const docs = server.requests.filter((q) => q.url.startsWith('/api/admin/projects/default/features/'));
     expect(docs).toHaveLength(Object.keys(p.documents).length);
