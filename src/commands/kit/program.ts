@@ -140,8 +140,9 @@ function leaf(app: App, spec: CommandSpec): Command {
         throw err;
       }
     }
-    ctx.expectProjects(namedProjects(table, flags));
-    if (spec.gate?.(request.options as never)) keepReadingWhenClosed(app.io.stdout);
+    const gate = spec.gate?.(request.options as never) === true;
+    ctx.expectProjects(namedProjects(table, flags), gate);
+    if (gate) keepReadingWhenClosed(app.io.stdout);
     const work = await spec.load();
     try {
       await work.run(ctx, request);
