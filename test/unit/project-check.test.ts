@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -130,5 +130,32 @@ describe('a --project the token may not list projects to check', () => {
     const r = await runCli(['features', 'search', '--project', 'defualt'], { env: env() });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
+  });
+});
+
+// `retire plan` reads the profile's project when --project is not given (auth login --project,
+// else default). As a gate it must not pass on "No candidates" for a project the server lacks.
+describe("the profile's project, in a gate", () => {
+  const withProject = (project: string) => {
+    const d = mkdtempSync(join(tmpdir(), 'flagctl-profile-project-'));
+    writeFileSync(join(d, 'config.json'), JSON.stringify({ version: 1, profiles: { default: { url: server.url, token: TOKEN, project } } }), { mode: 0o600 });
+    chmodSync(join(d, 'config.json'), 0o600);
+    return { FLAGCTL_CONFIG_DIR: d };
+  };
+
+  it('retire plan --fail-on archive exits 5 for a profile project the server does not have', async () => {
+    serveProjects(server);
+    const r = await runCli(['retire', 'plan', tree, '--fail-on', 'archive'], { env: withProject('defualt') });
+    expect(r.stderr).toBe(`flagctl: no project "defualt" on this server (no --project: the profile's project, else default); it has: default, mobile, web\n`);
+    expect(r.code).toBe(5);
+    expect(r.stdout).toBe('');
+    expect(server.requests.map((q) => q.url)).toEqual(['/api/admin/projects']);
+  });
+
+  it('the built-in default project is checked too (a server may have removed it)', async () => {
+    serveProjects(server, ['web']);
+    const r = await runCli(['retire', 'plan', tree, '--fail-on', 'archive'], { env: env() });
+    expect(r.stderr).toBe(`flagctl: no project "default" on this server (no --project: the profile's project, else default); it has: web\n`);
+    expect(r.code).toBe(5);
   });
 });

@@ -91,29 +91,38 @@ export class RunContext {
    * instead; where those cannot be read either, a gate stops (exit 4) rather than pass on an
    * empty answer for a project that may not exist, and any other command goes on.
    */
-  private async checkProjects(target: Target, ids: string[]): Promise<void> {
+  private async checkProjects(target: Target, ids: string[], label = '--project'): Promise<void> {
     const client = this.client(target);
     try {
       const { projectIds, projectHasEnvironments } = await import('../../api/project-list.js');
       const known = await projectIds(client);
-      if (known instanceof Set) return missingProjects(ids, known);
+      if (known instanceof Set) return missingProjects(ids, known, label);
       for (const id of ids) {
         const has = await projectHasEnvironments(client, id);
         if (has === false) {
           throw new NotFoundError(
-            `no project "${id}" on this server (--project): it has no environments (the project list could not be read, so flagctl asked for the project's environments)`,
+            `no project "${id}" on this server (${label}): it has no environments (the project list could not be read, so flagctl asked for the project's environments)`,
           );
         }
         if (has === true) continue;
         if (!this.gate) return this.debug(`cannot list projects nor read "${id}"'s environments: --project is not checked`);
         throw new PermissionError(
-          `cannot tell whether project "${id}" exists (--project): this token may not list projects (HTTP ${known.status}) nor read the project's environments (HTTP ${has.status}), and a gate does not pass on an answer for a project it cannot confirm`,
+          `cannot tell whether project "${id}" exists (${label}): this token may not list projects (HTTP ${known.status}) nor read the project's environments (HTTP ${has.status}), and a gate does not pass on an answer for a project it cannot confirm`,
           'Use a token that may list projects (GET /api/admin/projects).',
         );
       }
     } finally {
       await client.close();
     }
+  }
+
+  /**
+   * The check the kit makes for --project, for a project a gate takes from elsewhere (the
+   * profile's, else default): a gate never passes on an empty answer for a project the server
+   * lacks, wherever its name came from.
+   */
+  async confirmProject(target: Target, id: string): Promise<void> {
+    await this.checkProjects(target, [id], "no --project: the profile's project, else default");
   }
 
   /** Marks a token as secret: no message, debug line or error shows it. */
@@ -170,11 +179,11 @@ function readCaFile(path: string): string {
 }
 
 /** Exit 5 naming the ids the server's list lacks, and what it has. */
-function missingProjects(ids: string[], known: Set<string>): void {
+function missingProjects(ids: string[], known: Set<string>, label: string): void {
   const missing = ids.filter((id) => !known.has(id));
   if (missing.length === 0) return;
   const list = [...known].sort();
   const shown = list.length > 20 ? `${list.slice(0, 20).join(', ')}, … (${list.length} in all)` : list.join(', ') || '(none)';
   const names = missing.map((id) => `"${id}"`).join(', ');
-  throw new NotFoundError(`no project ${names} on this server (--project); it has: ${shown}`);
+  throw new NotFoundError(`no project ${names} on this server (${label}); it has: ${shown}`);
 }
