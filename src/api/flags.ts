@@ -1,4 +1,5 @@
 import * as z from '../zod-mini.js';
+import { RequestError } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { segment } from './path.js';
 import { lifecycle as lifecycleShape, type SearchFeature } from './schemas.js';
@@ -85,6 +86,13 @@ export async function listFlags(client: ApiClient, opts: ListOptions = {}): Prom
     client.getJson('/api/admin/feature-types', featureTypesResponse).then((r) => new Map(r.types.map((t) => [t.id, t.lifetimeDays ?? null]))),
     collectArchived(client, archivedQuery, opts.concurrency ?? 4, opts.pacer),
   ]);
+  // Every instance has its default project: none listed means this token sees no flag at all,
+  // and references judged against nothing would pass any gate.
+  if (projects.length === 0) {
+    throw new RequestError(
+      'the server lists no projects (GET /api/admin/projects), so there is no flag to judge the references against; every Unleash server has at least its default project, so this token may not see them',
+    );
+  }
   const lists = await Promise.all(projects.map((id) => (early && id === DEFAULT_PROJECT ? early : featuresOf(id))));
   const flags: FlagInfo[] = [];
   const seen = new Set<string>();
