@@ -69,6 +69,28 @@ describe('diff between two environments of one server', () => {
     expect(docs).toHaveLength(Object.keys(p.documents).length);
   });
 
+  it('a feature document without the environments compared is incomplete: exit 1, never "No differences"', async () => {
+    // Real servers list every environment of the project in each feature's document; one that
+    // lists none (or not the one compared) would make both sides "off, no strategies".
+    const cases: [(d: any) => void, string][] = [
+      [(d) => delete d.environments, 'environments "development", "production", which the project has'],
+      [(d) => (d.environments = []), 'environments "development", "production", which the project has'],
+      [(d) => (d.environments = d.environments.filter((e: any) => e.name !== 'production')), 'environment "production", which the project has'],
+    ];
+    for (const [strip, what] of cases) {
+      const p = v8Project();
+      strip(p.documents['new-checkout-flow']);
+      serveProject(server, p);
+      const r = await runCli(['diff', 'development', 'production', '--stat'], { env: env() });
+      expect(r.stderr).toBe(
+        `flagctl: the document of feature "new-checkout-flow" (GET /api/admin/projects/default/features/new-checkout-flow) has no ${what}; the answer is incomplete\n`,
+      );
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      server.reset();
+    }
+  });
+
   it('-o json is {changes: [{feature, change, fields: [{path, left, right}]}]}', async () => {
     serveProject(server, v8Project());
     const r = await runCli(['diff', 'development', 'production', '-o', 'json'], { env: env() });
