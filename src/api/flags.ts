@@ -103,7 +103,7 @@ export async function listFlags(client: ApiClient, opts: ListOptions = {}): Prom
         name: f.name,
         project: id,
         type: f.type ?? null,
-        state: f.stale ? 'stale' : potentiallyStale(f.createdAt, lifetimes.get(f.type ?? ''), now) ? 'potentially-stale' : 'active',
+        state: f.stale ? 'stale' : potentiallyStale(f.createdAt, lifetimeOf(lifetimes, f.type, f.name), now) ? 'potentially-stale' : 'active',
         archived: false,
         lifecycle: null,
         lastSeenAt: latest([f.lastSeenAt, ...(f.environments ?? []).map((e) => e.lastSeenAt)]),
@@ -132,6 +132,18 @@ async function collectArchived(client: ApiClient, query: URLSearchParams, concur
   const all: SearchFeature[] = [];
   for await (const f of searchFeatures(client, { query, offset: 0, concurrency, pacer })) all.push(f);
   return all;
+}
+
+/**
+ * A type's expected lifetime from the server's list: null when it has none (it never expires).
+ * A flag's type is always in that list on a real server; one it lacks would read as "never
+ * expires" and pass a gate on potentially stale flags, so it is an error.
+ */
+export function lifetimeOf(lifetimes: Map<string, number | null>, type: string | null | undefined, flag: string): number | null | undefined {
+  if (!type || lifetimes.has(type)) return type ? lifetimes.get(type) : undefined;
+  throw new RequestError(
+    `flag "${flag}" has type "${type}", which the server's flag types (GET /api/admin/feature-types) do not list: its expected lifetime, and so whether it is potentially stale, cannot be told`,
+  );
 }
 
 /** The server's rule: older than the type's expected lifetime; a type without one never expires. */

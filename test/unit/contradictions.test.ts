@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
+import { serveProjects } from '../support/projects-fixture.js';
 import { SEARCH_PATH } from '../support/search-fixture.js';
+import { iso, serveCleanup } from './retire-fixture.js';
 
 // A gate's verdict comes from the server's answer; an answer that contradicts itself, or that
 // holds nothing a real server could send, is never judged as "all clear". Feature names are
@@ -57,5 +59,39 @@ describe('refs --fail-on', () => {
     );
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
+  });
+});
+
+// Potentially stale is the server's rule: older than the expected lifetime of the flag's type,
+// from GET /api/admin/feature-types. Every flag's type is in that list on a real server; a type
+// the list lacks would read as "never expires", and a gate on potentially stale flags would pass.
+describe('a flag whose type the server does not list', () => {
+  const MESSAGE =
+    'flagctl: flag "old-flag" has type "release", which the server\'s flag types (GET /api/admin/feature-types) do not list: its expected lifetime, and so whether it is potentially stale, cannot be told\n';
+
+  it('refs --fail-on potentially-stale exits 1, not 0', async () => {
+    for (const types of [[], [{ id: 'experiment', lifetimeDays: 40 }]]) {
+      server.json('/api/admin/projects', { projects: [{ id: 'default' }] });
+      server.json('/api/admin/projects/default/features', {
+        version: 2,
+        features: [{ name: 'old-flag', type: 'release', stale: false, createdAt: '2020-01-01T00:00:00.000Z', environments: [] }],
+      });
+      server.json('/api/admin/feature-types', { types });
+      server.json(SEARCH_PATH, { features: [], total: 0 });
+      const r = await runCli(['refs', join(dir, 'src'), '--fail-on', 'potentially-stale'], { env: env() });
+      expect(r.stderr).toBe(MESSAGE);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      server.reset();
+    }
+  });
+
+  it('retire plan --fail-on archive exits 1, not 0 with "No candidates"', async () => {
+    server.json('/api/admin/feature-types', { types: [] }); // before the fixture's own answer
+    serveCleanup(server, [{ name: 'old-flag', createdAt: iso(400) }]);
+    serveProjects(server);
+    const r = await runCli(['retire', 'plan', join(dir, 'src'), '--fail-on', 'archive'], { env: env() });
+    expect(r.stderr).toBe(MESSAGE);
+    expect(r.code).toBe(1);
   });
 });
