@@ -213,5 +213,8 @@ export async function countMatches(client: ApiClient, query: URLSearchParams, pa
   q.set('offset', '0');
   q.set('limit', '1');
   const res = await searchPage(client, q, pacer);
+  // The page's features are held against its count, as every page is: `total: 0` beside a
+  // feature would make `--limit 0 --fail-if-any` pass.
+  new PageCheck('search', 1).page(0, res.features, res.total ?? undefined, (f) => (f as SearchFeature).name);
   return res.total ?? res.features.length;
 }

@@ -90,6 +90,15 @@ describe('search paging', () => {
     }
   });
 
+  it('--limit 0 (count only) is not a pass when the page holds a feature beside total 0', async () => {
+    server.json(SEARCH_PATH, { features: all.slice(0, 1), total: 0 });
+    const r = await cli(['features', 'search', '--fail-if-any', '--limit', '0', '-o', 'json']);
+    expect(r.stderr).toBe(
+      "flagctl: search: page 1 (offset 0) holds 1 items, more than its total of 0 leaves room for; the server's count is wrong, so flagctl cannot tell when it has them all\n",
+    );
+    expect(r.code).toBe(1);
+  });
+
   it('total 2.5 is a contract break, not "1 of 2.5 matches shown"', async () => {
     server.json(SEARCH_PATH, { features: all.slice(0, 1), total: 2.5 });
     const r = await cli(['features', 'search']);
