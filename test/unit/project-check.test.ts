@@ -123,6 +123,16 @@ describe('a --project the token may not list projects to check', () => {
     expect(server.requests.map((q) => q.url.split('?')[0])).toEqual(['/api/admin/projects', '/api/admin/environments/project/defualt', '/api/admin/search/features']);
   });
 
+  it('one project it cannot read does not spare the next from the check', async () => {
+    listRefused();
+    server.json('/api/admin/environments/project/web', { message: 'no' }, 403);
+    environments(false);
+    const r = await runCli(['features', 'search', '--project', 'web,defualt'], { env: env() });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toContain('no project "defualt" on this server (--project): it has no environments');
+    expect(server.requests.map((q) => q.url)).toEqual(['/api/admin/projects', '/api/admin/environments/project/web', '/api/admin/environments/project/defualt']);
+  });
+
   it('a command that is not a gate still runs when neither can be read (nothing is judged)', async () => {
     listRefused();
     server.json('/api/admin/environments/project/defualt', { message: 'no' }, 403);

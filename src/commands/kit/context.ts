@@ -105,7 +105,10 @@ export class RunContext {
           );
         }
         if (has === true) continue;
-        if (!this.gate) return this.debug(`cannot list projects nor read "${id}"'s environments: --project is not checked`);
+        if (!this.gate) {
+          this.debug(`cannot list projects nor read "${id}"'s environments: ${label} is not checked`);
+          continue;
+        }
         throw new PermissionError(
           `cannot tell whether project "${id}" exists (${label}): this token may not list projects (HTTP ${known.status}) nor read the project's environments (HTTP ${has.status}), and a gate does not pass on an answer for a project it cannot confirm`,
           'Use a token that may list projects (GET /api/admin/projects).',
