@@ -107,7 +107,17 @@ export function parseSnapshot(text: string, shown: string): Snapshot {
     const issue = parsed.error.issues[0];
     throw new UsageError(`${shown}: not a valid snapshot at ${issue?.path.join('.') || 'the top'}: ${issue?.message ?? 'invalid'}`);
   }
-  return takeParameters(parsed.data as Snapshot);
+  const snapshot = parsed.data as Snapshot;
+  // export writes each feature once; a file with one twice (a merge that kept both sides) says
+  // two things, and the diff would judge whichever copy came last.
+  const names = new Set<string>();
+  for (const f of snapshot.features) {
+    if (names.has(f.name)) {
+      throw new UsageError(`${shown}: the snapshot lists feature "${f.name}" twice; a snapshot holds each feature once (write it again with \`flagctl export\`)`);
+    }
+    names.add(f.name);
+  }
+  return takeParameters(snapshot);
 }
 
 /** Each strategy's parameters as a null-prototype copy of the object in the file. */

@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -197,6 +197,23 @@ describe('diff against a snapshot', () => {
       expect(r.stderr.split('\n').filter(Boolean).length).toBeLessThanOrEqual(2);
     }
     expect(server.requests).toEqual([]);
+  });
+
+  it('a snapshot that lists a feature twice (a merge that kept both sides) is exit 2, whichever copy matches the server', async () => {
+    const snap = JSON.parse(readFileSync(await snapshotFile('twice-source.json', ['--env', 'production']), 'utf8'));
+    const i = snap.features.findIndex((f: { name: string }) => f.name === 'admin-panel_access');
+    const changed = { ...snap.features[i], description: 'edited on a branch' };
+    for (const [name, features] of [
+      ['twice-a.json', [...snap.features.slice(0, i), changed, ...snap.features.slice(i)]],
+      ['twice-b.json', [...snap.features.slice(0, i + 1), changed, ...snap.features.slice(i + 1)]],
+    ] as const) {
+      const path = file(name, { ...snap, features });
+      serveProject(server, v8Project());
+      const r = await runCli(['diff', `@${path}`, 'production'], { env: env() });
+      expect(r.stderr).toBe(`flagctl: @${path}: the snapshot lists feature "admin-panel_access" twice; a snapshot holds each feature once (write it again with \`flagctl export\`)\n`);
+      expect(r.code).toBe(2);
+      expect(server.requests).toEqual([]);
+    }
   });
 
   it('an environment the snapshot lacks is exit 2, listing those it has', async () => {
