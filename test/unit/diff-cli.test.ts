@@ -216,6 +216,17 @@ describe('diff against a snapshot', () => {
     }
   });
 
+  it('a snapshot that lists a segment twice is exit 2 too', async () => {
+    const snap = JSON.parse(readFileSync(await snapshotFile('segment-source.json', ['--env', 'production']), 'utf8'));
+    const seg = snap.segments[0];
+    const path = file('segment-twice.json', { ...snap, segments: [{ ...seg, constraints: [] }, seg] });
+    serveProject(server, v8Project());
+    const r = await runCli(['diff', `@${path}`, 'production'], { env: env() });
+    expect(r.stderr).toBe(`flagctl: @${path}: the snapshot lists segment "${seg.name}" twice; a snapshot holds each segment once (write it again with \`flagctl export\`)\n`);
+    expect(r.code).toBe(2);
+    expect(server.requests).toEqual([]);
+  });
+
   it('an environment the snapshot lacks is exit 2, listing those it has', async () => {
     const both = await snapshotFile('both2.json');
     const r = await runCli(['diff', `@${both}:staging`, 'production'], { env: env() });
