@@ -35,8 +35,8 @@ _flagctl_flags() {
     'retire apply') printf '%s\n' '-y' '--yes' '--result' '-p' '--project' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'evaluate') printf '%s\n' '-e' '--env' '-c' '--context' '--all' '-p' '--project' '--expect' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'api') printf '%s\n' '--paginate' '-q' '--query' '-X' '--method' '-o' '--output' '-h' '--help' ;;
-    'export') printf '%s\n' '-p' '--project' '-e' '--env' '--batch-export' '-o' '--output' '-h' '--help' ;;
-    'diff') printf '%s\n' '-p' '--project' '--feature' '--stat' '--batch-export' '-o' '--output' '-h' '--help' ;;
+    'export') printf '%s\n' '-p' '--project' '-e' '--env' '-o' '--output' '-h' '--help' ;;
+    'diff') printf '%s\n' '-p' '--project' '--feature' '--stat' '-o' '--output' '-h' '--help' ;;
     'auth') printf '%s\n' '-h' '--help' ;;
     'auth login') printf '%s\n' '--project' '-h' '--help' ;;
     'auth status') printf '%s\n' '-h' '--help' ;;

@@ -12,6 +12,7 @@
 import { build } from 'esbuild';
 import { assertNoCycles } from './import-cycles.mjs';
 import { assertFolderRules } from './folder-rules.mjs';
+import { assertPostSites } from './post-sites.mjs';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -148,6 +149,7 @@ export async function bundle({ outfile, kind = 'package', plugins = [] } = {}) {
   assertLazy(result.metafile);
   assertNoCycles(result.metafile);
   assertFolderRules(join(root, 'src'));
+  assertPostSites(join(root, 'src'));
   const [file] = result.outputFiles;
   mkdirSync(dirname(file.path), { recursive: true });
   const tmp = `${file.path}.${process.pid}.tmp`;

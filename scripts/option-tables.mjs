@@ -45,7 +45,7 @@ const cell = (text) => String(text).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function table(options) {
   const rows = Object.values(options)
-    .filter((f) => !f.hidden)
+    .filter((f) => !f.hidden && !f.removed)
     .map((f) => {
       const values = Array.isArray(f.values) ? f.values.map((v) => `\`${v}\``).join(' ') : (f.values ?? '');
       const dflt = f.default === undefined ? '' : `\`${f.default}\``;

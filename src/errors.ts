@@ -81,6 +81,15 @@ export class NotFoundError extends CliError {
   readonly exitCode = ExitCode.notFound;
 }
 
+/** The token may not read what the command needs to judge its answer (not a 401/403 of the command's own request). */
+export class PermissionError extends CliError {
+  readonly exitCode = ExitCode.auth;
+  constructor(message: string, hint?: string) {
+    super(message);
+    this.hint = hint;
+  }
+}
+
 /** A check (such as the stale-flag gate) found what it guards against. */
 export class CheckFailedError extends CliError {
   readonly exitCode = ExitCode.checkFailed;

@@ -78,10 +78,9 @@ export class ApiClient {
   }
 
   // ---- POST-for-read ------------------------------------------------------------------
-  // Only for endpoints that answer a question despite the verb: the playground, and the batch
-  // export behind `--batch-export` (which Unleash also logs as a features-exported event; see
-  // src/api/export.ts). The GET rules apply: retries, same-origin redirects (which re-send the
-  // POST), error statuses and the shape check.
+  // Only for endpoints that change nothing, audit log included: the playground and
+  // archive/validate (the list: scripts/post-sites.mjs). The GET rules apply: retries,
+  // same-origin redirects (which re-send the POST), error statuses and the shape check.
 
   /** POSTs `body` as JSON to a read-only endpoint and returns its checked JSON answer. */
   async postJson<S extends z.ZodMiniType>(path: string, body: unknown, schema: S): Promise<z.output<S>> {

@@ -1,4 +1,5 @@
 import * as z from '../zod-mini.js';
+import { RequestError } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { segment } from './path.js';
 import { lifecycle as lifecycleShape, type SearchFeature } from './schemas.js';
@@ -85,6 +86,13 @@ export async function listFlags(client: ApiClient, opts: ListOptions = {}): Prom
     client.getJson('/api/admin/feature-types', featureTypesResponse).then((r) => new Map(r.types.map((t) => [t.id, t.lifetimeDays ?? null]))),
     collectArchived(client, archivedQuery, opts.concurrency ?? 4, opts.pacer),
   ]);
+  // Every instance has its default project: none listed means this token sees no flag at all,
+  // and references judged against nothing would pass any gate.
+  if (projects.length === 0) {
+    throw new RequestError(
+      'the server lists no projects (GET /api/admin/projects), so there is no flag to judge the references against; every Unleash server has at least its default project, so this token may not see them',
+    );
+  }
   const lists = await Promise.all(projects.map((id) => (early && id === DEFAULT_PROJECT ? early : featuresOf(id))));
   const flags: FlagInfo[] = [];
   const seen = new Set<string>();
@@ -95,7 +103,7 @@ export async function listFlags(client: ApiClient, opts: ListOptions = {}): Prom
         name: f.name,
         project: id,
         type: f.type ?? null,
-        state: f.stale ? 'stale' : potentiallyStale(f.createdAt, lifetimes.get(f.type ?? ''), now) ? 'potentially-stale' : 'active',
+        state: f.stale ? 'stale' : potentiallyStale(f.createdAt, lifetimeOf(lifetimes, f.type, f.name), now) ? 'potentially-stale' : 'active',
         archived: false,
         lifecycle: null,
         lastSeenAt: latest([f.lastSeenAt, ...(f.environments ?? []).map((e) => e.lastSeenAt)]),
@@ -124,6 +132,18 @@ async function collectArchived(client: ApiClient, query: URLSearchParams, concur
   const all: SearchFeature[] = [];
   for await (const f of searchFeatures(client, { query, offset: 0, concurrency, pacer })) all.push(f);
   return all;
+}
+
+/**
+ * A type's expected lifetime from the server's list: null when it has none (it never expires).
+ * A flag's type is always in that list on a real server; one it lacks would read as "never
+ * expires" and pass a gate on potentially stale flags, so it is an error.
+ */
+export function lifetimeOf(lifetimes: Map<string, number | null>, type: string | null | undefined, flag: string): number | null | undefined {
+  if (!type || lifetimes.has(type)) return type ? lifetimes.get(type) : undefined;
+  throw new RequestError(
+    `flag "${flag}" has type "${type}", which the server's flag types (GET /api/admin/feature-types) do not list: its expected lifetime, and so whether it is potentially stale, cannot be told`,
+  );
 }
 
 /** The server's rule: older than the type's expected lifetime; a type without one never expires. */

@@ -76,6 +76,8 @@ export async function* searchFeatures(
   const seen = (name: string) => recent.some((page) => page.has(name));
   const pending: Pending[] = [];
   let total: number | undefined;
+  /** The count as the first page gave it: what paging must account for, less any shrinking. */
+  let firstTotal: number | undefined;
   let lastTotal: number | undefined;
   let handedOut = 0;
   let duplicates = 0;
@@ -137,6 +139,7 @@ export async function* searchFeatures(
     const beyond = counted && got > 0 && total !== undefined && head.offset >= total + duplicates;
     const reported = beyond ? Math.max(res.total!, head.offset + got) : (res.total ?? undefined);
     check.page(head.offset, res.features, reported, (f) => (f as SearchFeature).name);
+    if (counted && firstTotal === undefined && (got > 0 || head.offset === req.offset)) firstTotal = reported;
     lastFull = got > 0 && got === head.size;
     // A page past the end reports total 0 (both servers): only a page with rows tells the total.
     // A server that sends no total at all is paged one page at a time until a short page.
@@ -193,6 +196,15 @@ export async function* searchFeatures(
   }
   // Every position up to the count was read, or the reading stopped short of it.
   if (total !== undefined && next < total && handedOut < want && !ended) throw check.emptyBeforeTotal(next, handedOut, total);
+  // A feature sorted in before a page shifts the rest: one comes twice, the new one is missed,
+  // and the count grows by one. So the distinct features make up the count less its growth;
+  // fewer means pages that overlap (an offset honoured in part), and a gate would pass on part.
+  if (total !== undefined && firstTotal !== undefined && handedOut < want && handedOut < Math.min(firstTotal, total) - req.offset) {
+    const grew = total > firstTotal ? ` (${total - firstTotal} added while paging)` : ' and no more were added while paging';
+    throw new RequestError(
+      `search: received ${handedOut} distinct features, but the server counts ${total}${grew}: ${duplicates} came twice, so pages overlapped and the answer is incomplete`,
+    );
+  }
 }
 
 /** The number of matches alone: the smallest page from the start (offset 0 always reports the total). */
@@ -201,5 +213,8 @@ export async function countMatches(client: ApiClient, query: URLSearchParams, pa
   q.set('offset', '0');
   q.set('limit', '1');
   const res = await searchPage(client, q, pacer);
+  // The page's features are held against its count, as every page is: `total: 0` beside a
+  // feature would make `--limit 0 --fail-if-any` pass.
+  new PageCheck('search', 1).page(0, res.features, res.total ?? undefined, (f) => (f as SearchFeature).name);
   return res.total ?? res.features.length;
 }

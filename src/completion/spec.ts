@@ -54,7 +54,7 @@ function argSpec(arg: RecordArg): ArgSpec {
   return { name: arg.name.replace(/^[<[]|\.\.\.|[>\]]$/g, ''), values: arg.choices };
 }
 
-const visible = (table: Readonly<Record<string, RecordFlag>>) => Object.values(table).filter((f) => !f.hidden).map(flagSpec);
+const visible = (table: Readonly<Record<string, RecordFlag>>) => Object.values(table).filter((f) => !f.hidden && !f.removed).map(flagSpec);
 
 /** Own flags first, then the globals that no own flag shadows. */
 function withGlobals(own: OptionSpec[], globals: OptionSpec[]): OptionSpec[] {

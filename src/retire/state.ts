@@ -1,5 +1,5 @@
 import type { ActiveFeature } from '../api/archive.js';
-import { potentiallyStale } from '../api/flags.js';
+import { lifetimeOf, potentiallyStale } from '../api/flags.js';
 import type { SearchFeature } from '../api/schemas.js';
 import type { FlagState } from './model.js';
 
@@ -21,7 +21,7 @@ export function flagState(f: Source, project: string, archived: boolean, lifetim
     name: f.name,
     project,
     stale,
-    potentiallyStale: !stale && !archived && potentiallyStale(f.createdAt, lifetimes.get(f.type ?? ''), now),
+    potentiallyStale: !stale && !archived && potentiallyStale(f.createdAt, lifetimeOf(lifetimes, f.type, f.name), now),
     archived,
     seen,
   };

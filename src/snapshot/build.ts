@@ -13,7 +13,7 @@ import {
   type Snapshot,
 } from './model.js';
 
-// From what a server sends (the batch export, or per-feature documents) to the snapshot.
+// From what a server sends (per-feature documents) to the snapshot.
 // Everything server-specific is dropped here: ids, sort orders, timestamps, counters.
 
 type Maybe<T> = T | null | undefined;

@@ -107,7 +107,21 @@ export function parseSnapshot(text: string, shown: string): Snapshot {
     const issue = parsed.error.issues[0];
     throw new UsageError(`${shown}: not a valid snapshot at ${issue?.path.join('.') || 'the top'}: ${issue?.message ?? 'invalid'}`);
   }
-  return takeParameters(parsed.data as Snapshot);
+  const snapshot = parsed.data as Snapshot;
+  // export writes each feature and segment once; a file with one twice (a merge that kept both
+  // sides) says two things.
+  onceEach(snapshot.features, 'feature', shown);
+  onceEach(snapshot.segments, 'segment', shown);
+  return takeParameters(snapshot);
+}
+
+/** Exit 2 for a name listed twice: the diff would judge whichever copy came last. */
+function onceEach(items: readonly { name: string }[], what: string, shown: string): void {
+  const names = new Set<string>();
+  for (const { name } of items) {
+    if (names.has(name)) throw new UsageError(`${shown}: the snapshot lists ${what} "${name}" twice; a snapshot holds each ${what} once (write it again with \`flagctl export\`)`);
+    names.add(name);
+  }
 }
 
 /** Each strategy's parameters as a null-prototype copy of the object in the file. */

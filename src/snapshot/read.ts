@@ -1,6 +1,7 @@
 import * as z from '../zod-mini.js';
 import type { ApiClient } from '../api/client.js';
-import type { ProjectFeatureItem } from '../api/export.js';
+import { RequestError } from '../errors.js';
+import type { ProjectFeatureItem } from '../api/project-features.js';
 import { fast } from '../api/search-shape.js';
 import { segment } from '../api/path.js';
 import { envVariant, feature, tag, type Feature } from '../api/schemas.js';
@@ -50,6 +51,13 @@ async function fromDocument(
   environments: string[],
 ): Promise<SourceFeature> {
   const envs = (doc.environments ?? []).filter((e) => environments.includes(e.name));
+  // Real servers list every environment of the project in each feature's document. One left
+  // out would read as "off, no strategies" on both sides of a diff, which would then pass.
+  const missing = environments.filter((name) => !envs.some((e) => e.name === name));
+  if (missing.length > 0) {
+    const what = `environment${missing.length > 1 ? 's' : ''} ${missing.map((n) => `"${n}"`).join(', ')}`;
+    throw new RequestError(`the document of feature "${doc.name}" (GET ${featurePath(project, doc.name)}) has no ${what}, which the project has; the answer is incomplete`);
+  }
   // A server that ignores variantEnvironments leaves variants out: ask the environment itself.
   const variants = await Promise.all(envs.map((e) => e.variants ?? environmentVariants(client, project, doc.name, e.name)));
   return {

@@ -51,16 +51,17 @@ for (const server of inject('servers')) {
       expect(snap.features).toHaveLength(server.seed.total);
     });
 
-    it('--batch-export gives the same bytes as the default reads, on the whole seed', async () => {
-      // The seed has every constraint operator, titled and disabled strategies, strategy and
-      // environment variants with overrides, tags of two types and dependencies. This adds one
-      // features-exported event per environment to the shared server; every other e2e test
-      // reads events of one named feature only, which that event is not.
-      const [reads, batch] = await Promise.all([flagctl(['export'], env), flagctl(['export', '--batch-export'], env)]);
-      expect(reads.code, reads.stderr).toBe(0);
-      expect(batch.code, batch.stderr).toBe(0);
-      expect(batch.stdout).toBe(reads.stdout);
-      expect(JSON.parse(reads.stdout).segments.map((s: { name: string }) => s.name)).toEqual([SEED.segment]);
+    it('--batch-export is refused before anything is sent: exit 2, and no features-exported event on the server', async () => {
+      const exported = async () => ((await adminGet(server, '/api/admin/search/events?limit=1&type=IS:features-exported')) as { total: number }).total;
+      const before = await exported();
+      for (const args of [['export', '--batch-export'], ['diff', 'development', 'production', '--batch-export']]) {
+        const r = await flagctl(args, env);
+        expect(r.code, r.stderr).toBe(2);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toMatch(/^flagctl: --batch-export: removed: .*features-exported event holding the whole export.*the default read \(GETs only\)/);
+        expect(r.stderr).not.toMatch(/\n\s+at /);
+      }
+      expect(await exported()).toBe(before);
     });
 
     it("holds what the server's own documents say, without ids", async () => {
@@ -75,7 +76,7 @@ for (const server of inject('servers')) {
       expect(dev.strategies.map((s) => s.name)).toEqual([...serverDev].sort((x, y) => x.sortOrder - y.sortOrder).map((s) => s.name));
       expect(dev.strategies.find((s) => s.title === SEED.fullFeatureStrategyTitle)!.segments).toEqual([SEED.segment]);
       for (const s of serverDev) expect(r.stdout).not.toContain(s.id);
-      // Enabled states as the feature list has them (6.10.1's batch export says true everywhere).
+      // Enabled states as the feature list has them.
       const mixed = byName.get(SEED.mixedEnvFeature)!;
       expect(mixed.environments.map((e) => [e.name, e.enabled])).toEqual([
         ['development', true],

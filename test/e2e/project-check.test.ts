@@ -27,6 +27,18 @@ for (const server of inject('servers')) {
       expect(((await list.json()) as { projects: { id: string }[] }).projects.map((p) => p.id)).toEqual(['default']);
     });
 
+    it("the project's environments tell it where the project list cannot be read: none visible for an unknown project", async () => {
+      // What the kit reads when a token may not list projects (commands/kit/context.ts).
+      const visible = async (id: string) => {
+        const res = await fetch(`${server.url}/api/admin/environments/project/${id}`, { headers: { authorization: server.adminToken } });
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as { environments: { name: string; enabled?: boolean; visible?: boolean }[] };
+        return body.environments.filter((e) => e.visible !== false && e.enabled !== false).map((e) => e.name);
+      };
+      expect(await visible('defualt')).toEqual([]);
+      expect((await visible('default')).length).toBeGreaterThan(0);
+    });
+
     it.each([
       ['features stale', ['features', 'stale', '--project', 'defualt']],
       ['features search', ['features', 'search', '--project', 'defualt']],

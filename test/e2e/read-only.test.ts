@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +8,8 @@ import { startServers, type UnleashMajor } from './harness/servers.mjs';
 import { createPlainFeatures } from './harness/seed.mjs';
 import { flagctl, target } from './cli.js';
 
-// `export` and `diff` write nothing to the server, its audit log included, and a changed
+// `export` and `diff` write nothing to the server, its audit log included (`--batch-export`,
+// which Unleash logged as a features-exported event, is refused before any request), and a changed
 // segment is drift. These tests count every event and change a segment, so they run on
 // servers of their own (other files assert on the shared seed, `evaluate` on its segment).
 
@@ -76,11 +79,32 @@ async function eventCounts(s: Server): Promise<{ all: number; exported: number }
   return { all, exported };
 }
 
+it('the built CLI sends no request at all for --batch-export (a recording server on 127.0.0.1)', async () => {
+  const seen: string[] = [];
+  const recorder = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    res.writeHead(500).end();
+  });
+  await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
+  try {
+    const url = `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`;
+    for (const args of [['export', '--batch-export'], ['diff', 'development', 'production', '--batch-export', '-o', 'json']]) {
+      const r = await flagctl(args, { FLAGCTL_URL: url, FLAGCTL_TOKEN: '*:*.0123456789abcdef' });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stdout).toBe('');
+    }
+    expect(seen).toEqual([]);
+  } finally {
+    recorder.closeAllConnections();
+    await new Promise((resolve) => recorder.close(resolve));
+  }
+});
+
 describe.each(versions)('on an Unleash %s.x of its own', (version) => {
   const server = () => servers.find((s) => s.version === version)!;
   const env = () => target(server(), server().adminToken);
 
-  it('export and diff add no event to the audit log; --batch-export adds one per environment, and gives the same bytes', async () => {
+  it('export and diff add no event to the audit log; --batch-export is refused and sends nothing', async () => {
     const before = await eventCounts(server());
     const exported = await flagctl(['export'], env());
     expect(exported.code, exported.stderr).toBe(0);
@@ -99,11 +123,17 @@ describe.each(versions)('on an Unleash %s.x of its own', (version) => {
     }
     expect(await eventCounts(server())).toEqual(before);
 
-    const batch = await flagctl(['export', '--batch-export', '--env', 'production'], env());
-    expect(batch.code, batch.stderr).toBe(0);
-    expect(await eventCounts(server())).toEqual({ all: before.all + 1, exported: before.exported + 1 });
+    for (const args of [
+      ['export', '--batch-export', '--env', 'production'],
+      ['diff', 'development', 'production', '--batch-export'],
+    ]) {
+      const batch = await flagctl(args, env());
+      expect(batch.code, batch.stderr).toBe(2);
+      expect(batch.stdout).toBe('');
+      expect(batch.stderr).toContain('--batch-export: removed: ');
+    }
+    expect(await eventCounts(server())).toEqual(before);
     const reads = await flagctl(['export', '--env', 'production'], env());
-    expect(batch.stdout).toBe(reads.stdout);
     const snap = JSON.parse(reads.stdout);
     expect(snap.segments).toEqual([{ name: SEGMENT, constraints: [CONSTRAINT] }]);
     expect(snap.features).toHaveLength(30);

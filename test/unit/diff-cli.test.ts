@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -64,10 +64,31 @@ describe('diff between two environments of one server', () => {
     expect(r.stderr).toBe('');
     expect(server.requests.filter((q) => q.url === '/api/admin/environments/project/default')).toHaveLength(1);
     // Reads only: one document per feature for both environments, no batch export (it is logged).
-    expect(p.posted).toEqual([]);
     expect(server.requests.every((q) => q.method === 'GET')).toBe(true);
     const docs = server.requests.filter((q) => q.url.startsWith('/api/admin/projects/default/features/'));
     expect(docs).toHaveLength(Object.keys(p.documents).length);
+  });
+
+  it('a feature document without the environments compared is incomplete: exit 1, never "No differences"', async () => {
+    // Real servers list every environment of the project in each feature's document; one that
+    // lists none (or not the one compared) would make both sides "off, no strategies".
+    const cases: [(d: any) => void, string][] = [
+      [(d) => delete d.environments, 'environments "development", "production", which the project has'],
+      [(d) => (d.environments = []), 'environments "development", "production", which the project has'],
+      [(d) => (d.environments = d.environments.filter((e: any) => e.name !== 'production')), 'environment "production", which the project has'],
+    ];
+    for (const [strip, what] of cases) {
+      const p = v8Project();
+      strip(p.documents['new-checkout-flow']);
+      serveProject(server, p);
+      const r = await runCli(['diff', 'development', 'production', '--stat'], { env: env() });
+      expect(r.stderr).toBe(
+        `flagctl: the document of feature "new-checkout-flow" (GET /api/admin/projects/default/features/new-checkout-flow) has no ${what}; the answer is incomplete\n`,
+      );
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      server.reset();
+    }
   });
 
   it('-o json is {changes: [{feature, change, fields: [{path, left, right}]}]}', async () => {
@@ -175,6 +196,34 @@ describe('diff against a snapshot', () => {
       expect(r.stderr).toMatch(message);
       expect(r.stderr.split('\n').filter(Boolean).length).toBeLessThanOrEqual(2);
     }
+    expect(server.requests).toEqual([]);
+  });
+
+  it('a snapshot that lists a feature twice (a merge that kept both sides) is exit 2, whichever copy matches the server', async () => {
+    const snap = JSON.parse(readFileSync(await snapshotFile('twice-source.json', ['--env', 'production']), 'utf8'));
+    const i = snap.features.findIndex((f: { name: string }) => f.name === 'admin-panel_access');
+    const changed = { ...snap.features[i], description: 'edited on a branch' };
+    for (const [name, features] of [
+      ['twice-a.json', [...snap.features.slice(0, i), changed, ...snap.features.slice(i)]],
+      ['twice-b.json', [...snap.features.slice(0, i + 1), changed, ...snap.features.slice(i + 1)]],
+    ] as const) {
+      const path = file(name, { ...snap, features });
+      serveProject(server, v8Project());
+      const r = await runCli(['diff', `@${path}`, 'production'], { env: env() });
+      expect(r.stderr).toBe(`flagctl: @${path}: the snapshot lists feature "admin-panel_access" twice; a snapshot holds each feature once (write it again with \`flagctl export\`)\n`);
+      expect(r.code).toBe(2);
+      expect(server.requests).toEqual([]);
+    }
+  });
+
+  it('a snapshot that lists a segment twice is exit 2 too', async () => {
+    const snap = JSON.parse(readFileSync(await snapshotFile('segment-source.json', ['--env', 'production']), 'utf8'));
+    const seg = snap.segments[0];
+    const path = file('segment-twice.json', { ...snap, segments: [{ ...seg, constraints: [] }, seg] });
+    serveProject(server, v8Project());
+    const r = await runCli(['diff', `@${path}`, 'production'], { env: env() });
+    expect(r.stderr).toBe(`flagctl: @${path}: the snapshot lists segment "${seg.name}" twice; a snapshot holds each segment once (write it again with \`flagctl export\`)\n`);
+    expect(r.code).toBe(2);
     expect(server.requests).toEqual([]);
   });
 

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { useFixtureServer } from '../support/fixture-server.js';
 import { serveProjects } from '../support/projects-fixture.js';
 import { runCli } from '../support/io.js';
-import { reversed, serveProject, v8Project, v8Segments } from './export-fixture.js';
+import { expectUsageError } from '../support/usage.js';
+import { reversed, serveProject, v8Project } from './export-fixture.js';
 
 const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
 const server = useFixtureServer();
 const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });
+const REMOVED =
+  'Unleash stores every batch export in its audit log as a features-exported event holding the whole export (about 1.3 MB for 5,000 flags), and export and diff never write; leave the option out: the default read (GETs only) gives the same snapshot';
 
 async function exportWith(p = v8Project(), args: string[] = []) {
   serveProject(server, p);
@@ -19,7 +22,6 @@ describe('export', () => {
     const r = await exportWith(p);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
-    expect(p.posted).toEqual([]);
     expect(server.requests.every((q) => q.method === 'GET')).toBe(true);
     const urls = server.requests.map((q) => q.url).sort();
     expect(urls).toEqual(
@@ -44,21 +46,28 @@ describe('export', () => {
     expect(r.stdout.endsWith('}\n')).toBe(true);
   });
 
-  it('--batch-export: one POST per environment, naming the project and environment, and the same bytes', async () => {
-    const reads = await exportWith();
-    server.reset();
-    const p = v8Project();
-    const r = await exportWith(p, ['--batch-export']);
-    expect(r.code).toBe(0);
-    expect(p.posted).toEqual([
-      { project: 'default', environment: 'development' },
-      { project: 'default', environment: 'production' },
-    ]);
-    expect(r.stdout).toBe(reads.stdout);
-    server.reset();
-    const one = v8Project();
-    expect((await exportWith(one, ['--batch-export', '--env', 'production', '--env', 'production'])).code).toBe(0);
-    expect(one.posted).toEqual([{ project: 'default', environment: 'production' }]);
+  it('--batch-export is refused (exit 2, nothing sent): the server logs every batch export as a features-exported event', async () => {
+    for (const args of [
+      ['export', '--batch-export'],
+      ['export', '--project', 'default', '--env', 'production', '--batch-export', '-o', 'json'],
+      ['diff', 'development', 'production', '--batch-export'],
+      ['diff', '@snapshot.json', 'production', '--stat', '--batch-export'],
+    ]) {
+      serveProject(server, v8Project());
+      const r = await runCli(args, { env: env() });
+      expectUsageError(r, `flagctl: --batch-export: removed: ${REMOVED}\n`, server);
+      expect(r.stderr, args.join(' ')).not.toMatch(/\n\s+at /);
+      server.reset();
+    }
+  });
+
+  it('--batch-export is gone from --help', async () => {
+    for (const command of ['export', 'diff']) {
+      const r = await runCli([command, '--help'], { env: env() });
+      expect(r.code).toBe(0);
+      expect(r.stdout).not.toContain('batch');
+    }
+    expect(server.requests).toEqual([]);
   });
 
   it('holds each segment a strategy uses, by name, with its constraints', async () => {
@@ -101,59 +110,33 @@ describe('export', () => {
   it('is byte-identical however the server orders its lists and whatever ids it gives', async () => {
     const a = await exportWith();
     const p = v8Project();
-    for (const e of Object.keys(p.exports)) p.exports[e] = reversed(p.exports[e]);
+    for (const name of Object.keys(p.documents)) p.documents[name] = reversed(p.documents[name]);
     p.features.features.reverse();
     // Other ids for the same strategies (as another server or a re-import would give).
-    const text = (v: unknown) => JSON.stringify(v).replace(/"id":"([0-9A-Z]+)"/g, '"id":"x$1"');
-    p.exports = JSON.parse(text(p.exports));
+    const text = (v: unknown) => JSON.stringify(v).replace(/"id":"([0-9A-Za-z-]+)"/g, '"id":"x$1"');
     p.documents = JSON.parse(text(p.documents));
-    expect(JSON.stringify(p.exports)).toContain('"id":"x');
+    expect(JSON.stringify(p.documents)).toContain('"id":"x');
     const b = await exportWith(p);
     expect(b.code).toBe(0);
     expect(b.stdout).toBe(a.stdout);
-    server.reset();
-    const c = await exportWith(p, ['--batch-export']);
-    expect(c.stdout).toBe(a.stdout);
   });
 
   it('leaves out ids and timestamps', async () => {
     const r = await exportWith();
-    const ids = v8Project().exports.development.featureStrategies.map((s: { id: string }) => s.id);
+    const docs = Object.values(v8Project().documents) as { environments: { strategies: { id: string }[] }[] }[];
+    const ids = docs.flatMap((d) => d.environments.flatMap((e) => e.strategies.map((s) => s.id)));
     expect(ids.length).toBeGreaterThan(3);
     for (const id of ids) expect(r.stdout).not.toContain(id);
     for (const word of ['"id"', 'createdAt', 'lastSeenAt', 'sortOrder', '"featureName"']) expect(r.stdout).not.toContain(word);
   });
 
-  it('--batch-export names segments and keeps the evaluation order where variants make it matter', async () => {
-    const snap = JSON.parse((await exportWith(v8Project(), ['--batch-export'])).stdout);
+  it('keeps the evaluation order where variants make it matter, and names segments', async () => {
+    const snap = JSON.parse((await exportWith(v8Project())).stdout);
     const flow = snap.features.find((f: { name: string }) => f.name === 'new-checkout-flow');
     const dev = flow.environments.find((e: { name: string }) => e.name === 'development');
     expect(dev.ordered).toBe(true);
     expect(dev.strategies.map((s: { name: string }) => s.name)).toEqual(['flexibleRollout', 'remoteAddress', 'applicationHostname']);
     expect(dev.strategies[0].segments).toEqual(['beta-testers']);
-    // The order came from the feature's own document: one GET, for this feature only.
-    const gets = server.requests.filter((q) => q.url.startsWith('/api/admin/projects/default/features/'));
-    expect(gets.map((q) => q.url)).toEqual(['/api/admin/projects/default/features/new-checkout-flow?variantEnvironments=true']);
-  });
-
-  it("--batch-export takes enabled from the project's feature list (6.10.1's export says true for every feature)", async () => {
-    const p = v8Project();
-    for (const e of Object.values(p.exports)) for (const fe of e.featureEnvironments) fe.enabled = true;
-    const snap = JSON.parse((await exportWith(p, ['--batch-export'])).stdout);
-    expect(server.requests.map((q) => q.url)).toContain('/api/admin/projects/default/features');
-    const mixed = snap.features.find((f: { name: string }) => f.name === 'search-ranking_v3');
-    expect(mixed.environments.map((e: { enabled: boolean }) => e.enabled)).toEqual([true, false]);
-  });
-
-  it('--batch-export on a server without it (HTTP 404) reads per-feature documents: the same snapshot', async () => {
-    const viaExport = await exportWith(v8Project(), ['--batch-export']);
-    server.reset();
-    const p = { ...v8Project(), noExport: true, segments: v8Segments() };
-    const r = await exportWith(p, ['--batch-export']);
-    expect(r.code).toBe(0);
-    expect(p.posted).toHaveLength(2);
-    expect(server.requests.filter((q) => q.url.includes('/features/')).length).toBe(Object.keys(p.documents).length);
-    expect(r.stdout).toBe(viaExport.stdout);
   });
 
   it('an environment the project lacks is exit 5, listing those it has', async () => {

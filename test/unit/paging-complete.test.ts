@@ -67,6 +67,38 @@ describe('search paging', () => {
     expect(r.stderr).toBe('flagctl: search: page 2 (offset 100) holds only features already received; paging makes no progress\n');
   });
 
+  it('pages that overlap (offset 100 answers from 50) are not a shifted list: exit 1, not a pass on 150 of 200', async () => {
+    // A server or cache that honours only part of the offset: page 2 repeats half of page 1,
+    // and the total stays 200, so no feature was added before the page to shift the rest.
+    const two = makeFeatures(200);
+    server.route(SEARCH_PATH, (_req, res, url) => {
+      const { offset, limit } = pageBounds(url);
+      const from = offset === 100 ? 50 : offset;
+      const features = two.slice(from, from + limit);
+      sendJson(res, 200, { features, total: features.length > 0 ? 200 : 0 });
+    });
+    for (const argv of [
+      ['features', 'stale', '--max', '1000', '-o', 'csv'],
+      ['features', 'search', '--fail-if-any', '--all', '-o', 'ndjson'],
+    ]) {
+      const r = await cli(argv);
+      expect(r.stderr).toBe(
+        'flagctl: search: received 150 distinct features, but the server counts 200 and no more were added while paging: 50 came twice, so pages overlapped and the answer is incomplete\n',
+      );
+      expect(r.code).toBe(1);
+      server.requests.length = 0;
+    }
+  });
+
+  it('--limit 0 (count only) is not a pass when the page holds a feature beside total 0', async () => {
+    server.json(SEARCH_PATH, { features: all.slice(0, 1), total: 0 });
+    const r = await cli(['features', 'search', '--fail-if-any', '--limit', '0', '-o', 'json']);
+    expect(r.stderr).toBe(
+      "flagctl: search: page 1 (offset 0) holds 1 items, more than its total of 0 leaves room for; the server's count is wrong, so flagctl cannot tell when it has them all\n",
+    );
+    expect(r.code).toBe(1);
+  });
+
   it('total 2.5 is a contract break, not "1 of 2.5 matches shown"', async () => {
     server.json(SEARCH_PATH, { features: all.slice(0, 1), total: 2.5 });
     const r = await cli(['features', 'search']);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -64,11 +64,108 @@ describe('a mistyped --project', () => {
     expect(ownRequests(server.requests)).toHaveLength(1);
   });
 
-  it('a token that may not list projects (403) skips the check, and the command speaks', async () => {
-    server.json('/api/admin/projects', { message: 'You cannot do that' }, 403);
+});
+
+// A token that may not list projects (403), or a server without the list (404): search and the
+// feature lists answer a mistyped project with 200 and nothing, so a gate would pass on an empty
+// answer. The kit asks for each named project's environments instead (every project has at
+// least one; an unknown one has none visible), and a gate that still cannot tell does not run.
+describe('a --project the token may not list projects to check', () => {
+  const GATES: [string, string[]][] = [
+    ['features stale', ['features', 'stale', '--project', 'defualt']],
+    ['features search --fail-if-any', ['features', 'search', '--project', 'defualt', '--fail-if-any']],
+    ['refs --fail-on', ['refs', tree, '--project', 'defualt', '--fail-on', 'stale']],
+    ['retire plan --fail-on', ['retire', 'plan', tree, '--project', 'defualt', '--fail-on', 'archive']],
+  ];
+  const listRefused = (status = 403) =>
+    server.json('/api/admin/projects', status === 403 ? { name: 'PermissionError', message: 'You do not have the required permission' } : { message: 'The path you were looking for is not available.' }, status);
+  const environments = (visible: boolean) =>
+    server.json('/api/admin/environments/project/defualt', {
+      version: 1,
+      environments: ['development', 'production'].map((name) => ({ name, enabled: true, visible, type: name })),
+    });
+
+  it.each(GATES)('%s exits 5 when the project has no environments (it does not exist), after only those two requests', async (_name, argv) => {
+    for (const status of [403, 404]) {
+      listRefused(status);
+      environments(false);
+      const r = await runCli(argv, { env: env() });
+      expect(r.stderr, String(status)).toBe(
+        'flagctl: no project "defualt" on this server (--project): it has no environments (the project list could not be read, so flagctl asked for the project\'s environments)\n',
+      );
+      expect(r.code).toBe(5);
+      expect(r.stdout).toBe('');
+      expect(server.requests.map((q) => q.url)).toEqual(['/api/admin/projects', '/api/admin/environments/project/defualt']);
+      server.reset();
+    }
+  });
+
+  it.each(GATES)('%s does not run when neither can be read: exit 4, never a pass on an answer it cannot confirm', async (_name, argv) => {
+    listRefused();
+    server.json('/api/admin/environments/project/defualt', { name: 'PermissionError', message: 'You do not have the required permission' }, 403);
+    const r = await runCli(argv, { env: env() });
+    expect(r.stderr).toBe(
+      'flagctl: cannot tell whether project "defualt" exists (--project): this token may not list projects (HTTP 403) nor read the project\'s environments (HTTP 403), and a gate does not pass on an answer for a project it cannot confirm\n' +
+        'Use a token that may list projects (GET /api/admin/projects).\n',
+    );
+    expect(r.code).toBe(4);
+    expect(r.stdout).toBe('');
+    expect(server.requests.map((q) => q.url)).toEqual(['/api/admin/projects', '/api/admin/environments/project/defualt']);
+  });
+
+  it('a project that has environments goes on to the command, and an empty answer then passes', async () => {
+    listRefused();
+    environments(true);
     server.json('/api/admin/search/features', { features: [], total: 0 });
-    const r = await runCli(['features', 'stale', '--project', 'web'], { env: env() });
-    expect(r.code).toBe(0);
+    const r = await runCli(['features', 'stale', '--project', 'defualt'], { env: env() });
     expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(server.requests.map((q) => q.url.split('?')[0])).toEqual(['/api/admin/projects', '/api/admin/environments/project/defualt', '/api/admin/search/features']);
+  });
+
+  it('one project it cannot read does not spare the next from the check', async () => {
+    listRefused();
+    server.json('/api/admin/environments/project/web', { message: 'no' }, 403);
+    environments(false);
+    const r = await runCli(['features', 'search', '--project', 'web,defualt'], { env: env() });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toContain('no project "defualt" on this server (--project): it has no environments');
+    expect(server.requests.map((q) => q.url)).toEqual(['/api/admin/projects', '/api/admin/environments/project/web', '/api/admin/environments/project/defualt']);
+  });
+
+  it('a command that is not a gate still runs when neither can be read (nothing is judged)', async () => {
+    listRefused();
+    server.json('/api/admin/environments/project/defualt', { message: 'no' }, 403);
+    server.json('/api/admin/search/features', { features: [], total: 0 });
+    const r = await runCli(['features', 'search', '--project', 'defualt'], { env: env() });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+  });
+});
+
+// `retire plan` reads the profile's project when --project is not given (auth login --project,
+// else default). As a gate it must not pass on "No candidates" for a project the server lacks.
+describe("the profile's project, in a gate", () => {
+  const withProject = (project: string) => {
+    const d = mkdtempSync(join(tmpdir(), 'flagctl-profile-project-'));
+    writeFileSync(join(d, 'config.json'), JSON.stringify({ version: 1, profiles: { default: { url: server.url, token: TOKEN, project } } }), { mode: 0o600 });
+    chmodSync(join(d, 'config.json'), 0o600);
+    return { FLAGCTL_CONFIG_DIR: d };
+  };
+
+  it('retire plan --fail-on archive exits 5 for a profile project the server does not have', async () => {
+    serveProjects(server);
+    const r = await runCli(['retire', 'plan', tree, '--fail-on', 'archive'], { env: withProject('defualt') });
+    expect(r.stderr).toBe(`flagctl: no project "defualt" on this server (no --project: the profile's project, else default); it has: default, mobile, web\n`);
+    expect(r.code).toBe(5);
+    expect(r.stdout).toBe('');
+    expect(server.requests.map((q) => q.url)).toEqual(['/api/admin/projects']);
+  });
+
+  it('the built-in default project is checked too (a server may have removed it)', async () => {
+    serveProjects(server, ['web']);
+    const r = await runCli(['retire', 'plan', tree, '--fail-on', 'archive'], { env: env() });
+    expect(r.stderr).toBe(`flagctl: no project "default" on this server (no --project: the profile's project, else default); it has: web\n`);
+    expect(r.code).toBe(5);
   });
 });

@@ -7,6 +7,7 @@ import type { Plan } from '../../src/retire/model.js';
 import { SkippingClock } from '../support/clock.js';
 import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli, testIO, type TestIOOptions } from '../support/io.js';
+import { serveProjects } from '../support/projects-fixture.js';
 import { expectUsageError } from '../support/usage.js';
 import { iso, NOW, serveCleanup, type FixtureFlag } from './retire-fixture.js';
 
@@ -200,6 +201,7 @@ describe('retire plan', () => {
 
   it('--fail-on archive exits 3 when a flag is ready to archive', async () => {
     serveCleanup(server, FLAGS);
+    serveProjects(server); // the gate confirms the project it was not given (default)
     const r = await cli(['retire', 'plan', tree, '--fail-on', 'archive', '-o', 'markdown']);
     expect(r.code).toBe(3);
     expect(r.stdout).toContain('| `gone-a` | **archive** |');

@@ -1,4 +1,5 @@
 import type { OptionTable } from '../kit/spec.js';
+import { batchExportRemoved } from '../export/options.js';
 import { oneOf, oneProject, projectId, text } from '../kit/values.js';
 
 export const options = {
@@ -15,11 +16,7 @@ export const options = {
     parse: text('a feature name must not be empty'),
   },
   stat: { spelling: '--stat', help: 'one line per feature with its number of differing fields, as git diff --stat' },
-  batchExport: {
-    spelling: '--batch-export',
-    help:
-      "read through the server's batch export (one POST per environment) instead of one GET per feature: faster, but Unleash stores every call as a features-exported event holding the whole export (about 1.3 MB per environment for 5,000 flags), a write to its audit log",
-  },
+  batchExport: batchExportRemoved,
   output: {
     spelling: '-o, --output <format>',
     help: 'output format: table (a per-feature diff), markdown (for PR comments), json',

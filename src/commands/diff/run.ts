@@ -20,7 +20,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const sides = await resolveSides(ctx, req.args as [string, string], f.project);
   const only = f.feature?.length ? new Set(f.feature) : undefined;
   const progress = new ReadProgressLine(ctx.io);
-  const [left, right] = await views(ctx, sides, only, { batchExport: f.batchExport === true, progress }).finally(() => progress.clear());
+  const [left, right] = await views(ctx, sides, only, progress).finally(() => progress.clear());
   if (only) {
     const missing = [...only].filter((name) => !left.features.has(name) && !right.features.has(name));
     if (missing.length > 0) throw new NotFoundError(`--feature: ${missing.map((n) => `"${n}"`).join(', ')} on neither side`);
@@ -39,14 +39,13 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
 
 /**
  * Both sides' views. Server sides of one server and project share one fetch: the environment
- * list, the feature list and each feature's document (or, with --batch-export, one batch
- * export per environment).
+ * list, the feature list and each feature's document (GETs only).
  */
 async function views(
   ctx: RunContext,
   sides: [Side, Side],
   only: Set<string> | undefined,
-  how: { batchExport: boolean; progress: ReadProgressLine },
+  progress: ReadProgressLine,
 ): Promise<[EnvView, EnvView]> {
   const fetches = new Map<string, Promise<Snapshot>>();
   const envsOf = (source: string) => sides.filter((s) => s.source === source).map((s) => s.env);
@@ -55,8 +54,7 @@ async function views(
     let p = fetches.get(side.source);
     if (!p) {
       const client = ctx.client(side.server);
-      const options = how.batchExport ? { batchExport: true } : { progress: how.progress.for(side.source) };
-      p = fetchSnapshot(client, side.project, [...new Set(envsOf(side.source))], options).finally(() => client.close());
+      p = fetchSnapshot(client, side.project, [...new Set(envsOf(side.source))], { progress: progress.for(side.source) }).finally(() => client.close());
       fetches.set(side.source, p);
     }
     return p;

@@ -1,6 +1,6 @@
 import { environmentNames } from '../../api/environments.js';
 import { playground, type PlaygroundFeature, type PlaygroundResponse } from '../../api/playground.js';
-import { CheckFailedError, NotFoundError } from '../../errors.js';
+import { CheckFailedError, NotFoundError, RequestError } from '../../errors.js';
 import { parseContext } from '../../evaluate/context.js';
 import { explain } from '../../evaluate/explain.js';
 import { addParents } from '../../evaluate/parents.js';
@@ -72,6 +72,15 @@ function select(features: PlaygroundFeature[], names: string[], all: boolean, pr
     return [...features].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
   const byName = new Map(features.map((x) => [x.name, x]));
+  // Feature names are unique in an instance: a name listed twice (on and off, say) is an answer
+  // that contradicts itself, and a gate must not pick the entry that happens to come last.
+  if (byName.size < features.length) {
+    const twice = names.find((n) => features.filter((x) => x.name === n).length > 1);
+    if (twice) {
+      const count = features.filter((x) => x.name === twice).length;
+      throw new RequestError(`the playground's answer lists "${twice}" ${count} times; feature names are unique, so the answer contradicts itself and is not judged`);
+    }
+  }
   const missing = names.filter((n) => !byName.has(n));
   if (missing.length > 0) {
     const where = project ? ` in project "${project}"` : '';

@@ -11,8 +11,7 @@ parameters, constraints, segments by name, variants) and the environment's varia
 segment used, with its constraints. Server ids, timestamps and metrics are left out and every
 key is sorted, so two exports of an unchanged project are identical byte for byte; the format
 carries a version number. Only GETs: the feature list and one document per feature (8 at a
-time). --batch-export is faster but Unleash logs each call as a features-exported event
-holding the whole export.`,
+time); nothing is written to the server or its audit log.`,
   examples: [
     'flagctl export > flags.json',
     'flagctl export --project web --env production > production.json',

@@ -1,5 +1,17 @@
-import type { OptionTable } from '../kit/spec.js';
+import type { OptionSpec, OptionTable } from '../kit/spec.js';
 import { oneOf, oneProject, projectId, text } from '../kit/values.js';
+
+/**
+ * `--batch-export` (export and diff) read through POST /api/admin/features-batch/export, which
+ * Unleash stores as a features-exported event holding the whole export: a "read" that wrote up
+ * to 1.3 MB to the audit log per call. It is kept only to say so.
+ */
+export const batchExportRemoved = {
+  spelling: '--batch-export',
+  help: 'removed',
+  removed:
+    'Unleash stores every batch export in its audit log as a features-exported event holding the whole export (about 1.3 MB for 5,000 flags), and export and diff never write; leave the option out: the default read (GETs only) gives the same snapshot',
+} as const satisfies OptionSpec;
 
 export const options = {
   project: {
@@ -14,11 +26,7 @@ export const options = {
     repeat: true,
     parse: text('an environment name must not be empty'),
   },
-  batchExport: {
-    spelling: '--batch-export',
-    help:
-      "read through the server's batch export (one POST per environment) instead of one GET per feature: faster, but Unleash stores every call as a features-exported event holding the whole export (about 1.3 MB per environment for 5,000 flags), a write to its audit log",
-  },
+  batchExport: batchExportRemoved,
   output: {
     spelling: '-o, --output <format>',
     help: 'output format: json (the snapshot)',

@@ -1,16 +1,12 @@
 import { print } from '../../output/context.js';
 import { ReadProgressLine } from '../../output/read-progress.js';
-import { withSpinner } from '../../output/spinner.js';
 import { canonicalJson } from '../../snapshot/canonical.js';
 import { fetchSnapshot } from '../../snapshot/fetch.js';
 import type { RunContext } from '../kit/context.js';
 import type { Request } from '../kit/spec.js';
 import type { options } from './options.js';
 
-/**
- * `export`: the project's snapshot on stdout, keys sorted, ending in a newline. By default
- * built from GETs alone; `--batch-export` uses the server's batch export, which it logs.
- */
+/** `export`: the project's snapshot on stdout, keys sorted, ending in a newline; built from GETs alone. */
 export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const f = req.options;
   const ui = await ctx.ui({ format: f.output, headers: true, csvRaw: false });
@@ -20,9 +16,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const client = ctx.client(target);
   const progress = new ReadProgressLine(ctx.io);
   try {
-    const snapshot = f.batchExport
-      ? await withSpinner(ctx.io, `Exporting project ${project}`, () => fetchSnapshot(client, project, envs, { batchExport: true }))
-      : await fetchSnapshot(client, project, envs, { progress: progress.for(project) });
+    const snapshot = await fetchSnapshot(client, project, envs, { progress: progress.for(project) });
     progress.clear();
     await print(ui, `${canonicalJson(snapshot)}\n`);
   } finally {

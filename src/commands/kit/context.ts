@@ -6,7 +6,7 @@ import { maxWaitMs, RateLimitPacer, type PacerOptions } from '../../api/rate-lim
 import { resolveTarget, type Target } from '../../config/resolve.js';
 import { configDir, readConfig } from '../../config/store.js';
 import { redactAll } from '../../config/token.js';
-import { NotFoundError, UsageError } from '../../errors.js';
+import { NotFoundError, PermissionError, UsageError } from '../../errors.js';
 import { clockOf, type IO } from '../../io.js';
 import { makeUi, notice, type OutputOptions, type Ui } from '../../output/context.js';
 import { VERSION } from '../../version.js';
@@ -29,6 +29,8 @@ export class RunContext {
   private readonly ca?: string;
   /** Project ids the options name, checked once before the first request (see target()). */
   private projectsToCheck: string[] = [];
+  /** This run judges its data (a gate): it never goes on with a project it cannot confirm. */
+  private gate = false;
   /** Every client this run made: the kit closes them when run() settles, whatever it did. */
   private readonly clients: ApiClient[] = [];
   /**
@@ -77,28 +79,53 @@ export class RunContext {
    * for the command's first target(), which comes after all of its own input checks, so bad
    * input still sends nothing.
    */
-  expectProjects(ids: readonly string[]): void {
+  expectProjects(ids: readonly string[], gate = false): void {
     this.projectsToCheck = [...new Set(ids)];
+    this.gate = gate;
   }
 
   /**
    * One request (GET /api/admin/projects) so that a mistyped project exits 5 with the same
-   * message in every command, where the server would answer it with an empty list.
+   * message in every command, where the server would answer it with an empty list. A token that
+   * may not list projects (or a server without the list) has each project's environments read
+   * instead; where those cannot be read either, a gate stops (exit 4) rather than pass on an
+   * empty answer for a project that may not exist, and any other command goes on.
    */
-  private async checkProjects(target: Target, ids: string[]): Promise<void> {
+  private async checkProjects(target: Target, ids: string[], label = '--project'): Promise<void> {
     const client = this.client(target);
     try {
-      const known = await (await import('../../api/project-list.js')).projectIds(client);
-      if (!known) return this.debug('cannot list projects: --project is not checked');
-      const missing = ids.filter((id) => !known.has(id));
-      if (missing.length === 0) return;
-      const list = [...known].sort();
-      const shown = list.length > 20 ? `${list.slice(0, 20).join(', ')}, … (${list.length} in all)` : list.join(', ') || '(none)';
-      const names = missing.map((id) => `"${id}"`).join(', ');
-      throw new NotFoundError(`no project ${names} on this server (--project); it has: ${shown}`);
+      const { projectIds, projectHasEnvironments } = await import('../../api/project-list.js');
+      const known = await projectIds(client);
+      if (known instanceof Set) return missingProjects(ids, known, label);
+      for (const id of ids) {
+        const has = await projectHasEnvironments(client, id);
+        if (has === false) {
+          throw new NotFoundError(
+            `no project "${id}" on this server (${label}): it has no environments (the project list could not be read, so flagctl asked for the project's environments)`,
+          );
+        }
+        if (has === true) continue;
+        if (!this.gate) {
+          this.debug(`cannot list projects nor read "${id}"'s environments: ${label} is not checked`);
+          continue;
+        }
+        throw new PermissionError(
+          `cannot tell whether project "${id}" exists (${label}): this token may not list projects (HTTP ${known.status}) nor read the project's environments (HTTP ${has.status}), and a gate does not pass on an answer for a project it cannot confirm`,
+          'Use a token that may list projects (GET /api/admin/projects).',
+        );
+      }
     } finally {
       await client.close();
     }
+  }
+
+  /**
+   * The check the kit makes for --project, for a project a gate takes from elsewhere (the
+   * profile's, else default): a gate never passes on an empty answer for a project the server
+   * lacks, wherever its name came from.
+   */
+  async confirmProject(target: Target, id: string): Promise<void> {
+    await this.checkProjects(target, [id], "no --project: the profile's project, else default");
   }
 
   /** Marks a token as secret: no message, debug line or error shows it. */
@@ -152,4 +179,14 @@ function readCaFile(path: string): string {
     throw new UsageError(`--ca-file "${path}": expected PEM certificates (-----BEGIN CERTIFICATE-----)`);
   }
   return pem;
+}
+
+/** Exit 5 naming the ids the server's list lacks, and what it has. */
+function missingProjects(ids: string[], known: Set<string>, label: string): void {
+  const missing = ids.filter((id) => !known.has(id));
+  if (missing.length === 0) return;
+  const list = [...known].sort();
+  const shown = list.length > 20 ? `${list.slice(0, 20).join(', ')}, … (${list.length} in all)` : list.join(', ') || '(none)';
+  const names = missing.map((id) => `"${id}"`).join(', ');
+  throw new NotFoundError(`no project ${names} on this server (${label}); it has: ${shown}`);
 }

@@ -25,7 +25,7 @@ function option(spec: OptionSpec): Option {
   if (spec.repeat) opt.argParser(collect);
   if (typeof spec.default === 'string') opt.default(spec.default);
   if (spec.group) opt.helpGroup(spec.group);
-  if (spec.hidden) opt.hideHelp();
+  if (spec.hidden || spec.removed) opt.hideHelp();
   return opt;
 }
 
@@ -36,6 +36,9 @@ function option(spec: OptionSpec): Option {
  */
 export function readOptions(table: OptionTable, given: Record<string, unknown>, env: Record<string, string | undefined> = {}): Record<string, unknown> {
   const raw = { ...given };
+  for (const [key, spec] of Object.entries(table)) {
+    if (spec.removed && raw[key] !== undefined) throw new UsageError(`${longName(spec)}: removed: ${spec.removed}`);
+  }
   const names: Record<string, string> = {};
   for (const [key, spec] of Object.entries(table)) {
     const value = spec.env ? env[spec.env] : undefined;
@@ -137,8 +140,9 @@ function leaf(app: App, spec: CommandSpec): Command {
         throw err;
       }
     }
-    ctx.expectProjects(namedProjects(table, flags));
-    if (spec.gate?.(request.options as never)) keepReadingWhenClosed(app.io.stdout);
+    const gate = spec.gate?.(request.options as never) === true;
+    ctx.expectProjects(namedProjects(table, flags), gate);
+    if (gate) keepReadingWhenClosed(app.io.stdout);
     const work = await spec.load();
     try {
       await work.run(ctx, request);

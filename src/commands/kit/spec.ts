@@ -39,6 +39,12 @@ export interface OptionSpec<T = unknown> {
   group?: string;
   /** Left out of --help (still parsed). */
   hidden?: boolean;
+  /**
+   * The option was removed: it is still recognised, only to refuse it (exit 2, nothing sent)
+   * with this text, which says why it went and what to use instead. Left out of --help, the
+   * completions and the docs, and of the request run() receives.
+   */
+  removed?: string;
 }
 
 export type OptionTable = Readonly<Record<string, OptionSpec<any>>>;
@@ -62,8 +68,10 @@ type Base<F> = F extends { parse: (raw: string) => infer T }
 type Value<F> = F extends { repeat: true } ? Base<F>[] : Base<F>;
 type Maybe<F> = F extends { default: unknown } ? never : F extends { repeat: true } ? never : F extends { spelling: `--no-${string}` } ? never : undefined;
 
-/** The typed options of a table: what a command's run() receives. */
-export type OptionValues<T extends OptionTable> = { -readonly [K in keyof T]: Value<T[K]> | Maybe<T[K]> };
+/** The typed options of a table: what a command's run() receives (a removed option never reaches it). */
+export type OptionValues<T extends OptionTable> = {
+  -readonly [K in keyof T as T[K] extends { removed: string } ? never : K]: Value<T[K]> | Maybe<T[K]>;
+};
 
 export interface Request<T extends OptionTable> {
   /** Positional arguments, in order (a variadic one is the last, as a list). */

@@ -18,6 +18,8 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const ui = await ctx.ui(req.output);
   const target = await ctx.target();
   const project = f.project ?? target.project;
+  // A --project was checked by the kit; the profile's (or default) is checked here, for the gate.
+  if (f.project === undefined && f.failOn) await ctx.confirmProject(target, project);
   const client = ctx.client(target);
   const progress = new PageProgress(ctx.io, false);
   let plan;
