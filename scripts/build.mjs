@@ -58,7 +58,10 @@ export const COMPLETION_FILES = { bash: 'flagctl.bash', zsh: '_flagctl', fish: '
  * streams, parse_args and a dozen more internals (about 1 ms); `import * as fs` loaded fs/dir.
  * Getters of our own are only descriptors to read, so a built-in loads when first used, and
  * only what is used. (A bare Proxy has no own names: esbuild's copy then found nothing, and
- * `import { spawn } from 'node:child_process'` was undefined in the bundle.)
+ * `import { spawn } from 'node:child_process'` was undefined in the bundle.) The getters sit on
+ * the prototype of the module's exports, which esbuild's copy takes as the prototype of its
+ * own: a name is found there, and nothing is copied per import (fs has about 100 names, and
+ * the fast path of `feature get` imports it from seven modules).
  * Only modules whose exports are plain namespaces of functions and constants, all their own
  * names, are wrapped so (LAZY_BUILTINS); every other one is required as it is. events and
  * stream export a function that code calls or extends, and node:process is the process
@@ -71,7 +74,9 @@ function builtinModule(path) {
   if (!LAZY_BUILTINS.has(path.replace(/^node:/, ''))) return `module.exports = __flagctlRequire(${JSON.stringify(path)});`;
   const real = createRequire(import.meta.url)(path);
   return `let m; const load = () => (m ??= __flagctlRequire(${JSON.stringify(path)}));
-for (const k of ${JSON.stringify(Object.keys(real))}) Object.defineProperty(module.exports, k, { enumerable: true, get: () => load()[k] });`;
+const names = Object.create(null);
+for (const k of ${JSON.stringify(Object.keys(real))}) Object.defineProperty(names, k, { enumerable: true, get: () => load()[k] });
+module.exports = Object.create(names);`;
 }
 
 export const builtinsAsRequire = {
