@@ -50,7 +50,11 @@ const work = join(root, 'dist', 'sea');
 // complete, so two builds at once (two test runs, say) never read each other's files.
 const tmp = (name) => join(work, `${process.pid}.${name}`);
 
-/** The binary's main script: answers --version, else runs the bundle asset with its code cache. */
+/**
+ * The binary's main script: answers --version, else runs a bundle asset with its code cache:
+ * for a `feature get` command line first the fast path (as bin/flagctl does), which declines
+ * what it does not read exactly as commander would, and then the whole CLI runs it.
+ */
 const LOADER = `'use strict';
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
@@ -58,12 +62,19 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 } else {
   const sea = require('node:sea');
   const vm = require('node:vm');
-  // CommonJS's wrapper as require('node:module').wrap makes it, without loading that module.
-  const source = '(function (exports, require, module, __filename, __dirname) { ' + sea.getAsset('flagctl.cjs', 'utf8') + '\\n});';
-  const script = new vm.Script(source, { filename: 'flagctl.cjs', cachedData: Buffer.from(sea.getRawAsset('flagctl.v8')) });
-  const bundled = { exports: {} };
-  script.runInThisContext().call(bundled.exports, bundled.exports, require, bundled, 'flagctl.cjs', '.');
-  bundled.exports.run();
+  const load = (name) => {
+    // CommonJS's wrapper as require('node:module').wrap makes it, without loading that module.
+    const source = '(function (exports, require, module, __filename, __dirname) { ' + sea.getAsset(name + '.cjs', 'utf8') + '\\n});';
+    const script = new vm.Script(source, { filename: name + '.cjs', cachedData: Buffer.from(sea.getRawAsset(name + '.v8')) });
+    const bundled = { exports: {} };
+    script.runInThisContext().call(bundled.exports, bundled.exports, require, bundled, name + '.cjs', '.');
+    return bundled.exports;
+  };
+  if (argv[0] === 'feature' && argv[1] === 'get' && !argv.includes('--help') && !argv.includes('-h')) {
+    load('feature-get').run().then((ran) => ran || load('flagctl').run());
+  } else {
+    load('flagctl').run();
+  }
 }
 `;
 
@@ -80,7 +91,7 @@ const http = require('node:http');
 const vm = require('node:vm');
 const [bundle, out, documentFile] = process.argv.slice(2);
 const document = fs.readFileSync(documentFile);
-const script = new vm.Script('(function (exports, require, module, __filename, __dirname) { ' + fs.readFileSync(bundle, 'utf8') + '\\n});', { filename: 'flagctl.cjs' });
+const script = new vm.Script('(function (exports, require, module, __filename, __dirname) { ' + fs.readFileSync(bundle, 'utf8') + '\\n});', { filename: require('node:path').basename(bundle).replace(/^\\d+\\./, '') });
 const bundled = { exports: {} };
 script.runInThisContext().call(bundled.exports, bundled.exports, require, bundled, 'flagctl.cjs', '.');
 process.once('exit', (code) => code === 0 && fs.writeFileSync(out, script.createCachedData()));
@@ -137,26 +148,34 @@ mkdirSync(work, { recursive: true });
 const loader = native && !args.snapshot;
 const main = loader ? tmp('main.cjs') : await bundle({ outfile: tmp('flagctl.cjs'), kind: args.snapshot ? 'snapshot' : 'script' });
 const assets = {};
-if (loader) assets['flagctl.cjs'] = await bundle({ outfile: tmp('flagctl.cjs') });
+if (loader) {
+  assets['flagctl.cjs'] = await bundle({ outfile: tmp('flagctl.cjs') });
+  assets['feature-get.cjs'] = await bundle({ outfile: tmp('feature-get.cjs'), kind: 'fast' });
+}
 
 // What the binary is made of, known before the costly steps; written beside the binary once it
 // is in place (see --if-changed).
 const inputs = createHash('sha256');
 for (const part of [readFileSync(fileURLToPath(import.meta.url)), readFileSync(node), readFileSync(loader ? assets['flagctl.cjs'] : main)]) inputs.update(part);
+if (loader) inputs.update(readFileSync(assets['feature-get.cjs']));
 if (loader) inputs.update(readFileSync(join(root, 'test/fixtures/feature.json')));
 inputs.update(JSON.stringify({ target, snapshot: Boolean(args.snapshot), node: args.node ?? null }));
 const stamp = `${out}.inputs`;
 const digest = inputs.digest('hex');
 if (args['if-changed'] && existsSync(out) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === digest) {
-  rmSync(loader ? assets['flagctl.cjs'] : main, { force: true });
+  for (const file of loader ? Object.values(assets) : [main]) rmSync(file, { force: true });
   console.error(`${out} is up to date (built from the same inputs)`);
   process.exit(0);
 }
 
 if (loader) {
-  assets['flagctl.v8'] = tmp('flagctl.v8');
   writeFileSync(tmp('warm.cjs'), WARM);
-  quiet(maker, [tmp('warm.cjs'), assets['flagctl.cjs'], assets['flagctl.v8'], join(root, 'test/fixtures/feature.json')]);
+  // Each bundle's cache from its own run of `feature get`: the fast path's, and the whole
+  // CLI's (which runs every other command line).
+  for (const name of ['flagctl', 'feature-get']) {
+    assets[`${name}.v8`] = tmp(`${name}.v8`);
+    quiet(maker, [tmp('warm.cjs'), assets[`${name}.cjs`], assets[`${name}.v8`], join(root, 'test/fixtures/feature.json')]);
+  }
   writeFileSync(main, LOADER.replace('VERSION', JSON.stringify(`${pkg.version}\n`)));
 }
 

@@ -1,4 +1,6 @@
-// Bundles the CLI and its runtime dependencies into one file, dist/flagctl.cjs, which bin/flagctl runs.
+// Bundles the CLI and its runtime dependencies into one file, dist/flagctl.cjs, which bin/flagctl
+// runs; and the fast path of `feature get` into dist/feature-get.cjs, which bin/flagctl tries
+// first for that command (src/feature-get-entry.ts): the same modules, without commander.
 //
 //   node scripts/build.mjs                the bundle
 //   node scripts/build.mjs --completions  the bundle, then completions/ regenerated from it
@@ -57,7 +59,10 @@ export const COMPLETION_FILES = { bash: 'flagctl.bash', zsh: '_flagctl', fish: '
  * streams, parse_args and a dozen more internals (about 1 ms); `import * as fs` loaded fs/dir.
  * Getters of our own are only descriptors to read, so a built-in loads when first used, and
  * only what is used. (A bare Proxy has no own names: esbuild's copy then found nothing, and
- * `import { spawn } from 'node:child_process'` was undefined in the bundle.)
+ * `import { spawn } from 'node:child_process'` was undefined in the bundle.) The getters sit on
+ * the prototype of the module's exports, which esbuild's copy takes as the prototype of its
+ * own: a name is found there, and nothing is copied per import (fs has about 100 names, and
+ * the fast path of `feature get` imports it from seven modules).
  * Only modules whose exports are plain namespaces of functions and constants, all their own
  * names, are wrapped so (LAZY_BUILTINS); every other one is required as it is. events and
  * stream export a function that code calls or extends, and node:process is the process
@@ -70,7 +75,9 @@ function builtinModule(path) {
   if (!LAZY_BUILTINS.has(path.replace(/^node:/, ''))) return `module.exports = __flagctlRequire(${JSON.stringify(path)});`;
   const real = createRequire(import.meta.url)(path);
   return `let m; const load = () => (m ??= __flagctlRequire(${JSON.stringify(path)}));
-for (const k of ${JSON.stringify(Object.keys(real))}) Object.defineProperty(module.exports, k, { enumerable: true, get: () => load()[k] });`;
+const names = Object.create(null);
+for (const k of ${JSON.stringify(Object.keys(real))}) Object.defineProperty(names, k, { enumerable: true, get: () => load()[k] });
+module.exports = Object.create(names);`;
 }
 
 export const builtinsAsRequire = {
@@ -100,7 +107,7 @@ function assertLazy(metafile) {
     }
   };
   // From cli.ts too: entry.ts reaches it through import(), but every command starts there.
-  const entries = Object.keys(metafile.inputs).filter((p) => p === '<stdin>' || p.endsWith('src/entry.ts') || p.endsWith('src/cli.ts'));
+  const entries = Object.keys(metafile.inputs).filter((p) => p === '<stdin>' || /src\/(entry|cli|feature-get-entry)\.ts$/.test(p));
   entries.forEach(visit);
   const pattern = new RegExp(`node_modules/(${LAZY_PACKAGES.join('|')})/`);
   const loaded = [...eager].filter((p) => pattern.test(p) || STARTUP_FREE.some((re) => re.test(p)));
@@ -109,10 +116,18 @@ function assertLazy(metafile) {
   }
 }
 
+/** The fast path exists to run without commander: the build fails if it is bundled at all. */
+function assertWithout(metafile, pattern) {
+  const found = Object.keys(metafile.inputs).filter((p) => pattern.test(p));
+  if (found.length) throw new Error(`the fast path (src/feature-get-entry.ts) must not bundle these:\n  ${found.join('\n  ')}`);
+}
+
 /** What each kind of bundle runs when loaded. */
 const MAINS = {
   // dist/flagctl.cjs: exports main() and run(); bin/flagctl calls run().
   package: null,
+  // dist/feature-get.cjs: exports run() (true when it ran the command) and featureGetFast().
+  fast: null,
   // A single executable's main script: runs the CLI.
   script: "import { run } from './src/entry.js';\nvoid run();\n",
   // A single executable's startup snapshot: the modules are evaluated when the snapshot is
@@ -129,7 +144,7 @@ export async function bundle({ outfile, kind = 'package', plugins = [] } = {}) {
   if (!(kind in MAINS)) throw new Error(`bundle kind ${kind}: expected one of ${Object.keys(MAINS).join(', ')}`);
   const entry = MAINS[kind]
     ? { stdin: { contents: MAINS[kind], resolveDir: root, loader: 'ts' } }
-    : { entryPoints: [join(root, 'src/entry.ts')] };
+    : { entryPoints: [join(root, kind === 'fast' ? 'src/feature-get-entry.ts' : 'src/entry.ts')] };
   const result = await build({
     ...entry,
     absWorkingDir: root,
@@ -147,6 +162,7 @@ export async function bundle({ outfile, kind = 'package', plugins = [] } = {}) {
     logLevel: 'warning',
   });
   assertLazy(result.metafile);
+  if (kind === 'fast') assertWithout(result.metafile, /^node_modules\/commander\//);
   assertNoCycles(result.metafile);
   assertFolderRules(join(root, 'src'));
   assertPostSites(join(root, 'src'));
@@ -179,5 +195,6 @@ function writeCompletions() {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const file = await bundle({ outfile: join(root, 'dist/flagctl.cjs') });
   console.error(`built ${file}`);
+  console.error(`built ${await bundle({ outfile: join(root, 'dist/feature-get.cjs'), kind: 'fast' })}`);
   if (process.argv.includes('--completions')) writeCompletions();
 }

@@ -2,10 +2,9 @@ import { type Command, CommanderError } from 'commander';
 import type { App } from './commands/kit/context.js';
 import { buildProgram } from './commands/kit/program.js';
 import { PROGRAM } from './commands/registry.js';
-import { CheckFailedError, CliError, ExitCode, exitCodeFor, OutputClosedError } from './errors.js';
+import { ExitCode } from './errors.js';
 import { checkOutput, type IO } from './io.js';
-import { termSafe } from './output/sanitize.js';
-import { redactAll } from './config/token.js';
+import { failed } from './outcome.js';
 
 // The command tree comes from the records in commands/registry.ts: declarations only, each
 // loading its implementation with import() when it runs, so a command pays only for its own work.
@@ -49,33 +48,6 @@ export async function main(argv: string[], io: IO): Promise<number> {
       // Commander has printed the message (with a suggestion where one is close).
       return ExitCode.usage;
     }
-    // The reader of stdout has gone (`| head`) and nothing gates on the data: done, quietly.
-    if (err instanceof OutputClosedError) return ExitCode.ok;
-    for (const t of [io.env.FLAGCTL_TOKEN, io.env.UNLEASH_API_TOKEN]) if (t) app.secrets.add(t);
-    report(io, err, argv.includes('--debug'), app.secrets);
-    return exitCodeFor(err);
-  }
-}
-
-/** Servers sometimes put whole SQL statements in a 500's message: one screen line is enough. */
-const MESSAGE_LIMIT = 400;
-
-function report(io: IO, err: unknown, debug: boolean, secrets: Set<string>): void {
-  const clean = (s: string) => termSafe(redactAll(s, secrets));
-  const short = (s: string) =>
-    debug || s.length <= MESSAGE_LIMIT ? s : `${s.slice(0, MESSAGE_LIMIT)}… (${s.length - MESSAGE_LIMIT} more characters; --debug shows all)`;
-  if (err instanceof CheckFailedError && err.shownOnStdout) return;
-  if (err instanceof CliError) {
-    io.stderr.write(`flagctl: ${short(clean(err.message))}\n`);
-    if (err.hint) io.stderr.write(`${clean(err.hint)}\n`);
-  } else {
-    const msg = err instanceof Error ? err.message : String(err);
-    io.stderr.write(`flagctl: unexpected error: ${clean(msg)}\n`);
-  }
-  // Only the stack's frames: its head repeats the message, whose own line breaks (from a
-  // server) would otherwise start lines of their own, e.g. a GitHub Actions `::error::`.
-  if (debug && err instanceof Error && err.stack) {
-    const head = err.message.split('\n').length;
-    for (const line of err.stack.split('\n').slice(head)) io.stderr.write(`${clean(line)}\n`);
+    return failed(io, err, argv, app.secrets);
   }
 }

@@ -1,9 +1,12 @@
-import * as z from '../zod-mini.js';
 import type { ApiClient } from './client.js';
+import { featureShape } from './feature-shape.js';
 import { segment } from './path.js';
-import { envVariant, feature, tag, type Feature } from './schemas.js';
+import type { Feature } from './schemas.js';
 
-const featurePath = (projectId: string, featureName: string) =>
+// No zod here: `feature get` reads this module at start-up (the shape is checked by
+// feature-shape.ts). What the human record adds to the document is in feature-complete.ts.
+
+export const featurePath = (projectId: string, featureName: string) =>
   `/api/admin/projects/${segment(projectId, 'project')}/features/${segment(featureName, 'feature name')}`;
 
 /**
@@ -11,36 +14,5 @@ const featurePath = (projectId: string, featureName: string) =>
  * real servers to put each environment's variants in the document (without it they leave them out).
  */
 export function getFeature(client: ApiClient, projectId: string, featureName: string): Promise<Feature> {
-  return client.getJson(featurePath(projectId, featureName), feature, new URLSearchParams({ variantEnvironments: 'true' }));
-}
-
-const tagsResponse = z.looseObject({ tags: z.array(tag) });
-const variantsResponse = z.looseObject({ variants: z.array(envVariant) });
-
-/**
- * Real servers (6.x and 8.x) leave tags out of the feature document, although the spec lists
- * them, and older ones may ignore `variantEnvironments`. For the human record view, fetch them from the
- * server's own endpoints, in parallel. What cannot be fetched stays absent.
- */
-export async function completeFeature(client: ApiClient, projectId: string, f: Feature): Promise<Feature> {
-  const base = () => featurePath(projectId, f.name);
-  // A name the server gave that cannot be a path segment (`..`) is refused by segment() as it
-  // builds the path: inside the async call that refusal is one more thing not fetched.
-  const quietly = <T>(get: () => Promise<T>) => get().catch(() => undefined);
-  const environments = f.environments ?? [];
-  const [tags, ...variants] = await Promise.all([
-    f.tags !== undefined
-      ? f.tags
-      : quietly(async () => (await client.getJson(`/api/admin/features/${segment(f.name, 'feature name')}/tags`, tagsResponse)).tags),
-    ...environments.map((e) =>
-      e.variants !== undefined
-        ? e.variants
-        : quietly(async () => (await client.getJson(`${base()}/environments/${segment(e.name, 'environment')}/variants`, variantsResponse)).variants),
-    ),
-  ]);
-  return {
-    ...f,
-    tags,
-    environments: environments.map((e, i) => ({ ...e, variants: variants[i] ?? e.variants })),
-  };
+  return client.getJson(featurePath(projectId, featureName), featureShape, new URLSearchParams({ variantEnvironments: 'true' }));
 }

@@ -1,36 +1,21 @@
 import * as nodeFs from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import * as z from '../zod-mini.js';
+import type * as Z from '../zod-mini.js';
 import { UsageError } from '../errors.js';
 import { checkJsonDepth } from './json-file.js';
 
-// Reading the config is on every command's start-up path: the callback API, wrapped here by
-// hand, keeps node:fs/promises (and the dozen modules it loads) off it, and node:util's
-// promisify too. Writing (auth) may use promises.
+// Reading the config is on every command's start-up path. It is read synchronously: a file of a
+// few hundred bytes, where the asynchronous calls started libuv's thread pool (its threads)
+// for them alone, about 1 ms of `feature get`; and node:fs/promises would load a dozen modules.
+// Writing (auth) may use promises.
 const statFile = (file: string) => new Promise<nodeFs.Stats>((resolve, reject) => nodeFs.stat(file, (err, st) => (err ? reject(err) : resolve(st))));
-const readText = (file: string) => new Promise<string>((resolve, reject) => nodeFs.readFile(file, 'utf8', (err, text) => (err ? reject(err) : resolve(text))));
 
-// Built on first use: most runs have no config file (a token in the environment), and building
-// zod schemas costs start-up time (about 0.5 ms for these two, profiled on Node 24).
-const schemas = () => {
-  const profile = z.object({
-    url: z.string(),
-    token: z.string(),
-    project: z.optional(z.string()),
-  });
-  const config = z.object({
-    version: z._default(z.literal(1), 1),
-    defaultProfile: z.optional(z.string()),
-    profiles: z._default(z.record(z.string(), profile), {}),
-  });
-  return { profile, config };
-};
-let built: ReturnType<typeof schemas> | undefined;
-const schema = () => (built ??= schemas());
+type Schemas = typeof import('./config-schema.js');
+const schema = () => import('./config-schema.js');
 
-export type Profile = z.output<ReturnType<typeof schemas>['profile']>;
-export type Config = z.output<ReturnType<typeof schemas>['config']>;
+export type Profile = Z.output<Schemas['profileSchema']>;
+export type Config = Z.output<Schemas['configSchema']>;
 
 export function configDir(env: Record<string, string | undefined>): string {
   if (env.FLAGCTL_CONFIG_DIR) return env.FLAGCTL_CONFIG_DIR;
@@ -47,17 +32,17 @@ export async function readConfig(dir: string): Promise<Config> {
   const file = configPath(dir);
   let text: string;
   try {
-    const stat = await statFile(file);
+    const stat = nodeFs.statSync(file);
     if (process.platform !== 'win32' && (stat.mode & 0o077) !== 0) {
       throw new UsageError(
         `${file} is readable by other users (mode ${(stat.mode & 0o777).toString(8)}); it holds API tokens, so flagctl will not use it`,
         `Fix it with: chmod 600 '${file}'`,
       );
     }
-    text = await readText(file);
+    text = nodeFs.readFileSync(file, 'utf8');
   } catch (err) {
     // What the schema makes of `{}`, without building it.
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return ownProfiles({ version: 1, profiles: {} }, {});
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, profiles: Object.create(null) as Config['profiles'] };
     throw err;
   }
   checkJsonDepth(text, file, 'not a flagctl config');
@@ -67,10 +52,11 @@ export async function readConfig(dir: string): Promise<Config> {
   } catch {
     throw new UsageError(`${file} is not valid JSON`, 'Fix or remove it, then run `flagctl auth login` again.');
   }
-  const parsed = schema().config.safeParse(data);
+  const shapes = await schema();
+  const parsed = shapes.configSchema.safeParse(data);
   if (!parsed.success) throw notAConfig(file, parsed.error.issues[0]);
   const given = (data as { profiles?: unknown }).profiles;
-  return ownProfiles(parsed.data, given && typeof given === 'object' ? given : {}, file);
+  return ownProfiles(shapes, parsed.data, given && typeof given === 'object' ? given : {}, file);
 }
 
 const notAConfig = (file: string, issue: { path: PropertyKey[]; message: string } | undefined) =>
@@ -81,10 +67,10 @@ const notAConfig = (file: string, issue: { path: PropertyKey[]; message: string 
  * `toString` must not find a method, and `__proto__` (which the schema's record drops) is a
  * profile like any other. Lookups go through `profileNamed`.
  */
-function ownProfiles(config: Config, given: object, file = ''): Config {
+function ownProfiles(shapes: Schemas, config: Config, given: object, file: string): Config {
   const profiles = Object.create(null) as Config['profiles'];
   for (const [name, raw] of Object.entries(given)) {
-    const one = schema().profile.safeParse(raw);
+    const one = shapes.profileSchema.safeParse(raw);
     if (!one.success) throw notAConfig(file, { ...one.error.issues[0]!, path: ['profiles', name, ...(one.error.issues[0]?.path ?? [])] });
     profiles[name] = one.data;
   }

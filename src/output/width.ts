@@ -6,8 +6,10 @@
 // eslint-disable-next-line no-control-regex
 const SGR = /\u001b\[[0-9;]*m/g;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-const ZERO = /^[\p{Mn}\p{Me}\p{Cf}]+$/u;
-const EMOJI = /\p{Extended_Pictographic}|\u{fe0f}|[\u{1f1e6}-\u{1f1ff}]/u;
+// Made on first use: a Unicode property class costs its creation at start-up (ICU's sets),
+// which `-o json` never needs.
+let ZERO: RegExp | undefined;
+let EMOJI: RegExp | undefined;
 
 let segmenter: Intl.Segmenter | undefined;
 
@@ -41,8 +43,8 @@ function wideCodePoint(c: number): boolean {
 /** The cells one grapheme takes: 0, 1 or 2. */
 export function graphemeWidth(g: string): number {
   if (g.length === 1 && g >= ' ' && g <= '~') return 1;
-  if (ZERO.test(g)) return 0;
-  if (EMOJI.test(g) && !/^[\d#*]/.test(g)) return 2;
+  if ((ZERO ??= /^[\p{Mn}\p{Me}\p{Cf}]+$/u).test(g)) return 0;
+  if ((EMOJI ??= /\p{Extended_Pictographic}|\u{fe0f}|[\u{1f1e6}-\u{1f1ff}]/u).test(g) && !/^[\d#*]/.test(g)) return 2;
   return wideCodePoint(g.codePointAt(0)!) ? 2 : 1;
 }
 

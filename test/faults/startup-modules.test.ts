@@ -1,13 +1,22 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { featureServer, loadedModules, UNWANTED } from '../support/startup-modules.js';
+import { featureServer, loadedModules, tracedPackage, UNWANTED } from '../support/startup-modules.js';
 
 // On the machine's Node; test/artifact/startup-modules.test.ts runs the same on the pinned Node 24.
 
 let server: Awaited<ReturnType<typeof featureServer>>;
+const dir = mkdtempSync(join(tmpdir(), 'flagctl-traced-'));
+let traced = '';
 beforeAll(async () => {
   server = await featureServer();
+  traced = tracedPackage(dir);
+}, 60_000);
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
 });
-afterAll(() => server.close());
 
 describe('start-up of feature get', () => {
   it('loads neither fs/promises, perf_hooks, zlib, node:module nor worker_threads (nor what they bring)', async () => {
@@ -15,5 +24,24 @@ describe('start-up of feature get', () => {
     expect(r.code).toBe(0);
     expect(r.modules).toContain('NativeModule http'); // the list is real: the request was made
     expect(r.modules.filter((m) => UNWANTED.test(m))).toEqual([]);
+  });
+
+  // Issue 23: the fast path (dist/feature-get.cjs) runs the query without commander's tree and
+  // checks the document without zod.
+  it('evaluates neither commander nor zod: the fast path runs it', async () => {
+    const r = await loadedModules(process.execPath, server.url, ['feature', 'get', 'f', '-o', 'json'], undefined, traced);
+    expect(r.code).toBe(0);
+    expect(r.modules).toContain('NativeModule http');
+    expect(r.evaluated).toEqual([]);
+  });
+
+  it.each([
+    ['--help', ['feature', 'get', '--help'], 0],
+    ['-ojson, a form the fast path leaves to commander', ['feature', 'get', 'f', '-ojson'], 0],
+    ['a usage error', ['feature', 'get', 'f', '--bogus'], 2],
+  ])('runs the whole CLI for %s (the trace works)', async (_what, args, code) => {
+    const r = await loadedModules(process.execPath, server.url, args as string[], undefined, traced);
+    expect(r.code).toBe(code);
+    expect(r.evaluated).toContain('commander');
   });
 });

@@ -1,6 +1,5 @@
-import { completeFeature, getFeature } from '../../../api/features.js';
+import { getFeature } from '../../../api/features.js';
 import type { Feature, FeatureEnvironment } from '../../../api/schemas.js';
-import { segmentNames } from '../../../api/segments.js';
 import { featureView, type SegmentNames } from '../../../output/feature-view.js';
 import { print } from '../../../output/context.js';
 import { render } from '../../../output/render.js';
@@ -68,8 +67,10 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     document: feature,
     // The full record needs tags and environment variants, which the feature's GET lacks,
     // and segment names, where strategies have only ids. What cannot be fetched stays out.
+    // Loaded here: their checks are zod schemas, which `-o json` never needs.
     prepare: async () => {
       if (ui.out.columns) return;
+      const [{ completeFeature }, { segmentNames }] = await Promise.all([import('../../../api/feature-complete.js'), import('../../../api/segments.js')]);
       const usesSegments = (feature.environments ?? []).some((e) => (e.strategies ?? []).some((s) => s.segments?.length));
       [full, segments] = await withSpinner(io, `Fetching ${name}`, () =>
         Promise.all([completeFeature(client, project, feature), usesSegments ? segmentNames(client).catch(() => segments) : segments]),

@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { featureIssue, featureShape } from '../../src/api/feature-shape.js';
+import { checked } from '../../src/api/response.js';
+import { feature } from '../../src/api/schemas.js';
+import { full, mutate, paths, rng, VALUES } from '../support/shape-mutations.js';
+
+// `feature get` checks the feature document with a hand-written walk (api/feature-shape.ts)
+// instead of the zod schema `feature` (api/schemas.ts). The two must accept and refuse the
+// same documents, and a refusal must read the same: zod's first issue, its path and message.
+
+const document = JSON.parse(readFileSync(new URL('../fixtures/feature.json', import.meta.url), 'utf8'));
+const MORE = [...VALUES, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -0, 1e300, { id: 'x' }, [{}], [null], ['a', 1]];
+
+/** zod's verdict and the walk's, in the same form: undefined, or the first issue's path and message. */
+function verdicts(doc: unknown) {
+  const z = feature.safeParse(doc);
+  const first = z.success ? undefined : { path: z.error.issues[0]!.path, message: z.error.issues[0]!.message };
+  return { zod: first, walk: featureIssue(doc) };
+}
+
+describe('the feature document walk', () => {
+  it('accepts the captured document, as zod does', () => {
+    expect(feature.safeParse(document).success).toBe(true);
+    expect(featureIssue(document)).toBeUndefined();
+    expect(featureShape.safeParse(document)).toEqual({ success: true, data: document });
+  });
+
+  it.each([[[]], [null], ['x'], [1], [true], [undefined], [{}], [{ name: 1 }]])('refuses %j as zod does', (doc) => {
+    const { zod, walk } = verdicts(doc);
+    expect(zod).toBeDefined();
+    expect(walk).toEqual(zod);
+  });
+
+  it('agrees with zod on every field the schema declares, at every depth, for every kind of value', () => {
+    const doc = full(feature);
+    expect(verdicts(doc)).toEqual({ zod: undefined, walk: undefined });
+    const all = paths(doc);
+    // environments[].strategies[].constraints[].values[] and the like are all reached.
+    expect(all).toContainEqual(['environments', 0, 'strategies', 0, 'constraints', 0, 'values', 0]);
+    expect(all).toContainEqual(['environments', 0, 'variants', 0, 'overrides', 0, 'values', 0]);
+    expect(all).toContainEqual(['collaborators', 'users', 0, 'imageUrl']);
+    expect(all).toContainEqual(['dependencies', 0, 'variants', 0]);
+    let refused = 0;
+    for (const path of all) {
+      for (const value of MORE) {
+        const { zod, walk } = verdicts(mutate(doc, path, value));
+        expect(walk, `${JSON.stringify(path)} = ${String(JSON.stringify(value))}`).toEqual(zod);
+        if (zod) refused++;
+      }
+    }
+    expect(refused).toBeGreaterThan(all.length * 5);
+  });
+
+  it('names the same first problem as zod where there are two, whichever two (zod reports in its field order)', () => {
+    const doc = full(feature);
+    const all = paths(doc).filter((p) => p.length > 0);
+    let refused = 0;
+    for (const a of all) {
+      for (const b of all) {
+        if (a === b) continue;
+        for (const value of [[], false]) {
+          let both;
+          try {
+            both = mutate(mutate(doc, a, value), b, value);
+          } catch {
+            continue; // a held b's parent
+          }
+          const { zod, walk } = verdicts(both);
+          expect(walk, `${JSON.stringify(a)} and ${JSON.stringify(b)}`).toEqual(zod);
+          if (zod) refused++;
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(all.length * all.length);
+  });
+
+  it('agrees with zod on 3,000 mutations of the captured document, the first problem included', () => {
+    const next = rng(23);
+    const all = paths(document);
+    let refused = 0;
+    for (let i = 0; i < 3000; i++) {
+      // One to three changes: zod must name the first in its own order, and so must the walk.
+      let doc = document;
+      for (let n = 1 + Math.floor(next() * 3); n > 0; n--) {
+        const path = all[Math.floor(next() * all.length)]!;
+        try {
+          doc = mutate(doc, path, MORE[Math.floor(next() * MORE.length)]);
+        } catch {
+          // An earlier change removed what this path goes through.
+        }
+      }
+      const { zod, walk } = verdicts(doc);
+      expect(walk, String(JSON.stringify(doc)).slice(0, 300)).toEqual(zod);
+      if (zod) refused++;
+    }
+    expect(refused).toBeGreaterThan(1000); // the mutations really exercise refusals
+  });
+
+  it('gives the client the same error for a refused answer, 1e400 included', () => {
+    const answers = ['{"name":"f","environments":[{"name":"e","yes":1e400}]}', '{"name":"f","tags":[{"value":2}]}', '[]', '{"name":null}'];
+    for (const text of answers) {
+      const res = { kind: 'ok' as const, status: 200, text, contentType: 'application/json' };
+      const message = (schema: Parameters<typeof checked>[1]) => {
+        try {
+          checked(res, schema);
+        } catch (err) {
+          return (err as Error).message;
+        }
+        return 'accepted';
+      };
+      expect(message(featureShape)).toBe(message(feature));
+      expect(message(featureShape)).toMatch(/^the server's answer \(HTTP 200\) is not the expected shape/);
+    }
+  });
+});
