@@ -228,20 +228,14 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
     return (head + name + tail).trim();
   }
 
-  /** The bytes where the finder can search them: its own memory. */
-  const searchable = (bytes: Uint8Array): Buffer => {
-    if (!finder) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    if (buffer.length < bytes.length) buffer = room(bytes.length, 0);
-    buffer.set(bytes);
-    return buffer.subarray(0, bytes.length);
-  };
-
-  /** A whole file's bytes: binary (a NUL among the first), or its references. */
-  const content = (view: Buffer): FileScan =>
-    view.subarray(0, SNIFF).indexOf(0) >= 0 ? { skipped: 'binary' } : { refs: locate(view, view.length, find(view, view.length)) };
-
   function scanBytes(bytes: Uint8Array): FoundRef[] {
-    const buf = searchable(bytes);
+    let buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (finder) {
+      // The finder searches only its own memory.
+      if (buffer.length < bytes.length) buffer = room(bytes.length, 0);
+      buffer.set(bytes);
+      buf = buffer.subarray(0, bytes.length);
+    }
     return locate(buf, buf.length, find(buf, buf.length));
   }
 
@@ -282,7 +276,10 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
       }
       // Nothing read: an empty file, or a fifo without a writer.
       if (n === 0 && !isRegular(fd)) return { skipped: 'special' };
-      return content(buffer.subarray(0, n));
+      const sniff = n < SNIFF ? n : SNIFF;
+      if (buffer.subarray(0, sniff).indexOf(0) >= 0) return { skipped: 'binary' };
+      const view = buffer.subarray(0, n);
+      return { refs: locate(view, n, find(view, n)) };
     } catch {
       // A fifo or a directory swapped in since the walk (EAGAIN, EISDIR).
       return { skipped: isRegular(fd) ? 'unreadable' : 'special' };
@@ -291,5 +288,5 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
     }
   }
 
-  return { scanFile, scanBytes, scanContent: (bytes) => content(searchable(bytes)) };
+  return { scanFile, scanBytes };
 }

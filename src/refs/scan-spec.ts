@@ -31,8 +31,6 @@ export interface Scanner {
   scanFile(path: string, follow?: boolean): FileScan;
   /** The matching alone, over bytes already in memory (tests, and text that is not a file). */
   scanBytes(bytes: Uint8Array): FoundRef[];
-  /** A file's whole content read beforehand, as scanFile would judge it once read. */
-  scanContent(bytes: Uint8Array): FileScan;
 }
 
 /**

@@ -3,7 +3,6 @@ import { realpathSync } from 'node:fs';
 import * as bufferModule from 'node:buffer';
 import { join, posix, resolve, sep } from 'node:path';
 import { ScanPool } from './pool.js';
-import { ReadAhead } from './prefetch.js';
 import { createScanner, type FileScan, type FoundRef, type Scanner, type ScanSpec, type SkipReason } from './scan-core.js';
 import { localFinder } from './scan-wasm.js';
 import { walk, type WalkOptions, type WalkSkip } from './walk.js';
@@ -18,8 +17,6 @@ export interface TreeOptions extends WalkOptions {
   paths: { path: string; kind: 'dir' | 'file' }[];
   /** Worker threads that read and match files while the main thread walks; 0: all on the main thread. */
   threads: number;
-  /** --max-file-kb in bytes: files up to this size may be read while the flags are still being fetched. */
-  maxFileBytes?: number;
   /** Once aborted, the scan ends at its next batch, as if the tree held no more files (the caller has failed meanwhile). */
   signal?: AbortSignal;
 }
@@ -68,9 +65,7 @@ export async function* scanTree(specSource: ScanSpec | Promise<ScanSpec>, opts: 
   let local: Scanner | undefined;
   const scanner = async () => (local ??= createScanner(await specReady, fs, bufferModule, localFinder()));
   let pool: ScanPool | undefined;
-  /** Batches in walk order: sent to a thread, scanned, or read ahead and still to be matched here. */
-  const queue: { shown: (i: number) => string; results?: Promise<FileScan[]>; done?: FileScan[]; match?: () => FileScan[] }[] = [];
-  const readAhead = opts.maxFileBytes ? new ReadAhead(opts.maxFileBytes) : undefined;
+  const queue: { shown: (i: number) => string; results: Promise<FileScan[]>; done?: FileScan[] }[] = [];
   // Display paths are made only for files that hold a reference.
   const skip = (why: SkipReason | WalkSkip, shown: () => string) => {
     stats.skipped[why]++;
@@ -117,53 +112,37 @@ export async function* scanTree(specSource: ScanSpec | Promise<ScanSpec>, opts: 
       const enough = () => {
         if (!pool && opts.threads > 0 && ++batches >= THREADS_FROM_BATCH) pool = new ScanPool(specReady, opts.threads);
       };
-      const absolute = (batch: string[]) => (sep === '/' ? batch.map((rel) => `${root}/${rel}`) : batch.map((rel) => root + sep + rel.split('/').join(sep)));
-      // Files read while the flags are fetched (not where paths overlap: which copy counts is decided in order).
-      const early = (batch: string[]) => (seen || !readAhead?.open ? undefined : readAhead.read(absolute(batch)));
-      const free = () => pool!.pending < pool!.size * HELD_PER_THREAD;
-      /** Batches whose files were read ahead, still to be matched here; they do not count as held results. */
-      const unmatched = () => queue.reduce((k, e) => k + (e.match && !e.done ? 1 : 0), 0);
-      const macrotask = () => new Promise((resolve) => setImmediate(resolve));
-      for await (const { item: walked, ahead } of walkedAhead(walk(root, opts, { shown, onSkip }), specReady, WALK_AHEAD, enough, early)) {
+      for await (const walked of walkedAhead(walk(root, opts, { shown, onSkip }), specReady, WALK_AHEAD, enough)) {
         if (opts.signal?.aborted) return;
         const batch = seen ? walked.filter((rel) => firstTime(join(realRoot, rel))) : walked;
         if (batch.length === 0) continue;
         const scan = await scanner();
-        const abs = absolute(batch);
+        const abs = sep === '/' ? batch.map((rel) => `${root}/${rel}`) : batch.map((rel) => root + sep + rel.split('/').join(sep));
         const shownFiles = (i: number) => displayPath(shown, batch[i]!);
-        const judge = () => abs.map((p, i) => (ahead?.[i] ? scan.scanContent(ahead[i]) : scan.scanFile(p)));
         if (!pool) {
-          yield* drain(judge(), shownFiles);
+          yield* drain(abs.map((p) => scan.scanFile(p)), shownFiles);
           continue;
         }
-        if (ahead) {
-          queue.push({ shown: shownFiles, match: judge });
+        if (pool.pending < pool.size * HELD_PER_THREAD) {
+          const entry: (typeof queue)[number] = { shown: shownFiles, results: pool.scan(abs) };
+          entry.results.then((r) => void (entry.done = r), () => undefined); // awaited in turn below
+          queue.push(entry);
         } else {
-          // The threads are busy: match what was read ahead first, as long as they stay busy.
-          for (let waiting = queue.find((e) => e.match && !e.done); waiting && !free(); waiting = queue.find((e) => e.match && !e.done)) {
-            waiting.done = waiting.match!();
-            await macrotask();
-          }
-          if (free()) {
-            const entry: (typeof queue)[number] = { shown: shownFiles, results: pool.scan(abs) };
-            entry.results!.then((r) => void (entry.done = r), () => undefined); // awaited in turn below
-            queue.push(entry);
-          } else {
-            queue.push({ shown: shownFiles, done: judge() });
-            // A macrotask turn: the threads' answers (messages) are taken in, so `pending` drops.
-            await macrotask();
-          }
+          const done = abs.map((p) => scan.scanFile(p));
+          queue.push({ shown: shownFiles, results: Promise.resolve(done), done });
+          // A macrotask turn: the threads' answers (messages) are taken in, so `pending` drops.
+          await new Promise((resolve) => setImmediate(resolve));
         }
         // What is scanned at the head goes out at once: results held longer only cost the
         // young generation's collections on this thread, which copy whatever is still alive.
-        while (queue.length > 0 && (queue[0]!.done || queue.length - unmatched() >= pool.size * AHEAD_PER_THREAD)) {
+        while (queue.length > 0 && (queue[0]!.done || queue.length >= pool.size * AHEAD_PER_THREAD)) {
           const head = queue.shift()!;
-          yield* drain(head.done ?? head.match?.() ?? (await head.results!), head.shown);
+          yield* drain(head.done ?? (await head.results), head.shown);
         }
       }
       while (queue.length > 0) {
         const head = queue.shift()!;
-        yield* drain(head.done ?? head.match?.() ?? (await head.results!), head.shown);
+        yield* drain(await head.results, head.shown);
       }
     }
   } finally {
@@ -172,17 +151,16 @@ export async function* scanTree(specSource: ScanSpec | Promise<ScanSpec>, opts: 
 }
 
 /**
- * Pulls up to `max` items from `source` until `ready` settles, each with what `ahead` makes
- * of it meanwhile, giving the event loop a turn after each (so the requests in flight
- * progress), then hands them out and goes on.
+ * Pulls up to `max` items from `source` until `ready` settles, giving the event loop a turn
+ * after each (so the requests in flight progress), then hands them out and goes on.
  */
-async function* walkedAhead<T, U>(source: AsyncGenerator<T>, ready: Promise<unknown>, max: number, walked: () => void, ahead: (item: T) => U | undefined): AsyncGenerator<{ item: T; ahead?: U }> {
+async function* walkedAhead<T>(source: AsyncGenerator<T>, ready: Promise<unknown>, max: number, walked: () => void): AsyncGenerator<T> {
   let settled = false;
   ready.then(
     () => (settled = true),
     () => (settled = true),
   );
-  const early: { item: T; ahead?: U }[] = [];
+  const early: T[] = [];
   let ended = false;
   try {
     while (!settled && early.length < max) {
@@ -191,15 +169,15 @@ async function* walkedAhead<T, U>(source: AsyncGenerator<T>, ready: Promise<unkn
         ended = true;
         break;
       }
+      early.push(r.value);
       walked();
-      early.push({ item: r.value, ahead: ahead(r.value) });
       await new Promise((resolve) => setImmediate(resolve));
     }
     for (const item of early) yield item;
     if (!ended) {
       for await (const item of source) {
         walked();
-        yield { item };
+        yield item;
       }
     }
   } finally {

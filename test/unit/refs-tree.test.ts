@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { aliasTable } from '../../src/refs/aliases.js';
@@ -150,64 +150,6 @@ describe('refs over a plain directory (no git)', () => {
     expect(two.got).toEqual(one.got);
     expect(two.stats).toEqual(one.stats);
   });
-});
-
-describe('refs reading files while the flags are fetched', () => {
-  const { dir } = tree();
-  // A reference that ends the file, with no line end after it.
-  writeFileSync(`${dir}/src/tail.ts`, 'export const flag = "new-checkout-flow"');
-
-  // While the flags are fetched, the files walked are read ahead (refs/prefetch.ts): the
-  // answer must not depend on how much was read before the names came.
-  async function lateSpec(over: Partial<TreeOptions>, turns: number, meanwhile?: () => void) {
-    const stats = emptyStats();
-    const spec = { names: NAMES, aliases: [], delimiters: ['"', "'", '`'], maxFileBytes: MAX_FILE_BYTES };
-    let release!: () => void;
-    const late = new Promise<typeof spec>((resolve) => (release = () => resolve(spec)));
-    // The spec comes `turns` macrotask turns after the walk has met the tree's 4 links (the
-    // walk first asks git whether this is a work tree, which takes real time); once past that,
-    // each turn pulls one batch.
-    void (async () => {
-      const turn = () => new Promise((r) => setImmediate(r));
-      if (turns > 0) for (let i = 0; i < 100_000 && stats.skipped.link < 4; i++) await turn();
-      for (let i = 0; i < turns; i++) await turn();
-      meanwhile?.();
-      release();
-    })();
-    const got: (Expected & { text: string })[] = [];
-    const opts: TreeOptions = { paths: [{ path: dir, kind: 'dir' }], noIgnore: false, exclude: [], threads: 0, maxFileBytes: MAX_FILE_BYTES, ...over };
-    for await (const f of scanTree(late, opts, stats)) for (const r of f.refs) for (const id of r.ids) got.push({ flag: NAMES[id]!, file: f.file, line: r.line, column: r.column, text: r.text });
-    return { got, stats };
-  }
-
-  it('files read while the flags are fetched: the same references and skips, on one thread or more', async () => {
-    const now = await refsIn(dir, { threads: 0, batch: 2 });
-    for (const threads of [0, 1, 2]) {
-      for (const turns of [0, 1, 3, 100]) {
-        const late = await lateSpec({ threads, batch: 2 }, turns);
-        expect(late.got, `threads ${threads}, ${turns} turns`).toEqual(now.got.map(({ flag, file, line, column, text }) => ({ flag, file, line, column, text })));
-        expect(late.stats).toEqual(now.stats);
-      }
-    }
-  });
-
-  it('a file read ahead is judged as it was read: one deleted before the names came still counts', async () => {
-    const victim = `${dir}/src/checkout.ts`;
-    const before = readFileSync(victim);
-    try {
-      // Without reading ahead it is gone when scanned (nothing was missed: it is not there).
-      const without = await lateSpec({ threads: 0, batch: 2, maxFileBytes: undefined }, 100, () => rmSync(victim));
-      expect(without.got.some((r) => r.file.endsWith('src/checkout.ts'))).toBe(false);
-      expect(without.stats.skipped.gone).toBe(1);
-      writeFileSync(victim, before);
-      const read = await lateSpec({ threads: 1, batch: 2 }, 100, () => rmSync(victim));
-      expect(read.got.filter((r) => r.file.endsWith('src/checkout.ts')).length).toBe(4);
-      expect(read.stats.skipped.gone).toBe(0);
-    } finally {
-      writeFileSync(victim, before);
-    }
-  });
-
 });
 
 describe('refs in a git work tree', () => {

@@ -57,7 +57,6 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     noIgnore: f.ignore === false,
     exclude: f.exclude ?? [],
     threads: f.threads === undefined ? defaultThreads() : clampThreads(ctx, f.threads),
-    maxFileBytes: f.maxFileKb * 1024,
   };
   const match = { delimiters: f.delimiters, aliases: f.aliases === true, maxFileBytes: f.maxFileKb * 1024 };
 

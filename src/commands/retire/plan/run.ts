@@ -32,7 +32,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       unseenDays: f.unseenDays,
       now: clockOf(ctx.io).now(),
       pacer: ctx.pacer(progress.waiting),
-      tree: { paths, noIgnore: f.ignore === false, exclude: f.exclude ?? [], threads: f.threads ?? defaultThreads(), maxFileBytes: f.maxFileKb * 1024 },
+      tree: { paths, noIgnore: f.ignore === false, exclude: f.exclude ?? [], threads: f.threads ?? defaultThreads() },
       match: { delimiters: f.delimiters, aliases: f.aliases === true, maxFileBytes: f.maxFileKb * 1024 },
       maxFileKb: f.maxFileKb,
     });
