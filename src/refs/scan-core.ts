@@ -1,8 +1,8 @@
 // The per-file work of `flagctl refs`: read one file into a reused buffer, skip it if it is
 // binary or too large, and find every flag name in one pass over its bytes.
 //
-// createScanner is self-contained (types aside): worker threads run it from its source text
-// (pool.ts), so no second entry file ships and the single executable works the same.
+// createScanner is self-contained (types aside): worker threads run its source text (pool.ts),
+// so no second entry file ships.
 
 import type { FileScan, FoundRef, MakeFinder, Scanner, ScanSpec } from './scan-spec.js';
 
@@ -11,7 +11,7 @@ export type { FileScan, FoundRef, Scanner, ScanSpec, SkipReason } from './scan-s
 type Fs = typeof import('node:fs');
 type BufferModule = typeof import('node:buffer');
 
-/** `makeFinder`: the delimiter search in WebAssembly (scan-wasm.ts), where it can serve the spec. */
+/** `makeFinder`: the delimiter search in WebAssembly (scan-wasm.ts), where it can serve. */
 export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule, makeFinder?: MakeFinder): Scanner {
   const { Buffer, isUtf8 } = bufferModule;
   /** Bytes looked at to call a file binary: a NUL among them (git's rule). */
@@ -21,8 +21,8 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
   const FOLLOW_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
   const OPEN_FLAGS = FOLLOW_FLAGS | (fs.constants.O_NOFOLLOW ?? 0);
 
-  // Keys are the UTF-8 bytes of a name read as latin1: one string per byte, so a candidate
-  // taken from a file with buf.latin1Slice compares exactly, whatever the file's encoding.
+  // Keys are a name's UTF-8 bytes read as latin1, so a candidate taken from a file as latin1
+  // compares exactly, whatever the file's encoding.
   const asKey = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
 
   const exact = new Map<string, number[]>();
@@ -75,7 +75,7 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
 
   /** Per file: where each one-byte delimiter was last seen. */
   const last = new Int32Array(256);
-  // Aliases look at every byte (identifiers), which the finder does not.
+  // Aliases need every byte (identifiers): no finder.
   const finder = useAliases ? undefined : makeFinder?.(oneByte, exactLen.max, exactLen.starts, exactLen.ends, Buffer);
   /** Room for `bytes` that keeps the buffer's first `keep` (files are read into it). */
   const room = (bytes: number, keep: number) => {
@@ -87,7 +87,7 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
   let buffer: Buffer = Buffer.alloc(0);
   buffer = room(Math.min(spec.maxFileBytes + 1, 64 * 1024), 0);
 
-  /** Raw hits: byte offset of the name, its byte length, the ids, exact or alias. */
+  /** Raw hits: the name's byte offset and length, its ids, exact or alias. */
   interface Hit {
     at: number;
     len: number;
@@ -107,7 +107,7 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
     const eStarts = exactLen.starts;
     const eEnds = exactLen.ends;
     const candidate = (from: number, to: number) => {
-      // A CR before a line's end belongs to the line end, not to the name (CRLF files).
+      // A CR before a line's end belongs to the line end (CRLF files).
       if (to > from && to < n && buf[to] === 10 && buf[to - 1] === 13) to--;
       const len = to - from;
       if (len <= 0 || len > eMax || eStarts[len * 256 + buf[from]!] === 0 || eEnds[len * 256 + buf[to - 1]!] === 0) return;
@@ -120,8 +120,7 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
         if (ids) hits.push({ at: from, len, ids, kind: 'exact' });
       });
     } else if (!useAliases) {
-      // memchr per delimiter character (Buffer#indexOf), merged in order: far faster than a
-      // JavaScript loop over every byte, as delimiters are a few percent of the bytes.
+      // Without the finder: memchr per delimiter character (Buffer#indexOf), merged in order.
       const next = oneByte.map((d) => {
         const at = buf.indexOf(d, 0);
         return at < 0 || at >= n ? n : at;
@@ -164,7 +163,7 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
         lastAny = i;
       }
     }
-    // The end of the file is a delimiter too; a CR there belongs to the (last) line's end.
+    // The file's end is a delimiter too; a CR there belongs to the last line's end.
     const end = n > 0 && buf[n - 1] === 13 ? n - 1 : n;
     if (end > lastAny + 1) candidate(lastAny + 1, end);
     for (const d of wideDelims) {
@@ -257,9 +256,8 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
       return { skipped: code === 'ELOOP' ? 'link' : code === 'ENOENT' || code === 'ENOTDIR' ? 'gone' : 'unreadable' };
     }
     try {
-      // Read to the end, no fstat first: Node 20's Stats builds four Dates, dearer than a
-      // read() (13,400 files: 69 against 77 ms). A file that fills the buffer
-      // is sized: refused past --max-file-kb, else the buffer grows (to --max-file-kb + 1).
+      // No fstat first (Node 20's Stats builds four Dates): only a file that fills the buffer
+      // is sized, refused past --max-file-kb or else given a larger buffer.
       let n = 0;
       for (;;) {
         if (n === buffer.length) {
