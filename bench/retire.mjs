@@ -5,7 +5,11 @@
 //      on the same tree and server (budget: at most 1.3x).
 //   2. `retire apply` of the 1,000 flags: the requests it makes (budget: 1,000/100 + a
 //      handful) and its wall time against curl posting the same 10 bulk archive requests in one
-//      process (budget: under 2x).
+//      process (budget: under 2x). Also, outside the budget, against one curl process making
+//      every request apply makes, in its order: the project's list and the flag types, one
+//      validate of the 1,000 names, the 10 posts, then the list and one page of the project's
+//      archive/delete/revive events (what the budget would be if it counted the re-check and
+//      the verification the issue also asks for; see docs/performance.md).
 //
 // The server runs at Unleash's DEFAULT search limit (15 a minute), as users' servers do:
 // neither command pages search any more (refs reads the project's feature list; retire plan
@@ -95,10 +99,27 @@ try {
     '-sSf', '-o', '/dev/null', '-X', 'POST', '-H', `authorization: ${adminToken}`, '-H', 'content-type: application/json', '--data-binary', `@${file}`,
     `${url}/api/admin/projects/default/archive`,
   ]);
+  // The same requests as apply, one after the other over one connection, as a script would make them.
+  const validate = join(tmp, 'validate.json');
+  writeFileSync(validate, JSON.stringify({ features: stale }));
+  const auth = ['-H', `authorization: ${adminToken}`];
+  const get = (path) => ['-sSf', '-o', '/dev/null', ...auth, `${url}${path}`];
+  const postArgs = (path, file) => ['-sSf', '-o', '/dev/null', '-X', 'POST', ...auth, '-H', 'content-type: application/json', '--data-binary', `@${file}`, `${url}${path}`];
+  const since = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const events = `/api/admin/search/events?project=IS%3Adefault&type=IS_ANY_OF%3Afeature-archived%2Cfeature-deleted%2Cfeature-revived&from=IS%3A${since}&offset=0&limit=1000`;
+  const sameArgs = [
+    get('/api/admin/projects/default/features'),
+    get('/api/admin/feature-types'),
+    postArgs('/api/admin/projects/default/archive/validate', validate),
+    ...bodies.map((file) => postArgs('/api/admin/projects/default/archive', file)),
+    get('/api/admin/projects/default/features'),
+    get(events),
+  ].flatMap((args, i) => (i > 0 ? ['--next', ...args] : args));
   const revive = async () => {
     for (let i = 0; i < STALE; i += 100) await post(url, adminToken, '/api/admin/projects/default/revive', { features: stale.slice(i, i + 100) });
   };
   const curlMs = [];
+  const sameMs = [];
   const applyMs = [];
   let requests = 0;
   for (let i = 0; i < RUNS; i++) {
@@ -107,12 +128,17 @@ try {
     if (c.status !== 0) throw new Error(`curl exited ${c.status}`);
     curlMs.push(Number(process.hrtime.bigint() - t) / 1e6);
     await revive();
+    const t2 = process.hrtime.bigint();
+    const c2 = spawnSync('curl', sameArgs, { stdio: 'ignore' });
+    if (c2.status !== 0) throw new Error(`curl (apply's requests) exited ${c2.status}`);
+    sameMs.push(Number(process.hrtime.bigint() - t2) / 1e6);
+    await revive();
     const a = run(['retire', 'apply', planFile, '--yes', '-o', 'json', '--debug'], env);
     applyMs.push(a.ms);
     const archived = JSON.parse(a.stdout).archived.length;
     if (archived !== STALE) throw new Error(`apply archived ${archived}, not ${STALE}`);
     requests = a.stderr.split('\n').filter((l) => /^debug: (GET|POST) \S+ -> \d{3} /.test(l)).length;
-    console.error(`apply run ${i + 1}: curl ${curlMs.at(-1).toFixed(0)} ms, retire apply ${applyMs.at(-1).toFixed(0)} ms, ${requests} requests (load ${loadavg()[0].toFixed(1)})`);
+    console.error(`apply run ${i + 1}: curl ${curlMs.at(-1).toFixed(0)} ms, curl of apply's requests ${sameMs.at(-1).toFixed(0)} ms, retire apply ${applyMs.at(-1).toFixed(0)} ms, ${requests} requests (load ${loadavg()[0].toFixed(1)})`);
     await revive();
   }
 
@@ -121,8 +147,8 @@ try {
     searchRateLimitPerMinute: SEARCH_LIMIT,
     settleSeconds: settle,
     plan: { refsSummaryMs: median(refsMs), retirePlanMs: median(planMs), ratio: Number((median(planMs) / median(refsMs)).toFixed(2)), budget: 1.3 },
-    apply: { flags: STALE, requests, requestBudget: `${STALE / 100} + a handful`, applyMs: median(applyMs), curlMs: median(curlMs), ratio: Number((median(applyMs) / median(curlMs)).toFixed(2)), budget: 2 },
-    runs: { refsMs, planMs, applyMs, curlMs },
+    apply: { flags: STALE, requests, requestBudget: `${STALE / 100} + a handful`, applyMs: median(applyMs), curlMs: median(curlMs), ratio: Number((median(applyMs) / median(curlMs)).toFixed(2)), budget: 2, curlOfApplysRequestsMs: median(sameMs), ratioToApplysRequests: Number((median(applyMs) / median(sameMs)).toFixed(2)) },
+    runs: { refsMs, planMs, applyMs, curlMs, curlOfApplysRequestsMs: sameMs },
   };
   writeFileSync(join(root, 'bench', 'retire-results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(JSON.stringify(results, null, 2));
