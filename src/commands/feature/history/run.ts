@@ -1,5 +1,6 @@
 import { featureEvents, hasEvents, type ChangeEvent, type EventsRequest } from '../../../api/events.js';
 import { NotFoundError } from '../../../errors.js';
+import { notice } from '../../../output/context.js';
 import { historyColumns } from '../../../output/history-view.js';
 import { writeRows } from '../../../output/rows.js';
 import { withSpinner } from '../../../output/spinner.js';
@@ -25,7 +26,9 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
 
   const target = await ctx.target();
   const client = ctx.client(target);
-  const events = featureEvents(client, request);
+  let total: number | undefined;
+  let fetched = 0;
+  const events = featureEvents(client, request, (t) => (total = t));
   const first = await withSpinner(ctx.io, `Fetching the history of ${name}`, () => events.next());
   if (first.done && !(await hasEvents(client, name))) {
     throw new NotFoundError(`no feature named "${name}": the server has no change events for it`);
@@ -33,8 +36,16 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const wanted = (e: ChangeEvent) => (!types.length || types.includes(e.type)) && (!f.since || e.createdAt.slice(0, 10) >= f.since);
   async function* rows(): AsyncGenerator<ChangeEvent> {
     if (first.done) return;
+    fetched++;
     if (wanted(first.value)) yield first.value;
-    for await (const e of events) if (wanted(e)) yield e;
+    for await (const e of events) {
+      fetched++;
+      if (wanted(e)) yield e;
+    }
   }
   await writeRows(ui, cols, rows(), { longTable: '--limit <n> shows the first n' });
+  // The default limit is not a choice the user made: what it left out is said, as search does.
+  if (!f.all && !req.given.has('limit') && total !== undefined && total > fetched) {
+    notice(ctx.io, `the newest ${fetched} of ${total} events shown; --all or --limit <n> for more`);
+  }
 }
