@@ -9,7 +9,8 @@ import { runCli } from '../support/io.js';
 
 // Fifos, sockets and devices hold no source: refs does not read them (rg and git leave them
 // out too, and reading a fifo would wait for a writer), but it says so on stderr, as it does
-// for links, rather than leave them out silently. They do not fail a gate.
+// for links, rather than leave them out silently; so with a submodule, which git lists as one
+// path (its files are another repository's). They do not fail a gate.
 
 const server = useFixtureServer();
 const base = mkdtempSync(join(tmpdir(), 'flagctl-refs-special-'));
@@ -57,11 +58,11 @@ describe('refs tells the fifos, sockets and devices it does not read', () => {
     serve();
     const r = await runCli(['refs', dir, '--exclude', 'excluded-pipe', '-o', 'ndjson', '--columns', 'file'], { env: env() });
     expect(r.stdout).toBe(`{"file":"${dir}/app.ts"}\n`);
-    expect(r.stderr).toBe(`flagctl: not read: 2 fifos, sockets or devices (${dir}/a-pipe, ${dir}/b.sock)\n`);
+    expect(r.stderr).toBe(`flagctl: not read: 2 not regular files (${dir}/a-pipe, ${dir}/b.sock)\n`);
     expect(r.code).toBe(0);
     serve();
     const gate = await runCli(['refs', dir, '--exclude', 'excluded-pipe', '--fail-on', 'stale', '-o', 'ndjson', '--columns', 'file'], { env: env() });
-    expect(gate.stderr).toBe(`flagctl: not read: 2 fifos, sockets or devices (${dir}/a-pipe, ${dir}/b.sock)\nflagctl: 1 reference to flags that are stale (--fail-on)\n`);
+    expect(gate.stderr).toBe(`flagctl: not read: 2 not regular files (${dir}/a-pipe, ${dir}/b.sock)\nflagctl: 1 reference to flags that are stale (--fail-on)\n`);
     expect(gate.code).toBe(3);
     serve();
     const pass = await runCli(['refs', dir, '--fail-on', 'archived', '-o', 'ndjson', '--columns', 'file'], { env: env() });
@@ -77,7 +78,21 @@ describe('refs tells the fifos, sockets and devices it does not read', () => {
     serve();
     const r = await runCli(['refs', dir, '-o', 'ndjson', '--columns', 'file'], { env: env() });
     expect(r.stdout).toBe(`{"file":"${dir}/app.ts"}\n`);
-    expect(r.stderr).toBe(`flagctl: not read: 1 fifo, socket or device (${dir}/was-file.ts)\n`);
+    expect(r.stderr).toBe(`flagctl: not read: 1 not a regular file (${dir}/was-file.ts)\n`);
+    expect(r.code).toBe(0);
+  });
+
+  it('a submodule git lists is one of them: its files belong to another repository', async () => {
+    const dir = tree('submodule', { 'app.ts': 'x("stale-one")\n', 'lib/inner.ts': 'x("stale-one")\n' });
+    execFileSync('git', ['-C', join(dir, 'lib'), 'init', '-q'], { stdio: 'ignore', env: GIT_ENV });
+    execFileSync('git', ['-C', join(dir, 'lib'), 'add', '.'], { stdio: 'ignore', env: GIT_ENV });
+    execFileSync('git', ['-C', join(dir, 'lib'), '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'x'], { stdio: 'ignore', env: GIT_ENV });
+    execFileSync('git', ['-C', dir, 'init', '-q'], { stdio: 'ignore', env: GIT_ENV });
+    execFileSync('git', ['-C', dir, 'add', '.'], { stdio: 'ignore', env: GIT_ENV });
+    serve();
+    const r = await runCli(['refs', dir, '-o', 'ndjson', '--columns', 'file'], { env: env() });
+    expect(r.stdout).toBe(`{"file":"${dir}/app.ts"}\n`);
+    expect(r.stderr).toBe(`flagctl: not read: 1 not a regular file (${dir}/lib)\n`);
     expect(r.code).toBe(0);
   });
 });
