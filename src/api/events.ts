@@ -99,7 +99,7 @@ export async function* featureEvents(
     // Without a total, a short page is the end; with one, only reaching it is. A full page that
     // reaches the count may mean the count is behind the list (cached or lagging): one more page
     // is asked for (PageCheck's bound ends a list that never ends), as search does.
-    if (total !== undefined ? offset >= total && page.events.length < size : page.events.length < size) return;
+    if (total !== undefined ? offset >= total && page.events.length !== size : page.events.length < size) return;
   }
 }
 

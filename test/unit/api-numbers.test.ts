@@ -51,3 +51,29 @@ describe('flagctl api keeps the server digits', () => {
     expect(r.stdout).toBe(`{"id":${BIG}}`);
   });
 });
+
+describe('flagctl api --paginate, a total behind the list', () => {
+  it('a full page at the count is followed by one more request, and every item comes', async () => {
+    const items = ['a', 'b', 'c', 'd', 'e', 'f'];
+    server.route('/api/admin/things', (_req, res, url) => {
+      const offset = Number(url.searchParams.get('offset'));
+      const limit = Number(url.searchParams.get('limit'));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ things: items.slice(offset, offset + limit), total: 4 }));
+    });
+    const r = await runCli(['api', '/api/admin/things', '--paginate', '-q', 'limit=2', '-o', 'ndjson'], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('"a"\n"b"\n"c"\n"d"\n"e"\n"f"\n');
+  });
+
+  it('a count that is right costs one request more only when it is a multiple of the page', async () => {
+    const items = ['a', 'b', 'c'];
+    server.route('/api/admin/things', (_req, res, url) => {
+      const offset = Number(url.searchParams.get('offset'));
+      const limit = Number(url.searchParams.get('limit'));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ things: items.slice(offset, offset + limit), total: 3 }));
+    });
+    const r = await runCli(['api', '/api/admin/things', '--paginate', '-q', 'limit=2', '-o', 'ndjson'], { env: env() });
+    expect(r.stdout).toBe('"a"\n"b"\n"c"\n');
+    expect(server.requests).toHaveLength(2);
+  });
+});
