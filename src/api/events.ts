@@ -53,7 +53,7 @@ export function eventsQuery(req: EventsRequest): URLSearchParams {
  * The feature's events, newest first, page by page; `onTotal` hears the server's count once.
  * Complete or it fails (paging.ts): the offset moves on by what came, so a server that caps the
  * page size below ours still gets every event; an empty page before the total, a repeated page
- * or too many pages is an error.
+ * or too many pages is an error. An event met twice (by id) is handed out once.
  */
 export async function* featureEvents(
   client: ApiClient,
@@ -66,18 +66,28 @@ export async function* featureEvents(
   const check = new PageCheck(EVENTS_PATH, pageSize);
   let handedOut = 0;
   let total: number | undefined;
+  // Event ids are unique: an event met again moved onto the next page because one was added
+  // at the top meanwhile (newest first), and is handed out once.
+  const seen = new Set<number>();
   for (let offset = 0; handedOut < want; ) {
     const size = Math.min(pageSize, want - handedOut);
     const q = new URLSearchParams(base);
     q.set('offset', String(offset));
     q.set('limit', String(size));
     const page = await client.getJson(EVENTS_PATH, eventsPage, q);
-    const counted = typeof page.total === 'number' ? page.total : undefined;
+    let counted = typeof page.total === 'number' ? page.total : undefined;
+    // A page asked for at or beyond the count (see below) that holds events: the count was
+    // behind the list, and is at least what has arrived.
+    if (counted !== undefined && total !== undefined && offset >= total && page.events.length > 0) counted = Math.max(counted, offset + page.events.length);
     check.page(offset, page.events, counted, (e) => JSON.stringify([(e as ChangeEvent).id, (e as ChangeEvent).createdAt, (e as ChangeEvent).type]));
     if (offset === 0 && counted !== undefined) onTotal?.(counted);
     // A page past the end may count 0: only a page with events tells the total.
     if (counted !== undefined && (page.events.length > 0 || total === undefined)) total = counted;
     for (const event of page.events) {
+      if (typeof event.id === 'number') {
+        if (seen.has(event.id)) continue;
+        seen.add(event.id);
+      }
       yield event;
       if (++handedOut >= want) return;
     }
@@ -86,8 +96,10 @@ export async function* featureEvents(
       return;
     }
     offset += page.events.length;
-    // Without a total, a short page is the end; with one, only reaching it is.
-    if (total !== undefined ? offset >= total : page.events.length < size) return;
+    // Without a total, a short page is the end; with one, only reaching it is. A full page that
+    // reaches the count may mean the count is behind the list (cached or lagging): one more page
+    // is asked for (PageCheck's bound ends a list that never ends), as search does.
+    if (total !== undefined ? offset >= total && page.events.length !== size : page.events.length < size) return;
   }
 }
 

@@ -66,17 +66,22 @@ export async function paginate(client: ApiClient, target: ApiTarget, pacer?: Rat
   // A, B from a server that ignores offset) or pages beyond the bound end the run with exit 1.
   const check = new PageCheck(target.path, Number.parseInt(size, 10) > 0 ? Number.parseInt(size, 10) : DEFAULT_PAGE);
   check.page(start, shape.items, shape.total);
+  const full = Number.parseInt(size, 10) > 0 ? Number.parseInt(size, 10) : DEFAULT_PAGE;
   async function* items(): AsyncGenerator<unknown, void, undefined> {
     let page: PagedShape = shape!;
     let offset = start;
     for (;;) {
       yield* page.items;
       offset += page.items.length;
-      if (offset >= page.total) return;
+      // At the count after a full page, the count may be behind the list (cached or lagging):
+      // one more page is asked for, as search does; the count is then at least what came.
+      if (offset >= page.total && page.items.length !== full) return; // short, or more than asked for (limit ignored)
       if (page.items.length === 0) throw check.emptyBeforeTotal(offset, offset - start, page.total);
       const body = await fetchPage(offset);
       const next = pagedShape(body, target.path);
       if (!next) throw new RequestError(`page at offset ${offset} of ${target.path} is not a list page like the first`);
+      if (offset >= page.total && next.items.length > 0) next.total = Math.max(next.total, offset + next.items.length);
+      if (offset >= page.total && next.items.length === 0) return;
       check.page(offset, next.items, next.total);
       page = next;
     }

@@ -50,8 +50,19 @@ export function variantChanges(pre: unknown, post: unknown): string[] {
   return out;
 }
 
-/** The summary of a variants event: its clauses, or that nothing visible changed. */
+/**
+ * The summary of a variants event: its clauses, or that nothing visible changed. An event that
+ * lacks the list after (or before) the edit says only what it carries: neither "nothing
+ * changed" nor "added" can be told from one side.
+ */
 export function variantsSummary(pre: Rec | undefined, post: Rec | undefined): string {
-  const changes = variantChanges(pre?.variants ?? pre, post?.variants ?? post);
+  const before = pre?.variants ?? pre;
+  const after = post?.variants ?? post;
+  if (!Array.isArray(after)) return 'variants updated (the event does not say to what)';
+  if (!Array.isArray(before)) {
+    const set = [...byName(after)].map(([name, v]) => `${name} (${percent(v.weight)})`);
+    return `variants set to ${set.length ? some(set, 6) : 'none'} (the event does not say what they were)`;
+  }
+  const changes = variantChanges(before, after);
   return changes.length ? `variants: ${some(changes, 6)}` : 'variants saved, nothing visible changed';
 }

@@ -78,7 +78,9 @@ function environmentLines(env: FeatureEnvironment, ui: Ui, segments: SegmentName
   const seen = env.lastSeenAt ? (ui.tty ? relativeTime(env.lastSeenAt, ui.now) : env.lastSeenAt) : 'never';
   const lines = [`${s.bold(`Environment ${t(env.name)}`)}${env.type ? ` (${t(env.type)})` : ''}: ${state}, last seen ${t(seen)}`];
   const strategies = env.strategies ?? [];
-  if (strategies.length === 0) lines.push(`  ${s.dim('no strategies')}`);
+  // Optional in the contract: a list the server left out is not an empty one.
+  if (!env.strategies && env.hasStrategies !== false) lines.push(`  ${s.yellow('strategies not sent by the server')}`);
+  else if (strategies.length === 0) lines.push(`  ${s.dim('no strategies')}`);
   strategies.forEach((st, i) => lines.push(...strategyLines(st, i + 1, ui, segments)));
   if (env.variants?.length) {
     lines.push('  Variants:');

@@ -1,6 +1,6 @@
 // How many terminal cells a string takes, as a terminal draws it: our own SGR colour codes
 // take none, combining marks join the character before them, East Asian wide and full-width
-// characters and emoji take two. Control and format characters never get here: termSafe has
+// characters and emoji in emoji presentation take two. Control and format characters never get here: termSafe has
 // made them visible escapes first.
 
 // eslint-disable-next-line no-control-regex
@@ -44,7 +44,9 @@ function wideCodePoint(c: number): boolean {
 export function graphemeWidth(g: string): number {
   if (g.length === 1 && g >= ' ' && g <= '~') return 1;
   if ((ZERO ??= /^[\p{Mn}\p{Me}\p{Cf}]+$/u).test(g)) return 0;
-  if ((EMOJI ??= /\p{Extended_Pictographic}|\u{fe0f}|[\u{1f1e6}-\u{1f1ff}]/u).test(g) && !/^[\d#*]/.test(g)) return 2;
+  // Emoji presentation only: ©, ™, ↔, ♠ or ❤ alone are pictographic but drawn as text, in
+  // one cell (wcwidth, xterm, VTE); U+FE0F or a skin tone asks for the emoji, two cells.
+  if ((EMOJI ??= /\p{Emoji_Presentation}|\u{fe0f}|\p{Emoji_Modifier}/u).test(g) && !/^[\d#*]/.test(g)) return 2;
   return wideCodePoint(g.codePointAt(0)!) ? 2 : 1;
 }
 

@@ -28,7 +28,7 @@ export interface FileRefs {
 }
 
 /** Skips that refs tells of on stderr: the user did not ask for them by a rule. */
-export type ToldSkip = 'unreadable' | 'bad-name' | 'link' | 'large';
+export type ToldSkip = 'unreadable' | 'bad-name' | 'link' | 'large' | 'special';
 
 export interface TreeStats {
   files: number;
@@ -189,7 +189,7 @@ export function emptyStats(): TreeStats {
   return {
     files: 0,
     skipped: { binary: 0, large: 0, unreadable: 0, special: 0, gone: 0, 'bad-name': 0, link: 0 },
-    examples: { unreadable: [], 'bad-name': [], link: [], large: [] },
+    examples: { unreadable: [], 'bad-name': [], link: [], large: [], special: [] },
   };
 }
 

@@ -11,7 +11,9 @@ import ignore, { type Ignore } from 'ignore';
 // - with --no-ignore, a walk of everything.
 // `.git` is never entered and symbolic links are never followed, so a link out of the tree or
 // a link loop cannot be walked; the link's target is read at its own path when it is in the tree.
-// A link met is told (onSkip 'link'), unless a rule (.gitignore, --exclude) left it out first.
+// A link met is told (onSkip 'link'), unless a rule (.gitignore, --exclude) left it out first;
+// so is a fifo, socket or device (onSkip 'special'): rg and git leave them out too, silently,
+// and reading a fifo would wait for a writer, but what is not read is said.
 
 export interface WalkOptions {
   /** --no-ignore */
@@ -26,13 +28,13 @@ export interface WalkOptions {
 }
 
 /** Why a path under a root was left out without being asked to: said on stderr by refs. */
-export type WalkSkip = 'unreadable' | 'bad-name' | 'link';
+export type WalkSkip = 'unreadable' | 'bad-name' | 'link' | 'special';
 
 /** Per root: how its paths are printed (for --exclude), and where skips are told. */
 export interface WalkRoot {
   /** The path given, `/`-separated, as the output prints it. */
   shown?: string;
-  /** A directory that could not be read, a name that is not UTF-8, or a link not followed (relative to the root; '' is the root). */
+  /** A directory that could not be read, a name that is not UTF-8, a link not followed, or a fifo, socket or device (relative to the root; '' is the root). */
   onSkip?: (rel: string, why: WalkSkip) => void;
 }
 
@@ -198,11 +200,14 @@ function* walkTree(
         const path = base + e.name;
         const dir = e.isDirectory();
         const link = e.isSymbolicLink();
-        if (!dir && !link && !e.isFile()) continue; // sockets, fifos, devices
         if (o.exclude !== undefined && o.exclude(path, dir)) continue;
         if (o.gitignore && ignoredByLevels(levels, path, dir)) continue;
         if (badName(root, path)) {
           o.onSkip(dir ? `${path}/` : path, 'bad-name');
+          continue;
+        }
+        if (!dir && !link && !e.isFile()) {
+          o.onSkip(path, 'special');
           continue;
         }
         if (link) {

@@ -21,7 +21,7 @@ export interface ScanEvidence {
   /** How names were matched (delimiters, aliases) and what was left out, in words. */
   how: string;
   files: number;
-  /** Files that could not be read (unreadable, or over --max-file-kb): "no references" cannot be claimed. */
+  /** Files that could not be read (unreadable, a name that is not UTF-8, or over --max-file-kb): "no references" cannot be claimed. */
   unread: { count: number; why: string } | null;
 }
 

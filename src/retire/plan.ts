@@ -151,9 +151,11 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
     c.children = doc.children;
     c.lifecycle ??= doc.lifecycle;
   }
-  const unreadCount = stats.skipped.unreadable + stats.skipped.large;
+  // Every file not read that no rule left out: a name that is not UTF-8 cannot be opened by it.
+  const unreadCount = stats.skipped.unreadable + stats.skipped['bad-name'] + stats.skipped.large;
   const unreadWhy = [
     stats.skipped.unreadable ? `${stats.skipped.unreadable} unreadable` : '',
+    stats.skipped['bad-name'] ? `${stats.skipped['bad-name']} with a name that is not UTF-8` : '',
     stats.skipped.large ? `${stats.skipped.large} over ${r.maxFileKb} KiB (--max-file-kb)` : '',
   ].filter(Boolean).join(', ');
   const paths = r.tree.paths.map((p) => p.path);

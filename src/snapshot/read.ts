@@ -58,6 +58,13 @@ async function fromDocument(
     const what = `environment${missing.length > 1 ? 's' : ''} ${missing.map((n) => `"${n}"`).join(', ')}`;
     throw new RequestError(`the document of feature "${doc.name}" (GET ${featurePath(project, doc.name)}) has no ${what}, which the project has; the answer is incomplete`);
   }
+  // The contract lets an environment leave out `strategies`, and a broken server may send
+  // `enabled: null`. Read as "none" and "off", two sides that were not sent would compare as
+  // equal. A server that says it has no strategies (hasStrategies: false) is taken at its word.
+  for (const e of envs) {
+    const lacks = typeof e.enabled !== 'boolean' ? 'whether it is enabled' : !e.strategies && e.hasStrategies !== false ? 'its strategies' : undefined;
+    if (lacks) throw new RequestError(`the document of feature "${doc.name}" (GET ${featurePath(project, doc.name)}) lists environment "${e.name}" without ${lacks}; the answer is incomplete`);
+  }
   // A server that ignores variantEnvironments leaves variants out: ask the environment itself.
   const variants = await Promise.all(envs.map((e) => e.variants ?? environmentVariants(client, project, doc.name, e.name)));
   return {

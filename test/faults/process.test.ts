@@ -12,7 +12,7 @@ const ENVIRONMENTS = 100_000;
 const big = {
   name: 'big',
   project: 'default',
-  environments: Array.from({ length: ENVIRONMENTS }, (_, i) => ({ name: `env-${i}`, type: 'development', enabled: i % 2 === 0, strategies: [] })),
+  environments: Array.from({ length: ENVIRONMENTS }, (_, i) => ({ name: `env-${i}`, type: 'development', enabled: i % 2 === 0, strategies: [], variants: [] })),
 };
 const server = new FixtureServer();
 

@@ -1,3 +1,4 @@
+import { jsonText, parseJson } from '../../api/json-text.js';
 import { getRaw, paginate } from '../../api/raw.js';
 import { apiTarget } from './target.js';
 import { write } from '../../io.js';
@@ -24,14 +25,14 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const pages = await paginate(client, where, pacer);
   if (!pages.paged) {
     notice(io, `flagctl: note: ${where.path} is not a list with a total; printed as it came`);
-    return await write(io.stdout, forStdout(JSON.stringify(pages.body), 'application/json', io.stdoutIsTTY));
+    return await write(io.stdout, forStdout(jsonText(pages.body), 'application/json', io.stdoutIsTTY));
   }
   const ndjson = f.output === 'ndjson';
   const indent = io.stdoutIsTTY ? 2 : undefined;
   let n = 0;
   if (!ndjson) await write(io.stdout, '[');
   for await (const item of pages.items) {
-    const text = ndjson ? JSON.stringify(item) : JSON.stringify(item, null, indent);
+    const text = ndjson ? jsonText(item) : jsonText(item, indent);
     const shown = io.stdoutIsTTY ? safeLines(text) : text;
     await write(io.stdout, ndjson ? `${shown}\n` : `${n === 0 ? '\n' : ',\n'}${indent ? shown.replace(/^/gm, '  ') : shown}`);
     n++;
@@ -41,14 +42,15 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
 
 /**
  * The body as it came when piped. On a terminal, JSON is pretty-printed and every line is
- * made safe: a server's text must not drive the terminal.
+ * made safe: a server's text must not drive the terminal. Numbers keep the server's digits
+ * (json-text.ts), as everywhere else.
  */
 function forStdout(text: string, contentType: string | undefined, tty: boolean): string {
   if (!tty) return text;
   let shown = text;
   if (/json/i.test(contentType ?? '')) {
     try {
-      shown = JSON.stringify(JSON.parse(text), null, 2);
+      shown = jsonText(parseJson(text), 2);
     } catch {
       // Not valid JSON after all: shown as it came, made safe.
     }

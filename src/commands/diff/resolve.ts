@@ -55,7 +55,26 @@ export async function resolveSides(ctx: RunContext, texts: [string, string], pro
   };
   const [left, right] = [await one(specs[0]), await one(specs[1])];
   if (left.source === right.source && left.env === right.env) throw sameSide(texts);
+  if (project === undefined) otherProject(left, right);
   return [left, right];
+}
+
+/**
+ * A snapshot records its project; a server side without --project reads the profile's. Two
+ * different projects would report every feature as removed or added: a drift report about
+ * the wrong project. --project says which to read (and so that comparing two is meant).
+ */
+function otherProject(left: Side, right: Side): void {
+  for (const [file, srv] of [
+    [left, right],
+    [right, left],
+  ] as const) {
+    if (file.kind !== 'file' || srv.kind !== 'server' || file.snapshot.project === srv.project) continue;
+    const [snap, read] = [file.snapshot.project, srv.project];
+    throw new UsageError(
+      `${file.label} is a snapshot of project "${snap}", but ${srv.label} reads project "${read}"; give --project ${snap} to compare it with ${snap}, or --project ${read} to compare the two projects`,
+    );
+  }
 }
 
 function sameSide(texts: [string, string]): UsageError {

@@ -16,8 +16,8 @@ interface EnvRow {
   environment: string;
   type: string | null;
   enabled: boolean | null;
-  strategies: number;
-  variants: number;
+  strategies: number | null;
+  variants: number | null;
   lastSeenAt: string | null;
 }
 
@@ -42,8 +42,9 @@ function envRows(f: Feature, project: string): EnvRow[] {
     environment: e.name,
     type: e.type ?? null,
     enabled: e.enabled ?? null,
-    strategies: e.strategies?.length ?? 0,
-    variants: e.variants?.length ?? 0,
+    // A list the server left out is not counted as empty: its own count if it sent one, else unknown.
+    strategies: e.strategies?.length ?? (e.hasStrategies === false ? 0 : null),
+    variants: e.variants?.length ?? (typeof e.variantCount === 'number' ? e.variantCount : null),
     lastSeenAt: e.lastSeenAt ?? null,
   }));
 }

@@ -1,5 +1,6 @@
 import { featureEvents, hasEvents, type ChangeEvent, type EventsRequest } from '../../../api/events.js';
 import { NotFoundError } from '../../../errors.js';
+import { notice } from '../../../output/context.js';
 import { historyColumns } from '../../../output/history-view.js';
 import { writeRows } from '../../../output/rows.js';
 import { withSpinner } from '../../../output/spinner.js';
@@ -25,16 +26,45 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
 
   const target = await ctx.target();
   const client = ctx.client(target);
-  const events = featureEvents(client, request);
+  let total: number | undefined;
+  let fetched = 0;
+  const events = featureEvents(client, request, (t) => (total = t));
   const first = await withSpinner(ctx.io, `Fetching the history of ${name}`, () => events.next());
   if (first.done && !(await hasEvents(client, name))) {
     throw new NotFoundError(`no feature named "${name}": the server has no change events for it`);
   }
-  const wanted = (e: ChangeEvent) => (!types.length || types.includes(e.type)) && (!f.since || e.createdAt.slice(0, 10) >= f.since);
+  // --since compares instants (a time with an offset is not its first ten characters); a time
+  // that is no time cannot be judged, and the server chose to send it: it stays.
+  const since = f.since ? Date.parse(`${f.since}T00:00:00Z`) : undefined;
+  const after = (e: ChangeEvent) => {
+    const at = Date.parse(e.createdAt);
+    return since === undefined || Number.isNaN(at) || at >= since;
+  };
+  const wanted = (e: ChangeEvent) => (!types.length || types.includes(e.type)) && after(e);
+  // Newest first is what --limit's "newest n" rests on: the first event newer than the one before is said.
+  let previous: ChangeEvent | undefined;
+  let outOfOrder: [ChangeEvent, ChangeEvent] | undefined;
+  const seen = (e: ChangeEvent) => {
+    fetched++;
+    if (previous && !outOfOrder && Date.parse(e.createdAt) > Date.parse(previous.createdAt)) outOfOrder = [e, previous];
+    previous = e;
+    return wanted(e);
+  };
   async function* rows(): AsyncGenerator<ChangeEvent> {
     if (first.done) return;
-    if (wanted(first.value)) yield first.value;
-    for await (const e of events) if (wanted(e)) yield e;
+    if (seen(first.value)) yield first.value;
+    for await (const e of events) if (seen(e)) yield e;
   }
   await writeRows(ui, cols, rows(), { longTable: '--limit <n> shows the first n' });
+  // The default limit is not a choice the user made: what it left out is said, as search does.
+  if (!f.all && !req.given.has('limit') && total !== undefined && total > fetched) {
+    notice(ctx.io, `the newest ${fetched} of ${total} events shown; --all or --limit <n> for more`);
+  }
+  if (outOfOrder) {
+    const [e, before] = outOfOrder;
+    notice(
+      ctx.io,
+      `flagctl: note: the server did not list the events newest first (event ${e.id ?? '(no id)'} at ${e.createdAt} comes after one at ${before.createdAt}); --limit may not have shown the newest`,
+    );
+  }
 }
