@@ -26,9 +26,18 @@ function escaped(ch: string): string {
   }
 }
 
+/**
+ * The GitHub Actions runner reads every line of a step's output for workflow commands, and
+ * honours the legacy form `##[set-output name=x;]value` (also add-mask, stop-commands, error…)
+ * anywhere in a line, not only at its start (actions/runner ActionCommand.TryParse). Text for
+ * people spells the bracket as an escape, `##\x5b`, so no server or source text can be one.
+ */
+const LEGACY_COMMAND = /##\[/g;
+
 export function termSafe(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace((unsafe ??= /[\u0000-\u001f\u007f-\u009f\p{Cf}]/gu), escaped);
+  const out = text.replace((unsafe ??= /[\u0000-\u001f\u007f-\u009f\p{Cf}]/gu), escaped);
+  return out.includes('##[') ? out.replace(LEGACY_COMMAND, '##\\x5b') : out;
 }
 
 /** Formula-injection guard for spreadsheets (OWASP "CSV injection"): such cells get a leading quote. */

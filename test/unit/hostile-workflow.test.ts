@@ -1,0 +1,75 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sendJson, useFixtureServer } from '../support/fixture-server.js';
+import { runCli } from '../support/io.js';
+
+// The GitHub Actions runner reads every line a step writes, stdout and stderr, for workflow
+// commands. Besides `::command::` at the start of a line it still honours the legacy form
+// `##[command]data` ANYWHERE in a line (actions/runner, ActionCommand.TryParse:
+// `message.IndexOf("##[")`), for every registered command: set-output, add-mask,
+// stop-commands, error, ... So a description or a source line holding
+// `##[set-output name=gate;]pass` set a step output when flagctl's piped table reached the log.
+// Text shown for people now spells it `##\x5b`; json keeps the same value (see json-inert).
+
+const server = useFixtureServer();
+const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.0123456789abcdef0123456789abcdef' });
+const LEGACY = 'see ##[set-output name=gate;]pass and ##[add-mask]x';
+
+function search(): void {
+  const feature = { name: 'f', type: 'release', project: 'default', description: LEGACY, environments: [] };
+  server.route('/api/admin/search/features', (_req, res) => sendJson(res, 200, { features: [feature], total: 1 }));
+}
+
+describe('no output line for people holds a legacy workflow command', () => {
+  for (const [label, args, tty] of [
+    ['piped table', [], false],
+    ['terminal table', [], true],
+    ['markdown', ['-o', 'markdown'], false],
+  ] as const) {
+    it(`features search, ${label}`, async () => {
+      search();
+      const r = await runCli(['features', 'search', '--columns', 'name,description', ...args], { env: env(), stdoutIsTTY: tty, columns: 400 });
+      expect(r.code).toBe(0);
+      expect(r.stdout).not.toContain('##[');
+      expect(r.stdout).toMatch(/##\\+(x5b|\[)set-output name=gate;/);
+    });
+  }
+
+  it('the record view of feature get', async () => {
+    server.json('/api/admin/projects/default/features/f', { name: 'f', type: 'release', project: 'default', description: LEGACY, environments: [] });
+    server.json('/api/admin/segments', { segments: [] });
+    server.json('/api/admin/features/f/tags', { version: 1, tags: [] });
+    const r = await runCli(['feature', 'get', 'f'], { env: env() });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('##[');
+    expect(r.stdout).toContain('see ##\\x5bset-output name=gate;]pass and ##\\x5badd-mask]x');
+  });
+
+  it('a server error message on stderr', async () => {
+    server.json('/api/admin/projects/default/features/f', { name: 'NotFoundError', message: LEGACY }, 404);
+    const r = await runCli(['feature', 'get', 'f'], { env: env() });
+    expect(r.code).toBe(5);
+    expect(r.stderr).not.toContain('##[');
+    expect(r.stderr).toContain('##\\x5bset-output');
+  });
+});
+
+describe('refs: a source line from a pull request', () => {
+  it('the piped table and the terminal view spell it ##\\x5b', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'flagctl-legacy-'));
+    writeFileSync(join(dir, 'a.ts'), `if (isEnabled("old-flag")) x(); // ${LEGACY}\n`);
+    server.json('/api/admin/projects', { projects: [{ id: 'default', name: 'default' }] });
+    server.json('/api/admin/feature-types', { types: [{ id: 'release', lifetimeDays: 40 }] });
+    server.json('/api/admin/projects/default/features', { features: [{ name: 'old-flag', type: 'release', stale: true, createdAt: '2020-01-01T00:00:00.000Z', environments: [] }] });
+    server.json('/api/admin/projects/default/features/old-flag', { name: 'old-flag', lifecycle: { stage: 'live', enteredStageAt: '2020-01-01T00:00:00.000Z' } });
+    server.json('/api/admin/search/features', { features: [], total: 0 });
+    for (const tty of [false, true]) {
+      const r = await runCli(['refs', dir], { env: { ...env(), FLAGCTL_CONFIG_DIR: '/nonexistent' }, stdoutIsTTY: tty, columns: 400 });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('##\\x5bset-output name=gate;]pass');
+      expect(r.stdout).not.toContain('##[');
+    }
+  });
+});
