@@ -3,7 +3,7 @@ import { redactAll } from '../config/token.js';
 import type { IO } from '../io.js';
 import { clockOf, write } from '../io.js';
 import type { Format } from './formats.js';
-import { termSafe } from './sanitize.js';
+import { inertJson, termSafe } from './sanitize.js';
 
 export { FORMATS, type Format } from './formats.js';
 
@@ -28,7 +28,8 @@ export interface Ui {
   /**
    * Masks the tokens of the run (config/token.ts `redact`) in what a human format prints:
    * print() applies it, and the terminal table to each cell before it measures or cuts it.
-   * json and ndjson print the server's document as it came: for them it is the identity.
+   * json and ndjson print the server's document as it came, unmasked: for them it only writes
+   * some characters as JSON \u escapes, the same values (sanitize.ts inertJson).
    */
   mask(text: string): string;
 }
@@ -56,7 +57,8 @@ const plain: ChalkInstance = new Proxy((text: unknown) => String(text), { get: (
 export async function makeUi(io: IO, out: OutputOptions, colorFlag: boolean | undefined, secrets: Iterable<string>): Promise<Ui> {
   const color = wantColor(io, colorFlag);
   const style = color ? new (await import('chalk')).Chalk({ level: 1 }) : plain;
-  const mask = EXACT.has(out.format) ? (text: string) => text : (text: string) => redactAll(text, secrets);
+  const tty = io.stdoutIsTTY;
+  const mask = EXACT.has(out.format) ? (text: string) => inertJson(text, tty) : (text: string) => redactAll(text, secrets);
   return { io, tty: io.stdoutIsTTY, color, style, now: clockOf(io).now(), out, mask };
 }
 

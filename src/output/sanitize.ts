@@ -44,3 +44,25 @@ export function termSafe(text: string): string {
 export function spreadsheetSafe(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
+
+// JSON.stringify escapes C0 controls only: C1 controls, bidi overrides and the other invisible
+// format characters go out raw, and so does `##[`. Made on first use, like `unsafe`.
+let jsonUnsafe: RegExp | undefined;
+const hex4 = (code: number) => `\\u${code.toString(16).padStart(4, '0')}`;
+const jsonEscape = (m: string) => (m === '##[' ? '##\\u005b' : m.length === 1 ? hex4(m.charCodeAt(0)) : hex4(m.charCodeAt(0)) + hex4(m.charCodeAt(1)));
+
+/**
+ * JSON text (json, ndjson, sarif) with characters written as JSON's own `\u` escapes: the same
+ * strings to every JSON reader. Outside strings JSON text is ASCII punctuation, digits and
+ * words, so every match is inside a string. `##[` (a legacy workflow command, see termSafe) is
+ * always escaped: finding it costs almost nothing. For a terminal (`all`), so is everything
+ * termSafe shows as an escape (C1 controls, DEL, Unicode Cf: bidi overrides, zero-width
+ * characters); that scan costs about a third of JSON.stringify, which piped output, read by
+ * programs, does not pay.
+ */
+export function inertJson(text: string, all: boolean): string {
+  if (!all) return text.includes('##[') ? text.replace(LEGACY_COMMAND, '##\\u005b') : text;
+  const re = (jsonUnsafe ??= /[\u007f-\u009f\p{Cf}]|##\[/gu);
+  re.lastIndex = 0;
+  return re.test(text) ? text.replace(re, jsonEscape) : text;
+}
