@@ -3,7 +3,7 @@ import { redactAll } from '../config/token.js';
 import type { IO } from '../io.js';
 import { clockOf, write } from '../io.js';
 import type { Format } from './formats.js';
-import { inertJson, termSafe } from './sanitize.js';
+import { inertJson, noLineCommand, termSafe } from './sanitize.js';
 
 export { FORMATS, type Format } from './formats.js';
 
@@ -58,7 +58,13 @@ export async function makeUi(io: IO, out: OutputOptions, colorFlag: boolean | un
   const color = wantColor(io, colorFlag);
   const style = color ? new (await import('chalk')).Chalk({ level: 1 }) : plain;
   const tty = io.stdoutIsTTY;
-  const mask = EXACT.has(out.format) ? (text: string) => inertJson(text, tty) : (text: string) => redactAll(text, secrets);
+  const redact = (text: string) => redactAll(text, secrets);
+  // csv to a pipe stays exact; github's lines are the workflow commands it means to write.
+  const mask = EXACT.has(out.format)
+    ? (text: string) => inertJson(text, tty)
+    : out.format === 'csv' || out.format === 'github'
+      ? redact
+      : (text: string) => noLineCommand(redact(text));
   return { io, tty: io.stdoutIsTTY, color, style, now: clockOf(io).now(), out, mask };
 }
 

@@ -40,6 +40,17 @@ export function termSafe(text: string): string {
   return out.includes('##[') ? out.replace(LEGACY_COMMAND, '##\\x5b') : out;
 }
 
+/**
+ * The runner also takes a line that starts, after white space, with `::` for a command
+ * (`::error::…`, `::add-mask::…`). Server text never holds a raw line break here, but the piped
+ * table starts each line with its first cell, and record views with the feature's name: the
+ * `:` that would open such a line is spelled `\x3a` (in text for people that is not -o github,
+ * whose own lines are these commands, built by output/github.ts).
+ */
+export function noLineCommand(text: string): string {
+  return text.includes('::') ? text.replace(/^(\s*)::/gm, '$1\\x3a:') : text;
+}
+
 /** Formula-injection guard for spreadsheets (OWASP "CSV injection"): such cells get a leading quote. */
 export function spreadsheetSafe(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;

@@ -73,3 +73,41 @@ describe('refs: a source line from a pull request', () => {
     }
   });
 });
+
+describe('no output line for people starts with a workflow command', () => {
+  // The runner takes a line whose text, after leading white space, starts with `::` as a
+  // command. Line breaks in server text are escaped, but the piped table starts each line with
+  // its first cell, and record views start with the feature's name: server text.
+  const NAME = '::error title=pwned::fake failure';
+  const LEADING = '  ::add-mask::secret';
+  const startsACommand = (text: string) => text.split(/\r\n|\n|\r/).filter((l) => /^\s*::/.test(l));
+
+  for (const tty of [false, true]) {
+    it(`features search, table ${tty ? 'on a terminal' : 'piped'}`, async () => {
+      const features = [NAME, LEADING].map((name) => ({ name, type: 'release', project: 'default', environments: [] }));
+      server.route('/api/admin/search/features', (_req, res) => sendJson(res, 200, { features, total: 2 }));
+      const r = await runCli(['features', 'search', '--columns', 'name,type', '--no-headers'], { env: env(), stdoutIsTTY: tty });
+      expect(r.code).toBe(0);
+      expect(startsACommand(r.stdout)).toEqual([]);
+      if (!tty) expect(r.stdout).toBe('\\x3a:error title=pwned::fake failure\trelease\n  \\x3a:add-mask::secret\trelease\n');
+    });
+  }
+
+  it('the record view of feature get', async () => {
+    server.json('/api/admin/projects/default/features/f', { name: NAME, type: 'release', project: 'default', environments: [] });
+    server.json('/api/admin/segments', { segments: [] });
+    server.json(`/api/admin/features/${encodeURIComponent(NAME)}/tags`, { version: 1, tags: [] });
+    const r = await runCli(['feature', 'get', 'f'], { env: env() });
+    expect(r.code).toBe(0);
+    expect(startsACommand(r.stdout)).toEqual([]);
+    expect(r.stdout.split('\n')[0]).toBe('\\x3a:error title=pwned::fake failure');
+  });
+
+  it('-o github still prints its own annotations', async () => {
+    server.route('/api/admin/search/features', (_req, res) => sendJson(res, 200, { features: [{ name: NAME, type: 'release', project: 'default', stale: true, environments: [] }], total: 1 }));
+    server.json('/api/admin/projects', { projects: [{ id: 'default', name: 'default' }] });
+    server.json('/api/admin/feature-types', { types: [{ id: 'release', lifetimeDays: 40 }] });
+    const r = await runCli(['features', 'stale', '-o', 'github'], { env: env() });
+    expect(r.stdout).toMatch(/^::warning title=Stale flag%3A %3A%3Aerror title=pwned%3A%3Afake failure::/);
+  });
+});
