@@ -111,3 +111,19 @@ describe('no output line for people starts with a workflow command', () => {
     expect(r.stdout).toMatch(/^::warning title=Stale flag%3A %3A%3Aerror title=pwned%3A%3Afake failure::/);
   });
 });
+
+describe('flagctl api --paginate, piped: its own JSON never holds ##[', () => {
+  // Without --paginate the body is printed as it came (see docs/reliability.md); with it,
+  // flagctl writes the JSON itself, and writes ##[ as ##\u005b: the same strings.
+  for (const output of ['json', 'ndjson']) {
+    it(`-o ${output}`, async () => {
+      const item = { name: 'f', description: LEGACY };
+      server.route('/api/admin/search/features', (_req, res) => sendJson(res, 200, { features: [item], total: 1 }));
+      const r = await runCli(['api', '/api/admin/search/features', '--paginate', '-o', output], { env: env() });
+      expect(r.code).toBe(0);
+      expect(r.stdout).not.toContain('##[');
+      expect(r.stdout).toContain('##\\u005bset-output');
+      expect(JSON.stringify(JSON.parse(output === 'json' ? r.stdout : r.stdout.trim()))).toContain(JSON.stringify(LEGACY));
+    });
+  }
+});
