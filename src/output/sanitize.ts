@@ -36,8 +36,11 @@ const LEGACY_COMMAND = /##\[/g;
 
 export function termSafe(text: string): string {
   // eslint-disable-next-line no-control-regex
-  const out = text.replace((unsafe ??= /[\u0000-\u001f\u007f-\u009f\p{Cf}]/gu), escaped);
-  return out.includes('##[') ? out.replace(LEGACY_COMMAND, '##\\x5b') : out;
+  return noLegacyCommand(text.replace((unsafe ??= /[\u0000-\u001f\u007f-\u009f\p{Cf}]/gu), escaped));
+}
+
+export function noLegacyCommand(text: string): string {
+  return text.includes('##[') ? text.replace(LEGACY_COMMAND, '##\\x5b') : text;
 }
 
 /**

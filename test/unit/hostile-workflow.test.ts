@@ -127,3 +127,27 @@ describe('flagctl api --paginate, piped: its own JSON never holds ##[', () => {
     });
   }
 });
+
+describe('csv to a pipe (a CI log): the default guard covers workflow commands too', () => {
+  // A quoted cell may span lines; its inner lines, and a record's first cell, start lines of
+  // the log. The spreadsheet guard (off with --csv-raw) now also spells `##[` and a line's
+  // opening `::` as escapes; --csv-raw stays exact.
+  const DESC = 'first line\n::error title=x::pwned\n  ::add-mask::s ##[set-output name=gate;]pass';
+  function serve(): void {
+    const feature = { name: '::warning::w', type: 'release', project: 'default', description: DESC, environments: [] };
+    server.route('/api/admin/search/features', (_req, res) => sendJson(res, 200, { features: [feature], total: 1 }));
+  }
+
+  it('-o csv', async () => {
+    serve();
+    const r = await runCli(['features', 'search', '-o', 'csv', '--columns', 'name,description', '--no-headers'], { env: env() });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('\\x3a:warning::w,"first line\n\\x3a:error title=x::pwned\n  \\x3a:add-mask::s ##\\x5bset-output name=gate;]pass"\r\n');
+  });
+
+  it('--csv-raw keeps the values exact', async () => {
+    serve();
+    const r = await runCli(['features', 'search', '-o', 'csv', '--csv-raw', '--columns', 'name,description', '--no-headers'], { env: env() });
+    expect(r.stdout).toBe(`::warning::w,"${DESC}"\r\n`);
+  });
+});

@@ -50,13 +50,14 @@ describe('refs with hostile file names and source lines', () => {
     });
   }
 
-  it('csv: a formula cell is guarded, names and lines exact', async () => {
+  it('csv: a formula cell and a line-opening :: are guarded', async () => {
     const dir = tree();
     writeFileSync(join(dir, 'formula.ts'), '=HYPERLINK("https://evil.example", isEnabled("old-flag"))\n');
     const r = await runCli(['refs', dir, '-o', 'csv', '--columns', 'file,text'], { env: env() });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`${dir}/formula.ts,"'=HYPERLINK(""https://evil.example"", isEnabled(""old-flag""))"\r\n`);
-    expect(r.stdout).toContain(`"${dir}/nl\n::error::pwn.ts"`);
+    // The inner line of the quoted name would start a line of a CI log: the default guard escapes its `:`.
+    expect(r.stdout).toContain(`"${dir}/nl\n\\x3a:error::pwn.ts"`);
   });
 
   it('-o sarif: valid JSON holding the names and the line as they are', async () => {
