@@ -34,7 +34,7 @@ export interface Ui {
   mask(text: string): string;
 }
 
-/** The formats that print the server's document byte for byte (and SARIF, a document of flagctl's own). */
+/** The formats that print the server's document unmasked, value for value (and SARIF, a document of flagctl's own). */
 const EXACT: ReadonlySet<Format> = new Set(['json', 'ndjson', 'sarif']);
 
 /** Color only on a terminal, never with NO_COLOR or --no-color; FORCE_COLOR forces it on. */
