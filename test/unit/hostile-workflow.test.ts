@@ -71,6 +71,14 @@ describe('refs: a source line from a pull request', () => {
       expect(r.stdout).toContain('##\\x5bset-output name=gate;]pass');
       expect(r.stdout).not.toContain('##[');
     }
+    // sarif and json keep the line's value, with the bracket as a JSON escape.
+    for (const output of ['sarif', 'json']) {
+      const r = await runCli(['refs', dir, '-o', output], { env: { ...env(), FLAGCTL_CONFIG_DIR: '/nonexistent' } });
+      expect(r.code).toBe(0);
+      expect(r.stdout).not.toContain('##[');
+      expect(r.stdout).toContain('##\\u005bset-output name=gate;]pass');
+      expect(JSON.stringify(JSON.parse(r.stdout))).toContain('##[set-output name=gate;]pass');
+    }
   });
 });
 
