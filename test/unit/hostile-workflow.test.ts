@@ -121,7 +121,7 @@ describe('no output line for people starts with a workflow command', () => {
 });
 
 describe('flagctl api --paginate, piped: its own JSON never holds ##[', () => {
-  // Without --paginate the body is printed as it came (see docs/reliability.md); with it,
+  // Without --paginate the body is printed as it came (see docs/untrusted-data.md); with it,
   // flagctl writes the JSON itself, and writes ##[ as ##\u005b: the same strings.
   for (const output of ['json', 'ndjson']) {
     it(`-o ${output}`, async () => {
