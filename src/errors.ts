@@ -155,6 +155,18 @@ export class OutputClosedError extends CliError {
   }
 }
 
+/**
+ * JSON.parse reads any depth, but printing or walking a document recurses: a server answer
+ * nested thousands of levels deep runs the call stack out (files are refused at 64 levels before
+ * they are parsed, so only an answer gets this far). Scanning every answer's depth first would
+ * cost a third of JSON.parse on large answers; the overflow is caught where it surfaces instead.
+ */
+export const TOO_DEEP = "the server's answer is nested too deeply to process (thousands of levels; no real answer is): refusing it";
+
+export function isStackOverflow(err: unknown): boolean {
+  return err instanceof RangeError && /call stack/i.test(err.message);
+}
+
 export function exitCodeFor(err: unknown): number {
   return err instanceof CliError ? err.exitCode : ExitCode.requestFailed;
 }

@@ -1,4 +1,4 @@
-import { CheckFailedError, CliError, ExitCode, exitCodeFor, OutputClosedError } from './errors.js';
+import { CheckFailedError, CliError, ExitCode, exitCodeFor, isStackOverflow, OutputClosedError, TOO_DEEP } from './errors.js';
 import type { IO } from './io.js';
 import { termSafe } from './output/sanitize.js';
 import { redactAll } from './config/token.js';
@@ -26,6 +26,8 @@ function report(io: IO, err: unknown, debug: boolean, secrets: Set<string>): voi
   if (err instanceof CliError) {
     io.stderr.write(`flagctl: ${short(clean(err.message))}\n`);
     if (err.hint) io.stderr.write(`${clean(err.hint)}\n`);
+  } else if (isStackOverflow(err)) {
+    io.stderr.write(`flagctl: ${TOO_DEEP}\n`);
   } else {
     const msg = err instanceof Error ? err.message : String(err);
     io.stderr.write(`flagctl: unexpected error: ${clean(msg)}\n`);

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import type * as z from '../zod-mini.js';
-import { RequestError, type ServerErrorBody } from '../errors.js';
+import { isStackOverflow, RequestError, TOO_DEEP, type ServerErrorBody } from '../errors.js';
 import { parseJson } from './json-text.js';
 
 // What client.ts makes of an answer once it has one: the body read within its size limit, a
@@ -78,7 +78,9 @@ export function parseJsonBody(text: string, status: number, contentType: string 
   }
   try {
     return parseJson(text);
-  } catch {
+  } catch (err) {
+    // JSON.parse accepted it; the lossless second parse (json-text.ts) recurses and ran out.
+    if (isStackOverflow(err)) throw new RequestError(TOO_DEEP, status);
     throw new RequestError(`the server's answer (HTTP ${status}, ${type}) is not valid JSON; it may be truncated`, status);
   }
 }

@@ -108,7 +108,9 @@ function parameterNotes(st: PlaygroundStrategy): string[] {
   const notes: string[] = [];
   for (const [key, raw] of Object.entries(p)) {
     if (raw === undefined || raw === null || raw === '') continue;
-    const value = String(raw);
+    // Parameters are strings in the spec; a custom strategy's may be any JSON, shown as JSON
+    // (String() would print [object Object], or throw on an own `toString` member).
+    const value = typeof raw === 'string' ? raw : JSON.stringify(raw);
     if (key === 'rollout' || key === 'percentage') notes.push(`rollout ${value}%`);
     else if (key === 'groupId') continue; // names the bucket, not who is in it
     else notes.push(`${key} ${value}`);

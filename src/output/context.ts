@@ -3,7 +3,7 @@ import { redactAll } from '../config/token.js';
 import type { IO } from '../io.js';
 import { clockOf, write } from '../io.js';
 import type { Format } from './formats.js';
-import { termSafe } from './sanitize.js';
+import { inertJson, noLineCommand, termSafe } from './sanitize.js';
 
 export { FORMATS, type Format } from './formats.js';
 
@@ -28,12 +28,13 @@ export interface Ui {
   /**
    * Masks the tokens of the run (config/token.ts `redact`) in what a human format prints:
    * print() applies it, and the terminal table to each cell before it measures or cuts it.
-   * json and ndjson print the server's document as it came: for them it is the identity.
+   * json and ndjson print the server's document as it came, unmasked: for them it only writes
+   * some characters as JSON \u escapes, the same values (sanitize.ts inertJson).
    */
   mask(text: string): string;
 }
 
-/** The formats that print the server's document byte for byte (and SARIF, a document of flagctl's own). */
+/** The formats that print the server's document unmasked, value for value (and SARIF, a document of flagctl's own). */
 const EXACT: ReadonlySet<Format> = new Set(['json', 'ndjson', 'sarif']);
 
 /** Color only on a terminal, never with NO_COLOR or --no-color; FORCE_COLOR forces it on. */
@@ -56,7 +57,14 @@ const plain: ChalkInstance = new Proxy((text: unknown) => String(text), { get: (
 export async function makeUi(io: IO, out: OutputOptions, colorFlag: boolean | undefined, secrets: Iterable<string>): Promise<Ui> {
   const color = wantColor(io, colorFlag);
   const style = color ? new (await import('chalk')).Chalk({ level: 1 }) : plain;
-  const mask = EXACT.has(out.format) ? (text: string) => text : (text: string) => redactAll(text, secrets);
+  const tty = io.stdoutIsTTY;
+  const redact = (text: string) => redactAll(text, secrets);
+  // csv to a pipe stays exact; github's lines are the workflow commands it means to write.
+  const mask = EXACT.has(out.format)
+    ? (text: string) => inertJson(text, tty)
+    : out.format === 'csv' || out.format === 'github'
+      ? redact
+      : (text: string) => noLineCommand(redact(text));
   return { io, tty: io.stdoutIsTTY, color, style, now: clockOf(io).now(), out, mask };
 }
 

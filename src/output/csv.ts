@@ -1,4 +1,4 @@
-import { spreadsheetSafe, termSafe } from './sanitize.js';
+import { noLegacyCommand, noLineCommand, spreadsheetSafe, termSafe } from './sanitize.js';
 
 /**
  * One RFC 4180 record, CRLF-terminated. On a terminal every cell first goes through the same
@@ -6,7 +6,16 @@ import { spreadsheetSafe, termSafe } from './sanitize.js';
  * pipe the cells are written exactly as they came.
  */
 export function csvRecord(cells: string[], raw: boolean, tty = false): string {
-  return `${cells.map((c) => csvField(raw ? c : spreadsheetSafe(c), tty)).join(',')}\r\n`;
+  return `${cells.map((c) => csvField(raw ? c : guarded(c), tty)).join(',')}\r\n`;
+}
+
+/**
+ * The default guard (off with --csv-raw): against a spreadsheet's formulas, and against a CI
+ * log's workflow commands. A record's first cell and the inner lines of a quoted cell start
+ * lines of the log: a line's opening `::` and any `##[` are spelled as escapes (sanitize.ts).
+ */
+function guarded(cell: string): string {
+  return noLegacyCommand(noLineCommand(spreadsheetSafe(cell)));
 }
 
 function csvField(cell: string, tty: boolean): string {

@@ -46,7 +46,8 @@ export function diffLines(result: DiffResult, labels: SideLabels, ui: Ui): strin
     lines.push('', `${MARK[c.change]} ${termSafe(c.feature)} (${c.change})`);
     fields(c.fields);
   }
-  lines.push('', summary(result, labels));
+  // The totals name the segments that differ and their features: server text, like the rest.
+  lines.push('', termSafe(summary(result, labels)));
   return lines;
 }
 
@@ -64,7 +65,8 @@ export function statLines(result: DiffResult, labels: SideLabels, ui: Ui): strin
     return ` ${name.padEnd(width)} | ${String(fields.length).padStart(3)} ${bar}`;
   });
   // Indented like the lines above it, as git diff --stat does; alone, it starts the line.
-  return items.length === 0 ? [summary(result, labels)] : [...lines, ` ${summary(result, labels)}`];
+  const total = termSafe(summary(result, labels));
+  return items.length === 0 ? [total] : [...lines, ` ${total}`];
 }
 
 /** Markdown for a PR comment: a heading, the totals, and one table of every differing field. */

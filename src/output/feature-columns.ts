@@ -65,8 +65,10 @@ const all: Column<SearchFeature>[] = [
   { name: 'strategies', value: (f) => namesOf((f as Record<string, unknown>).strategies) },
 ];
 
+/** Each item's name; one that is not a string is shown as JSON (String() throws on an own `toString`). */
 function namesOf(list: unknown): string[] {
-  return Array.isArray(list) ? list.map((x) => String((x as { name?: unknown } | null)?.name ?? '')) : [];
+  const text = (v: unknown) => (typeof v === 'string' ? v : v === null || v === undefined ? '' : JSON.stringify(v));
+  return Array.isArray(list) ? list.map((x) => text((x as { name?: unknown } | null)?.name)) : [];
 }
 
 function envColumn(name: string): Column<SearchFeature> | undefined {

@@ -69,7 +69,8 @@ function terminalCell<T>(col: Column<T>, row: T, ui: Ui): string {
     const word = unknownWord(col, row, value);
     return word ? ui.style.yellow(word) : ui.style.dim('-');
   }
-  if (col.kind === 'time' && typeof value === 'string') return relativeTime(value, ui.now);
+  // A text that is no calendar time comes back as sent: server text, made safe like any other.
+  if (col.kind === 'time' && typeof value === 'string') return termSafe(relativeTime(value, ui.now));
   if (typeof value === 'boolean') return value ? ui.style.green('yes') : 'no';
   return termSafe(plainCell(value));
 }

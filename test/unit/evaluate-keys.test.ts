@@ -58,3 +58,25 @@ describe('evaluate with context fields named like object members', () => {
     expect(r.stdout).toContain('constructor IN ["x"]  — constructor = "y"');
   });
 });
+
+describe('evaluate with strategy parameters that are not strings', () => {
+  // A custom strategy's parameter may be any JSON; one holding an own `toString` member made
+  // String() throw ("Cannot convert object to primitive value") in every format.
+  function withParameters(parameters: Record<string, unknown>): void {
+    const feature = structuredClone(playground.features[0]);
+    feature.name = 'f';
+    feature.strategies.data[0].parameters = parameters;
+    server.json('/api/admin/environments', environments);
+    server.route('/api/admin/playground', (_req, res) => sendJson(res, 200, { input: playground.input, features: [feature] }), 'POST');
+  }
+
+  for (const output of ['table', 'json', 'csv']) {
+    it(`-o ${output}: an object with an own toString member is data, shown as JSON`, async () => {
+      withParameters({ rollout: '50', custom: { toString: 'x', valueOf: 1 }, list: ['a', 'b'] });
+      const r = await runCli(['evaluate', 'f', '--env', 'development', '-o', output], { env: env(), stdoutIsTTY: output === 'table' });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      if (output === 'table') expect(r.stdout).toContain('rollout 50%, custom {"toString":"x","valueOf":1}, list ["a","b"]');
+    });
+  }
+});

@@ -4,7 +4,7 @@ import { apiTarget } from './target.js';
 import { write } from '../../io.js';
 import { notice } from '../../output/context.js';
 import { PageProgress } from '../../output/page-progress.js';
-import { termSafe } from '../../output/sanitize.js';
+import { inertJson, termSafe } from '../../output/sanitize.js';
 import type { RunContext } from '../kit/context.js';
 import type { Request } from '../kit/spec.js';
 import type { options } from './options.js';
@@ -25,7 +25,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const pages = await paginate(client, where, pacer);
   if (!pages.paged) {
     notice(io, `flagctl: note: ${where.path} is not a list with a total; printed as it came`);
-    return await write(io.stdout, forStdout(jsonText(pages.body), 'application/json', io.stdoutIsTTY));
+    return await write(io.stdout, forStdout(inertJson(jsonText(pages.body), false), 'application/json', io.stdoutIsTTY));
   }
   const ndjson = f.output === 'ndjson';
   const indent = io.stdoutIsTTY ? 2 : undefined;
@@ -33,7 +33,8 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   if (!ndjson) await write(io.stdout, '[');
   for await (const item of pages.items) {
     const text = ndjson ? jsonText(item) : jsonText(item, indent);
-    const shown = io.stdoutIsTTY ? safeLines(text) : text;
+    // flagctl's own JSON, not the body as it came: a legacy workflow command stays escaped.
+    const shown = io.stdoutIsTTY ? safeLines(text) : inertJson(text, false);
     await write(io.stdout, ndjson ? `${shown}\n` : `${n === 0 ? '\n' : ',\n'}${indent ? shown.replace(/^/gm, '  ') : shown}`);
     n++;
   }
