@@ -106,19 +106,20 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
     const eMax = exactLen.max;
     const eStarts = exactLen.starts;
     const eEnds = exactLen.ends;
+    /** A stretch that passed the by-length tables: a hit when it is a name. */
+    const lookup = (from: number, len: number) => {
+      const ids = exact.get(buf.toString('latin1', from, from + len));
+      if (ids) hits.push({ at: from, len, ids, kind: 'exact' });
+    };
     const candidate = (from: number, to: number) => {
       // A CR before a line's end belongs to the line end (CRLF files).
       if (to > from && to < n && buf[to] === 10 && buf[to - 1] === 13) to--;
       const len = to - from;
       if (len <= 0 || len > eMax || eStarts[len * 256 + buf[from]!] === 0 || eEnds[len * 256 + buf[to - 1]!] === 0) return;
-      const ids = exact.get(buf.toString('latin1', from, to));
-      if (ids) hits.push({ at: from, len, ids, kind: 'exact' });
+      lookup(from, len);
     };
     if (finder) {
-      lastAny = finder.stretches(n, lastAny, (from, len) => {
-        const ids = exact.get(buf.toString('latin1', from, from + len));
-        if (ids) hits.push({ at: from, len, ids, kind: 'exact' });
-      });
+      lastAny = finder.stretches(n, lastAny, lookup);
     } else if (!useAliases) {
       // Without the finder: memchr per delimiter character (Buffer#indexOf), merged in order.
       const next = oneByte.map((d) => {
@@ -173,10 +174,7 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
         if (next < 0 || next + d.length > n) break;
         const start = prev + d.length;
         const len = next - start;
-        if (len > 0 && len <= eMax && eStarts[len * 256 + buf[start]!] === 1 && eEnds[len * 256 + buf[next - 1]!] === 1) {
-          const ids = exact.get(buf.toString('latin1', start, next));
-          if (ids) hits.push({ at: start, len, ids, kind: 'exact' });
-        }
+        if (len > 0 && len <= eMax && eStarts[len * 256 + buf[start]!] === 1 && eEnds[len * 256 + buf[next - 1]!] === 1) lookup(start, len);
         prev = next;
       }
     }
