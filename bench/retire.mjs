@@ -94,27 +94,26 @@ try {
     writeFileSync(file, JSON.stringify({ features: stale.slice(i, i + 100) }));
     bodies.push(file);
   }
-  const curlArgs = bodies.flatMap((file, i) => [
-    ...(i > 0 ? ['--next'] : []),
-    '-sSf', '-o', '/dev/null', '-X', 'POST', '-H', `authorization: ${adminToken}`, '-H', 'content-type: application/json', '--data-binary', `@${file}`,
-    `${url}/api/admin/projects/default/archive`,
-  ]);
-  // The same requests as apply, one after the other over one connection, as a script would make them.
-  const validate = join(tmp, 'validate.json');
-  writeFileSync(validate, JSON.stringify({ features: stale }));
+  // One curl process, its requests one after the other over one connection, as a script makes them.
   const auth = ['-H', `authorization: ${adminToken}`];
   const get = (path) => ['-sSf', '-o', '/dev/null', ...auth, `${url}${path}`];
   const postArgs = (path, file) => ['-sSf', '-o', '/dev/null', '-X', 'POST', ...auth, '-H', 'content-type: application/json', '--data-binary', `@${file}`, `${url}${path}`];
+  const oneCurl = (requests) => requests.flatMap((args, i) => (i > 0 ? ['--next', ...args] : args));
+  const archives = bodies.map((file) => postArgs('/api/admin/projects/default/archive', file));
+  const curlArgs = oneCurl(archives);
+  // The same requests as apply.
+  const validate = join(tmp, 'validate.json');
+  writeFileSync(validate, JSON.stringify({ features: stale }));
   const since = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   const events = `/api/admin/search/events?project=IS%3Adefault&type=IS_ANY_OF%3Afeature-archived%2Cfeature-deleted%2Cfeature-revived&from=IS%3A${since}&offset=0&limit=1000`;
-  const sameArgs = [
+  const sameArgs = oneCurl([
     get('/api/admin/projects/default/features'),
     get('/api/admin/feature-types'),
     postArgs('/api/admin/projects/default/archive/validate', validate),
-    ...bodies.map((file) => postArgs('/api/admin/projects/default/archive', file)),
+    ...archives,
     get('/api/admin/projects/default/features'),
     get(events),
-  ].flatMap((args, i) => (i > 0 ? ['--next', ...args] : args));
+  ]);
   const revive = async () => {
     for (let i = 0; i < STALE; i += 100) await post(url, adminToken, '/api/admin/projects/default/revive', { features: stale.slice(i, i + 100) });
   };
