@@ -92,7 +92,7 @@ _flagctl_values() {
     'api|-X'|'api|--method') printf '%s\n' 'GET' ;;
     'api|-o'|'api|--output') printf '%s\n' 'json' 'ndjson' ;;
     'export|-o'|'export|--output') printf '%s\n' 'json' ;;
-    'diff|-o'|'diff|--output') printf '%s\n' 'table' 'markdown' 'json' ;;
+    'diff|-o'|'diff|--output') printf '%s\n' 'table' 'json' 'markdown' ;;
     *'|--url'|*'|--timeout'|*'|--retries'|*'|--max-response-mb'|*'|--max-wait') : ;;
     *'|--profile') printf '%s\n' '@profiles' ;;
     *'|--ca-file') printf '%s\n' '@files' ;;

@@ -15,6 +15,7 @@ import { build } from 'esbuild';
 import { assertNoCycles } from './import-cycles.mjs';
 import { assertFolderRules } from './folder-rules.mjs';
 import { assertPostSites } from './post-sites.mjs';
+import { assertNoFormatBranches } from './format-branches.mjs';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -166,6 +167,7 @@ export async function bundle({ outfile, kind = 'package', plugins = [] } = {}) {
   assertNoCycles(result.metafile);
   assertFolderRules(join(root, 'src'));
   assertPostSites(join(root, 'src'));
+  assertNoFormatBranches(join(root, 'src'));
   const [file] = result.outputFiles;
   mkdirSync(dirname(file.path), { recursive: true });
   const tmp = `${file.path}.${process.pid}.tmp`;

@@ -3,9 +3,10 @@ import { redactAll } from '../config/token.js';
 import type { IO } from '../io.js';
 import { clockOf, write } from '../io.js';
 import type { Format } from './formats.js';
-import { inertJson, noLineCommand, termSafe } from './sanitize.js';
+import type { Adapter } from './formats/adapter.js';
+import { termSafe } from './sanitize.js';
 
-export { FORMATS, type Format } from './formats.js';
+export type { Format } from './formats.js';
 
 export interface OutputOptions {
   format: Format;
@@ -25,17 +26,16 @@ export interface Ui {
   style: ChalkInstance;
   now: number;
   out: OutputOptions;
+  /** The adapter of out.format: what render() hands a view to. */
+  adapter: Adapter;
   /**
-   * Masks the tokens of the run (config/token.ts `redact`) in what a human format prints:
-   * print() applies it, and the terminal table to each cell before it measures or cuts it.
-   * json and ndjson print the server's document as it came, unmasked: for them it only writes
-   * some characters as JSON \u escapes, the same values (sanitize.ts inertJson).
+   * The adapter's masking: print() applies it, and the terminal table to each cell before it
+   * measures or cuts it. Formats for people mask the tokens of the run (config/token.ts
+   * `redact`); json, ndjson, sarif and yaml print the server's document as it came, unmasked,
+   * only writing some characters as escapes, the same values (formats/adapter.ts).
    */
   mask(text: string): string;
 }
-
-/** The formats that print the server's document unmasked, value for value (and SARIF, a document of flagctl's own). */
-const EXACT: ReadonlySet<Format> = new Set(['json', 'ndjson', 'sarif']);
 
 /** Color only on a terminal, never with NO_COLOR or --no-color; FORCE_COLOR forces it on. */
 export function wantColor(io: IO, flag: boolean | undefined): boolean {
@@ -54,18 +54,13 @@ const plain: ChalkInstance = new Proxy((text: unknown) => String(text), { get: (
  * chalk loads only when there is colour to draw: piped output, the common case in scripts, skips
  * it. `secrets` is the run's live set of tokens: one noted after this call is masked too.
  */
-export async function makeUi(io: IO, out: OutputOptions, colorFlag: boolean | undefined, secrets: Iterable<string>): Promise<Ui> {
+export async function makeUi(io: IO, out: OutputOptions, adapter: Adapter, colorFlag: boolean | undefined, secrets: Iterable<string>): Promise<Ui> {
   const color = wantColor(io, colorFlag);
   const style = color ? new (await import('chalk')).Chalk({ level: 1 }) : plain;
   const tty = io.stdoutIsTTY;
   const redact = (text: string) => redactAll(text, secrets);
-  // csv to a pipe stays exact; github's lines are the workflow commands it means to write.
-  const mask = EXACT.has(out.format)
-    ? (text: string) => inertJson(text, tty)
-    : out.format === 'csv' || out.format === 'github'
-      ? redact
-      : (text: string) => noLineCommand(redact(text));
-  return { io, tty: io.stdoutIsTTY, color, style, now: clockOf(io).now(), out, mask };
+  const mask = (text: string) => adapter.mask(text, tty, redact);
+  return { io, tty: io.stdoutIsTTY, color, style, now: clockOf(io).now(), out, adapter, mask };
 }
 
 export function print(ui: Ui, text: string): Promise<void> | void {

@@ -1,7 +1,7 @@
-import { annotation } from './github.js';
 import type { Column, ColumnSet } from './rows.js';
 import { termSafe } from './sanitize.js';
 import { isFlagged, type FlagRow, type Reference } from '../refs/model.js';
+import type { Annotation } from './view.js';
 
 // Renderers of `flagctl refs` that are not the shared row formats: GitHub annotations and the
 // terminal view grouped by flag. Everything here is text from scanned files or the server:
@@ -46,17 +46,16 @@ export function stateWords(r: Pick<Reference, 'state' | 'archived'>): string {
   return r.state === 'stale' ? 'marked stale' : r.state === 'potentially-stale' ? 'potentially stale' : 'active';
 }
 
-/** One warning annotation at the reference, for a flag that is stale, potentially stale or archived; '' otherwise. */
-export function referenceAnnotation(r: Reference): string {
-  if (!isFlagged(r)) return '';
+/** One warning annotation at the reference, for a flag that is stale, potentially stale or archived; none otherwise. */
+export function referenceAnnotation(r: Reference): Annotation | undefined {
+  if (!isFlagged(r)) return undefined;
   const life = r.lifecycle ? `, lifecycle ${r.lifecycle}` : '';
   const title = r.archived ? `Archived flag: ${r.flag}` : `Stale flag: ${r.flag}`;
-  return annotation('warning', `${r.flag} (project ${r.project}${life}) is ${stateWords(r)} and still referenced here`, {
-    file: r.file,
-    line: String(r.line),
-    col: String(r.column),
-    title,
-  });
+  return {
+    level: 'warning',
+    message: `${r.flag} (project ${r.project}${life}) is ${stateWords(r)} and still referenced here`,
+    props: { file: r.file, line: String(r.line), col: String(r.column), title },
+  };
 }
 
 /** The terminal view: a heading per flag, then its references, one a line. */

@@ -1,9 +1,8 @@
-import { jsonText } from '../api/json-text.js';
-import { csvRecord } from './csv.js';
-import { print, type Ui } from './context.js';
+import type { Ui } from './context.js';
 import { termSafe } from './sanitize.js';
-import { writeTable } from './table.js';
 import { relativeTime } from './time.js';
+
+// Columns and their cells, shared by the adapters (formats/): each format takes the cells it prints.
 
 export type CellKind = 'text' | 'time' | 'bool' | 'number';
 
@@ -57,12 +56,12 @@ function unknownWord<T>(col: Column<T>, row: T, value: unknown): string | undefi
   return value === null || value === undefined ? col.unknown?.(row) : undefined;
 }
 
-function csvCell<T>(col: Column<T>, row: T): string {
+export function csvCell<T>(col: Column<T>, row: T): string {
   const value = col.value(row);
   return unknownWord(col, row, value) ?? plainCell(value);
 }
 
-function terminalCell<T>(col: Column<T>, row: T, ui: Ui): string {
+export function terminalCell<T>(col: Column<T>, row: T, ui: Ui): string {
   if (col.pretty) return col.pretty(row, ui);
   const value = col.value(row);
   if (isEmpty(value)) {
@@ -105,15 +104,17 @@ export interface RowsOptions {
    * note after -o csv (`--limit <n> shows the first n`); a command without one leaves it out.
    */
   longTable?: string;
-  /** json: one object `{"<key>": [rows], ...after()}` instead of a bare array; `after` runs when the rows have ended. */
-  jsonObject?: { key: string; after(): Record<string, unknown> };
+  /** json piped: each row on one line inside the array, as ndjson writes it (`api --paginate`: a server's items, kept short). */
+  compact?: boolean;
+  /** json and yaml: one object `{"<key>": [rows], ...after()}` instead of a bare array; `after` runs when the rows have ended. */
+  jsonObject?: { key: string; after(): Record<string, unknown> | Promise<Record<string, unknown>> };
 }
 
 /**
  * Waits for the first row before anything is printed, so a request that fails at once
  * leaves stdout empty rather than holding a header or a lone `[`.
  */
-async function primed<T>(rows: AsyncIterable<T> | Iterable<T>): Promise<AsyncIterable<T> | Iterable<T>> {
+export async function primed<T>(rows: AsyncIterable<T> | Iterable<T>): Promise<AsyncIterable<T> | Iterable<T>> {
   if (!(Symbol.asyncIterator in rows)) return rows;
   const it = rows[Symbol.asyncIterator]();
   const first = await it.next();
@@ -131,7 +132,7 @@ async function primed<T>(rows: AsyncIterable<T> | Iterable<T>): Promise<AsyncIte
 }
 
 /** Rows mapped as they come; a list in memory stays synchronous (no await per row). */
-function mapRows<T, U>(rows: AsyncIterable<T> | Iterable<T>, f: (row: T) => U): AsyncIterable<U> | Iterable<U> {
+export function mapRows<T, U>(rows: AsyncIterable<T> | Iterable<T>, f: (row: T) => U): AsyncIterable<U> | Iterable<U> {
   if (Symbol.asyncIterator in rows) {
     return (async function* () {
       for await (const row of rows) yield f(row);
@@ -142,73 +143,6 @@ function mapRows<T, U>(rows: AsyncIterable<T> | Iterable<T>, f: (row: T) => U): 
   })();
 }
 
-function projected<T>(cols: Column<T>[], row: T): Record<string, unknown> {
+export function projected<T>(cols: Column<T>[], row: T): Record<string, unknown> {
   return Object.fromEntries(cols.map((c) => [c.name, c.value(row) ?? null]));
-}
-
-/**
- * Writes rows in the chosen format as they come; a terminal table sets its widths by its
- * first rows, then streams too.
- * json and ndjson print each row whole, unless --columns picked fields.
- */
-export async function writeRows<T>(ui: Ui, cols: Column<T>[], rows: AsyncIterable<T> | Iterable<T>, options: RowsOptions = {}): Promise<number> {
-  rows = await primed(rows);
-  const picked = Boolean(ui.out.columns?.length);
-  const { format, headers, csvRaw } = ui.out;
-  let count = 0;
-
-  if (format === 'json') {
-    const wrap = options.jsonObject;
-    const pad = wrap ? '    ' : '  ';
-    await print(ui, wrap ? `{\n  ${JSON.stringify(wrap.key)}: [` : '[');
-    for await (const row of rows) {
-      const body = jsonText(picked ? projected(cols, row) : row, 2).replace(/\n/g, `\n${pad}`);
-      await print(ui, `${count++ === 0 ? `\n${pad}` : `,\n${pad}`}${body}`);
-    }
-    if (!wrap) {
-      await print(ui, count ? '\n]\n' : ']\n');
-      return count;
-    }
-    const rest = Object.entries(wrap.after())
-      .map(([k, v]) => `,\n  ${JSON.stringify(k)}: ${JSON.stringify(v, null, 2).replace(/\n/g, '\n  ')}`)
-      .join('');
-    await print(ui, `${count ? '\n  ]' : ']'}${rest}\n}\n`);
-    return count;
-  }
-  if (format === 'ndjson') {
-    for await (const row of rows) {
-      count++;
-      await print(ui, `${jsonText(picked ? projected(cols, row) : row)}\n`);
-    }
-    return count;
-  }
-  if (format === 'csv') {
-    if (headers) await print(ui, csvRecord(cols.map((c) => c.name), true, ui.tty));
-    for await (const row of rows) {
-      count++;
-      await print(ui, csvRecord(cols.map((c) => csvCell(c, row)), csvRaw, ui.tty));
-    }
-    return count;
-  }
-  if (format === 'markdown') {
-    await print(ui, markdownHead(cols));
-    for await (const row of rows) {
-      count++;
-      await print(ui, markdownRow(cols, row));
-    }
-    return count;
-  }
-  if (ui.tty) {
-    const head = headers ? cols.map((c) => ui.style.bold(termSafe(c.header ?? c.name))) : undefined;
-    const cells = mapRows(rows, (row) => cols.map((c) => terminalCell(c, row, ui)));
-    const hint = ['-o csv gives them whole, for a spreadsheet or a pager', options.longTable].filter(Boolean).join('; ');
-    return writeTable(ui, head, cells, cols.length, hint);
-  }
-  // Piped table: tab-separated, no decoration, ISO times: stable for grep, cut and awk.
-  if (headers) await print(ui, `${cols.map((c) => (c.header ?? c.name).toUpperCase()).join('\t')}\n`);
-  for await (const row of rows) {
-    count++;
-    await print(ui, `${cols.map((c) => termSafe(humanCell(c, row))).join('\t')}\n`);
-  }
-  return count;
 }

@@ -51,7 +51,7 @@ const LINES: [string, string[]][] = [
   ['--help (declined)', ['feature', 'get', '--help']],
   ['an unknown option (declined)', ['feature', 'get', 'checkout-v2', '--bogus']],
   ['no name (declined)', ['feature', 'get']],
-  ['an unknown format (declined)', ['feature', 'get', 'checkout-v2', '-o', 'yaml']],
+  ['an unknown format (declined)', ['feature', 'get', 'checkout-v2', '-o', 'xml']],
 ];
 
 describe('feature get as it ships: the fast path, else the whole CLI', () => {

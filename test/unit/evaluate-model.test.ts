@@ -21,6 +21,7 @@ const ui: Ui = {
   style: identity,
   now: 0,
   out: { format: 'table', headers: true, csvRaw: false },
+  adapter: undefined as never,
   mask: (s) => s,
 };
 

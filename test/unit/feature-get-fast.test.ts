@@ -91,7 +91,7 @@ const DECLINES: Case[] = [
   ['a value that looks like an option', ['feature', 'get', 'x', '--url', '--debug']],
   ['a switch given a value', ['feature', 'get', 'x', '--debug=yes']],
   ['--', ['feature', 'get', '--', '-x']],
-  ['an unknown format', ['feature', 'get', 'x', '-o', 'yaml']],
+  ['an unknown format', ['feature', 'get', 'x', '-o', 'xml']],
   ['a name that cannot be a path', ['feature', 'get', '..']],
   ['a bad --timeout', ['feature', 'get', 'x', '--timeout', '0']],
   ['a bad FLAGCTL_TIMEOUT', ['feature', 'get', 'x'], { env: { FLAGCTL_TIMEOUT: 'soon' } }],

@@ -203,9 +203,9 @@ describe('exit codes and messages', () => {
   });
 
   it('2 on a bad format', async () => {
-    const r = await runCli(['feature', 'get', 'x', '-o', 'yaml'], { env: env() });
+    const r = await runCli(['feature', 'get', 'x', '-o', 'xml'], { env: env() });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('-o/--output: unknown format "yaml"; accepted: table, json, ndjson, csv, markdown');
+    expect(r.stderr).toContain('-o/--output: unknown format "xml"; accepted: table, json, ndjson, csv, markdown');
   });
 
   it.each([['abc'], ['-1'], ['0'], ['99999']])('2 on --timeout %s', async (t) => {

@@ -83,7 +83,7 @@ describe('features stale', () => {
   });
 
   it('bad values exit 2 and send nothing', async () => {
-    for (const args of [['--max', '-1'], ['--max', 'many'], ['--type', 'stale'], ['-o', 'yaml']]) {
+    for (const args of [['--max', '-1'], ['--max', 'many'], ['--type', 'stale'], ['-o', 'xml']]) {
       const r = await stale(args);
       expect(r.code).toBe(2);
       expect(server.requests).toEqual([]);

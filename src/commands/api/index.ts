@@ -1,4 +1,5 @@
 import { UsageError } from '../../errors.js';
+import { offer } from '../../output/formats.js';
 import { defineCommand } from '../kit/spec.js';
 import { options } from './options.js';
 
@@ -7,6 +8,9 @@ export default defineCommand({
   summary: 'GET any admin API path with the stored profile and print the answer (read-only)',
   args: [{ name: '<path>', help: 'a path starting with /api/, e.g. /api/admin/segments (may carry ?query)' }],
   options,
+  // With --paginate: json (one array), ndjson (one item a line) or yaml (one list).
+  formats: offer('json', 'ndjson'),
+  formatOnly: true,
   help: `The request goes through the same client as every command: the profile's URL (and its path
 prefix), token, --timeout, retries, proxy and CA settings. The body is printed as it came; JSON
 is pretty-printed on a terminal. An error status exits as usual (1, 4 for auth, 5 for 404) with
@@ -24,8 +28,8 @@ server's rate limit. An answer that is not such a list is printed as it came.`,
     "flagctl api /api/admin/search/features --paginate --query type=IS:release | jq 'length'",
     "flagctl api '/api/admin/search/events?feature=IS:checkout-v2' --paginate -o ndjson",
   ],
-  check: ({ options: f }) => {
-    if (f.output && !f.paginate) throw new UsageError('-o/--output applies to --paginate only; without it the body is printed as it came');
+  check: ({ options: f, given }) => {
+    if (given.has('output') && !f.paginate) throw new UsageError('-o/--output applies to --paginate only; without it the body is printed as it came');
   },
   load: () => import('./run.js'),
 });

@@ -1,5 +1,4 @@
 import { OptionValueError, type OptionTable } from '../kit/spec.js';
-import { oneOf } from '../kit/values.js';
 
 export const options = {
   paginate: { spelling: '--paginate', help: 'follow offset/limit through every page of a list that reports total' },
@@ -22,11 +21,5 @@ export const options = {
       }
       return 'GET' as const;
     },
-  },
-  output: {
-    spelling: '-o, --output <format>',
-    help: 'with --paginate: json (one array, the default) or ndjson (one item a line)',
-    values: ['json', 'ndjson'],
-    parse: oneOf(['json', 'ndjson'] as const),
   },
 } as const satisfies OptionTable;

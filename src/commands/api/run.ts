@@ -3,6 +3,7 @@ import { getRaw, paginate } from '../../api/raw.js';
 import { apiTarget } from './target.js';
 import { write } from '../../io.js';
 import { notice } from '../../output/context.js';
+import { render } from '../../output/render.js';
 import { PageProgress } from '../../output/page-progress.js';
 import { inertJson, termSafe } from '../../output/sanitize.js';
 import type { RunContext } from '../kit/context.js';
@@ -27,18 +28,9 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     notice(io, `flagctl: note: ${where.path} is not a list with a total; printed as it came`);
     return await write(io.stdout, forStdout(inertJson(jsonText(pages.body), false), 'application/json', io.stdoutIsTTY));
   }
-  const ndjson = f.output === 'ndjson';
-  const indent = io.stdoutIsTTY ? 2 : undefined;
-  let n = 0;
-  if (!ndjson) await write(io.stdout, '[');
-  for await (const item of pages.items) {
-    const text = ndjson ? jsonText(item) : jsonText(item, indent);
-    // flagctl's own JSON, not the body as it came: a legacy workflow command stays escaped.
-    const shown = io.stdoutIsTTY ? safeLines(text) : inertJson(text, false);
-    await write(io.stdout, ndjson ? `${shown}\n` : `${n === 0 ? '\n' : ',\n'}${indent ? shown.replace(/^/gm, '  ') : shown}`);
-    n++;
-  }
-  if (!ndjson) await write(io.stdout, n ? '\n]\n' : ']\n');
+  // flagctl's own JSON (or YAML), not the body as it came: made inert like every -o json.
+  const ui = await ctx.ui(req.output);
+  await render(ui, { kind: 'rows', columns: [], rows: pages.items, compact: true });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { DOCUMENT_FORMATS, offer } from '../../output/formats.js';
 import { defineCommand } from '../kit/spec.js';
 import { options } from './options.js';
 
@@ -9,6 +10,9 @@ export default defineCommand({
     { name: '<right>', help: 'ENV, PROFILE:ENV, @FILE or @FILE:ENV' },
   ],
   options,
+  // table: a per-feature diff; markdown: for PR comments.
+  formats: offer(DOCUMENT_FORMATS, 'markdown'),
+  formatOnly: true,
   help: `Each side is ENV (an environment of the current server), PROFILE:ENV (of a stored profile's
 server), @FILE (the one environment of a snapshot from \`flagctl export\`) or @FILE:ENV.
 Shown: features only on one side, and differences in enabled, strategies (title, disabled,

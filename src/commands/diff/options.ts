@@ -1,6 +1,6 @@
 import type { OptionTable } from '../kit/spec.js';
 import { batchExportRemoved } from '../export/options.js';
-import { oneOf, oneProject, projectId, text } from '../kit/values.js';
+import { oneProject, projectId, text } from '../kit/values.js';
 
 export const options = {
   project: {
@@ -15,13 +15,10 @@ export const options = {
     repeat: true,
     parse: text('a feature name must not be empty'),
   },
-  stat: { spelling: '--stat', help: 'one line per feature with its number of differing fields, as git diff --stat' },
-  batchExport: batchExportRemoved,
-  output: {
-    spelling: '-o, --output <format>',
-    help: 'output format: table (a per-feature diff), markdown (for PR comments), json',
-    values: ['table', 'markdown', 'json'],
-    default: 'table',
-    parse: oneOf(['table', 'markdown', 'json'] as const),
+  stat: {
+    spelling: '--stat',
+    help: 'one line per feature with its number of differing fields, as git diff --stat',
+    formats: { not: ['json'], why: (format) => `--stat: not with -o ${format} (the ${format} lists every field); use it with table or markdown` },
   },
+  batchExport: batchExportRemoved,
 } as const satisfies OptionTable;

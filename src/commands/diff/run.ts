@@ -1,6 +1,6 @@
 import { diffSegments, diffViews, type EnvView } from '../../diff/engine.js';
 import { envView } from '../../diff/view.js';
-import { CheckFailedError, NotFoundError, UsageError } from '../../errors.js';
+import { CheckFailedError, NotFoundError } from '../../errors.js';
 import { print } from '../../output/context.js';
 import { diffLines, diffMarkdown, statLines, summary } from '../../output/diff-view.js';
 import { render } from '../../output/render.js';
@@ -15,8 +15,7 @@ import { resolveSides, type Side } from './resolve.js';
 /** `diff <left> <right>`: every input is checked before a request; exit 3 when the sides differ. */
 export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const f = req.options;
-  if (f.stat && f.output === 'json') throw new UsageError('--stat: not with -o json (the json lists every field); use it with table or markdown');
-  const ui = await ctx.ui({ format: f.output, headers: true, csvRaw: false });
+  const ui = await ctx.ui(req.output);
   const sides = await resolveSides(ctx, req.args as [string, string], f.project);
   const only = f.feature?.length ? new Set(f.feature) : undefined;
   const progress = new ReadProgressLine(ctx.io);

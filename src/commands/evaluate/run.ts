@@ -6,7 +6,6 @@ import { explain } from '../../evaluate/explain.js';
 import { addParents } from '../../evaluate/parents.js';
 import { print } from '../../output/context.js';
 import { evaluateColumns, evaluateRow, evaluateView } from '../../output/evaluate-view.js';
-import { writeRows } from '../../output/rows.js';
 import { render } from '../../output/render.js';
 import { withSpinner } from '../../output/spinner.js';
 import { resolveColumns } from '../kit/columns.js';
@@ -42,7 +41,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     kind: 'document',
     document: { ...answer, features: chosen },
     table: async (ui) => {
-      if (ui.out.columns) return void (await writeRows(ui, cols, explained.map(evaluateRow)));
+      if (ui.out.columns) return void (await render(ui, { kind: 'rows', columns: cols, rows: explained.map(evaluateRow) }));
       // The explanation names an unsatisfied parent's state: one more request, for those features only.
       await addParents(client, explained, answer.features);
       await print(ui, `${evaluateView(explained, ui).join('\n')}\n`);

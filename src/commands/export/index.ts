@@ -1,3 +1,4 @@
+import { offer } from '../../output/formats.js';
 import { defineCommand } from '../kit/spec.js';
 import { options } from './options.js';
 
@@ -5,6 +6,8 @@ export default defineCommand({
   path: ['export'],
   summary: 'Write a snapshot of flag configuration (for `flagctl diff`, reviews and CI)',
   options,
+  formats: offer('json'),
+  formatOnly: true,
   help: `The snapshot holds, for each feature, its type, description, stale flag, impression data, tags
 and dependencies, and for each environment: enabled, its strategies (name, title, disabled,
 parameters, constraints, segments by name, variants) and the environment's variants; and each

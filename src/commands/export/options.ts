@@ -1,5 +1,5 @@
 import type { OptionSpec, OptionTable } from '../kit/spec.js';
-import { oneOf, oneProject, projectId, text } from '../kit/values.js';
+import { oneProject, projectId, text } from '../kit/values.js';
 
 /**
  * `--batch-export` (export and diff) read through POST /api/admin/features-batch/export, which
@@ -27,11 +27,4 @@ export const options = {
     parse: text('an environment name must not be empty'),
   },
   batchExport: batchExportRemoved,
-  output: {
-    spelling: '-o, --output <format>',
-    help: 'output format: json (the snapshot)',
-    values: ['json'],
-    default: 'json',
-    parse: oneOf(['json'] as const),
-  },
 } as const satisfies OptionTable;

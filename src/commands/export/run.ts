@@ -1,6 +1,5 @@
-import { print } from '../../output/context.js';
 import { ReadProgressLine } from '../../output/read-progress.js';
-import { canonicalJson } from '../../snapshot/canonical.js';
+import { render } from '../../output/render.js';
 import { fetchSnapshot } from '../../snapshot/fetch.js';
 import type { RunContext } from '../kit/context.js';
 import type { Request } from '../kit/spec.js';
@@ -9,7 +8,7 @@ import type { options } from './options.js';
 /** `export`: the project's snapshot on stdout, keys sorted, ending in a newline; built from GETs alone. */
 export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const f = req.options;
-  const ui = await ctx.ui({ format: f.output, headers: true, csvRaw: false });
+  const ui = await ctx.ui(req.output);
   const envs = f.env?.length ? [...new Set(f.env)] : undefined;
   const target = await ctx.target();
   const project = f.project ?? target.project;
@@ -18,7 +17,13 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   try {
     const snapshot = await fetchSnapshot(client, project, envs, { progress: progress.for(project) });
     progress.clear();
-    await print(ui, `${canonicalJson(snapshot)}\n`);
+    await render(ui, {
+      kind: 'document',
+      document: snapshot,
+      sortedKeys: true,
+      // export offers no format for people; a table is never asked for.
+      table: () => Promise.resolve(),
+    });
   } finally {
     progress.clear();
   }

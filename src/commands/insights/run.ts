@@ -4,7 +4,6 @@ import { notice, print } from '../../output/context.js';
 import { SECTIONS, type Section } from '../../output/insights-sections.js';
 import { otherArrays, SECTION_COLUMNS, SECTION_KEY, SECTION_TITLE, sectionChart, sectionRows } from '../../output/insights-view.js';
 import { render } from '../../output/render.js';
-import { writeRows } from '../../output/rows.js';
 import { withSpinner } from '../../output/spinner.js';
 import { resolveColumns } from '../kit/columns.js';
 import type { RunContext } from '../kit/context.js';
@@ -29,10 +28,10 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   if (f.from && f.to && f.from > f.to) throw new UsageError(`--from "${f.from}" is after --to "${f.to}"`);
   const ui = await ctx.ui(req.output);
   const sections: Section[] = f.section.length ? [...new Set(f.section)] : [...SECTIONS];
-  const format = ui.out.format;
-  const rowsOnly = format === 'csv' || format === 'ndjson' || format === 'markdown';
+  // A format that prints a document's rows prints one section's.
+  const rowsOnly = ui.adapter.shows === 'rows';
   if ((rowsOnly || ui.out.columns) && sections.length !== 1) {
-    const what = rowsOnly ? `-o ${format} gives the rows of one section` : '--columns applies to one section';
+    const what = rowsOnly ? `-o ${ui.out.format} gives the rows of one section` : '--columns applies to one section';
     throw new UsageError(`${what}: pick one with --section (${SECTIONS.join(', ')})`);
   }
   // Columns apply to one section (checked above); each section's defaults otherwise.
@@ -50,7 +49,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       for (const [i, section] of sections.entries()) {
         await print(ui, `${i ? '\n' : ''}${ui.style.bold(SECTION_TITLE[section])}\n`);
         const rows = sectionRows(doc, section);
-        if (rows.length) await writeRows(ui, cols ?? resolveColumns(SECTION_COLUMNS[section], undefined), rows);
+        if (rows.length) await render(ui, { kind: 'rows', columns: cols ?? resolveColumns(SECTION_COLUMNS[section], undefined), rows });
         else await print(ui, `  ${ui.style.dim('no data')}\n`);
         if (charts && rows.length) await print(ui, `${sectionChart(doc, section, ui, width).join('\n')}\n`);
       }

@@ -9,6 +9,7 @@ import { redactAll } from '../../config/token.js';
 import { NotFoundError, PermissionError, UsageError } from '../../errors.js';
 import { clockOf, type IO } from '../../io.js';
 import { makeUi, notice, type OutputOptions, type Ui } from '../../output/context.js';
+import { adapterOf } from '../../output/formats.js';
 import { VERSION } from '../../version.js';
 import type { GLOBAL_OPTIONS } from './globals.js';
 
@@ -56,8 +57,8 @@ export class RunContext {
     return configDir(this.io.env);
   }
 
-  ui(out: OutputOptions): Promise<Ui> {
-    return makeUi(this.io, out, this.globals.color, this.app.secrets);
+  async ui(out: OutputOptions): Promise<Ui> {
+    return makeUi(this.io, out, await adapterOf(out.format), this.globals.color, this.app.secrets);
   }
 
   debug = (line: string): void => {

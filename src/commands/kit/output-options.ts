@@ -1,14 +1,15 @@
 import type { OutputOptions } from '../../output/context.js';
-import type { Format } from '../../output/formats.js';
-import { OptionValueError, type OptionTable } from './spec.js';
+import { ALL_FORMATS, withCompanions, type Format } from '../../output/formats.js';
+import { UsageError } from '../../errors.js';
+import { OptionValueError, type CommandSpec, type OptionTable } from './spec.js';
 
 // -o, --columns, --no-headers, --csv-raw: the output flags every data command shares, listed
 // as their own group in help.
 
 const GROUP = 'Output options:';
 
-export function outputOptionTable(formats: readonly Format[]) {
-  return {
+export function outputOptionTable(formats: readonly Format[], formatOnly = false) {
+  const table = {
     output: {
       spelling: '-o, --output <format>',
       help: `output format: ${formats.join(', ')}`,
@@ -16,8 +17,9 @@ export function outputOptionTable(formats: readonly Format[]) {
       default: formats[0]!,
       group: GROUP,
       parse: (raw: string): Format => {
-        if (!formats.includes(raw as Format)) throw new OptionValueError(`unknown format "${raw}"; accepted: ${formats.join(', ')}`, '-o/--output');
-        return raw as Format;
+        if (formats.includes(raw as Format)) return raw as Format;
+        if (ALL_FORMATS.includes(raw as Format)) throw new OptionValueError(`not a format of this command; accepted: ${formats.join(', ')}`);
+        throw new OptionValueError(`unknown format "${raw}"; accepted: ${formats.join(', ')}`, '-o/--output');
       },
     },
     columns: {
@@ -36,14 +38,35 @@ export function outputOptionTable(formats: readonly Format[]) {
     headers: { spelling: '--no-headers', help: 'omit the header row (table, csv)', group: GROUP },
     csvRaw: { spelling: '--csv-raw', help: 'csv: do not guard cells that a spreadsheet would run as formulas', group: GROUP },
   } satisfies OptionTable;
+  return formatOnly ? { output: table.output } : table;
 }
 
-/** The output flags' values as the renderers take them. */
-export function outputOptions(flags: Record<string, unknown>, fallback: Format): OutputOptions {
+/** The output flags' values as the renderers take them; -o left out means the record's default, or its format in GitHub Actions. */
+export function outputOptions(spec: CommandSpec<any>, flags: Record<string, unknown>, given: ReadonlySet<string>, env: Record<string, string | undefined>): OutputOptions {
+  const inActions = !given.has('output') && env.GITHUB_ACTIONS === 'true' ? spec.formatInActions : undefined;
   return {
-    format: (flags.output as Format | undefined) ?? fallback,
+    format: inActions ?? (flags.output as Format | undefined) ?? spec.formats?.[0] ?? 'table',
     columns: flags.columns as string[] | undefined,
     headers: flags.headers !== false,
     csvRaw: flags.csvRaw === true,
   };
+}
+
+/** The options' format rules (OptionSpec.formats), checked before anything is sent. */
+export function checkFormatRules(spec: CommandSpec<any>, flags: Record<string, unknown>, format: Format): void {
+  const given = (key: string) => flags[key] !== undefined && flags[key] !== false;
+  for (const [key, option] of Object.entries(spec.options as OptionTable)) {
+    const rule = option.formats;
+    if (!rule || !given(key) || (rule.unless && given(rule.unless))) continue;
+    const not = withCompanions(rule.not ?? []);
+    const only = rule.only ? withCompanions(rule.only) : undefined;
+    if (!not.includes(format) && (!only || only.includes(format))) continue;
+    const accepted = (spec.formats ?? []).filter((f: Format) => !not.includes(f) && (!only || only.includes(f)));
+    throw new UsageError(rule.why(format, accepted));
+  }
+}
+
+/** `table, json or yaml`: the formats that would do, in an error message. */
+export function orList(formats: readonly string[]): string {
+  return formats.length < 2 ? formats.join('') : `${formats.slice(0, -1).join(', ')} or ${formats.at(-1)}`;
 }

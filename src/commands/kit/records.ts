@@ -12,7 +12,7 @@ export function commandsOf(program: ProgramSpec): CommandSpec[] {
 
 /** Every flag of a command, in help order: its own, then the output flags. */
 export function optionTable(spec: CommandSpec): OptionTable {
-  return spec.formats ? { ...spec.options, ...outputOptionTable(spec.formats) } : spec.options;
+  return spec.formats ? { ...spec.options, ...outputOptionTable(spec.formats, spec.formatOnly) } : spec.options;
 }
 
 /** `--output` of `-o, --output <format>`. */

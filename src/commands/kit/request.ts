@@ -2,7 +2,7 @@ import { UsageError } from '../../errors.js';
 import { keepReadingWhenClosed } from '../../io.js';
 import type { App, GlobalOptions, RunContext } from './context.js';
 import { GLOBAL_OPTIONS } from './globals.js';
-import { outputOptions } from './output-options.js';
+import { checkFormatRules, outputOptions } from './output-options.js';
 import { longName, optionTable } from './records.js';
 import { OptionValueError, type ArgSpec, type CommandSpec, type OptionTable, type Request, type RunModule } from './spec.js';
 
@@ -116,9 +116,10 @@ export async function prepare(app: App, spec: CommandSpec<any>, words: Words): P
   const request: Request<OptionTable> = {
     args: readArgs(spec.args ?? [], words.args),
     options: flags as Request<OptionTable>['options'],
-    output: outputOptions(flags, spec.formats?.[0] ?? 'table'),
+    output: outputOptions(spec, flags, words.given, app.io.env),
     given: words.given,
   };
+  checkFormatRules(spec, flags, request.output.format);
   if (spec.check) {
     try {
       spec.check(request);

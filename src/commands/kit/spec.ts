@@ -45,6 +45,19 @@ export interface OptionSpec<T = unknown> {
    * completions and the docs, and of the request run() receives.
    */
   removed?: string;
+  /**
+   * Formats this option cannot be given with (`not`) or needs (`only`, unless the option
+   * `unless` names is given too): exit 2 with `why`, told the format given and the formats
+   * that would do. A format goes with those it comes with (yaml with json, formats.ts).
+   */
+  formats?: FormatRule;
+}
+
+export interface FormatRule {
+  only?: readonly Format[];
+  not?: readonly Format[];
+  unless?: string;
+  why: (format: Format, accepted: readonly Format[]) => string;
 }
 
 export type OptionTable = Readonly<Record<string, OptionSpec<any>>>;
@@ -101,6 +114,10 @@ export interface CommandSpec<T extends OptionTable = OptionTable> {
   options: T;
   /** Output formats, first the default: adds -o, --columns, --no-headers and --csv-raw. */
   formats?: readonly Format[];
+  /** Only -o: the output is no rows of columns, so no --columns, --no-headers or --csv-raw. */
+  formatOnly?: true;
+  /** The format when -o is left out in GitHub Actions (GITHUB_ACTIONS=true). */
+  formatInActions?: Format;
   /** Text after the flags in --help, before the examples. */
   help?: string;
   examples: readonly string[];

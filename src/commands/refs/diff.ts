@@ -1,6 +1,6 @@
 import { lifecycleOf, listFlags } from '../../api/flags.js';
 import { ApiError, CheckFailedError, CliError, ExitCode, UsageError } from '../../errors.js';
-import { notice, print } from '../../output/context.js';
+import { print } from '../../output/context.js';
 import { appendStepSummary } from '../../output/github.js';
 import { PageProgress } from '../../output/page-progress.js';
 import { appendOutputs, changeColumns, changeRows, concernsOf, diffAnnotations, diffLines, diffMarkdown, type Concern } from '../../output/refs-diff-view.js';
@@ -34,12 +34,10 @@ export function refuseDiffOptions(f: OptionValues<typeof options>): void {
 
 export async function runDiff(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const f = req.options;
-  const format = req.output.format;
   const paths = ((req.args[0] as string[] | undefined) ?? []).filter((p) => p.length > 0);
   if (paths.length > 0) throw new UsageError(`refs --diff takes no paths ("${paths[0]}"); give --root <dir> to compare one directory`);
   if (f.summary) throw new UsageError('--summary: not with --diff, which reports what a change adds and removes');
   if (f.allFlags) throw new UsageError('--all-flags: not with --diff');
-  if (format === 'sarif') throw new UsageError('-o sarif: not with --diff; use -o github for annotations on the changed lines, or refs without --diff for SARIF');
   const states = (f.failOn ?? []).filter((s) => !isDiffGate(s));
   if (states.length > 0) throw new UsageError(`--fail-on ${states.join(',')}: with --diff, the gates are ${DIFF_FAIL_ON.join(', ')}`);
   const gates = (f.failOn ?? []).filter(isDiffGate);
@@ -81,23 +79,21 @@ export async function runDiff(ctx: RunContext, req: Request<typeof options>): Pr
   ctx.debug(`base ${result.baseCommit}; ${result.changedFiles} changed files; ${result.skipped.length} not read`);
 
   const tripped = (g: Concern | 'unknown') => gates.includes(`added-${g}` as DiffFailOn);
-  if (format === 'github') {
-    await print(ui, diffAnnotations(result, tripped));
-    const env = ctx.io.env;
-    if (env.GITHUB_STEP_SUMMARY) await appendStepSummary(env.GITHUB_STEP_SUMMARY, diffMarkdown(result));
-    if (env.GITHUB_OUTPUT) await appendOutputs(env.GITHUB_OUTPUT, result);
-  } else {
-    await render(ui, {
-      kind: 'document',
-      document: result,
-      table: async (u) => void (await print(u, `${diffLines(result, u).join('\n')}\n`)),
-      markdown: async (u) => void (await print(u, diffMarkdown(result))),
-      rows: { columns, rows: changeRows(result) },
-    });
-  }
-  if (result.skipped.length > 0 && format !== 'table') {
-    notice(ctx.io, `flagctl: note: not read: ${result.skipped.map((s) => `${s.file} (${s.reason}, ${s.side})`).join(', ')}`);
-  }
+  const env = ctx.io.env;
+  await render(ui, {
+    kind: 'document',
+    document: result,
+    table: async (u) => void (await print(u, `${diffLines(result, u).join('\n')}\n`)),
+    markdown: async (u) => void (await print(u, diffMarkdown(result))),
+    github: async (u) => {
+      await print(u, diffAnnotations(result, tripped));
+      if (env.GITHUB_STEP_SUMMARY) await appendStepSummary(env.GITHUB_STEP_SUMMARY, diffMarkdown(result));
+      if (env.GITHUB_OUTPUT) await appendOutputs(env.GITHUB_OUTPUT, result);
+    },
+    rows: { columns, rows: changeRows(result) },
+    // The table lists what was not read; every other format says it on stderr.
+    note: result.skipped.length > 0 ? `flagctl: note: not read: ${result.skipped.map((s) => `${s.file} (${s.reason}, ${s.side})`).join(', ')}` : undefined,
+  });
 
   const found: string[] = [];
   for (const r of result.flags) {

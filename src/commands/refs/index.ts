@@ -1,4 +1,4 @@
-import { FORMATS } from '../../output/formats.js';
+import { offer, ROW_FORMATS } from '../../output/formats.js';
 import { defineCommand } from '../kit/spec.js';
 import { options } from './options.js';
 
@@ -7,7 +7,7 @@ export default defineCommand({
   summary: "Find the server's flags in source code; gate CI on stale and archived ones; say which flags can go",
   args: [{ name: '[path...]', help: 'files and directories to search (default: .)' }],
   options,
-  formats: [...FORMATS, 'github', 'sarif'],
+  formats: offer(ROW_FORMATS, 'github', 'sarif'),
   help: `A reference is a flag's exact name between two delimiters (" ' and \` by default), so
 "checkout" is not found inside "checkout-v2". Comments count: code that is commented out still
 names the flag. --aliases adds the name's case forms (new-checkout: newCheckout, NewCheckout,

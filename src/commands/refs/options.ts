@@ -1,4 +1,5 @@
 import { OptionValueError, type OptionTable } from '../kit/spec.js';
+import { orList } from '../kit/output-options.js';
 import { pathSegment, wholeNumber } from '../kit/values.js';
 
 /**
@@ -57,8 +58,20 @@ export const options = {
     default: ['"', "'", '`'],
   },
   aliases: { spelling: '--aliases', help: 'also find camelCase, PascalCase, snake_case and SCREAMING_SNAKE_CASE forms as whole identifiers' },
-  summary: { spelling: '--summary', help: 'one row per flag that is not active, archived or referenced, with a verdict' },
-  allFlags: { spelling: '--all-flags', help: 'with --summary or -o json: the active flags without references too' },
+  summary: {
+    spelling: '--summary',
+    help: 'one row per flag that is not active, archived or referenced, with a verdict',
+    formats: { not: ['github', 'sarif'], why: (format, accepted) => `--summary: not with -o ${format}, which reports references; use -o ${orList(accepted)}` },
+  },
+  allFlags: {
+    spelling: '--all-flags',
+    help: 'with --summary or -o json: the active flags without references too',
+    formats: {
+      only: ['json'],
+      unless: 'summary',
+      why: (format) => `--all-flags: only with --summary or -o json, which list flags; -o ${format} without --summary lists references`,
+    },
+  },
   failOn: {
     spelling: '--fail-on <states>',
     help: 'exit 3 when a flag in one of these states is referenced: stale,potentially-stale,archived,completed; with --diff, when the change adds one: added-stale,added-potentially-stale,added-archived,added-completed,added-unknown',
@@ -73,6 +86,7 @@ export const options = {
     spelling: '--diff <base>',
     help: 'only what changed since this git revision: references added and removed, flags left without any (extinct)',
     parse: revision,
+    formats: { not: ['sarif'], why: () => '-o sarif: not with --diff; use -o github for annotations on the changed lines, or refs without --diff for SARIF' },
   },
   root: { spelling: '--root <dir>', help: 'with --diff: the directory (package) to compare (default: .); flagctl.json maps paths to projects' },
   threads: {

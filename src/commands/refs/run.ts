@@ -3,8 +3,8 @@ import { searchedPaths } from './paths.js';
 import { defaultThreads } from './threads.js';
 import { featureLifecycle, lifecyclesBySearch, listFlags, type FlagInfo } from '../../api/flags.js';
 import { ApiError, CheckFailedError, UsageError } from '../../errors.js';
-import { notice, print } from '../../output/context.js';
-import { appendStepSummary, summaryMarkdown } from '../../output/github.js';
+import { notice } from '../../output/context.js';
+import { summaryMarkdown } from '../../output/github.js';
 import { PageProgress } from '../../output/page-progress.js';
 import { render } from '../../output/render.js';
 import { sarifLog } from '../../output/sarif.js';
@@ -41,13 +41,6 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   if (f.diff !== undefined) return runDiff(ctx, req);
   refuseDiffOptions(f);
   const paths = searchedPaths(req.args[0] as string[] | undefined);
-  const format = req.output.format;
-  if (f.summary && (format === 'github' || format === 'sarif')) {
-    throw new UsageError(`--summary: not with -o ${format}, which reports references; use -o table, json, ndjson, csv or markdown`);
-  }
-  if (f.allFlags && !f.summary && format !== 'json') {
-    throw new UsageError(`--all-flags: only with --summary or -o json, which list flags; -o ${format} without --summary lists references`);
-  }
   if (f.allowSkipped && !f.failOn) throw new UsageError('--allow-skipped: only with --fail-on, whose exit code it changes');
   const summary = f.summary === true;
   const columns = summary ? undefined : resolveColumns(referenceColumns, req.output.columns);
@@ -67,14 +60,14 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const tally = new Tally();
   const failOn = (f.failOn ?? []).filter((s): s is FailOnState => (FAIL_ON_STATES as readonly string[]).includes(s));
   // An active flag's lifecycle costs one request per referenced flag: asked for only where
-  // something shown or judged holds it. Reference rows hold it in json and ndjson (whole rows)
-  // or when --columns names it; the summary, annotations, SARIF, the terminal view and the
-  // completed gate always do.
-  const rowsFormat = !summary && (format === 'ndjson' || format === 'csv' || format === 'markdown' || (format === 'table' && !ui.tty));
+  // something shown or judged holds it. The summary, the completed gate and every format that
+  // reads whole rows (json and ndjson rows, with the flags after them in json; annotations,
+  // SARIF, the terminal view) always do; the other row formats when --columns names it.
   const needsLifecycle =
-    !rowsFormat ||
+    summary ||
     failOn.includes('completed') ||
-    (req.output.columns?.length ? columns!.some((c) => c.name === 'lifecycle') : format === 'ndjson');
+    ui.adapter.wholeRows(ui) ||
+    Boolean(req.output.columns?.length && columns!.some((c) => c.name === 'lifecycle'));
   let gated = 0;
   let flagList: FlagInfo[] = [];
   // Archived flags and many lifecycles come from search: paced, and each wait said on stderr.
@@ -129,29 +122,20 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     if (summary) {
       for await (const _ of refs());
       await render(ui, { kind: 'rows', columns: rowColumns, rows: await flagRows(), jsonObject: { key: 'flags', after: () => ({}) } });
-    } else if (format === 'github') {
-      for await (const r of refs()) {
-        const line = referenceAnnotation(r);
-        if (line) await print(ui, line);
-      }
-    } else if (format === 'sarif') {
-      const flagged: Reference[] = [];
-      for await (const r of refs()) if (isFlagged(r, GATE_STATES)) flagged.push(r);
-      await print(ui, `${JSON.stringify(sarifLog(flagged, { version: VERSION, root: process.cwd() }), null, 2)}\n`);
-    } else if (format === 'table' && ui.tty) {
-      const all: Reference[] = [];
-      for await (const r of refs()) all.push(r);
-      await print(ui, all.length > 0 ? groupedByFlag(all, ui.style) : 'No references found.\n');
     } else {
-      const stream = async function* () {
-        yield* refs();
-        if (format === 'json') await flagRows();
-      };
       await render(ui, {
         kind: 'rows',
         columns: columns!,
-        rows: stream(),
-        jsonObject: { key: 'references', after: () => ({ flags: rows ?? [] }) },
+        rows: refs(),
+        jsonObject: { key: 'references', after: async () => ({ flags: await flagRows() }) },
+        annotate: referenceAnnotation,
+        stepSummary: async () => {
+          const all = await flagRows();
+          const text = `${all.length} flag${all.length === 1 ? '' : 's'} to look at in ${stats.files} files.${all.length > SUMMARY_ROWS ? ` The first ${SUMMARY_ROWS}:` : ''}`;
+          return summaryMarkdown('Feature flag references', text, rowColumns, all.slice(0, SUMMARY_ROWS));
+        },
+        sarif: { keep: (r) => isFlagged(r, GATE_STATES), log: (flagged) => sarifLog(flagged, { version: VERSION, root: process.cwd() }) },
+        grouped: (all, u) => (all.length > 0 ? groupedByFlag(all, u.style) : 'No references found.\n'),
       });
     }
     await listing; // a tree without files never waited for it: its failure still counts
@@ -160,12 +144,6 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     );
     const skipped = skippedLine(stats, f.maxFileKb);
     if (skipped) notice(io, skipped);
-    const summaryPath = io.env.GITHUB_STEP_SUMMARY;
-    if (format === 'github' && summaryPath) {
-      const all = await flagRows();
-      const text = `${all.length} flag${all.length === 1 ? '' : 's'} to look at in ${stats.files} files.${all.length > SUMMARY_ROWS ? ` The first ${SUMMARY_ROWS}:` : ''}`;
-      await appendStepSummary(summaryPath, summaryMarkdown('Feature flag references', text, rowColumns, all.slice(0, SUMMARY_ROWS)));
-    }
   } finally {
     progress.clear();
   }

@@ -3,7 +3,7 @@ import type { Feature, FeatureEnvironment } from '../../../api/schemas.js';
 import { featureView, type SegmentNames } from '../../../output/feature-view.js';
 import { print } from '../../../output/context.js';
 import { render } from '../../../output/render.js';
-import { writeRows, type ColumnSet } from '../../../output/rows.js';
+import type { ColumnSet } from '../../../output/rows.js';
 import { withSpinner } from '../../../output/spinner.js';
 import { resolveColumns } from '../../kit/columns.js';
 import type { RunContext } from '../../kit/context.js';
@@ -78,7 +78,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       );
     },
     table: async (ui) => {
-      if (ui.out.columns) return void (await writeRows(ui, rows.columns, rows.rows));
+      if (ui.out.columns) return void (await render(ui, { kind: 'rows', ...rows }));
       await print(ui, `${featureView(full, ui, segments).join('\n')}\n`);
     },
     rows,

@@ -2,7 +2,7 @@ import { featureEvents, hasEvents, type ChangeEvent, type EventsRequest } from '
 import { NotFoundError } from '../../../errors.js';
 import { notice } from '../../../output/context.js';
 import { historyColumns } from '../../../output/history-view.js';
-import { writeRows } from '../../../output/rows.js';
+import { render } from '../../../output/render.js';
 import { withSpinner } from '../../../output/spinner.js';
 import { resolveColumns } from '../../kit/columns.js';
 import type { RunContext } from '../../kit/context.js';
@@ -55,7 +55,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     if (seen(first.value)) yield first.value;
     for await (const e of events) if (seen(e)) yield e;
   }
-  await writeRows(ui, cols, rows(), { longTable: '--limit <n> shows the first n' });
+  await render(ui, { kind: 'rows', columns: cols, rows: rows(), longTable: '--limit <n> shows the first n' });
   // The default limit is not a choice the user made: what it left out is said, as search does.
   if (!f.all && !req.given.has('limit') && total !== undefined && total > fetched) {
     notice(ctx.io, `the newest ${fetched} of ${total} events shown; --all or --limit <n> for more`);

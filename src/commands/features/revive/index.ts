@@ -1,4 +1,5 @@
 import { UsageError } from '../../../errors.js';
+import { DOCUMENT_FORMATS, offer } from '../../../output/formats.js';
 import { defineCommand } from '../../kit/spec.js';
 import { pathSegment } from '../../kit/values.js';
 import { options } from './options.js';
@@ -8,7 +9,7 @@ export default defineCommand({
   summary: 'Restore archived flags (the undo of retire apply); writes',
   args: [{ name: '[name...]', help: 'the archived flags to restore', parse: pathSegment('flag name') }],
   options,
-  formats: ['table', 'json'],
+  formats: offer(DOCUMENT_FORMATS),
   help: `Sends POST /api/admin/projects/<id>/revive with the names, 100 to a request, then reads the
 project to verify each one is active again. The names on the command line (or the archived
 list of a --from result file) are the explicit consent: revive does not ask. A revived flag

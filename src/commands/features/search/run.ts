@@ -19,7 +19,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const cols = resolveColumns(featureColumns, ui.out.columns);
   const target = await ctx.target();
   const client = ctx.client(target);
-  const progress = new PageProgress(io, ui.tty && ui.out.format !== 'table');
+  const progress = new PageProgress(io, ui.tty && ui.adapter.streams);
   try {
     const pacer = ctx.pacer(progress.waiting);
     const features = searchFeatures(client, { ...search, pacer }, progress.update);

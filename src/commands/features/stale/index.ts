@@ -1,4 +1,4 @@
-import { FORMATS } from '../../../output/formats.js';
+import { offer, ROW_FORMATS } from '../../../output/formats.js';
 import { defineCommand } from '../../kit/spec.js';
 import { checkSearch } from '../search-options.js';
 import { options } from './options.js';
@@ -7,7 +7,9 @@ export default defineCommand({
   path: ['features', 'stale'],
   summary: 'List stale and potentially stale flags; exit 3 when there are more than --max',
   options,
-  formats: [...FORMATS, 'github'],
+  formats: offer(ROW_FORMATS, 'github'),
+  // In GitHub Actions an -o left at its default means annotations.
+  formatInActions: 'github',
   help: `A flag is listed when it is marked stale, or potentially stale: not marked, but older than its
 type's expected lifetime. The reason column says which. Project and type filters take the same
 forms as in \`features search\` (web, web,mobile, !web, IS_ANY_OF:web,mobile).

@@ -4,7 +4,7 @@ import { notice, print } from '../../../output/context.js';
 import { featureColumns } from '../../../output/feature-columns.js';
 import { overviewView } from '../../../output/overview-view.js';
 import { render } from '../../../output/render.js';
-import { writeRows, type ColumnSet } from '../../../output/rows.js';
+import type { ColumnSet } from '../../../output/rows.js';
 import { withSpinner } from '../../../output/spinner.js';
 import { PageProgress } from '../../../output/page-progress.js';
 import { resolveColumns } from '../../kit/columns.js';
@@ -57,7 +57,7 @@ export async function run(ctx: RunContext, req: Request<Record<string, never>>):
     document: overview,
     table: async (ui) => {
       await print(ui, `${overviewView(overview, projectId, ui).join('\n')}\n\n${ui.style.bold(`Features (${features.length})`)}\n`);
-      if (features.length) await writeRows(ui, cols, features);
+      if (features.length) await render(ui, { kind: 'rows', columns: cols, rows: features });
       else await print(ui, `  ${ui.style.dim('none')}\n`);
     },
     rows: { columns: cols, rows: features },

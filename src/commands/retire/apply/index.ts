@@ -1,3 +1,4 @@
+import { DOCUMENT_FORMATS, offer } from '../../../output/formats.js';
 import { defineCommand } from '../../kit/spec.js';
 import { options } from './options.js';
 
@@ -6,7 +7,7 @@ export default defineCommand({
   summary: "Archive the flags a reviewed plan says to archive, after checking them again; writes",
   args: [{ name: '<plan>', help: 'the plan file written by `flagctl retire plan -o json`' }],
   options,
-  formats: ['table', 'json'],
+  formats: offer(DOCUMENT_FORMATS),
   help: `Before any write the plan is checked: it must be a flagctl plan of this version whose
 content still matches its digest (a hand-edited verdict is refused), made on the same server
 and project (else exit 2). Then each flag the plan says to archive is read again: one whose

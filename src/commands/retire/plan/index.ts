@@ -1,3 +1,4 @@
+import { DOCUMENT_FORMATS, offer } from '../../../output/formats.js';
 import { defineCommand } from '../../kit/spec.js';
 import { options } from './options.js';
 
@@ -6,7 +7,7 @@ export default defineCommand({
   summary: 'Judge which stale flags can be archived, with the evidence; never writes',
   args: [{ name: '[path...]', help: 'files and directories to search for references (default: .)' }],
   options,
-  formats: ['table', 'json', 'markdown', 'github'],
+  formats: offer(DOCUMENT_FORMATS, 'markdown', 'github'),
   help: `Candidates are the project's flags that are stale, potentially stale or in lifecycle stage
 completed, and any named with --include. Each gets four checks, each with its evidence:
 no-references (refs' engine over the paths: same delimiters, ignore rules and aliases),

@@ -40,18 +40,16 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     progress.clear();
   }
   const done = plan;
-  if (req.output.format === 'github') await planAnnotations(ui, done);
-  else {
-    await render(ui, {
-      kind: 'document',
-      document: done,
-      markdown: (u) => planMarkdown(u, done),
-      table: async (u) => {
-        if (done.flags.length === 0) ctx.io.stderr.write(`No candidates in project ${termSafe(project)}.\n`);
-        else await render(u, { kind: 'rows', columns: planColumns, rows: done.flags });
-      },
-    });
-  }
+  await render(ui, {
+    kind: 'document',
+    document: done,
+    markdown: (u) => planMarkdown(u, done),
+    github: (u) => planAnnotations(u, done),
+    table: async (u) => {
+      if (done.flags.length === 0) ctx.io.stderr.write(`No candidates in project ${termSafe(project)}.\n`);
+      else await render(u, { kind: 'rows', columns: planColumns, rows: done.flags });
+    },
+  });
   ctx.debug(headline(done));
   const ready = done.flags.filter((x) => x.verdict === 'archive').length;
   if (f.failOn === 'archive' && ready > 0) throw new CheckFailedError(`${ready} flag${ready === 1 ? ' is' : 's are'} ready to archive (--fail-on archive)`);

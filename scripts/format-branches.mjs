@@ -1,0 +1,52 @@
+// "Commands never branch on the format": a command builds a view, and the adapter of the
+// format the user picked renders it (src/output/formats/). The build fails on a command that
+// compares the format, or anything named format or output, with a value, switches on it, or
+// looks it up in a list. The framework (commands/kit), which turns -o into an adapter and
+// checks the options' format rules, is not a command.
+//
+// Blunt like post-sites.mjs: it reads the sources without comments, and a match is a reason
+// to move the decision into the view or an adapter.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { code, sources } from './post-sites.mjs';
+
+/** The format names, as src/output/formats.ts lists them (one entry a line: `name: { … load: …`). */
+export function formatNames(srcDir) {
+  const text = readFileSync(join(srcDir, 'output/formats.ts'), 'utf8');
+  return [...text.matchAll(/^\s+(\w+): \{[^\n]*\bload: /gm)].map((m) => m[1]);
+}
+
+function patterns(names) {
+  const name = `(?:${names.join('|')})`;
+  const subject = String.raw`(?:\b\w+\.)*\b(?:format|output)\b`;
+  return [
+    new RegExp(String.raw`${subject}\s*[!=]==?`),
+    new RegExp(String.raw`[!=]==?\s*${subject}`),
+    new RegExp(String.raw`[!=]==?\s*(['"\x60])${name}\1`),
+    new RegExp(String.raw`(['"\x60])${name}\1\s*[!=]==?`),
+    new RegExp(String.raw`\bcase\s+(['"\x60])${name}\1`),
+    new RegExp(String.raw`\bswitch\s*\(\s*${subject}\s*\)`),
+    new RegExp(String.raw`\.(?:includes|has|indexOf)\(\s*${subject}\s*\)`),
+    new RegExp(String.raw`\[\s*${subject}\s*\]`),
+  ];
+}
+
+/** `file:line: text` for every format branch in src/commands (files: path under src → text). */
+export function formatBranches(files, names) {
+  const checks = patterns(names);
+  const found = [];
+  for (const [path, text] of files) {
+    if (!path.startsWith('commands/') || path.startsWith('commands/kit/')) continue;
+    code(text)
+      .split('\n')
+      .forEach((line, i) => {
+        if (checks.some((re) => re.test(line))) found.push(`src/${path}:${i + 1}: ${line.trim()}`);
+      });
+  }
+  return found;
+}
+
+export function assertNoFormatBranches(srcDir) {
+  const found = formatBranches(sources(srcDir), formatNames(srcDir));
+  if (found.length) throw new Error(`a command branches on the format (scripts/format-branches.mjs); build a view and let the adapters render it:\n  ${found.join('\n  ')}`);
+}
