@@ -73,7 +73,7 @@ _flagctl_values() {
     'feature get|-o'|'feature get|--output'|'feature history|-o'|'feature history|--output'|\
     'features search|-o'|'features search|--output'|'project overview|-o'|\
     'project overview|--output'|'insights|-o'|'insights|--output'|'evaluate|-o'|\
-    'evaluate|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' ;;
+    'evaluate|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'yaml' ;;
     'features search|--type'|'features stale|--type') printf '%s\n' 'release' 'experiment' 'operational' 'kill-switch' 'permission' 'sunset' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--state') printf '%s\n' 'active' 'stale' 'potentially-stale' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--created-by') printf '%s\n' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
@@ -81,18 +81,18 @@ _flagctl_values() {
     'features search|--created-at') printf '%s\n' 'IS_BEFORE:' 'IS_ON_OR_AFTER:' ;;
     'features search|--sort-by') printf '%s\n' 'name' 'type' 'stale' 'project' 'lastSeenAt' 'createdAt' 'environment:' ;;
     'features search|--sort-order') printf '%s\n' 'asc' 'desc' ;;
-    'features stale|-o'|'features stale|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' ;;
-    'features revive|-o'|'features revive|--output'|'retire apply|-o'|'retire apply|--output') printf '%s\n' 'table' 'json' ;;
+    'features stale|-o'|'features stale|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'yaml' ;;
+    'features revive|-o'|'features revive|--output'|'retire apply|-o'|'retire apply|--output') printf '%s\n' 'table' 'json' 'yaml' ;;
     'insights|--section') printf '%s\n' 'users' 'flags' 'projects' 'metrics' 'environments' ;;
     'refs|--fail-on') printf '%s\n' 'stale' 'potentially-stale' 'archived' 'completed' 'added-stale' 'added-potentially-stale' 'added-archived' 'added-completed' 'added-unknown' ;;
-    'refs|-o'|'refs|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'sarif' ;;
+    'refs|-o'|'refs|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'sarif' 'yaml' ;;
     'retire plan|--fail-on') printf '%s\n' 'archive' ;;
-    'retire plan|-o'|'retire plan|--output') printf '%s\n' 'table' 'json' 'markdown' 'github' ;;
+    'retire plan|-o'|'retire plan|--output') printf '%s\n' 'table' 'json' 'markdown' 'github' 'yaml' ;;
     'evaluate|--expect') printf '%s\n' 'on' 'off' ;;
     'api|-X'|'api|--method') printf '%s\n' 'GET' ;;
-    'api|-o'|'api|--output') printf '%s\n' 'json' 'ndjson' ;;
-    'export|-o'|'export|--output') printf '%s\n' 'json' ;;
-    'diff|-o'|'diff|--output') printf '%s\n' 'table' 'json' 'markdown' ;;
+    'api|-o'|'api|--output') printf '%s\n' 'json' 'ndjson' 'yaml' ;;
+    'export|-o'|'export|--output') printf '%s\n' 'json' 'yaml' ;;
+    'diff|-o'|'diff|--output') printf '%s\n' 'table' 'json' 'markdown' 'yaml' ;;
     *'|--url'|*'|--timeout'|*'|--retries'|*'|--max-response-mb'|*'|--max-wait') : ;;
     *'|--profile') printf '%s\n' '@profiles' ;;
     *'|--ca-file') printf '%s\n' '@files' ;;

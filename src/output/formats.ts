@@ -4,7 +4,7 @@ import type { Adapter } from './formats/adapter.js';
 // and completion without loading an adapter. Each format is one adapter in formats/<name>.ts,
 // loaded when a command renders; this table is the one place that names it.
 
-interface FormatEntry {
+export interface FormatEntry {
   /** Offered by every command that offers this other format: yaml wherever json is. */
   with?: string;
   load(): Promise<{ adapter: Adapter }>;
@@ -19,6 +19,7 @@ const ENTRIES = {
   markdown: { load: () => import('./formats/markdown.js') },
   github: { load: () => import('./formats/github.js') },
   sarif: { load: () => import('./formats/sarif.js') },
+  yaml: { with: 'json', load: () => import('./formats/yaml.js') },
 } satisfies Record<string, FormatEntry>;
 
 export type Format = keyof typeof ENTRIES;

@@ -205,7 +205,7 @@ describe('exit codes and messages', () => {
   it('2 on a bad format', async () => {
     const r = await runCli(['feature', 'get', 'x', '-o', 'xml'], { env: env() });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('-o/--output: unknown format "xml"; accepted: table, json, ndjson, csv, markdown');
+    expect(r.stderr).toContain('-o/--output: unknown format "xml"; accepted: table, json, ndjson, csv, markdown, yaml');
   });
 
   it.each([['abc'], ['-1'], ['0'], ['99999']])('2 on --timeout %s', async (t) => {

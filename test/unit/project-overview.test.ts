@@ -261,7 +261,7 @@ describe('project overview on a server without it (7.0 and later): the fallback'
 describe('project overview: usage and errors', () => {
   it.each([
     [['--columns', 'nope'], '--columns: unknown column "nope"'],
-    [['-o', 'xml'], '-o/--output: unknown format "xml"; accepted: table, json, ndjson, csv, markdown'],
+    [['-o', 'xml'], '-o/--output: unknown format "xml"; accepted: table, json, ndjson, csv, markdown, yaml'],
   ])('%j is a usage error and nothing is sent', async (args, message) => {
     const r = await runCli(['project', 'overview', 'default', ...args], { env: env() });
     expect(r.code).toBe(2);

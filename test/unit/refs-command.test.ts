@@ -356,7 +356,7 @@ describe('flagctl refs', () => {
       [[dir, '--fail-on', 'stale,old'], 'flagctl: --fail-on "stale,old": unknown state "old"; accepted: any of stale, potentially-stale, archived, completed, comma-separated\n'],
       [[dir, '--delimiters', ''], 'flagctl: --delimiters "": give at least one delimiter character, e.g. --delimiters "\\"\'`"\n'],
       [[dir, '--max-file-kb', '0'], 'flagctl: --max-file-kb "0": expected a whole number of KiB from 1 to 1048576\n'],
-      [[dir, '--summary', '-o', 'sarif'], 'flagctl: --summary: not with -o sarif, which reports references; use -o table, json, ndjson, csv or markdown\n'],
+      [[dir, '--summary', '-o', 'sarif'], 'flagctl: --summary: not with -o sarif, which reports references; use -o table, json, ndjson, csv, markdown or yaml\n'],
     ];
     for (const [args, stderr] of cases) {
       const r = await refs(args);
