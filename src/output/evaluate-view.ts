@@ -1,6 +1,5 @@
 import type { ConstraintCheck, Explanation, Outcome, ParentCheck, StrategyCheck } from '../evaluate/explain.js';
 import type { Ui } from './context.js';
-import type { ColumnSet } from './rows.js';
 import { termSafe } from './sanitize.js';
 
 // The terminal view of `flagctl evaluate`: for each feature, on or off and why, down to each
@@ -134,13 +133,3 @@ export function evaluateRow(e: Explanation): EvaluateRow {
     strategy: st ? (st.title ? `${st.title} (${st.name})` : st.name) : null,
   };
 }
-
-export const evaluateColumns: ColumnSet<EvaluateRow> = {
-  all: [
-    { name: 'feature', value: (r) => r.feature },
-    { name: 'enabled', kind: 'bool', value: (r) => r.enabled },
-    { name: 'variant', value: (r) => r.variant },
-    { name: 'strategy', value: (r) => r.strategy },
-  ],
-  defaults: ['feature', 'enabled', 'variant', 'strategy'],
-};

@@ -4,7 +4,7 @@ import { OutputError } from '../errors.js';
 import type { FlagDiff, Place, RefsDiff, UnknownName } from '../refs/diff/model.js';
 import type { Ui } from './context.js';
 import { annotation } from './github.js';
-import { markdownCell, type Column } from './rows.js';
+import { markdownCell } from './rows.js';
 import { termSafe } from './sanitize.js';
 
 // `flagctl refs --diff` output. Flag names, paths and lines come from the server and from the
@@ -109,19 +109,6 @@ export function changeRows(d: RefsDiff): ChangeRow[] {
     ),
   );
 }
-
-export const changeColumns: Column<ChangeRow>[] = [
-  { name: 'change', value: (r) => r.change },
-  { name: 'flag', value: (r) => r.flag },
-  { name: 'state', value: (r) => r.state },
-  { name: 'archived', kind: 'bool', value: (r) => r.archived },
-  { name: 'lifecycle', value: (r) => r.lifecycle },
-  { name: 'file', value: (r) => r.file },
-  { name: 'line', kind: 'number', value: (r) => r.line },
-  { name: 'column', kind: 'number', value: (r) => r.column },
-  { name: 'text', value: (r) => r.text },
-  { name: 'extinct', kind: 'bool', value: (r) => r.extinct },
-];
 
 /** Workflow annotations on added lines only: references to flags of concern, and unknown names. */
 export function diffAnnotations(d: RefsDiff, gated: (c: Concern | 'unknown') => boolean): string {

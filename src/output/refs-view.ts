@@ -1,4 +1,4 @@
-import type { Column, ColumnSet } from './rows.js';
+import type { Column } from './rows.js';
 import { termSafe } from './sanitize.js';
 import { isFlagged, type FlagRow, type Reference } from '../refs/model.js';
 import type { Annotation } from './view.js';
@@ -6,39 +6,6 @@ import type { Annotation } from './view.js';
 // Renderers of `flagctl refs` that are not the shared row formats: GitHub annotations and the
 // terminal view grouped by flag. Everything here is text from scanned files or the server:
 // untrusted, and made safe where it reaches a terminal or a workflow command.
-
-export const referenceColumns: ColumnSet<Reference> = {
-  all: [
-    { name: 'flag', value: (r) => r.flag },
-    { name: 'project', value: (r) => r.project },
-    { name: 'state', value: (r) => r.state },
-    { name: 'archived', kind: 'bool', value: (r) => r.archived },
-    { name: 'lifecycle', value: (r) => r.lifecycle },
-    { name: 'file', value: (r) => r.file },
-    { name: 'line', kind: 'number', value: (r) => r.line },
-    { name: 'column', kind: 'number', value: (r) => r.column },
-    { name: 'text', value: (r) => r.text },
-    { name: 'match', value: (r) => r.match },
-  ],
-  defaults: ['flag', 'state', 'archived', 'file', 'line', 'column', 'text'],
-};
-
-export const flagRowColumns: ColumnSet<FlagRow> = {
-  all: [
-    { name: 'flag', value: (r) => r.flag },
-    { name: 'project', value: (r) => r.project },
-    { name: 'type', value: (r) => r.type },
-    { name: 'state', value: (r) => r.state },
-    { name: 'lifecycle', value: (r) => r.lifecycle },
-    { name: 'archived', kind: 'bool', value: (r) => r.archived },
-    { name: 'references', kind: 'number', value: (r) => r.references },
-    { name: 'files', kind: 'number', value: (r) => r.files },
-    { name: 'lastSeenAt', header: 'last seen', kind: 'time', value: (r) => r.lastSeenAt },
-    { name: 'verdict', value: (r) => r.verdict },
-    { name: 'keepBranch', header: 'keep branch', value: (r) => r.keepBranch },
-  ],
-  defaults: ['flag', 'state', 'lifecycle', 'archived', 'references', 'files', 'lastSeenAt', 'verdict', 'keepBranch'],
-};
 
 /** Why a reference is annotated: the flag's state in words. */
 export function stateWords(r: Pick<Reference, 'state' | 'archived'>): string {

@@ -3,7 +3,8 @@ import { ApiError, CheckFailedError, CliError, ExitCode, UsageError } from '../.
 import { print } from '../../output/context.js';
 import { appendStepSummary } from '../../output/github.js';
 import { PageProgress } from '../../output/page-progress.js';
-import { appendOutputs, changeColumns, changeRows, concernsOf, diffAnnotations, diffLines, diffMarkdown, type Concern } from '../../output/refs-diff-view.js';
+import { changeColumns } from './columns.js';
+import { appendOutputs, changeRows, concernsOf, diffAnnotations, diffLines, diffMarkdown, type Concern } from '../../output/refs-diff-view.js';
 import { render } from '../../output/render.js';
 import { memoLookup } from '../../refs/references.js';
 import { pathKind } from '../../refs/walk.js';

@@ -3,37 +3,12 @@ import type { Feature, FeatureEnvironment } from '../../../api/schemas.js';
 import { featureView, type SegmentNames } from '../../../output/feature-view.js';
 import { print } from '../../../output/context.js';
 import { render } from '../../../output/render.js';
-import type { ColumnSet } from '../../../output/rows.js';
 import { withSpinner } from '../../../output/spinner.js';
 import { resolveColumns } from '../../kit/columns.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
 import type { options } from './options.js';
-
-interface EnvRow {
-  feature: string;
-  project: string | null;
-  environment: string;
-  type: string | null;
-  enabled: boolean | null;
-  strategies: number | null;
-  variants: number | null;
-  lastSeenAt: string | null;
-}
-
-const envColumns: ColumnSet<EnvRow> = {
-  all: [
-    { name: 'feature', value: (r) => r.feature },
-    { name: 'project', value: (r) => r.project },
-    { name: 'environment', value: (r) => r.environment },
-    { name: 'type', value: (r) => r.type },
-    { name: 'enabled', kind: 'bool', value: (r) => r.enabled },
-    { name: 'strategies', kind: 'number', value: (r) => r.strategies },
-    { name: 'variants', kind: 'number', value: (r) => r.variants },
-    { name: 'lastSeenAt', kind: 'time', value: (r) => r.lastSeenAt },
-  ],
-  defaults: ['feature', 'project', 'environment', 'type', 'enabled', 'strategies', 'variants', 'lastSeenAt'],
-};
+import { envColumns, type EnvRow } from './columns.js';
 
 function envRows(f: Feature, project: string): EnvRow[] {
   return (f.environments ?? []).map((e: FeatureEnvironment) => ({

@@ -1,7 +1,7 @@
 import { featureEvents, hasEvents, type ChangeEvent, type EventsRequest } from '../../../api/events.js';
 import { NotFoundError } from '../../../errors.js';
 import { notice } from '../../../output/context.js';
-import { historyColumns } from '../../../output/history-view.js';
+import { historyColumns } from './columns.js';
 import { render } from '../../../output/render.js';
 import { withSpinner } from '../../../output/spinner.js';
 import { resolveColumns } from '../../kit/columns.js';

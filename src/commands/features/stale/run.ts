@@ -1,32 +1,17 @@
 import { searchFeatures } from '../../../api/search.js';
-import type { SearchFeature } from '../../../api/schemas.js';
 import { CheckFailedError } from '../../../errors.js';
-import { featureColumns } from '../../../output/feature-columns.js';
 import { appendStepSummary, summaryMarkdown } from '../../../output/github.js';
 import { PageProgress } from '../../../output/page-progress.js';
 import { render } from '../../../output/render.js';
-import type { ColumnSet } from '../../../output/rows.js';
 import { resolveColumns } from '../../kit/columns.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
 import { searchQuery } from '../search-options.js';
 import type { options } from './options.js';
+import { staleColumns, staleReason, type StaleRow } from './columns.js';
 
 /** The job summary stays readable and far below GitHub's 1 MiB limit. */
 const SUMMARY_ROWS = 500;
-
-export type StaleRow = SearchFeature & { reason: string };
-
-/** Why the server lists it: `stale` is set by people; potentially stale is the type's expected lifetime passed. */
-export function staleReason(f: SearchFeature): string {
-  return f.stale ? 'marked stale' : `potentially stale: older than the expected lifetime of its type (${f.type ?? 'unknown'})`;
-}
-
-const staleColumns: ColumnSet<StaleRow> = {
-  ...featureColumns,
-  all: [...featureColumns.all, { name: 'reason', value: (r) => r.reason }],
-  defaults: ['name', 'type', 'project', 'reason', 'createdAt'],
-};
 
 /** `features stale`: the stale and potentially stale flags, then the verdict against --max. */
 export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {

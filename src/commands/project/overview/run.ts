@@ -1,24 +1,14 @@
 import { fetchOverview, SEARCH_ONLY_FIELDS, withSearchFields } from '../../../api/projects.js';
 import type { SearchFeature } from '../../../api/schemas.js';
 import { notice, print } from '../../../output/context.js';
-import { featureColumns } from '../../../output/feature-columns.js';
 import { overviewView } from '../../../output/overview-view.js';
 import { render } from '../../../output/render.js';
-import type { ColumnSet } from '../../../output/rows.js';
 import { withSpinner } from '../../../output/spinner.js';
 import { PageProgress } from '../../../output/page-progress.js';
 import { resolveColumns } from '../../kit/columns.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
-
-/**
- * The search table's columns. `project` is left out of the defaults, as every row has the same,
- * and so is `lifecycle`: only search has it, and it is fetched only when --columns asks.
- */
-const columns: ColumnSet<SearchFeature> = {
-  ...featureColumns,
-  defaults: featureColumns.defaults.filter((name) => name !== 'project' && name !== 'lifecycle'),
-};
+import { columns } from './columns.js';
 
 /** Whether a picked column needs a field only search results carry (lifecycleStatus, createdById...). */
 function needsSearch(picked: readonly string[] | undefined): boolean {

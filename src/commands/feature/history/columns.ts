@@ -1,6 +1,6 @@
-import type { ChangeEvent } from '../api/events.js';
-import { summarize } from '../history/summary.js';
-import type { ColumnSet } from './rows.js';
+import type { ChangeEvent } from '../../../api/events.js';
+import { summarize } from '../../../history/summary.js';
+import type { ColumnSet } from '../../../output/rows.js';
 
 // `feature history` rows: the event itself (json and ndjson print it whole, as the server
 // sent it) and columns computed from it for the table, csv and markdown.

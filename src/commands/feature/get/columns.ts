@@ -1,0 +1,28 @@
+import type { ColumnSet } from '../../../output/rows.js';
+
+// feature get's rows: one per environment (--columns, and the row formats).
+
+export interface EnvRow {
+  feature: string;
+  project: string | null;
+  environment: string;
+  type: string | null;
+  enabled: boolean | null;
+  strategies: number | null;
+  variants: number | null;
+  lastSeenAt: string | null;
+}
+
+export const envColumns: ColumnSet<EnvRow> = {
+  all: [
+    { name: 'feature', value: (r) => r.feature },
+    { name: 'project', value: (r) => r.project },
+    { name: 'environment', value: (r) => r.environment },
+    { name: 'type', value: (r) => r.type },
+    { name: 'enabled', kind: 'bool', value: (r) => r.enabled },
+    { name: 'strategies', kind: 'number', value: (r) => r.strategies },
+    { name: 'variants', kind: 'number', value: (r) => r.variants },
+    { name: 'lastSeenAt', kind: 'time', value: (r) => r.lastSeenAt },
+  ],
+  defaults: ['feature', 'project', 'environment', 'type', 'enabled', 'strategies', 'variants', 'lastSeenAt'],
+};

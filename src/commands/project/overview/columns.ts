@@ -1,0 +1,12 @@
+import type { SearchFeature } from '../../../api/schemas.js';
+import { featureColumns } from '../../../output/feature-columns.js';
+import type { ColumnSet } from '../../../output/rows.js';
+
+/**
+ * The search table's columns. `project` is left out of the defaults, as every row has the same,
+ * and so is `lifecycle`: only search has it, and it is fetched only when --columns asks.
+ */
+export const columns: ColumnSet<SearchFeature> = {
+  ...featureColumns,
+  defaults: featureColumns.defaults.filter((name) => name !== 'project' && name !== 'lifecycle'),
+};

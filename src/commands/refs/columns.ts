@@ -1,0 +1,51 @@
+import type { Column, ColumnSet } from '../../output/rows.js';
+import type { ChangeRow } from '../../output/refs-diff-view.js';
+import type { FlagRow, Reference } from '../../refs/model.js';
+
+// The columns of refs' rows: references, the flags of --summary, and the changes of --diff.
+
+export const referenceColumns: ColumnSet<Reference> = {
+  all: [
+    { name: 'flag', value: (r) => r.flag },
+    { name: 'project', value: (r) => r.project },
+    { name: 'state', value: (r) => r.state },
+    { name: 'archived', kind: 'bool', value: (r) => r.archived },
+    { name: 'lifecycle', value: (r) => r.lifecycle },
+    { name: 'file', value: (r) => r.file },
+    { name: 'line', kind: 'number', value: (r) => r.line },
+    { name: 'column', kind: 'number', value: (r) => r.column },
+    { name: 'text', value: (r) => r.text },
+    { name: 'match', value: (r) => r.match },
+  ],
+  defaults: ['flag', 'state', 'archived', 'file', 'line', 'column', 'text'],
+};
+
+export const flagRowColumns: ColumnSet<FlagRow> = {
+  all: [
+    { name: 'flag', value: (r) => r.flag },
+    { name: 'project', value: (r) => r.project },
+    { name: 'type', value: (r) => r.type },
+    { name: 'state', value: (r) => r.state },
+    { name: 'lifecycle', value: (r) => r.lifecycle },
+    { name: 'archived', kind: 'bool', value: (r) => r.archived },
+    { name: 'references', kind: 'number', value: (r) => r.references },
+    { name: 'files', kind: 'number', value: (r) => r.files },
+    { name: 'lastSeenAt', header: 'last seen', kind: 'time', value: (r) => r.lastSeenAt },
+    { name: 'verdict', value: (r) => r.verdict },
+    { name: 'keepBranch', header: 'keep branch', value: (r) => r.keepBranch },
+  ],
+  defaults: ['flag', 'state', 'lifecycle', 'archived', 'references', 'files', 'lastSeenAt', 'verdict', 'keepBranch'],
+};
+
+export const changeColumns: Column<ChangeRow>[] = [
+  { name: 'change', value: (r) => r.change },
+  { name: 'flag', value: (r) => r.flag },
+  { name: 'state', value: (r) => r.state },
+  { name: 'archived', kind: 'bool', value: (r) => r.archived },
+  { name: 'lifecycle', value: (r) => r.lifecycle },
+  { name: 'file', value: (r) => r.file },
+  { name: 'line', kind: 'number', value: (r) => r.line },
+  { name: 'column', kind: 'number', value: (r) => r.column },
+  { name: 'text', value: (r) => r.text },
+  { name: 'extinct', kind: 'bool', value: (r) => r.extinct },
+];
