@@ -82,7 +82,7 @@ describe('-o yaml: hostile strings read back as themselves', () => {
     ...['2001-12-14', '2001-12-14t21:59:43.10-05:00', '2026-11-25 10:00:00'],
     ...[' leading', 'trailing ', 'a: b', 'a #b', '#comment', 'key:', '- item', '-', '--- ', '---', '...', '? q', ': v', ',a', '[a]', '{a: 1}', '*anchor', '&a', '!tag', '!!str x', '|', '>', '@at', '`tick', '%YAML 1.2', "'single'", '"double"', '=', '<<'],
     ...['line\nbreak', 'cr\rlf', 'tab\there', 'trail\n', '\u0000nul', '\u001b[31mred', '\u0085nel', '\u009bcsi', '\u2028ls', '\u2029ps', '\u202eevil', 'zero\u200bwidth', '\ufeffbom', '\ufffe', '\uffff', 'tag\u{e0041}', 'lone\ud800', '\udc00lone', 'emoji 😀', 'é ü', 'back\\slash'],
-    ...['##[set-output name=gate;]pass', '::error::x', 'a ## b', 'plain words', 'with/slash', 'v1.2.3', 'name@example.com'],
+    ...['##[set-output name=gate;]pass', '::error::x', 'a ## b', 'plain words', 'with/slash', 'v1.2.3', 'name@example.com', '__proto__', 'constructor', 'toString'],
   ];
 
   it.each(HOSTILE.map((s) => [JSON.stringify(s), s]))('%s as a value, a key and a list item', async (_shown, s) => {
@@ -101,12 +101,12 @@ describe('-o yaml: hostile strings read back as themselves', () => {
 });
 
 describe('-o yaml from the commands: the json output, round-tripped', () => {
-  const both = async (argv: string[], serve: () => void) => {
+  const both = async (argv: string[], serve: () => void, code = 0) => {
     serve();
     const json = await runCli([...argv, '-o', 'json'], { env: env() });
     serve();
     const yaml = await runCli([...argv, '-o', 'yaml'], { env: env() });
-    expect([json.code, yaml.code]).toEqual([0, 0]);
+    expect([json.code, yaml.code]).toEqual([code, code]);
     expect(yaml.stderr).toBe(json.stderr);
     expect(yaml12(yaml.stdout)).toEqual(JSON.parse(json.stdout));
     return yaml.stdout;
@@ -126,6 +126,11 @@ describe('-o yaml from the commands: the json output, round-tripped', () => {
 
   it('export (keys sorted, like the json snapshot)', async () => {
     await both(['export'], () => serveProject(server, v8Project()));
+  });
+
+  it('diff (its own -o before; exit 3 on drift either way)', async () => {
+    const out = await both(['diff', 'development', 'production'], () => serveProject(server, v8Project()), 3);
+    expect(out).toMatch(/^changes:\n- /);
   });
 
   it('insights', async () => {

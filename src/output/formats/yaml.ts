@@ -122,6 +122,7 @@ function str(s: string): string {
 // C0, DEL, C1 (NEL among them), Unicode Cf (bidi controls, zero-width characters, BOM, tags),
 // the line and paragraph separators (line breaks to YAML 1.1), lone surrogates, the two
 // non-characters YAML forbids, the quote and the backslash, and `##[`.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const ESCAPE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufffe\uffff"\\]|\p{Cf}|[\ud800-\udfff]|##\[/gu;
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\t': '\\t', '\r': '\\r', '"': '\\"', '\\': '\\\\' };
