@@ -1,5 +1,5 @@
 import { writeSync } from 'node:fs';
-import { ExitCode } from './errors.js';
+import { ExitCode, STOP_SIGNALS, type StopSignal } from './errors.js';
 import { watchOutput, type IO } from './io.js';
 
 // A command as the process: its exit code, Ctrl-C, and the flush of stdout before exiting.
@@ -31,15 +31,19 @@ export async function runProcess(io: IO, main: (io: IO) => Promise<number>): Pro
       return { signal: interrupted.signal, release: () => void holds-- };
     },
   };
-  process.on('SIGINT', () => {
-    if (holds > 0 && !interrupted.signal.aborted) {
-      interrupted.abort();
-      io.stderr.write('flagctl: stopping after the request in flight (Ctrl-C again to quit at once)\n');
-      return;
-    }
-    if (io.stderrIsTTY) io.stderr.write('\u001b[?25h'); // show the cursor a spinner may have hidden
-    process.exit(ExitCode.interrupted);
-  });
+  // SIGTERM and SIGHUP (CI cancellation, `timeout`, a closed session) stop a write as the first
+  // Ctrl-C does: the request in flight finishes and is recorded; each exits with its own code.
+  for (const name of Object.keys(STOP_SIGNALS) as StopSignal[]) {
+    process.on(name, () => {
+      if (holds > 0 && !interrupted.signal.aborted) {
+        interrupted.abort(name);
+        io.stderr.write(`flagctl: ${name === 'SIGINT' ? '' : `${name}: `}stopping after the request in flight (${name === 'SIGINT' ? 'Ctrl-C again' : 'a second signal'} to quit at once)\n`);
+        return;
+      }
+      if (io.stderrIsTTY) io.stderr.write('\u001b[?25h'); // show the cursor a spinner may have hidden
+      process.exit(STOP_SIGNALS[name]);
+    });
+  }
   const code = await main(io);
   finished = true;
   process.exitCode = code;
