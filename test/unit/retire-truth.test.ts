@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, symlinkSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
@@ -307,6 +307,20 @@ describe('features revive', () => {
     expect(doc.revived).toEqual(['f-0001']);
     expect(doc.skipped).toEqual([{ name: 'f-0000', reason: 'already active' }]);
     expect(c.writes).toEqual([{ path: 'revive', features: ['f-0001'] }]);
+  });
+});
+
+describe('the record file', () => {
+  it('through a symlink: the file it points at is replaced, the link kept; no temporary file is left', async () => {
+    const { writeRecord } = await import('../../src/retire/result-file.js');
+    const folder = join(dir, 'link');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'real.json'), 'old');
+    symlinkSync(join(folder, 'real.json'), join(folder, 'link.json'));
+    await writeRecord(join(folder, 'link.json'), { a: 1 });
+    expect(lstatSync(join(folder, 'link.json')).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(join(folder, 'real.json'), 'utf8'))).toEqual({ a: 1 });
+    expect(readdirSync(folder).sort()).toEqual(['link.json', 'real.json']);
   });
 });
 
