@@ -223,10 +223,12 @@ describe('a closed stdout', () => {
 
 describe('no token in anything written', () => {
   const encoded = encodeURIComponent(TOKEN);
-  const echo = `You may not archive. Your authorization: ${TOKEN} (${encoded}) ${JSON.stringify({ authorization: TOKEN }).replace(/"/g, '\\u0022')}`;
+  const base64 = Buffer.from(TOKEN).toString('base64').replace(/=+$/, '');
+  const echo = `You may not archive. Your authorization: ${TOKEN} (${encoded}) ${JSON.stringify({ authorization: TOKEN }).replace(/"/g, '\\u0022')} [${base64}]`;
   const secretFree = (text: string) => {
     expect(text).not.toContain('truth-secret');
     expect(text).not.toContain('truth%2Dsecret');
+    expect(text).not.toContain(base64);
   };
 
   it('apply: a 403 that echoes the authorization header reaches no stdout, stderr or result file', async () => {
