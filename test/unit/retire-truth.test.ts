@@ -299,6 +299,21 @@ describe('features revive', () => {
     expect(r.stdout).toMatch(/f-0200\s+revived/);
   });
 
+  it('SIGTERM during a batch: the batch finishes, none after it, exit 143 with the record', async () => {
+    const { c, names } = archivedAll(150);
+    const ctl = new AbortController();
+    c.onRevive = () => ctl.abort('SIGTERM');
+    const io = testIO({ env: env(), clock: clock() });
+    io.interrupt = { hold: () => ({ signal: ctl.signal, release: () => undefined }) };
+    const result = join(dir, 'revive-term.json');
+    expect(await main(['features', 'revive', ...names, '--result', result], io), io.err.text).toBe(143);
+    expect(c.writes).toHaveLength(1);
+    const doc = read(result);
+    expect(doc).toMatchObject({ interrupted: true, complete: true });
+    expect(doc.revived).toEqual(names.slice(0, 100));
+    expect(doc.notAttempted).toEqual(names.slice(100));
+  });
+
   it('an already active flag is skipped as "already active", not revived', async () => {
     const c = serveCleanup(server, named(2));
     c.archived.set('f-0001', c.active.get('f-0001')!);
