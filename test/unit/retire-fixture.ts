@@ -51,6 +51,8 @@ export interface Cleanup {
   onArchive?: (names: string[]) => void | Promise<void>;
   /** Called when a revive request arrives, before it is carried out; the answer waits for what it returns. */
   onRevive?: (names: string[]) => void | Promise<void>;
+  /** Revive requests whose connection is closed before the server acts on them (every attempt). */
+  dropRevive?: (names: string[]) => boolean;
   /**
    * After an archive or revive took effect: answer in its place (true), as a proxy does that
    * answers 504 after forwarding, or a connection reset after the server acted.
@@ -184,6 +186,7 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
     (req, res) =>
       void body(req).then(({ features }) => {
         c.writes.push({ path: 'revive', features });
+        if (c.dropRevive?.(features)) return void req.socket.destroy();
         return Promise.resolve(c.onRevive?.(features)).then(() => {
           for (const n of features) {
             const f = c.archived.get(n);

@@ -299,6 +299,21 @@ describe('features revive', () => {
     expect(r.stdout).toMatch(/f-0200\s+revived/);
   });
 
+  it('a reset before the server acted on the 3rd of 11 batches: those 100 unverified (exit 1), the rest revived, the table and the file written', async () => {
+    const { c, names } = archivedAll(1050);
+    c.dropRevive = (batch) => batch[0] === names[200];
+    const result = join(dir, 'revive-dropped.json');
+    const r = await cli(['features', 'revive', ...names, '--result', result]);
+    expect(r.code).toBe(1);
+    const doc = read(result);
+    expect(doc.revived).toEqual([...names.slice(0, 200), ...names.slice(300)]);
+    expect(doc.unverified.map((u) => u.name)).toEqual(names.slice(200, 300));
+    expect(doc.unverified[0]!.message).toMatch(/not active 15 s later/);
+    expect(doc.failed).toEqual([]);
+    expect(r.stdout).toMatch(/f-0200\s+unverified/);
+    expect(r.stderr).toContain('950 revived, 0 skipped, 0 failed, 100 unverified.');
+  });
+
   it('SIGTERM during a batch: the batch finishes, none after it, exit 143 with the record', async () => {
     const { c, names } = archivedAll(150);
     const ctl = new AbortController();
