@@ -22,6 +22,10 @@ export async function runProcess(io: IO, main: (io: IO) => Promise<number>): Pro
   // Every write to stdout is checked (io.ts): a closed pipe ends a command quietly, or, for a
   // gate, stops its output while it reads on; a full disk fails it.
   watchOutput(process.stdout);
+  // stderr is the last channel there is: when it fails (a closed terminal after SIGHUP, a
+  // closed pipe), the command goes on without it, so a write still finishes its request in
+  // flight, writes its --result record and exits with its own code rather than crashing.
+  process.stderr.on('error', () => undefined);
   // A command that holds the interrupt (a write in flight) gets the first Ctrl-C as an abort.
   const interrupted = new AbortController();
   let holds = 0;

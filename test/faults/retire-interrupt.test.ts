@@ -116,3 +116,28 @@ it('a closed stdout (| true): apply refused on every flag exits 1 with its stder
   expect(code).toBe(1);
   expect(err).toContain('0 archived, 0 skipped, 3 failed.');
 }, 60_000);
+
+it('SIGHUP with stderr gone (the terminal closed): the write still stops cleanly, exit 129, the record written', async () => {
+  server.reset();
+  const flags = FLAGS.map((f) => ({ ...f, name: `gone-${f.name}` }));
+  cleanup = serveCleanup(server, flags);
+  const env = { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.hangup-secret', FLAGCTL_CONFIG_DIR: '/nonexistent' };
+  const plan = await runCli(['retire', 'plan', join(dir, 'empty'), '-o', 'json'], { env });
+  const planFile = join(dir, 'plan-hangup.json');
+  writeFileSync(planFile, plan.stdout);
+  const result = join(dir, 'result-hangup.json');
+  const child = spawn(process.execPath, [BIN, 'retire', 'apply', planFile, '--yes', '--result', result], { env: { PATH: process.env.PATH, HOME: '/nonexistent', ...env } });
+  const closed = new Promise((resolve) => child.on('close', resolve));
+  cleanup.onArchive = async () => {
+    cleanup.onArchive = undefined;
+    child.stderr.destroy(); // every write to stderr now fails (EPIPE), as on a closed terminal (EIO)
+    child.kill('SIGHUP');
+    await new Promise((r) => setTimeout(r, 300)); // the signal reaches the child while its request waits
+  };
+  expect(await closed).toBe(129);
+  expect(cleanup.writes).toHaveLength(1);
+  const doc = JSON.parse(readFileSync(result, 'utf8')) as { archived: string[]; notAttempted: string[]; complete: boolean };
+  expect(doc.complete).toBe(true);
+  expect(doc.archived).toHaveLength(100);
+  expect(doc.notAttempted).toHaveLength(150);
+}, 60_000);
