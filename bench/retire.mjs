@@ -3,13 +3,16 @@
 //
 //   1. `retire plan --no-ignore node_modules` against `refs --summary --no-ignore node_modules`
 //      on the same tree and server (budget: at most 1.3x).
-//   2. `retire apply` of the 1,000 flags: the requests it makes (budget: 1,000/100 + a
-//      handful) and its wall time against curl posting the same 10 bulk archive requests in one
-//      process (budget: under 2x). Also, outside the budget, against one curl process making
-//      every request apply makes, in its order: the project's list and the flag types, one
-//      validate of the 1,000 names, the 10 posts, then the list and one page of the project's
-//      archive/delete/revive events (what the budget would be if it counted the re-check and
-//      the verification the issue also asks for; see docs/performance.md).
+//   2. `retire apply` of the 1,000 flags (issue 33's restated budget): at most 1,000/100 + 6
+//      requests, counted from its --debug lines, and a wall time of at most 1.0x one curl
+//      process making the same requests in the same order: the project's list and the flag
+//      types, one validate of the 1,000 names, the 10 bulk posts, then the list and one page
+//      of the project's archive/delete/revive events. Also shown, outside the budget: curl
+//      posting the 10 archive requests alone (the old "2x curl's posts" budget, which cannot
+//      hold while apply re-reads and verifies).
+//
+// Each budget is printed with pass or FAIL, and a FAIL sets the exit code. Figures taken on
+// a loaded machine are not quotable (the load average is printed with them).
 //
 // The server runs at Unleash's DEFAULT search limit (15 a minute), as users' servers do:
 // neither command pages search any more (refs reads the project's feature list; retire plan
@@ -141,16 +144,36 @@ try {
     await revive();
   }
 
+  const requestBudget = STALE / 100 + 6;
+  const ratio = median(applyMs) / median(sameMs);
+  const budgets = [
+    [`apply requests: ≤ ${STALE}/100 + 6 = ${requestBudget}`, requests, requestBudget, (v) => String(v)],
+    ["apply wall: ≤ 1.0× curl of apply's requests", Number(ratio.toFixed(2)), 1.0, (v) => `${v.toFixed(2)}×`],
+    ['plan wall: ≤ 1.3× refs --summary', Number((median(planMs) / median(refsMs)).toFixed(2)), 1.3, (v) => `${v.toFixed(2)}×`],
+  ].map(([what, value, limit, show]) => ({ what, value, limit, shown: show(value), pass: value <= limit }));
   const results = {
     load: loadavg().map((x) => Number(x.toFixed(2))),
     searchRateLimitPerMinute: SEARCH_LIMIT,
     settleSeconds: settle,
     plan: { refsSummaryMs: median(refsMs), retirePlanMs: median(planMs), ratio: Number((median(planMs) / median(refsMs)).toFixed(2)), budget: 1.3 },
-    apply: { flags: STALE, requests, requestBudget: `${STALE / 100} + a handful`, applyMs: median(applyMs), curlMs: median(curlMs), ratio: Number((median(applyMs) / median(curlMs)).toFixed(2)), budget: 2, curlOfApplysRequestsMs: median(sameMs), ratioToApplysRequests: Number((median(applyMs) / median(sameMs)).toFixed(2)) },
+    apply: {
+      flags: STALE,
+      requests,
+      requestBudget,
+      applyMs: median(applyMs),
+      curlOfApplysRequestsMs: median(sameMs),
+      ratio: Number(ratio.toFixed(2)),
+      budget: 1.0,
+      curlPostsOnlyMs: median(curlMs),
+      ratioToPostsOnly: Number((median(applyMs) / median(curlMs)).toFixed(2)),
+    },
+    budgets: budgets.map(({ what, value, limit, pass }) => ({ what, value, limit, pass })),
     runs: { refsMs, planMs, applyMs, curlMs, curlOfApplysRequestsMs: sameMs },
   };
   writeFileSync(join(root, 'bench', 'retire-results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(JSON.stringify(results, null, 2));
+  console.log([`retire budgets (load ${results.load[0]}: figures under load are not quotable)`, ...budgets.map((b) => `${b.what.padEnd(48)} ${b.shown.padEnd(8)} ${b.pass ? 'pass' : 'FAIL'}`)].join('\n'));
+  if (budgets.some((b) => !b.pass)) process.exitCode = 1;
 } finally {
   rmSync(tmp, { recursive: true, force: true });
   await fleet.stopAll();

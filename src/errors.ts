@@ -8,7 +8,15 @@ export const ExitCode = {
   auth: 4,
   notFound: 5,
   interrupted: 130,
+  /** SIGHUP during a write (a closed terminal or session): 128 + 1, as a shell reports it. */
+  hangUp: 129,
+  /** SIGTERM during a write (CI cancellation, `timeout`, Kubernetes): 128 + 15. */
+  terminated: 143,
 } as const;
+
+/** The signals a write stops on as on the first Ctrl-C, and each one's exit code. */
+export const STOP_SIGNALS = { SIGINT: ExitCode.interrupted, SIGTERM: ExitCode.terminated, SIGHUP: ExitCode.hangUp } as const;
+export type StopSignal = keyof typeof STOP_SIGNALS;
 
 export abstract class CliError extends Error {
   abstract readonly exitCode: number;
@@ -121,10 +129,13 @@ export class OptionValueError extends Error {
   }
 }
 
+/** Ctrl-C (SIGINT), or SIGTERM or SIGHUP while a write held the interrupt: each exits with its own code. */
 export class InterruptedError extends CliError {
-  readonly exitCode = ExitCode.interrupted;
-  constructor() {
-    super('interrupted');
+  readonly exitCode: number;
+  constructor(signal: unknown = 'SIGINT') {
+    const known = typeof signal === 'string' && signal in STOP_SIGNALS ? (signal as StopSignal) : 'SIGINT';
+    super(known === 'SIGINT' ? 'interrupted' : `stopped by ${known}`);
+    this.exitCode = STOP_SIGNALS[known];
   }
 }
 

@@ -1,5 +1,5 @@
 import { writeSync } from 'node:fs';
-import { ExitCode } from './errors.js';
+import { ExitCode, STOP_SIGNALS, type StopSignal } from './errors.js';
 import { watchOutput, type IO } from './io.js';
 
 // A command as the process: its exit code, Ctrl-C, and the flush of stdout before exiting.
@@ -22,6 +22,10 @@ export async function runProcess(io: IO, main: (io: IO) => Promise<number>): Pro
   // Every write to stdout is checked (io.ts): a closed pipe ends a command quietly, or, for a
   // gate, stops its output while it reads on; a full disk fails it.
   watchOutput(process.stdout);
+  // stderr is the last channel there is: when it fails (a closed terminal after SIGHUP, a
+  // closed pipe), the command goes on without it, so a write still finishes its request in
+  // flight, writes its --result record and exits with its own code rather than crashing.
+  process.stderr.on('error', () => undefined);
   // A command that holds the interrupt (a write in flight) gets the first Ctrl-C as an abort.
   const interrupted = new AbortController();
   let holds = 0;
@@ -31,15 +35,19 @@ export async function runProcess(io: IO, main: (io: IO) => Promise<number>): Pro
       return { signal: interrupted.signal, release: () => void holds-- };
     },
   };
-  process.on('SIGINT', () => {
-    if (holds > 0 && !interrupted.signal.aborted) {
-      interrupted.abort();
-      io.stderr.write('flagctl: stopping after the request in flight (Ctrl-C again to quit at once)\n');
-      return;
-    }
-    if (io.stderrIsTTY) io.stderr.write('\u001b[?25h'); // show the cursor a spinner may have hidden
-    process.exit(ExitCode.interrupted);
-  });
+  // SIGTERM and SIGHUP (CI cancellation, `timeout`, a closed session) stop a write as the first
+  // Ctrl-C does: the request in flight finishes and is recorded; each exits with its own code.
+  for (const name of Object.keys(STOP_SIGNALS) as StopSignal[]) {
+    process.on(name, () => {
+      if (holds > 0 && !interrupted.signal.aborted) {
+        interrupted.abort(name);
+        io.stderr.write(`flagctl: ${name === 'SIGINT' ? '' : `${name}: `}stopping after the request in flight (${name === 'SIGINT' ? 'Ctrl-C again' : 'a second signal'} to quit at once)\n`);
+        return;
+      }
+      if (io.stderrIsTTY) io.stderr.write('\u001b[?25h'); // show the cursor a spinner may have hidden
+      process.exit(STOP_SIGNALS[name]);
+    });
+  }
   const code = await main(io);
   finished = true;
   process.exitCode = code;

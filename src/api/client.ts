@@ -202,7 +202,10 @@ export class ApiClient {
       return { kind: 'redirect', location };
     }
     if (status >= 200 && status < 300) return { kind: 'ok', status, text, contentType };
-    const body = errorBody(text);
+    // A server or proxy may echo the request's authorization header in its refusal: the token
+    // is masked here, once, so no message built from the answer (stderr, -o json, a result
+    // file) carries it, in any spelling (as is, percent-encoded, or escaped in JSON).
+    const body = errorBody(redact(text, this.options.token), (s) => redact(s, this.options.token));
     if (status === 429 || status === 502 || status === 503 || status === 504) {
       return { kind: 'retry', status, body, retryAfter: headerValue(res.headers['retry-after']) };
     }

@@ -86,7 +86,8 @@ export function parseJsonBody(text: string, status: number, contentType: string 
 }
 
 /** Reads the server's error body when it is the JSON error shape; anything else is ignored. */
-export function errorBody(text: string): ServerErrorBody {
+export function errorBody(text: string, clean: (s: string) => string = (s) => s): ServerErrorBody {
+  const str = (v: unknown) => (typeof v === 'string' ? clean(v) : undefined);
   try {
     const v: unknown = JSON.parse(text);
     if (v && typeof v === 'object' && !Array.isArray(v)) {
@@ -95,13 +96,13 @@ export function errorBody(text: string): ServerErrorBody {
         ? o.details
             .filter((d): d is Record<string, unknown> => !!d && typeof d === 'object')
             .map((d) => ({
-              message: typeof d.message === 'string' ? d.message : undefined,
-              path: typeof d.path === 'string' ? d.path : undefined,
+              message: str(d.message),
+              path: str(d.path),
             }))
         : undefined;
       return {
-        name: typeof o.name === 'string' ? o.name : undefined,
-        message: typeof o.message === 'string' ? o.message : typeof o.error === 'string' ? o.error : undefined,
+        name: str(o.name),
+        message: str(o.message) ?? str(o.error),
         details,
       };
     }

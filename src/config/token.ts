@@ -49,16 +49,19 @@ export function maskToken(token: string): string {
 /**
  * Masks the token in a text meant for a log, an error or a human view: the whole token, and
  * its secret part alone (after the dot, or after `user:`), each in any spelling a server may
- * echo: as is or percent-encoded, in upper or lower case hex, or a mix. The one masking
+ * echo: as is or percent-encoded, in upper or lower case hex, or a mix; and the whole token in
+ * base64 (standard or URL-safe, padded or not), as a header dump may show it. The one masking
  * function for everything flagctl prints that came from a server or carries the token.
  */
 export function redact(text: string, token: string | undefined): string {
   if (!token || token.length < 4) return text;
   const p = patternsOf(token);
   // Without a `%`, the only spelling is the literal one: most text is passed through at the cost of a search.
-  if (!text.includes('%') && !text.includes(p.literal)) return text;
+  const encoded = p.base64.filter((b) => text.includes(b));
+  if (!text.includes('%') && !text.includes(p.literal) && encoded.length === 0) return text;
   let out = text.replace(p.token, () => p.mask);
   if (p.secret) out = out.replace(p.secret, () => '****');
+  for (const b of encoded) out = out.split(b).join('****');
   return out;
 }
 
@@ -68,6 +71,8 @@ interface Patterns {
   token: RegExp;
   secret?: RegExp;
   mask: string;
+  /** The whole token in base64 and base64url, without padding (a padded one contains it). */
+  base64: string[];
 }
 
 const compiled = new Map<string, Patterns>();
@@ -76,7 +81,9 @@ function patternsOf(token: string): Patterns {
   let p = compiled.get(token);
   if (!p) {
     const secret = secretPart(token);
-    p = { literal: secret ?? token, token: spelledAnyWay(token), secret: secret ? spelledAnyWay(secret) : undefined, mask: maskToken(token) };
+    const b64 = Buffer.from(token).toString('base64').replace(/=+$/, '');
+    const b64url = b64.replace(/\+/g, '-').replace(/\//g, '_');
+    p = { literal: secret ?? token, token: spelledAnyWay(token), secret: secret ? spelledAnyWay(secret) : undefined, mask: maskToken(token), base64: [...new Set([b64, b64url])] };
     compiled.set(token, p);
   }
   return p;

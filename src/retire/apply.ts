@@ -1,8 +1,11 @@
 import { activeFeatures, archiveFeatures, batches, isDependencyRefusal, lastFates, parentsAmong, typeLifetimes } from '../api/archive.js';
 import type { ApiClient } from '../api/client.js';
 import { ApiError, CliError } from '../errors.js';
+import type { Clock } from '../io.js';
 import { stateChange, stateDigest, type Plan, type PlanFlag } from './model.js';
 import { flagState } from './state.js';
+import { verifyArchived } from './verify.js';
+import { isRefusal, stopSignal, writeError } from './write-answer.js';
 
 // `retire apply`'s work, apart from the terminal: re-check the plan's `archive` flags against
 // the live server, archive the ones unchanged in batches, and verify against the archived set.
@@ -32,19 +35,29 @@ export interface Outcome {
   archived: string[];
   skipped: Skip[];
   failed: Failure[];
-  /** Not sent: Ctrl-C came first. */
+  /** Sent, and what the server did is not known: no answer or read proved it (docs/writes.md). */
+  unverified: Failure[];
+  /** Each flag whose write got an answer that proves nothing (a 5xx, a timeout, a reset), with that answer; it is also archived, unverified or failed, as the reads found. */
+  unclear: Failure[];
+  /** Not sent: a signal (Ctrl-C, SIGTERM, SIGHUP) came first. */
   notAttempted: string[];
   interrupted: boolean;
+  /** The signal that stopped the run, when one did. */
+  signal?: string;
 }
 
 export interface ApplyOptions {
   client: ApiClient;
   plan: Plan;
   now: number;
-  /** Aborted by Ctrl-C: no request starts after it; the one in flight finishes. */
+  /** Aborted by Ctrl-C, SIGTERM or SIGHUP (the reason): no write starts after it; the one in flight finishes. */
   signal?: AbortSignal;
   /** Shows each write before it is sent (--debug). */
   debug: (line: string) => void;
+  /** What verification waits on when an unclear answer leaves a flag active. */
+  clock: Clock;
+  /** The record so far, after each batch (the --result file). */
+  progress?: (partial: Outcome) => Promise<void>;
 }
 
 /** The plan's `archive` flags whose state on the server is still what the plan saw, and why the others are skipped. */
@@ -76,12 +89,12 @@ export async function recheck(o: Pick<ApplyOptions, 'client' | 'plan' | 'now'>):
 /** Archives the names in batches, then reads the project to see which really are archived. */
 export async function archiveAll(o: ApplyOptions, names: string[]): Promise<Outcome> {
   const { client, plan } = o;
-  const out: Outcome = { archived: [], skipped: [], failed: [], notAttempted: [], interrupted: false };
+  const out: Outcome = { archived: [], skipped: [], failed: [], unverified: [], unclear: [], notAttempted: [], interrupted: false };
   const sent: string[] = [];
-  const unknown = new Map<string, string>();
+  const unclear = new Map<string, string>();
   const stopped = () => o.signal?.aborted === true;
   const write = async (batch: string[]): Promise<void> => {
-    o.debug(`write: POST /api/admin/projects/${plan.project}/archive {features: ${batch.length} name${batch.length === 1 ? '' : 's'}: ${preview(batch)}}`);
+    o.debug(`write: POST /api/admin/projects/${plan.project}/archive {features: ${batch.length} name${batch.length === 1 ? '' : 's'}: ${batch.join(', ')}}`);
     await archiveFeatures(client, plan.project, batch);
   };
   const skipParents = async (batch: string[]): Promise<string[]> => {
@@ -89,6 +102,14 @@ export async function archiveAll(o: ApplyOptions, names: string[]): Promise<Outc
     for (const p of parents) out.skipped.push({ name: p, reason: 'changed since the plan: other flags now depend on it' });
     return batch.filter((n) => !parents.includes(n));
   };
+  // Until verified, a name sent is on the record as sent and not verified, so that a run cut
+  // short (a crash, SIGKILL) still leaves a true record.
+  const progress = (rest: string[]) =>
+    o.progress?.({
+      ...out,
+      unverified: [...sent.map((name) => ({ name, message: 'sent and accepted; not verified yet' })), ...[...unclear].map(([name, m]) => ({ name, message: `${m}; not verified yet` }))],
+      notAttempted: [...out.notAttempted, ...rest],
+    });
   // A child added since the plan: the server would refuse the whole batch for its parent.
   // One validate for every name, not one per batch; a child added later still meets the
   // refusal's own fallback below.
@@ -102,16 +123,20 @@ export async function archiveAll(o: ApplyOptions, names: string[]): Promise<Outc
     try {
       await write(batch);
       sent.push(...batch);
+      await progress(list.slice(b + 1).flat());
       continue;
-    } catch (err) {
-      if (!(err instanceof ApiError)) {
-        // No answer: the write may or may not have happened. The read below decides.
-        for (const n of batch) unknown.set(n, (err as Error).message);
+    } catch (caught) {
+      const err = writeError(caught);
+      if (!isRefusal(err)) {
+        // No answer that proves anything: the write may or may not have happened. The reads below decide.
+        for (const n of batch) unclear.set(n, err.message);
+        await progress(list.slice(b + 1).flat());
         continue;
       }
-      if (!isDependencyRefusal(err)) {
+      if (!(err instanceof ApiError) || !isDependencyRefusal(err)) {
         // About the request, not its flags (a permission, change requests): one more request per flag would only be refused again.
         for (const n of batch) out.failed.push({ name: n, message: err.message });
+        await progress(list.slice(b + 1).flat());
         continue;
       }
       o.debug(`the batch was refused (${err.message}); archiving its flags one by one`);
@@ -127,15 +152,18 @@ export async function archiveAll(o: ApplyOptions, names: string[]): Promise<Outc
       try {
         await write([rest[i]!]);
         sent.push(rest[i]!);
-      } catch (err) {
-        if (err instanceof ApiError) out.failed.push({ name: rest[i]!, message: err.message });
-        else unknown.set(rest[i]!, (err as Error).message);
+      } catch (caught) {
+        const err = writeError(caught);
+        if (isRefusal(err)) out.failed.push({ name: rest[i]!, message: err.message });
+        else unclear.set(rest[i]!, err.message);
       }
     }
+    await progress(list.slice(b + 1).flat());
   }
   out.interrupted = stopped();
-  if (sent.length + unknown.size === 0) return out;
-  await verify(o, out, sent, unknown);
+  out.signal = stopSignal(o.signal);
+  if (sent.length + unclear.size === 0) return out;
+  await verifyArchived(o, out, sent, unclear);
   return out;
 }
 
@@ -148,38 +176,4 @@ async function parentsOrNone(o: ApplyOptions, names: string[]): Promise<string[]
     o.debug(`archive/validate failed (${err.message}); sending the batch without it`);
     return [];
   }
-}
-
-/**
- * Archived means archived by the server, not merely gone from the active list: a flag deleted
- * meanwhile is gone too. The active list is one request; for the names that left it, the
- * project's change history says what became of each last (archived, deleted or revived).
- */
-async function verify(o: ApplyOptions, out: Outcome, sent: string[], unknown: Map<string, string>): Promise<void> {
-  // Both reads at once: the history is asked about every name sent, which takes one page when
-  // all were archived (it stops once each name's last fate is known) and more only when some were not.
-  const [list, history] = await Promise.allSettled([
-    activeFeatures(o.client, o.plan.project),
-    lastFates(o.client, o.plan.project, [...sent, ...unknown.keys()], dayBefore(o.now, o.now)),
-  ]);
-  if (list.status === 'rejected') throw list.reason;
-  const active = list.value;
-  let fates = new Map<string, string>();
-  let unchecked: string | null = null;
-  if (history.status === 'fulfilled') fates = history.value;
-  else if (history.reason instanceof CliError) unchecked = history.reason.message;
-  else throw history.reason;
-  const judge = (n: string, before: string | null): void => {
-    const fate = fates.get(n);
-    if (active.has(n)) out.failed.push({ name: n, message: before ?? 'the server accepted the request, but the flag is still active' });
-    else if (fate === 'feature-archived') out.archived.push(n);
-    else if (unchecked !== null) out.failed.push({ name: n, message: `the flag left the active list, but whether it is archived could not be checked: ${unchecked}` });
-    else out.failed.push({ name: n, message: `${before ? `${before}; ` : 'the server accepted the request, but '}the flag is neither active nor archived now (deleted?)` });
-  };
-  for (const n of sent) judge(n, null);
-  for (const [n, message] of unknown) judge(n, message);
-}
-
-function preview(names: string[]): string {
-  return names.length <= 5 ? names.join(', ') : `${names.slice(0, 5).join(', ')}, …`;
 }

@@ -9,6 +9,7 @@ import { canonicalJson } from '../snapshot/canonical.js';
 export const PLAN_KIND = 'flagctl-retire-plan';
 export const PLAN_VERSION = 1;
 export const RESULT_KIND = 'flagctl-retire-result';
+export const REVIVE_RESULT_KIND = 'flagctl-revive-result';
 
 export type RetireVerdict = 'archive' | 'remove-code' | 'blocked';
 export type CheckName = 'no-references' | 'not-seen' | 'no-dependents' | 'not-archived';

@@ -68,5 +68,15 @@ export async function readPlan(path: string): Promise<Plan> {
   if (planDigest(plan) !== plan.digest) {
     throw new UsageError(`plan file "${path}": its content does not match its digest: it was changed after \`retire plan\` wrote it. ${REMAKE}`);
   }
+  refuseRepeatedNames(plan, path);
   return plan;
+}
+
+/** `retire plan` names each flag once: a name listed twice means the file was made or merged by hand, and which entry counts would be a guess. */
+export function refuseRepeatedNames(plan: Pick<Plan, 'flags'>, path: string): void {
+  const seen = new Set<string>();
+  for (const f of plan.flags) {
+    if (seen.has(f.name)) throw new UsageError(`plan file "${path}": flag ${JSON.stringify(f.name)} is listed twice; a plan names each flag once. ${REMAKE}`);
+    seen.add(f.name);
+  }
 }

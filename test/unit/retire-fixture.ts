@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson, type FixtureServer } from '../support/fixture-server.js';
 
 // A strict fixture of the calls `retire plan`, `retire apply` and `features revive` make, with
@@ -49,6 +49,17 @@ export interface Cleanup {
   drop?: number;
   /** Called when an archive request arrives; the answer waits for what it returns. */
   onArchive?: (names: string[]) => void | Promise<void>;
+  /** Called when a revive request arrives, before it is carried out; the answer waits for what it returns. */
+  onRevive?: (names: string[]) => void | Promise<void>;
+  /** Revive requests whose connection is closed before the server acts on them (every attempt). */
+  dropRevive?: (names: string[]) => boolean;
+  /**
+   * After an archive or revive took effect: answer in its place (true), as a proxy does that
+   * answers 504 after forwarding, or a connection reset after the server acted.
+   */
+  afterWrite?: (path: 'archive' | 'revive', names: string[], res: ServerResponse, req: IncomingMessage) => boolean;
+  /** Called when the project's feature list is read: an answer (status and body) in place of the list. */
+  onList?: () => { status: number; body: unknown } | void;
 }
 
 function body(req: IncomingMessage): Promise<{ features: string[] }> {
@@ -120,6 +131,8 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
     });
   }
   s.route(`${base}/features`, (_req, res) => {
+    const instead = c.onList?.();
+    if (instead) return sendJson(res, instead.status, instead.body);
     const features = [...c.active.values()].map((f) => ({ name: f.name, type: 'release', stale: f.stale ?? false, createdAt: f.createdAt ?? iso(5), environments: envs(f) }));
     sendJson(res, 200, { version: 2, features });
   });
@@ -157,6 +170,7 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
           if (f) (c.active.delete(n), c.archived.set(n, f), happened(c, 'feature-archived', n));
           if (c.deleteAfterArchive?.has(n)) (c.archived.delete(n), happened(c, 'feature-deleted', n));
         }
+        if (c.afterWrite?.('archive', features, res, req)) return;
         res.writeHead(202).end();
         });
       }),
@@ -172,15 +186,27 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
     (req, res) =>
       void body(req).then(({ features }) => {
         c.writes.push({ path: 'revive', features });
-        for (const n of features) {
-          const f = c.archived.get(n);
-          if (f) (c.archived.delete(n), c.active.set(n, f), happened(c, 'feature-revived', n));
-        }
-        sendJson(res, 200, {});
+        if (c.dropRevive?.(features)) return void req.socket.destroy();
+        return Promise.resolve(c.onRevive?.(features)).then(() => {
+          for (const n of features) {
+            const f = c.archived.get(n);
+            if (f) (c.archived.delete(n), c.active.set(n, f), happened(c, 'feature-revived', n));
+          }
+          if (c.afterWrite?.('revive', features, res, req)) return;
+          sendJson(res, 200, {});
+        });
       }),
     'POST',
   );
   return c;
+}
+
+/** Archives these names now, as the server does when it carries out a request late (after its answer timed out). */
+export function archiveNow(c: Cleanup, names: string[]): void {
+  for (const n of names) {
+    const f = c.active.get(n);
+    if (f) (c.active.delete(n), c.archived.set(n, f), happened(c, 'feature-archived', n));
+  }
 }
 
 /** The names among these that have an active child outside them (what the servers refuse to archive). */

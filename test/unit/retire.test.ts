@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -269,6 +269,8 @@ describe('retire apply', () => {
       '4 archived, 0 skipped, 0 failed.\nflagctl: cannot write to /dev/full (--result): no space left on the device (ENOSPC); the output is incomplete\n',
     );
     expect(r.code).toBe(1);
+    // Written in place: a device is never replaced by a file (the record is renamed into place only over a regular file).
+    expect(statSync('/dev/full').isCharacterDevice()).toBe(true);
   });
 
   it('a flag seen since the plan is skipped with the reason', async () => {
@@ -355,7 +357,7 @@ describe('retire apply', () => {
     expect(out.failed).toEqual([{ name: 'gone-a', message: 'the server accepted the request, but the flag is neither active nor archived now (deleted?)' }]);
   });
 
-  it('--debug shows each archive and revive request, with its names, before it is sent', async () => {
+  it('--debug shows each archive and revive request, with every name, before it is sent', async () => {
     const many: FixtureFlag[] = Array.from({ length: 150 }, (_, i) => ({ name: `f-${String(i).padStart(3, '0')}`, stale: true }));
     const { path } = await writePlan(many);
     const c = serveCleanup(server, many);
@@ -363,17 +365,18 @@ describe('retire apply', () => {
     const r = await cli(['retire', 'apply', path, '--yes', '--debug', '--result', result]);
     expect(r.code, r.stderr).toBe(0);
     const writes = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('debug: write: '));
+    const names = (from: number, to: number) => many.slice(from, to).map((f) => f.name).join(', ');
     expect(writes(r.stderr)).toEqual([
-      'debug: write: POST /api/admin/projects/default/archive {features: 100 names: f-000, f-001, f-002, f-003, f-004, …}',
-      'debug: write: POST /api/admin/projects/default/archive {features: 50 names: f-100, f-101, f-102, f-103, f-104, …}',
+      `debug: write: POST /api/admin/projects/default/archive {features: 100 names: ${names(0, 100)}}`,
+      `debug: write: POST /api/admin/projects/default/archive {features: 50 names: ${names(100, 150)}}`,
     ]);
     expect(c.writes.map((w) => [w.path, w.features.length])).toEqual([['archive', 100], ['archive', 50]]);
     c.writes.length = 0;
     const back = await cli(['features', 'revive', '--from', result, '--debug']);
     expect(back.code, back.stderr).toBe(0);
     expect(writes(back.stderr)).toEqual([
-      'debug: write: POST /api/admin/projects/default/revive {features: 100 names}',
-      'debug: write: POST /api/admin/projects/default/revive {features: 50 names}',
+      `debug: write: POST /api/admin/projects/default/revive {features: 100 names: ${names(0, 100)}}`,
+      `debug: write: POST /api/admin/projects/default/revive {features: 50 names: ${names(100, 150)}}`,
     ]);
     expect(c.writes.map((w) => [w.path, w.features.length])).toEqual([['revive', 100], ['revive', 50]]);
   });
@@ -432,10 +435,15 @@ describe('features revive', () => {
     c.active.delete('gone-a');
     const r = await cli(['features', 'revive', 'gone-a', 'never-was', '-o', 'json']);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)).toEqual({
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      kind: 'flagctl-revive-result',
       project: 'default',
+      complete: true,
       revived: ['gone-a'],
+      skipped: [],
       failed: [{ name: 'never-was', message: 'not active in project default after the request (not an archived flag of this project?)' }],
+      unverified: [],
+      notAttempted: [],
     });
   });
 });

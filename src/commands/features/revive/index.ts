@@ -10,11 +10,14 @@ export default defineCommand({
   args: [{ name: '[name...]', help: 'the archived flags to restore', parse: pathSegment('flag name') }],
   options,
   formats: offer(DOCUMENT_FORMATS),
-  help: `Sends POST /api/admin/projects/<id>/revive with the names, 100 to a request, then reads the
-project to verify each one is active again. The names on the command line (or the archived
-list of a --from result file) are the explicit consent: revive does not ask. A revived flag
-comes back as it was archived; Unleash leaves its environments disabled.
-Exit 0 when every flag is active again, 1 when any is not.`,
+  help: `Reads the project (a flag already active is skipped), sends POST
+/api/admin/projects/<id>/revive with the rest, 100 to a request, then reads the project to
+verify each one is active again. The names on the command line (or the archived and
+unverified flags of a --from result file) are the explicit consent: revive does not ask. A
+revived flag comes back as it was archived; Unleash leaves its environments disabled. Only a
+refusal (4xx) fails a flag; after any other answer it is verified by reading, else reported
+"unverified". Ctrl-C, SIGTERM and SIGHUP stop after the request in flight (exit 130, 143, 129).
+Exit 0 when every flag is active again, 1 when any is not or is unverified.`,
   examples: ['flagctl features revive old-checkout legacy-search', 'flagctl features revive --from result.json'],
   check: ({ args, options: f }) => {
     const given = (args[0] as string[] | undefined) ?? [];

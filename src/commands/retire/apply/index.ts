@@ -17,12 +17,16 @@ skipped, with the reason, as terraform refuses a stale plan.
 The rest are archived 100 to a request (POST /api/admin/projects/<id>/archive). A refused
 request is retried as one request per flag, so each flag gets the server's own answer; a
 flag that other flags now depend on is skipped. Nothing is retried after a refusal
-(permission, change request). Then the project is read again to verify each one.
+(permission, change request). Then the project is read again to verify each one. Only a
+refusal (4xx) fails a flag: after any other answer (a 5xx, a timeout, a reset) its outcome is
+unknown until the reads say; a flag they cannot confirm is "unverified". --result is
+rewritten after each batch.
 
 On a terminal, apply says how many flags it will archive and asks once; --yes skips the
 question. Off a terminal (a pipe, CI) it never asks: without --yes it exits 2 before sending
-anything. Ctrl-C stops after the request in flight and reports what was done (exit 130).
-Exit 0 when every planned flag was archived or skipped for a reason, 1 when any failed.
+anything. Ctrl-C, SIGTERM and SIGHUP stop after the request in flight and report what was
+done (exit 130, 143, 129). Exit 0 when every planned flag was archived or skipped for a
+reason, 1 when any failed or is unverified; run the same plan again to finish.
 A second run of the same plan archives nothing again: those flags are skipped as already
 archived. --debug shows each write before it is sent.`,
   examples: ['flagctl retire apply plan.json', 'flagctl retire apply plan.json --yes --result result.json'],

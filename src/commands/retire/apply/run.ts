@@ -1,16 +1,16 @@
-import { writeFile } from 'node:fs/promises';
 import { InterruptedError, OutputError, RequestError, UsageError } from '../../../errors.js';
-import { clockOf } from '../../../io.js';
+import { clockOf, keepReadingWhenClosed } from '../../../io.js';
 import { render } from '../../../output/render.js';
 import { termSafe } from '../../../output/sanitize.js';
 import { archiveAll, recheck, type Outcome } from '../../../retire/apply.js';
 import { RESULT_KIND } from '../../../retire/model.js';
 import { readPlan } from '../../../retire/plan-file.js';
+import { writeRecord } from '../../../retire/result-file.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
 import { confirm } from './confirm.js';
 import type { options } from './options.js';
-import { resultColumns, resultRows } from './view.js';
+import { resultColumns, resultRows, summary } from './view.js';
 
 /** Servers compare without a trailing slash: http://x/ and http://x are the same server. */
 const sameServer = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
@@ -33,52 +33,63 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   if (!sameServer(target.url, plan.server)) {
     throw new UsageError(`the plan was made on ${plan.server}, not on ${target.url}; apply it to that server (--url) or make a new plan here`);
   }
+  // A write's exit code and stderr summary outlive its reader: `apply … | head` still fails when a flag failed.
+  keepReadingWhenClosed(io.stdout);
   const ui = await ctx.ui(req.output);
   const client = ctx.client(target);
-  const hold = io.interrupt?.hold();
-  let outcome: Outcome;
-  try {
-    const opts = { client, plan, now: clockOf(io).now(), signal: hold?.signal, debug: ctx.debug };
-    const { ready, skipped } = await recheck(opts);
-    outcome = { archived: [], skipped, failed: [], notAttempted: [], interrupted: false };
-    if (ready.length > 0) {
-      const n = ready.length;
-      const ask = `Archive ${n} flag${n === 1 ? '' : 's'} in project ${plan.project} on ${target.url}${skipped.length ? ` (${skipped.length} skipped)` : ''}?`;
-      // As terraform's "Apply cancelled": exit 1, nothing sent.
-      if (!f.yes && !(await confirm(io, termSafe(ask)))) throw new RequestError('cancelled at the prompt: nothing archived');
-      const done = await archiveAll(opts, ready.map((x) => x.name));
-      outcome = { ...done, skipped: [...skipped, ...done.skipped] };
-    }
-  } finally {
-    hold?.release();
-  }
-  const result = {
+  const clock = clockOf(io);
+  const record = (o: Outcome, complete: boolean) => ({
     kind: RESULT_KIND,
     version: 1,
     server: plan.server,
     project: plan.project,
     plan: plan.digest,
-    finishedAt: new Date(clockOf(io).now()).toISOString(),
-    ...outcome,
-  };
+    complete,
+    finishedAt: new Date(clock.now()).toISOString(),
+    ...o,
+  });
   // A result file that could not be written fails the run (exit 1), but only once the result is
   // printed: the flags are archived either way, and stdout is then the only record of it.
   let unwritten: OutputError | undefined;
-  if (f.result) {
+  const save = async (o: Outcome, complete: boolean) => {
+    if (!f.result) return;
     try {
-      await writeFile(f.result, `${JSON.stringify(result, null, 2)}\n`, 'utf8');
+      await writeRecord(f.result, record(o, complete));
+      unwritten = undefined;
     } catch (err) {
       unwritten = new OutputError(`${f.result} (--result)`, err as NodeJS.ErrnoException);
     }
+  };
+  const hold = io.interrupt?.hold();
+  let outcome: Outcome;
+  try {
+    const opts = { client, plan, now: clock.now(), clock, signal: hold?.signal, debug: ctx.debug, progress: (o: Outcome) => save(o, false) };
+    const { ready, skipped } = await recheck(opts);
+    outcome = { archived: [], skipped, failed: [], unverified: [], unclear: [], notAttempted: [], interrupted: false };
+    if (ready.length > 0) {
+      const n = ready.length;
+      const ask = `Archive ${n} flag${n === 1 ? '' : 's'} in project ${plan.project} on ${target.url}${skipped.length ? ` (${skipped.length} skipped)` : ''}?`;
+      // As terraform's "Apply cancelled": exit 1, nothing sent. Ctrl-C at the question: exit 130, nothing sent.
+      if (!f.yes && !(await confirm(io, termSafe(ask), hold?.signal))) throw new RequestError('cancelled at the prompt: nothing archived');
+      const done = await archiveAll({ ...opts, progress: (o) => save({ ...o, skipped: [...skipped, ...o.skipped] }, false) }, ready.map((x) => x.name));
+      outcome = { ...done, skipped: [...skipped, ...done.skipped] };
+    }
+  } finally {
+    hold?.release();
   }
+  await save(outcome, true);
   await render(ui, {
     kind: 'document',
-    document: result,
+    document: record(outcome, true),
     table: (u) => render(u, { kind: 'rows', columns: resultColumns, rows: resultRows(outcome) }).then(() => undefined),
   });
-  const summary = `${outcome.archived.length} archived, ${outcome.skipped.length} skipped, ${outcome.failed.length} failed${outcome.notAttempted.length ? `, ${outcome.notAttempted.length} not attempted` : ''}`;
-  io.stderr.write(`${summary}.\n`);
+  io.stderr.write(`${summary(outcome)}.\n`);
   if (unwritten) throw unwritten;
-  if (outcome.interrupted) throw new InterruptedError();
-  if (outcome.failed.length > 0) throw new RequestError(`${outcome.failed.length} flag${outcome.failed.length === 1 ? ' was' : 's were'} not archived; see the result for the server's messages`);
+  if (outcome.interrupted) throw new InterruptedError(outcome.signal);
+  const bad = outcome.failed.length + outcome.unverified.length;
+  if (bad > 0) {
+    throw new RequestError(
+      `${bad} flag${bad === 1 ? ' was' : 's were'} not archived or not verified; see the result for the server's messages${outcome.unverified.length ? ' (run the same apply again to finish: an unverified flag archived meanwhile is then skipped as already archived)' : ''}`,
+    );
+  }
 }

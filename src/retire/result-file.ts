@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto';
+import { realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+// The --result record of a write, rewritten after each batch. A regular file is written to a
+// temporary file in the same folder and renamed over the old one: a reader (or a run killed
+// mid-write) sees the previous record or the new one whole, never half of one. Anything else
+// (a device such as /dev/stdout or /dev/full, a FIFO) is written in place: renaming over it
+// would replace the device with a file.
+
+export async function writeRecord(path: string, doc: unknown): Promise<void> {
+  const text = `${JSON.stringify(doc, null, 2)}\n`;
+  const found = await stat(path).catch(() => null);
+  if (found && !found.isFile()) return writeFile(path, text, 'utf8');
+  // Through a symlink, the file it points at is replaced, not the link.
+  const target = found ? await realpath(path) : path;
+  const tmp = join(dirname(target), `.${basename(target)}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    await writeFile(tmp, text, 'utf8');
+    await rename(tmp, target);
+  } catch (err) {
+    await rm(tmp, { force: true }).catch(() => undefined);
+    throw err;
+  }
+}

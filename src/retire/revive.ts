@@ -1,0 +1,114 @@
+import { activeFeatures, batches, reviveFeatures, type ActiveFeature } from '../api/archive.js';
+import type { ApiClient } from '../api/client.js';
+import { CliError } from '../errors.js';
+import type { Clock } from '../io.js';
+import { isRefusal, pause, SETTLE_WAITS_MS, stopSignal, writeError } from './write-answer.js';
+
+// `features revive`'s work, apart from the terminal: the same record and verification as
+// apply. One read first (a flag already active is skipped, not "revived"), one revive per 100
+// flags, and the list again to verify: the server answers 200 for names it does not have, so
+// only a read says what came back. An answer that proves nothing (a 5xx, a timeout, a reset)
+// leaves its flags unknown until that read; a flag still archived after it is read again a
+// few times, then stays unverified.
+
+interface Skip {
+  name: string;
+  reason: string;
+}
+interface Failure {
+  name: string;
+  message: string;
+}
+
+export interface ReviveOutcome {
+  revived: string[];
+  skipped: Skip[];
+  failed: Failure[];
+  unverified: Failure[];
+  unclear: Failure[];
+  notAttempted: string[];
+  interrupted: boolean;
+  signal?: string;
+}
+
+export interface ReviveOptions {
+  client: ApiClient;
+  project: string;
+  clock: Clock;
+  signal?: AbortSignal;
+  debug: (line: string) => void;
+  progress?: (partial: ReviveOutcome) => Promise<void>;
+}
+
+export async function reviveAll(o: ReviveOptions, names: string[]): Promise<ReviveOutcome> {
+  const out: ReviveOutcome = { revived: [], skipped: [], failed: [], unverified: [], unclear: [], notAttempted: [], interrupted: false };
+  const before = await activeFeatures(o.client, o.project);
+  for (const n of names) if (before.has(n)) out.skipped.push({ name: n, reason: 'already active' });
+  const list = batches(names.filter((n) => !before.has(n)));
+  const sent: string[] = [];
+  const unclear = new Map<string, string>();
+  const progress = (rest: string[]) =>
+    o.progress?.({
+      ...out,
+      unverified: [...sent.map((name) => ({ name, message: 'sent; not verified yet' })), ...[...unclear].map(([name, m]) => ({ name, message: `${m}; not verified yet` }))],
+      notAttempted: [...out.notAttempted, ...rest],
+    });
+  for (let b = 0; b < list.length; b++) {
+    const batch = list[b]!;
+    if (o.signal?.aborted) {
+      out.notAttempted.push(...list.slice(b).flat());
+      break;
+    }
+    o.debug(`write: POST /api/admin/projects/${o.project}/revive {features: ${batch.length} name${batch.length === 1 ? '' : 's'}: ${batch.join(', ')}}`);
+    try {
+      await reviveFeatures(o.client, o.project, batch);
+      sent.push(...batch);
+    } catch (caught) {
+      const err = writeError(caught);
+      for (const n of batch) {
+        if (isRefusal(err)) out.failed.push({ name: n, message: err.message });
+        else unclear.set(n, err.message);
+      }
+    }
+    await progress(list.slice(b + 1).flat());
+  }
+  out.interrupted = o.signal?.aborted === true;
+  out.signal = stopSignal(o.signal);
+  if (sent.length + unclear.size > 0) await verify(o, out, sent, unclear);
+  return out;
+}
+
+async function verify(o: ReviveOptions, out: ReviveOutcome, sent: string[], unclear: Map<string, string>): Promise<void> {
+  for (const [name, message] of unclear) out.unclear.push({ name, message });
+  let active: Map<string, ActiveFeature>;
+  try {
+    active = await activeFeatures(o.client, o.project);
+  } catch (err) {
+    if (!(err instanceof CliError)) throw err;
+    const why = `the read that verifies it failed (${err.message})`;
+    for (const n of sent) out.unverified.push({ name: n, message: `sent, but ${why}` });
+    for (const [n, m] of unclear) out.unverified.push({ name: n, message: `${m}; and ${why}` });
+    return;
+  }
+  let waited = 0;
+  for (const ms of SETTLE_WAITS_MS) {
+    if (![...unclear.keys()].some((n) => !active.has(n)) || o.signal?.aborted) break;
+    await pause(o.clock, ms, o.signal);
+    if (o.signal?.aborted) break;
+    try {
+      active = await activeFeatures(o.client, o.project);
+      waited += ms;
+    } catch (err) {
+      if (!(err instanceof CliError)) throw err;
+      break;
+    }
+  }
+  for (const n of sent) {
+    if (active.has(n)) out.revived.push(n);
+    else out.failed.push({ name: n, message: `not active in project ${o.project} after the request (not an archived flag of this project?)` });
+  }
+  for (const [n, m] of unclear) {
+    if (active.has(n)) out.revived.push(n);
+    else out.unverified.push({ name: n, message: `${m}; not active ${waited > 0 ? `${waited / 1000} s later` : 'when read'}: the server may yet revive it, or it is not an archived flag of this project` });
+  }
+}
