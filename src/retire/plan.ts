@@ -7,6 +7,7 @@ import { findReferences, type MatchOptions } from '../refs/references.js';
 import { emptyStats, type TreeOptions } from '../refs/scan.js';
 import { eachLimited } from '../snapshot/limit.js';
 import { VERSION } from '../version.js';
+import { enabledEnvironments, instanceId } from '../api/instance.js';
 import { judge, type Candidate } from './judge.js';
 import { PLAN_KIND, PLAN_VERSION, planDigest, type FlagState, type Plan, type PlanFlag } from './model.js';
 import { flagState, searchSource } from './state.js';
@@ -48,7 +49,8 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
   const dependencyRead = anyDependencies(client, project);
   completedRead.catch(() => undefined); // awaited below
   dependencyRead.catch(() => undefined);
-  const [lifetimes, active] = await Promise.all([typeLifetimes(client), activeFeatures(client, project)]);
+  const [lifetimes, active, instance, instanceEnvs] = await Promise.all([typeLifetimes(client), activeFeatures(client, project), instanceId(client), enabledEnvironments(client)]);
+  const environments = { instance: instanceEnvs, project: projectEnvironments(active) };
   const wanted = new Set(r.include);
   const states = new Map<string, FlagState>();
   const early: string[] = [];
@@ -160,7 +162,7 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
   ].filter(Boolean).join(', ');
   const paths = r.tree.paths.map((p) => p.path);
   const how = `delimiters ${r.match.delimiters.join(' ')}${r.match.aliases ? ', with aliases' : ''}${r.tree.noIgnore ? ', ignore files not honoured' : ', ignore files honoured'}; binary files and links left out`;
-  const j = { now: r.now, unseenDays: r.unseenDays, scan: { paths, how, files: stats.files, unread: unreadCount > 0 ? { count: unreadCount, why: unreadWhy } : null } };
+  const j = { now: r.now, unseenDays: r.unseenDays, blind: blindEnvironments(environments), scan: { paths, how, files: stats.files, unread: unreadCount > 0 ? { count: unreadCount, why: unreadWhy } : null } };
   const flags: PlanFlag[] = [...candidates.values()]
     .map((c) => judge(c, [...(files.get(c.state.name) ?? [])].sort(), counts.get(c.state.name) ?? 0, j))
     .sort((a, b) => ORDER[a.verdict] - ORDER[b.verdict] || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -170,11 +172,25 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
     flagctl: VERSION,
     createdAt: new Date(r.now).toISOString(),
     server: r.server,
+    instance,
     project,
+    environments,
     paths,
-    options: { unseenDays: r.unseenDays, delimiters: r.match.delimiters, aliases: r.match.aliases, noIgnore: r.tree.noIgnore ?? false, exclude: r.tree.exclude ?? [], maxFileKb: r.maxFileKb },
+    options: { unseenDays: r.unseenDays, include: [...wanted].sort(), delimiters: r.match.delimiters, aliases: r.match.aliases, noIgnore: r.tree.noIgnore ?? false, exclude: r.tree.exclude ?? [], maxFileKb: r.maxFileKb },
     scan: { files: stats.files, skipped: { ...stats.skipped } },
     flags,
   };
   return { ...plan, digest: planDigest(plan) };
+}
+
+/** The project's environments: the ones its flags list (every flag lists each of them). */
+export function projectEnvironments(active: Map<string, { environments?: { name: string }[] | null }>): string[] {
+  const names = new Set<string>();
+  for (const f of active.values()) for (const e of f.environments ?? []) names.add(e.name);
+  return [...names].sort();
+}
+
+/** The instance's environments whose lastSeenAt the project's flags do not carry. */
+export function blindEnvironments(e: { instance: string[]; project: string[] }): string[] {
+  return e.instance.filter((n) => !e.project.includes(n));
 }

@@ -3,7 +3,10 @@ import { InterruptedError, OutputError, RequestError, UsageError } from '../../.
 import { clockOf } from '../../../io.js';
 import { render } from '../../../output/render.js';
 import { termSafe } from '../../../output/sanitize.js';
-import { archiveAll, recheck, type Outcome } from '../../../retire/apply.js';
+import { archiveAll, type Outcome } from '../../../retire/apply.js';
+import { leftOut } from '../../../retire/narrow.js';
+import { recheck } from '../../../retire/recheck.js';
+import { defaultThreads } from '../../refs/threads.js';
 import { RESULT_KIND } from '../../../retire/model.js';
 import { readPlan } from '../../../retire/plan-file.js';
 import type { RunContext } from '../../kit/context.js';
@@ -29,6 +32,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   if (f.project && f.project !== plan.project) {
     throw new UsageError(`--project "${f.project}": the plan is for project "${plan.project}"; make a plan for "${f.project}" with retire plan --project ${f.project}`);
   }
+  const narrowed = leftOut(plan, f.only?.flat(), f.skip?.flat());
   const target = await ctx.target();
   if (!sameServer(target.url, plan.server)) {
     throw new UsageError(`the plan was made on ${plan.server}, not on ${target.url}; apply it to that server (--url) or make a new plan here`);
@@ -37,14 +41,19 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const client = ctx.client(target);
   const hold = io.interrupt?.hold();
   let outcome: Outcome;
+  let notes: string[] = [];
   try {
     const opts = { client, plan, now: clockOf(io).now(), signal: hold?.signal, debug: ctx.debug };
-    const { ready, skipped } = await recheck(opts);
+    const judged = await recheck({ ...opts, leftOut: narrowed, pacer: ctx.pacer(() => undefined), threads: defaultThreads() });
+    const { ready, skipped } = judged;
+    notes = judged.notes;
+    for (const note of notes) io.stderr.write(`note: ${termSafe(note)}\n`);
     outcome = { archived: [], skipped, failed: [], notAttempted: [], interrupted: false };
     if (ready.length > 0) {
       const n = ready.length;
       const ask = `Archive ${n} flag${n === 1 ? '' : 's'} in project ${plan.project} on ${target.url}${skipped.length ? ` (${skipped.length} skipped)` : ''}?`;
       // As terraform's "Apply cancelled": exit 1, nothing sent.
+      if (!f.yes) io.stderr.write(toArchive(ready.map((x) => x.name)));
       if (!f.yes && !(await confirm(io, termSafe(ask)))) throw new RequestError('cancelled at the prompt: nothing archived');
       const done = await archiveAll(opts, ready.map((x) => x.name));
       outcome = { ...done, skipped: [...skipped, ...done.skipped] };
@@ -60,6 +69,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     plan: plan.digest,
     finishedAt: new Date(clockOf(io).now()).toISOString(),
     ...outcome,
+    notes,
   };
   // A result file that could not be written fails the run (exit 1), but only once the result is
   // printed: the flags are archived either way, and stdout is then the only record of it.
@@ -81,4 +91,15 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   if (unwritten) throw unwritten;
   if (outcome.interrupted) throw new InterruptedError();
   if (outcome.failed.length > 0) throw new RequestError(`${outcome.failed.length} flag${outcome.failed.length === 1 ? ' was' : 's were'} not archived; see the result for the server's messages`);
+}
+
+/** Names listed before the question: a terminal's height, less the question and the count. */
+const SCREENFUL = 20;
+
+/** The flags about to be archived, before the question: all of them, or a screenful and a count. */
+function toArchive(names: string[]): string {
+  const shown = names.length <= SCREENFUL ? names : names.slice(0, SCREENFUL - 1);
+  const lines = ['Flags to archive:', ...shown.map((n) => `  ${termSafe(n)}`)];
+  if (shown.length < names.length) lines.push(`  … and ${names.length - shown.length} more (${names.length} in all; \`flagctl retire show\` lists the plan)`);
+  return `${lines.join('\n')}\n`;
 }
