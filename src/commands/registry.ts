@@ -14,6 +14,7 @@ import featuresStale from './features/stale/index.js';
 import featuresRevive from './features/revive/index.js';
 import retireApply from './retire/apply/index.js';
 import retirePlan from './retire/plan/index.js';
+import retireShow from './retire/show/index.js';
 import insights from './insights/index.js';
 import projectOverview from './project/overview/index.js';
 import refs from './refs/index.js';
@@ -58,6 +59,7 @@ export const PROGRAM: ProgramSpec = {
       examples: ['flagctl retire plan src -o json > plan.json', 'flagctl retire apply plan.json'],
     },
     retirePlan,
+    retireShow,
     retireApply,
     evaluate,
     api,

@@ -95,3 +95,15 @@ export function failing(flag: Pick<PlanFlag, 'checks'>): string {
     .map((c) => `${c.check}: ${c.evidence}`)
     .join('; ');
 }
+
+/** The project's environments: the ones its flags list (every flag lists each of them). */
+export function projectEnvironments(active: Map<string, { environments?: { name: string }[] | null }>): string[] {
+  const names = new Set<string>();
+  for (const f of active.values()) for (const e of f.environments ?? []) names.add(e.name);
+  return [...names].sort();
+}
+
+/** The instance's environments whose lastSeenAt the project's flags do not carry. */
+export function blindEnvironments(e: { instance: string[]; project: string[] }): string[] {
+  return e.instance.filter((n) => !e.project.includes(n));
+}

@@ -8,7 +8,7 @@ import { emptyStats, type TreeOptions } from '../refs/scan.js';
 import { eachLimited } from '../snapshot/limit.js';
 import { VERSION } from '../version.js';
 import { enabledEnvironments, instanceId } from '../api/instance.js';
-import { judge, type Candidate } from './judge.js';
+import { blindEnvironments, judge, projectEnvironments, type Candidate } from './judge.js';
 import { PLAN_KIND, PLAN_VERSION, planDigest, type FlagState, type Plan, type PlanFlag } from './model.js';
 import { flagState, searchSource } from './state.js';
 
@@ -181,16 +181,4 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
     flags,
   };
   return { ...plan, digest: planDigest(plan) };
-}
-
-/** The project's environments: the ones its flags list (every flag lists each of them). */
-export function projectEnvironments(active: Map<string, { environments?: { name: string }[] | null }>): string[] {
-  const names = new Set<string>();
-  for (const f of active.values()) for (const e of f.environments ?? []) names.add(e.name);
-  return [...names].sort();
-}
-
-/** The instance's environments whose lastSeenAt the project's flags do not carry. */
-export function blindEnvironments(e: { instance: string[]; project: string[] }): string[] {
-  return e.instance.filter((n) => !e.project.includes(n));
 }

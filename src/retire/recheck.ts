@@ -4,9 +4,8 @@ import { changesSince, enabledEnvironments, instanceId, type Change } from '../a
 import type { RateLimitPacer } from '../api/rate-limit.js';
 import { UsageError } from '../errors.js';
 import type { Skip } from './apply.js';
-import { seenCheck } from './judge.js';
+import { blindEnvironments, projectEnvironments, seenCheck } from './judge.js';
 import { stateChange, stateDigest, type Plan, type PlanFlag } from './model.js';
-import { blindEnvironments, projectEnvironments } from './plan.js';
 import { rescan } from './rescan.js';
 import { flagState } from './state.js';
 

@@ -1,6 +1,6 @@
 import { options as refsOptions } from '../../refs/options.js';
 import { OptionValueError, type OptionTable } from '../../kit/spec.js';
-import { oneProject, pathSegment, projectId, wholeNumber } from '../../kit/values.js';
+import { oneProject, pathSegment, projectId, text, wholeNumber } from '../../kit/values.js';
 
 /** A comma-separated list of flag names (--include; apply's --only and --skip). */
 export const flagNames = (raw: string): string[] => {
@@ -31,6 +31,12 @@ export const options = {
       if (raw !== 'archive') throw new OptionValueError(`unknown verdict "${raw}"; accepted: archive`);
       return 'archive';
     },
+  },
+  out: {
+    spelling: '--out <file>',
+    help: 'also write the plan file for `retire apply` here (the -o json document, written atomically); stdout still gets the table or -o format',
+    parse: text('give a file name, e.g. --out plan.json'),
+    values: 'files',
   },
   ignore: refsOptions.ignore,
   exclude: refsOptions.exclude,
