@@ -18,8 +18,8 @@ import { flagState, searchSource } from './state.js';
 //
 // The reads do not grow with the project: its feature list in one request (the same source
 // apply re-reads, so both compute the same state), the flag types, one search filtered to
-// lifecycle completed (search is limited to 15 a minute on 8.x), and the instance's one
-// "any dependencies?" answer. Only when that is true is each candidate's document read, for
+// lifecycle completed (search is limited to 15 a minute on 8.x), the instance's one
+// "any dependencies?" answer, and its id and environments (what apply checks the plan against). Only when that is true is each candidate's document read, for
 // its children (and its lifecycle), at most 8 at a time over the client's connections.
 
 export interface PlanRequest {
