@@ -109,6 +109,10 @@ export function stateChange(planned: FlagState, now: FlagState): string {
   for (const [where, at] of now.seen) {
     if (at && at !== before.get(where)) why.push(`seen since the plan${where === '*' ? '' : ` in ${where}`} (${at})`);
   }
+  const after = new Map(now.seen);
+  for (const [where] of planned.seen) {
+    if (where !== '*' && !after.has(where)) why.push(`its lastSeenAt in ${where} is no longer reported (the environment left the project?)`);
+  }
   if (why.length === 0 && stateDigest(planned) !== stateDigest(now)) why.push('its state on the server changed');
   return why.join('; ');
 }

@@ -98,6 +98,15 @@ describe('retire show', () => {
     expect(cells.sort()).toEqual(['`<b>*bold*</b>`', '`legacy_search`', '`x\\|y`', '`` `tick ``', '``a`b``'].sort());
   });
 
+  it('retire plan -o markdown writes the same code spans: a name is copied from the comment as it is', async () => {
+    serveCleanup(server, FLAGS);
+    const md = await cli(['retire', 'plan', tree, '-o', 'markdown']);
+    expect(md.code, md.stderr).toBe(0);
+    expect(md.stdout).toContain('| `legacy_search` | **archive** |');
+    expect(md.stdout).toContain('| ``a`b`` | **archive** |');
+    expect(md.stdout).toContain('### Feature flags to retire (project `default`)');
+  });
+
   it('a plan edited after it was written is refused (exit 2), as apply refuses it', async () => {
     const { path, plan } = await planFile();
     plan.flags[0]!.verdict = 'blocked';
