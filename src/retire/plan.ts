@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { activeFeatures, anyDependencies, archivedAmong, childrenOf, completedFeatures, typeLifetimes } from '../api/archive.js';
 import type { ApiClient } from '../api/client.js';
 import type { FlagInfo, FlagLifecycle } from '../api/flags.js';
@@ -33,6 +34,8 @@ export interface PlanRequest {
   tree: TreeOptions;
   match: MatchOptions;
   maxFileKb: number;
+  /** Files whose names are not references (--out: the plan file, which names every candidate, may lie in the paths). */
+  skipFiles?: string[];
 }
 
 /** The transport's keep-alive connections: more in flight would only queue. */
@@ -85,11 +88,13 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
   // same whatever else is looked for. Otherwise it waits for the candidates, and a tree is not
   // walked when there is none.
   const stats = emptyStats();
+  const skipped = new Set((r.skipFiles ?? []).map((f) => resolve(f)));
   const files = new Map<string, Set<string>>();
   const counts = new Map<string, number>();
   const scan = (flags: FlagInfo[]) =>
     (async () => {
       for await (const ref of findReferences(flags, r.match, { ...r.tree, signal: stop.signal }, stats)) {
+        if (skipped.has(resolve(ref.file))) continue;
         counts.set(ref.flag, (counts.get(ref.flag) ?? 0) + 1);
         let s = files.get(ref.flag);
         if (!s) files.set(ref.flag, (s = new Set()));

@@ -30,6 +30,8 @@ export interface RecheckOptions {
   pacer?: RateLimitPacer;
   /** Worker threads for the reference scan. */
   threads?: number;
+  /** Files the reference scan does not count (the plan and result files name every flag). */
+  skipFiles?: string[];
 }
 
 export interface Recheck {
@@ -115,7 +117,7 @@ export async function recheck(o: RecheckOptions): Promise<Recheck> {
 
 async function referencesAgain(o: RecheckOptions, flags: PlanFlag[], skipped: Skip[], notes: string[]): Promise<PlanFlag[]> {
   if (flags.length === 0) return flags;
-  const found = await rescan(o.plan, flags.map((f) => f.name), o.threads ?? 0);
+  const found = await rescan(o.plan, flags.map((f) => f.name), o.threads ?? 0, o.skipFiles);
   if (found.missing.length > 0) {
     notes.push(`references not checked again in ${found.missing.join(', ')}: not found here (the plan's paths, from where retire plan ran)`);
   }

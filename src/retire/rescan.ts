@@ -1,5 +1,6 @@
 import { findReferences } from '../refs/references.js';
 import { emptyStats } from '../refs/scan.js';
+import { resolve } from 'node:path';
 import { pathKind } from '../refs/walk.js';
 import type { Plan } from './model.js';
 
@@ -19,7 +20,9 @@ export interface Rescan {
   files: number;
 }
 
-export async function rescan(plan: Plan, names: string[], threads: number): Promise<Rescan> {
+/** `skipFiles`: the plan file and the result file, which name every flag and may lie in the paths. */
+export async function rescan(plan: Plan, names: string[], threads: number, skipFiles: string[] = []): Promise<Rescan> {
+  const skip = new Set(skipFiles.map((f) => resolve(f)));
   const referenced = new Map<string, { count: number; files: string[] }>();
   const kinds = plan.paths.map((path) => ({ path, kind: pathKind(path) }));
   const missing = kinds.filter((k) => k.kind !== 'dir' && k.kind !== 'file').map((k) => k.path);
@@ -30,6 +33,7 @@ export async function rescan(plan: Plan, names: string[], threads: number): Prom
   const flags = names.map((name) => ({ name, project: plan.project, type: null, state: 'stale' as const, archived: false, lifecycle: null, lastSeenAt: null, createdAt: null }));
   const match = { delimiters: o.delimiters, aliases: o.aliases, maxFileBytes: o.maxFileKb * 1024 };
   for await (const ref of findReferences(flags, match, { paths: present, noIgnore: o.noIgnore, exclude: o.exclude, threads }, stats)) {
+    if (skip.has(resolve(ref.file))) continue;
     let r = referenced.get(ref.flag);
     if (!r) referenced.set(ref.flag, (r = { count: 0, files: [] }));
     r.count++;

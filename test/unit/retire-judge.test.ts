@@ -171,6 +171,29 @@ describe('retire apply judges the live state by the plan rules', () => {
     expect((JSON.parse(readFileSync(result, 'utf8')) as { notes: string[] }).notes).toEqual([note]);
   });
 
+  it('the plan and result files lying in the searched paths are not references: `retire plan . --out plan.json`, then apply, twice', async () => {
+    const here = join(dir, 'repo');
+    mkdirSync(here, { recursive: true });
+    writeFileSync(join(here, 'app.ts'), 'render();\n');
+    const file = join(here, 'plan.json');
+    const result = join(here, 'result.json');
+    // A plan of last week is already there, and is overwritten.
+    writeFileSync(file, JSON.stringify({ flags: READY.map((name) => ({ name })) }));
+    let c = serveCleanup(server, FLAGS);
+    const plan = await cli(['retire', 'plan', here, '--out', file]);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect((JSON.parse(readFileSync(file, 'utf8')) as Plan).flags.map((f) => [f.name, f.verdict])).toEqual(READY.map((n) => [n, 'archive']));
+    server.reset();
+    c = serveCleanup(server, FLAGS);
+    const apply = await cli(['retire', 'apply', file, '--yes', '--result', result]);
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(c.writes).toEqual([{ path: 'archive', features: READY }]);
+    const again = await cli(['retire', 'apply', file, '--yes', '--result', result, '-o', 'json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(skips(again.stdout)).toEqual(Object.fromEntries(READY.map((n) => [n, 'already archived'])));
+    rmSync(here, { recursive: true });
+  });
+
   it('a version 1 plan (made before these checks) is refused with how to make a new one', async () => {
     const { path, plan } = await writePlan();
     writeFileSync(path, JSON.stringify({ ...plan, version: 1 }));

@@ -44,7 +44,9 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   let notes: string[] = [];
   try {
     const opts = { client, plan, now: clockOf(io).now(), signal: hold?.signal, debug: ctx.debug };
-    const judged = await recheck({ ...opts, leftOut: narrowed, pacer: ctx.pacer(() => undefined), threads: defaultThreads() });
+    // The plan and result files name every flag: a `retire plan . --out plan.json` must not find them as references.
+    const skipFiles = [file, ...(f.result ? [f.result] : [])];
+    const judged = await recheck({ ...opts, leftOut: narrowed, pacer: ctx.pacer(() => undefined), threads: defaultThreads(), skipFiles });
     const { ready, skipped } = judged;
     notes = judged.notes;
     for (const note of notes) io.stderr.write(`note: ${termSafe(note)}\n`);

@@ -34,6 +34,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       tree: { paths, noIgnore: f.ignore === false, exclude: f.exclude ?? [], threads: f.threads ?? defaultThreads() },
       match: { delimiters: f.delimiters, aliases: f.aliases === true, maxFileBytes: f.maxFileKb * 1024 },
       maxFileKb: f.maxFileKb,
+      skipFiles: f.out ? [f.out] : [],
     });
   } finally {
     progress.clear();
