@@ -14,12 +14,11 @@ import { flagState } from './state.js';
 // plan's own rules: a candidate (stale, potentially stale, lifecycle completed, or named by the
 // plan's --include), not seen within the plan's unseenDays in any environment the instance has
 // (one the project does not enable cannot be seen, so it stops the flag), not archived, the same
-// flag (its createdAt) with no archive, revive or delete since the plan, and not referenced
+// flag (its createdAt) with no create, archive, revive or delete since the plan, and not referenced
 // in the plan's paths. Children are left to archive/validate, just before the write.
 // Reads: the instance id, the environments, the feature list, the flag types and the project's
 // history since the plan (one page when quiet), all at once; a paced search only when a flag's
 // sole reason left is its lifecycle stage.
-
 
 export interface RecheckOptions {
   client: ApiClient;
