@@ -10,7 +10,7 @@ _flagctl_commands() {
     'feature') printf '%s\n' 'get' 'history' 'help' ;;
     'features') printf '%s\n' 'search' 'stale' 'revive' 'help' ;;
     'project') printf '%s\n' 'overview' 'help' ;;
-    'retire') printf '%s\n' 'plan' 'apply' 'help' ;;
+    'retire') printf '%s\n' 'plan' 'show' 'apply' 'help' ;;
     'auth') printf '%s\n' 'login' 'status' 'logout' 'help' ;;
   esac
 }
@@ -25,14 +25,15 @@ _flagctl_flags() {
     'features') printf '%s\n' '-h' '--help' ;;
     'features search') printf '%s\n' '--project' '--type' '-q' '--query' '--state' '--created-by' '--tag' '--segment' '--status' '--created-at' '--created-before' '--created-since' '--sort-by' '--sort-order' '--favorites-first' '--offset' '--limit' '--all' '--concurrency' '--fail-if-any' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'features stale') printf '%s\n' '--project' '--type' '--max' '--concurrency' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
-    'features revive') printf '%s\n' '-p' '--project' '--from' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'features revive') printf '%s\n' '-p' '--project' '--result' '--from' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'project') printf '%s\n' '-h' '--help' ;;
     'project overview') printf '%s\n' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'insights') printf '%s\n' '--from' '--to' '--section' '--no-chart' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'refs') printf '%s\n' '--project' '--no-ignore' '--exclude' '--max-file-kb' '--delimiters' '--aliases' '--summary' '--all-flags' '--fail-on' '--allow-skipped' '--diff' '--root' '--threads' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'retire') printf '%s\n' '-h' '--help' ;;
-    'retire plan') printf '%s\n' '-p' '--project' '--include' '--unseen-days' '--fail-on' '--no-ignore' '--exclude' '--max-file-kb' '--delimiters' '--aliases' '--threads' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
-    'retire apply') printf '%s\n' '-y' '--yes' '--result' '-p' '--project' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'retire plan') printf '%s\n' '-p' '--project' '--include' '--unseen-days' '--fail-on' '--out' '--no-ignore' '--exclude' '--max-file-kb' '--delimiters' '--aliases' '--threads' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'retire show') printf '%s\n' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'retire apply') printf '%s\n' '-y' '--yes' '--result' '-p' '--project' '--only' '--skip' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'evaluate') printf '%s\n' '-e' '--env' '-c' '--context' '--all' '-p' '--project' '--expect' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'api') printf '%s\n' '--paginate' '-q' '--query' '-X' '--method' '-o' '--output' '-h' '--help' ;;
     'export') printf '%s\n' '-p' '--project' '-e' '--env' '-o' '--output' '-h' '--help' ;;
@@ -58,18 +59,18 @@ _flagctl_values() {
     'features search|--created-since'|'features search|--offset'|'features search|--limit'|\
     'features search|--concurrency'|'features search|--columns'|'features stale|--project'|\
     'features stale|--max'|'features stale|--concurrency'|'features stale|--columns'|\
-    'features revive|-p'|'features revive|--project'|'features revive|--from'|\
-    'features revive|--columns'|'project overview|--columns'|'insights|--from'|'insights|--to'|\
-    'insights|--columns'|'refs|--project'|'refs|--exclude'|'refs|--max-file-kb'|\
-    'refs|--delimiters'|'refs|--diff'|'refs|--root'|'refs|--threads'|'refs|--columns'|\
-    'retire plan|-p'|'retire plan|--project'|'retire plan|--include'|\
+    'features revive|-p'|'features revive|--project'|'features revive|--result'|\
+    'features revive|--from'|'features revive|--columns'|'project overview|--columns'|\
+    'insights|--from'|'insights|--to'|'insights|--columns'|'refs|--project'|'refs|--exclude'|\
+    'refs|--max-file-kb'|'refs|--delimiters'|'refs|--diff'|'refs|--root'|'refs|--threads'|\
+    'refs|--columns'|'retire plan|-p'|'retire plan|--project'|'retire plan|--include'|\
     'retire plan|--unseen-days'|'retire plan|--exclude'|'retire plan|--max-file-kb'|\
     'retire plan|--delimiters'|'retire plan|--threads'|'retire plan|--columns'|\
-    'retire apply|--result'|'retire apply|-p'|'retire apply|--project'|\
-    'retire apply|--columns'|'evaluate|-e'|'evaluate|--env'|'evaluate|-c'|'evaluate|--context'|\
-    'evaluate|-p'|'evaluate|--project'|'evaluate|--columns'|'api|-q'|'api|--query'|'export|-p'|\
-    'export|--project'|'export|-e'|'export|--env'|'diff|-p'|'diff|--project'|'diff|--feature'|\
-    'auth login|--project') : ;;
+    'retire show|--columns'|'retire apply|--result'|'retire apply|-p'|'retire apply|--project'|\
+    'retire apply|--only'|'retire apply|--skip'|'retire apply|--columns'|'evaluate|-e'|\
+    'evaluate|--env'|'evaluate|-c'|'evaluate|--context'|'evaluate|-p'|'evaluate|--project'|\
+    'evaluate|--columns'|'api|-q'|'api|--query'|'export|-p'|'export|--project'|'export|-e'|\
+    'export|--env'|'diff|-p'|'diff|--project'|'diff|--feature'|'auth login|--project') : ;;
     'feature get|-o'|'feature get|--output'|'feature history|-o'|'feature history|--output'|\
     'features search|-o'|'features search|--output'|'project overview|-o'|\
     'project overview|--output'|'insights|-o'|'insights|--output'|'evaluate|-o'|\
@@ -87,7 +88,8 @@ _flagctl_values() {
     'refs|--fail-on') printf '%s\n' 'stale' 'potentially-stale' 'archived' 'completed' 'added-stale' 'added-potentially-stale' 'added-archived' 'added-completed' 'added-unknown' ;;
     'refs|-o'|'refs|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'sarif' 'yaml' ;;
     'retire plan|--fail-on') printf '%s\n' 'archive' ;;
-    'retire plan|-o'|'retire plan|--output') printf '%s\n' 'table' 'json' 'markdown' 'github' 'yaml' ;;
+    'retire plan|--out') printf '%s\n' '@files' ;;
+    'retire plan|-o'|'retire plan|--output'|'retire show|-o'|'retire show|--output') printf '%s\n' 'table' 'json' 'markdown' 'github' 'yaml' ;;
     'evaluate|--expect') printf '%s\n' 'on' 'off' ;;
     'api|-X'|'api|--method') printf '%s\n' 'GET' ;;
     'api|-o'|'api|--output') printf '%s\n' 'json' 'ndjson' 'yaml' ;;
@@ -107,7 +109,7 @@ _flagctl_args() {
     'feature help|0') printf '%s\n' 'get' 'history' ;;
     'features help|0') printf '%s\n' 'search' 'stale' 'revive' ;;
     'project help|0') printf '%s\n' 'overview' ;;
-    'retire help|0') printf '%s\n' 'plan' 'apply' ;;
+    'retire help|0') printf '%s\n' 'plan' 'show' 'apply' ;;
     'auth help|0') printf '%s\n' 'login' 'status' 'logout' ;;
     'completion|0') printf '%s\n' 'bash' 'zsh' 'fish' ;;
     'help|0') printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'retire' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion' ;;

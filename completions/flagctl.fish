@@ -14,7 +14,7 @@ function __flagctl_commands
         case 'project'
             printf '%s\n' 'overview	Show a project'\''s settings, stats, environments and features' 'help	display help for command'
         case 'retire'
-            printf '%s\n' 'plan	Judge which stale flags can be archived, with the evidence; never writes' 'apply	Archive the flags a reviewed plan says to archive, after checking them again; writes' 'help	display help for command'
+            printf '%s\n' 'plan	Judge which stale flags can be archived, with the evidence; never writes' 'show	Render a plan file as a table, markdown, json, yaml or annotations; reads no server' 'apply	Archive the flags a reviewed plan says to archive, after checking them again; writes' 'help	display help for command'
         case 'auth'
             printf '%s\n' 'login	Check an API token against a server and save it as a profile' 'status	Show which server and token commands use, and check the token live' 'logout	Remove a saved profile and its token' 'help	display help for command'
     end
@@ -38,7 +38,7 @@ function __flagctl_flags
         case 'features stale'
             printf '%s\n' '--project	project id: web | web,mobile | !web | IS_ANY_OF:web,mobile' '--type	flag type: release | release,experiment | !permission | IS_NOT:release' '--max	stale flags allowed before exit 3 (default 0)' '--concurrency	pages fetched at once (1-16, default 4)' '-o	output format: table, json, ndjson, csv, markdown, github, yaml' '--output	output format: table, json, ndjson, csv, markdown, github, yaml' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
         case 'features revive'
-            printf '%s\n' '-p	the project the flags were archived from (default: the result file'\''s, else the profile'\''s project, else default)' '--project	the project the flags were archived from (default: the result file'\''s, else the profile'\''s project, else default)' '--from	revive every flag a `retire apply --result` file lists as archived' '-o	output format: table, json, yaml' '--output	output format: table, json, yaml' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+            printf '%s\n' '-p	the project the flags were archived from (default: the result file'\''s, else the profile'\''s project, else default)' '--project	the project the flags were archived from (default: the result file'\''s, else the profile'\''s project, else default)' '--result	also write the result (revived, skipped, failed, unverified) to this JSON file, after each batch' '--from	revive every flag a `retire apply --result` file lists as archived' '-o	output format: table, json, yaml' '--output	output format: table, json, yaml' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
         case 'project'
             printf '%s\n' '-h	display help for command' '--help	display help for command'
         case 'project overview'
@@ -50,9 +50,11 @@ function __flagctl_flags
         case 'retire'
             printf '%s\n' '-h	display help for command' '--help	display help for command'
         case 'retire plan'
-            printf '%s\n' '-p	the project whose flags to plan for (default: the profile'\''s project, else default)' '--project	the project whose flags to plan for (default: the profile'\''s project, else default)' '--include	also judge these flags, candidates or not (comma-separated; repeat for more)' '--unseen-days	a flag seen by an SDK in any environment within this many days is not archived (default 30)' '--fail-on	exit 3 when any flag has this verdict: archive (a scheduled job opens the review)' '--no-ignore	read every file under the paths, ignored or not (as ripgrep'\''s --no-ignore)' '--exclude	skip paths matching this gitignore-style glob; repeat for more' '--max-file-kb	skip files larger than this many KiB (default 1024)' '--delimiters	characters that surround a flag name in code (default: " '\'' and `)' '--aliases	also find camelCase, PascalCase, snake_case and SCREAMING_SNAKE_CASE forms as whole identifiers' '--threads	worker threads that read files beside the main thread (0-16; default: CPUs - 1, at most 4, or 0 on a busy machine)' '-o	output format: table, json, markdown, github, yaml' '--output	output format: table, json, markdown, github, yaml' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+            printf '%s\n' '-p	the project whose flags to plan for (default: the profile'\''s project, else default)' '--project	the project whose flags to plan for (default: the profile'\''s project, else default)' '--include	also judge these flags, candidates or not (comma-separated; repeat for more)' '--unseen-days	a flag seen by an SDK in any environment within this many days is not archived (default 30)' '--fail-on	exit 3 when any flag has this verdict: archive (a scheduled job opens the review)' '--out	also write the plan file for `retire apply` here (the -o json document, written atomically); stdout still gets the table or -o format' '--no-ignore	read every file under the paths, ignored or not (as ripgrep'\''s --no-ignore)' '--exclude	skip paths matching this gitignore-style glob; repeat for more' '--max-file-kb	skip files larger than this many KiB (default 1024)' '--delimiters	characters that surround a flag name in code (default: " '\'' and `)' '--aliases	also find camelCase, PascalCase, snake_case and SCREAMING_SNAKE_CASE forms as whole identifiers' '--threads	worker threads that read files beside the main thread (0-16; default: CPUs - 1, at most 4, or 0 on a busy machine)' '-o	output format: table, json, markdown, github, yaml' '--output	output format: table, json, markdown, github, yaml' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+        case 'retire show'
+            printf '%s\n' '-o	output format: table, json, markdown, github, yaml' '--output	output format: table, json, markdown, github, yaml' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
         case 'retire apply'
-            printf '%s\n' '-y	archive without asking (required when stdin is not a terminal, as in CI)' '--yes	archive without asking (required when stdin is not a terminal, as in CI)' '--result	also write the result (archived, skipped, failed) to this JSON file' '-p	refuse the plan unless it is for this project (default: the plan'\''s project)' '--project	refuse the plan unless it is for this project (default: the plan'\''s project)' '-o	output format: table, json, yaml' '--output	output format: table, json, yaml' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+            printf '%s\n' '-y	archive without asking (required when stdin is not a terminal, as in CI)' '--yes	archive without asking (required when stdin is not a terminal, as in CI)' '--result	also write the result (archived, skipped, failed, unverified) to this JSON file, after each batch' '-p	refuse the plan unless it is for this project (default: the plan'\''s project)' '--project	refuse the plan unless it is for this project (default: the plan'\''s project)' '--only	archive only these of the plan'\''s flags; the others are skipped (comma-separated; repeat for more)' '--skip	leave these of the plan'\''s flags as they are (comma-separated; repeat for more)' '-o	output format: table, json, yaml' '--output	output format: table, json, yaml' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
         case 'evaluate'
             printf '%s\n' '-e	environment to evaluate in (required)' '--env	environment to evaluate in (required)' '-c	a context field, repeatable: userId, sessionId, appName, environment, remoteAddress, currentTime, or any custom field' '--context	a context field, repeatable: userId, sessionId, appName, environment, remoteAddress, currentTime, or any custom field' '--all	evaluate every flag of --project (instead of naming features)' '-p	project whose flags --all evaluates (default: the profile'\''s project, else default); with names, only that project' '--project	project whose flags --all evaluates (default: the profile'\''s project, else default); with names, only that project' '--expect	exit 3 unless the one feature named is on (or off) for this context' '-o	output format: table, json, ndjson, csv, markdown, yaml' '--output	output format: table, json, ndjson, csv, markdown, yaml' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
         case 'api'
@@ -87,18 +89,18 @@ function __flagctl_values
             'features search|--created-since' 'features search|--offset' 'features search|--limit' \
             'features search|--concurrency' 'features search|--columns' 'features stale|--project' \
             'features stale|--max' 'features stale|--concurrency' 'features stale|--columns' \
-            'features revive|-p' 'features revive|--project' 'features revive|--from' \
-            'features revive|--columns' 'project overview|--columns' 'insights|--from' 'insights|--to' \
-            'insights|--columns' 'refs|--project' 'refs|--exclude' 'refs|--max-file-kb' \
-            'refs|--delimiters' 'refs|--diff' 'refs|--root' 'refs|--threads' 'refs|--columns' \
-            'retire plan|-p' 'retire plan|--project' 'retire plan|--include' \
+            'features revive|-p' 'features revive|--project' 'features revive|--result' \
+            'features revive|--from' 'features revive|--columns' 'project overview|--columns' \
+            'insights|--from' 'insights|--to' 'insights|--columns' 'refs|--project' 'refs|--exclude' \
+            'refs|--max-file-kb' 'refs|--delimiters' 'refs|--diff' 'refs|--root' 'refs|--threads' \
+            'refs|--columns' 'retire plan|-p' 'retire plan|--project' 'retire plan|--include' \
             'retire plan|--unseen-days' 'retire plan|--exclude' 'retire plan|--max-file-kb' \
             'retire plan|--delimiters' 'retire plan|--threads' 'retire plan|--columns' \
-            'retire apply|--result' 'retire apply|-p' 'retire apply|--project' \
-            'retire apply|--columns' 'evaluate|-e' 'evaluate|--env' 'evaluate|-c' 'evaluate|--context' \
-            'evaluate|-p' 'evaluate|--project' 'evaluate|--columns' 'api|-q' 'api|--query' 'export|-p' \
-            'export|--project' 'export|-e' 'export|--env' 'diff|-p' 'diff|--project' 'diff|--feature' \
-            'auth login|--project'
+            'retire show|--columns' 'retire apply|--result' 'retire apply|-p' 'retire apply|--project' \
+            'retire apply|--only' 'retire apply|--skip' 'retire apply|--columns' 'evaluate|-e' \
+            'evaluate|--env' 'evaluate|-c' 'evaluate|--context' 'evaluate|-p' 'evaluate|--project' \
+            'evaluate|--columns' 'api|-q' 'api|--query' 'export|-p' 'export|--project' 'export|-e' \
+            'export|--env' 'diff|-p' 'diff|--project' 'diff|--feature' 'auth login|--project'
             true
         case 'feature get|-o' 'feature get|--output' 'feature history|-o' 'feature history|--output' \
             'features search|-o' 'features search|--output' 'project overview|-o' \
@@ -131,7 +133,9 @@ function __flagctl_values
             printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'sarif' 'yaml'
         case 'retire plan|--fail-on'
             printf '%s\n' 'archive'
-        case 'retire plan|-o' 'retire plan|--output'
+        case 'retire plan|--out'
+            printf '%s\n' '@files'
+        case 'retire plan|-o' 'retire plan|--output' 'retire show|-o' 'retire show|--output'
             printf '%s\n' 'table' 'json' 'markdown' 'github' 'yaml'
         case 'evaluate|--expect'
             printf '%s\n' 'on' 'off'
@@ -164,7 +168,7 @@ function __flagctl_args
         case 'project help|0'
             printf '%s\n' 'overview'
         case 'retire help|0'
-            printf '%s\n' 'plan' 'apply'
+            printf '%s\n' 'plan' 'show' 'apply'
         case 'auth help|0'
             printf '%s\n' 'login' 'status' 'logout'
         case 'completion|0'

@@ -14,6 +14,7 @@ import featuresStale from './features/stale/index.js';
 import featuresRevive from './features/revive/index.js';
 import retireApply from './retire/apply/index.js';
 import retirePlan from './retire/plan/index.js';
+import retireShow from './retire/show/index.js';
 import insights from './insights/index.js';
 import projectOverview from './project/overview/index.js';
 import refs from './refs/index.js';
@@ -55,9 +56,10 @@ export const PROGRAM: ProgramSpec = {
     {
       path: ['retire'],
       summary: 'Retire stale flags: a reviewed plan, then archive (writes)',
-      examples: ['flagctl retire plan src -o json > plan.json', 'flagctl retire apply plan.json'],
+      examples: ['flagctl retire plan src --out plan.json', 'flagctl retire show plan.json -o markdown', 'flagctl retire apply plan.json'],
     },
     retirePlan,
+    retireShow,
     retireApply,
     evaluate,
     api,

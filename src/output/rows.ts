@@ -90,6 +90,23 @@ export function markdownCell(text: string): string {
   );
 }
 
+/**
+ * Untrusted text as a code span in a GitHub-flavoured markdown table cell, to be copied exactly:
+ * CommonMark takes no backslash escape inside a code span (`a\_b` shows the backslash), so the
+ * text goes as it is, fenced by one backtick more than its longest run of backticks, padded by a
+ * space where it starts or ends with one (the parser strips one space each side). Only a pipe
+ * is escaped (`\|`: GFM splits cells before it reads spans, and shows it as `|`). Control
+ * characters (a newline would end the row) show as escapes; raw HTML is inert in a span.
+ */
+export function markdownCode(text: string, inTable = true): string {
+  const safe = termSafe(text);
+  const t = inTable ? safe.replace(/\|/g, '\\|') : safe;
+  const longest = Math.max(0, ...(t.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = t.startsWith('`') || t.endsWith('`') || (t.startsWith(' ') && t.endsWith(' ') && t.trim() !== '') ? ' ' : '';
+  return `${fence}${pad}${t}${pad}${fence}`;
+}
+
 export function markdownHead<T>(cols: Column<T>[]): string {
   return `| ${cols.map((c) => markdownCell(c.header ?? c.name)).join(' | ')} |\n|${cols.map(() => ' --- |').join('')}\n`;
 }

@@ -1,18 +1,18 @@
-import { activeFeatures, archiveFeatures, batches, isDependencyRefusal, lastFates, parentsAmong, typeLifetimes } from '../api/archive.js';
+import { activeFeatures, archiveFeatures, batches, isDependencyRefusal, lastFates, parentsAmong } from '../api/archive.js';
 import type { ApiClient } from '../api/client.js';
 import { ApiError, CliError } from '../errors.js';
 import type { Clock } from '../io.js';
-import { stateChange, stateDigest, type Plan, type PlanFlag } from './model.js';
-import { flagState } from './state.js';
+import type { Plan } from './model.js';
 import { verifyArchived } from './verify.js';
 import { isRefusal, stopSignal, writeError } from './write-answer.js';
 
-// `retire apply`'s work, apart from the terminal: re-check the plan's `archive` flags against
-// the live server, archive the ones unchanged in batches, and verify against the archived set.
-// Requests: the project's feature list and the flag types; one validate of every name (a
+// `retire apply`'s work, apart from the terminal: archive the flags recheck.ts judged ready in
+// batches, and verify against the archived set.
+// Requests: recheck.ts's five reads (instance id, environments, feature list, flag types,
+// history since the plan); one validate of every name (a
 // read: parents with a new child are skipped before the server refuses a batch); one archive
 // per 100 flags; then the list again and the project's archive, delete and revive events
-// (not rate-limited, 1,000 a page) to verify. For 1,000 flags: 15 requests. A refusal about
+// (not rate-limited, 1,000 a page) to verify. For 1,000 flags: 18 requests. A refusal about
 // the whole request (permission, change requests) fails the batch's flags with its message;
 // only the servers' parent refusal (a child added after validate) adds one validate and one
 // request per flag of that batch.
@@ -58,32 +58,6 @@ export interface ApplyOptions {
   clock: Clock;
   /** The record so far, after each batch (the --result file). */
   progress?: (partial: Outcome) => Promise<void>;
-}
-
-/** The plan's `archive` flags whose state on the server is still what the plan saw, and why the others are skipped. */
-export async function recheck(o: Pick<ApplyOptions, 'client' | 'plan' | 'now'>): Promise<{ ready: PlanFlag[]; skipped: Skip[] }> {
-  const { client, plan } = o;
-  const planned = plan.flags.filter((f) => f.verdict === 'archive');
-  if (planned.length === 0) return { ready: [], skipped: [] };
-  const [active, lifetimes] = await Promise.all([activeFeatures(client, plan.project), typeLifetimes(client)]);
-  const ready: PlanFlag[] = [];
-  const skipped: Skip[] = [];
-  const absent: PlanFlag[] = [];
-  for (const f of planned) {
-    const live = active.get(f.name);
-    if (!live) {
-      absent.push(f);
-      continue;
-    }
-    const now = flagState(live, plan.project, false, lifetimes, o.now);
-    if (stateDigest(now) === f.stateDigest) ready.push(f);
-    else skipped.push({ name: f.name, reason: `changed since the plan: ${stateChange(f.state, now)}` });
-  }
-  if (absent.length > 0) {
-    const fates = await lastFates(client, plan.project, absent.map((f) => f.name), dayBefore(Date.parse(plan.createdAt), o.now));
-    for (const f of absent) skipped.push({ name: f.name, reason: fates.get(f.name) === 'feature-archived' ? 'already archived' : 'no longer on the server (deleted?)' });
-  }
-  return { ready, skipped };
 }
 
 /** Archives the names in batches, then reads the project to see which really are archived. */

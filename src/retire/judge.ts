@@ -28,7 +28,28 @@ export interface ScanEvidence {
 export interface Judgement {
   now: number;
   unseenDays: number;
+  /** Enabled environments of the instance that are not in the project: the server reports no lastSeenAt there. */
+  blind: string[];
   scan: ScanEvidence;
+}
+
+/**
+ * The not-seen check, as the plan and apply both judge it. Unseen is never claimed for an
+ * environment the server does not report on: an SDK there may use the flag every minute.
+ */
+export function seenCheck(seen: FlagState['seen'], unseenDays: number, blind: string[], now: number): Check {
+  const threshold = now - unseenDays * DAY_MS;
+  const last = latestSeen(seen);
+  const envs = seen.filter(([w]) => w !== '*').map(([w]) => w);
+  if (last && Date.parse(last.at) >= threshold) {
+    return { check: 'not-seen', pass: false, evidence: `seen ${last.at}${last.where === '*' ? '' : ` in ${last.where}`}, within the last ${unseenDays} days (--unseen-days)` };
+  }
+  const claim = !last ? `never seen in ${envs.length > 0 ? envs.join(', ') : 'any environment'}` : `last seen ${last.at}${last.where === '*' ? '' : ` in ${last.where}`}, more than ${unseenDays} days ago`;
+  if (blind.length > 0) {
+    const s = blind.length === 1 ? '' : 's';
+    return { check: 'not-seen', pass: false, evidence: `${claim}, but not known for environment${s} ${blind.join(', ')}: not enabled in the project, so the server reports no lastSeenAt there` };
+  }
+  return { check: 'not-seen', pass: true, evidence: claim };
 }
 
 export function judge(c: Candidate, files: string[], references: number, j: Judgement): Omit<PlanFlag, 'stateDigest'> & { stateDigest: string } {
@@ -40,14 +61,8 @@ export function judge(c: Candidate, files: string[], references: number, j: Judg
       : scan.unread
         ? { check: 'no-references', pass: false, evidence: `not found in ${where}, but ${scan.unread.count} file${scan.unread.count === 1 ? '' : 's'} could not be read (${scan.unread.why})` }
         : { check: 'no-references', pass: true, evidence: `none in ${where}` };
-  const threshold = j.now - j.unseenDays * DAY_MS;
   const last = latestSeen(c.state.seen);
-  const envs = c.state.seen.filter(([w]) => w !== '*').map(([w]) => w);
-  const seenCheck: Check = !last
-    ? { check: 'not-seen', pass: true, evidence: `never seen in ${envs.length > 0 ? envs.join(', ') : 'any environment'}` }
-    : Date.parse(last.at) < threshold
-      ? { check: 'not-seen', pass: true, evidence: `last seen ${last.at}${last.where === '*' ? '' : ` in ${last.where}`}, more than ${j.unseenDays} days ago` }
-      : { check: 'not-seen', pass: false, evidence: `seen ${last.at}${last.where === '*' ? '' : ` in ${last.where}`}, within the last ${j.unseenDays} days (--unseen-days)` };
+  const seen = seenCheck(c.state.seen, j.unseenDays, j.blind, j.now);
   const childCheck: Check =
     c.children.length > 0
       ? { check: 'no-dependents', pass: false, evidence: `parent of ${c.children.join(', ')}` }
@@ -55,7 +70,7 @@ export function judge(c: Candidate, files: string[], references: number, j: Judg
   const archivedCheck: Check = c.state.archived
     ? { check: 'not-archived', pass: false, evidence: 'already archived' }
     : { check: 'not-archived', pass: true, evidence: 'active' };
-  const checks = [refsCheck, seenCheck, childCheck, archivedCheck];
+  const checks = [refsCheck, seen, childCheck, archivedCheck];
   const verdict: RetireVerdict = references > 0 && !c.state.archived ? 'remove-code' : checks.every((x) => x.pass) ? 'archive' : 'blocked';
   const status = c.lifecycle?.stage === 'completed' ? c.lifecycle.status : null;
   return {
@@ -79,4 +94,16 @@ export function failing(flag: Pick<PlanFlag, 'checks'>): string {
     .filter((c) => !c.pass)
     .map((c) => `${c.check}: ${c.evidence}`)
     .join('; ');
+}
+
+/** The project's environments: the ones its flags list (every flag lists each of them). */
+export function projectEnvironments(active: Map<string, { environments?: { name: string }[] | null }>): string[] {
+  const names = new Set<string>();
+  for (const f of active.values()) for (const e of f.environments ?? []) names.add(e.name);
+  return [...names].sort();
+}
+
+/** The instance's environments whose lastSeenAt the project's flags do not carry. */
+export function blindEnvironments(e: { instance: string[]; project: string[] }): string[] {
+  return e.instance.filter((n) => !e.project.includes(n));
 }

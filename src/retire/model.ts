@@ -7,7 +7,7 @@ import { canonicalJson } from '../snapshot/canonical.js';
 // the server, and a digest of the whole plan so that a hand-edited file is refused.
 
 export const PLAN_KIND = 'flagctl-retire-plan';
-export const PLAN_VERSION = 1;
+export const PLAN_VERSION = 2;
 export const RESULT_KIND = 'flagctl-retire-result';
 export const REVIVE_RESULT_KIND = 'flagctl-revive-result';
 
@@ -28,6 +28,8 @@ export interface FlagState {
   stale: boolean;
   potentiallyStale: boolean;
   archived: boolean;
+  /** When the flag was created: its identity, so that a flag deleted and made again under the same name is not taken for it. */
+  createdAt: string | null;
   /** Each environment's lastSeenAt (and `*` for a flag-level one on 6.x), sorted by name. */
   seen: [string, string | null][];
 }
@@ -55,9 +57,16 @@ export interface Plan {
   flagctl: string;
   createdAt: string;
   server: string;
+  /** The instance's own id (ui-config's versionInfo.instanceId): apply refuses another server behind the same URL. */
+  instance: string | null;
   project: string;
+  /**
+   * The instance's enabled environments, and those of the project (the only ones whose lastSeenAt
+   * the server reports): "not seen" is claimed only when they are the same.
+   */
+  environments: { instance: string[]; project: string[] };
   paths: string[];
-  options: { unseenDays: number; delimiters: string[]; aliases: boolean; noIgnore: boolean; exclude: string[]; maxFileKb: number };
+  options: { unseenDays: number; include: string[]; delimiters: string[]; aliases: boolean; noIgnore: boolean; exclude: string[]; maxFileKb: number };
   scan: { files: number; skipped: Record<string, number> };
   flags: PlanFlag[];
   /** sha256 over the canonical JSON of everything above. */
@@ -92,6 +101,7 @@ export function latestSeen(seen: [string, string | null][]): { at: string; where
 /** Why a flag's state differs from the plan's, in a few words; '' when it does not. */
 export function stateChange(planned: FlagState, now: FlagState): string {
   const why: string[] = [];
+  if (now.createdAt !== planned.createdAt) why.push(`a different flag under the same name (created ${now.createdAt ?? 'at an unknown time'}; the plan's was created ${planned.createdAt ?? 'at an unknown time'})`);
   if (now.archived && !planned.archived) why.push('already archived');
   if (planned.stale && !now.stale) why.push('no longer marked stale');
   if (planned.potentiallyStale !== now.potentiallyStale) why.push(now.potentiallyStale ? 'now potentially stale' : 'no longer potentially stale');
@@ -99,6 +109,10 @@ export function stateChange(planned: FlagState, now: FlagState): string {
   const before = new Map(planned.seen);
   for (const [where, at] of now.seen) {
     if (at && at !== before.get(where)) why.push(`seen since the plan${where === '*' ? '' : ` in ${where}`} (${at})`);
+  }
+  const after = new Map(now.seen);
+  for (const [where] of planned.seen) {
+    if (where !== '*' && !after.has(where)) why.push(`its lastSeenAt in ${where} is no longer reported (the environment left the project?)`);
   }
   if (why.length === 0 && stateDigest(planned) !== stateDigest(now)) why.push('its state on the server changed');
   return why.join('; ');

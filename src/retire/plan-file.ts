@@ -4,7 +4,7 @@ import { checkJsonDepth } from '../config/json-file.js';
 import { UsageError } from '../errors.js';
 import { PLAN_KIND, PLAN_VERSION, planDigest, type Plan } from './model.js';
 
-// Reading a plan back for `retire apply`. A plan is refused, before anything is sent, when it
+// Reading a plan back for `retire apply` and `retire show`. A plan is refused, before anything is sent, when it
 // is not a flagctl plan, is of another version, lacks what apply needs, or its content no
 // longer matches its digest (someone edited a verdict by hand). The digest catches edits and
 // damage; it is not a signature: whoever can write the file can recompute it. What keeps a
@@ -17,6 +17,7 @@ const flagState = z.looseObject({
   stale: z.boolean(),
   potentiallyStale: z.boolean(),
   archived: z.boolean(),
+  createdAt: z.nullable(z.string()),
   seen,
 });
 const planFlag = z.looseObject({
@@ -30,12 +31,15 @@ const planShape = z.looseObject({
   kind: z.literal(PLAN_KIND),
   version: z.number(),
   server: z.string(),
+  instance: z.nullable(z.string()),
   project: z.string(),
+  environments: z.looseObject({ instance: z.array(z.string()), project: z.array(z.string()) }),
+  options: z.looseObject({ unseenDays: z.number(), include: z.array(z.string()) }),
   flags: z.array(planFlag),
   digest: z.string(),
 });
 
-const REMAKE = 'Make a new one with `flagctl retire plan -o json > plan.json`.';
+const REMAKE = 'Make a new one with `flagctl retire plan --out plan.json`.';
 
 /** The plan at `path`, checked; a UsageError (exit 2) says what is wrong with it. */
 export async function readPlan(path: string): Promise<Plan> {
@@ -56,7 +60,10 @@ export async function readPlan(path: string): Promise<Plan> {
   if (kind !== PLAN_KIND) throw new UsageError(`plan file "${path}": not a flagctl retire plan (kind ${JSON.stringify(kind ?? null)}); expected kind "${PLAN_KIND}"`);
   const version = (doc as { version?: unknown }).version;
   if (version !== PLAN_VERSION) {
-    throw new UsageError(`plan file "${path}": plan version ${JSON.stringify(version ?? null)} is not one this flagctl reads (version ${PLAN_VERSION}). ${REMAKE}`);
+    // Version 1 lacks what apply now judges by (the instance's id, each flag's createdAt, the
+    // environments): such a plan cannot be applied safely, only made again.
+    const why = version === 1 ? ' (it lacks the instance id, the flags\' creation times and the environments that apply checks)' : '';
+    throw new UsageError(`plan file "${path}": plan version ${JSON.stringify(version ?? null)} is not one this flagctl reads (version ${PLAN_VERSION})${why}. ${REMAKE}`);
   }
   const parsed = planShape.safeParse(doc);
   if (!parsed.success) {

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { activeFeatures, anyDependencies, archivedAmong, childrenOf, completedFeatures, typeLifetimes } from '../api/archive.js';
 import type { ApiClient } from '../api/client.js';
 import type { FlagInfo, FlagLifecycle } from '../api/flags.js';
@@ -7,7 +8,8 @@ import { findReferences, type MatchOptions } from '../refs/references.js';
 import { emptyStats, type TreeOptions } from '../refs/scan.js';
 import { eachLimited } from '../snapshot/limit.js';
 import { VERSION } from '../version.js';
-import { judge, type Candidate } from './judge.js';
+import { enabledEnvironments, instanceId } from '../api/instance.js';
+import { blindEnvironments, judge, projectEnvironments, type Candidate } from './judge.js';
 import { PLAN_KIND, PLAN_VERSION, planDigest, type FlagState, type Plan, type PlanFlag } from './model.js';
 import { flagState, searchSource } from './state.js';
 
@@ -17,8 +19,8 @@ import { flagState, searchSource } from './state.js';
 //
 // The reads do not grow with the project: its feature list in one request (the same source
 // apply re-reads, so both compute the same state), the flag types, one search filtered to
-// lifecycle completed (search is limited to 15 a minute on 8.x), and the instance's one
-// "any dependencies?" answer. Only when that is true is each candidate's document read, for
+// lifecycle completed (search is limited to 15 a minute on 8.x), the instance's one
+// "any dependencies?" answer, and its id and environments (what apply checks the plan against). Only when that is true is each candidate's document read, for
 // its children (and its lifecycle), at most 8 at a time over the client's connections.
 
 export interface PlanRequest {
@@ -32,6 +34,8 @@ export interface PlanRequest {
   tree: TreeOptions;
   match: MatchOptions;
   maxFileKb: number;
+  /** Files whose names are not references (--out: the plan file, which names every candidate, may lie in the paths). */
+  skipFiles?: string[];
 }
 
 /** The transport's keep-alive connections: more in flight would only queue. */
@@ -48,7 +52,8 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
   const dependencyRead = anyDependencies(client, project);
   completedRead.catch(() => undefined); // awaited below
   dependencyRead.catch(() => undefined);
-  const [lifetimes, active] = await Promise.all([typeLifetimes(client), activeFeatures(client, project)]);
+  const [lifetimes, active, instance, instanceEnvs] = await Promise.all([typeLifetimes(client), activeFeatures(client, project), instanceId(client), enabledEnvironments(client)]);
+  const environments = { instance: instanceEnvs, project: projectEnvironments(active) };
   const wanted = new Set(r.include);
   const states = new Map<string, FlagState>();
   const early: string[] = [];
@@ -83,11 +88,13 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
   // same whatever else is looked for. Otherwise it waits for the candidates, and a tree is not
   // walked when there is none.
   const stats = emptyStats();
+  const skipped = new Set((r.skipFiles ?? []).map((f) => resolve(f)));
   const files = new Map<string, Set<string>>();
   const counts = new Map<string, number>();
   const scan = (flags: FlagInfo[]) =>
     (async () => {
       for await (const ref of findReferences(flags, r.match, { ...r.tree, signal: stop.signal }, stats)) {
+        if (skipped.has(resolve(ref.file))) continue;
         counts.set(ref.flag, (counts.get(ref.flag) ?? 0) + 1);
         let s = files.get(ref.flag);
         if (!s) files.set(ref.flag, (s = new Set()));
@@ -160,7 +167,7 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
   ].filter(Boolean).join(', ');
   const paths = r.tree.paths.map((p) => p.path);
   const how = `delimiters ${r.match.delimiters.join(' ')}${r.match.aliases ? ', with aliases' : ''}${r.tree.noIgnore ? ', ignore files not honoured' : ', ignore files honoured'}; binary files and links left out`;
-  const j = { now: r.now, unseenDays: r.unseenDays, scan: { paths, how, files: stats.files, unread: unreadCount > 0 ? { count: unreadCount, why: unreadWhy } : null } };
+  const j = { now: r.now, unseenDays: r.unseenDays, blind: blindEnvironments(environments), scan: { paths, how, files: stats.files, unread: unreadCount > 0 ? { count: unreadCount, why: unreadWhy } : null } };
   const flags: PlanFlag[] = [...candidates.values()]
     .map((c) => judge(c, [...(files.get(c.state.name) ?? [])].sort(), counts.get(c.state.name) ?? 0, j))
     .sort((a, b) => ORDER[a.verdict] - ORDER[b.verdict] || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -170,9 +177,11 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
     flagctl: VERSION,
     createdAt: new Date(r.now).toISOString(),
     server: r.server,
+    instance,
     project,
+    environments,
     paths,
-    options: { unseenDays: r.unseenDays, delimiters: r.match.delimiters, aliases: r.match.aliases, noIgnore: r.tree.noIgnore ?? false, exclude: r.tree.exclude ?? [], maxFileKb: r.maxFileKb },
+    options: { unseenDays: r.unseenDays, include: [...wanted].sort(), delimiters: r.match.delimiters, aliases: r.match.aliases, noIgnore: r.tree.noIgnore ?? false, exclude: r.tree.exclude ?? [], maxFileKb: r.maxFileKb },
     scan: { files: stats.files, skipped: { ...stats.skipped } },
     flags,
   };

@@ -23,6 +23,7 @@ export function flagState(f: Source, project: string, archived: boolean, lifetim
     stale,
     potentiallyStale: !stale && !archived && potentiallyStale(f.createdAt, lifetimeOf(lifetimes, f.type, f.name), now),
     archived,
+    createdAt: f.createdAt ?? null,
     seen,
   };
 }

@@ -47,6 +47,10 @@ export interface Cleanup {
   writes: { path: string; features: string[] }[];
   /** Archive requests to drop without an answer (the connection closed), before answering normally. */
   drop?: number;
+  /** The instance's id in ui-config (shared by every project of the fixture server). */
+  instanceId: { value: string | null };
+  /** The instance's environments (`enabled: false` for a disabled one). */
+  environments: { name: string; enabled: boolean }[];
   /** Called when an archive request arrives; the answer waits for what it returns. */
   onArchive?: (names: string[]) => void | Promise<void>;
   /** Called when a revive request arrives, before it is carried out; the answer waits for what it returns. */
@@ -95,10 +99,26 @@ const PARENT_REFUSAL: Omit<Refusal, 'message'> = { status: 403, name: 'InvalidOp
  */
 export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = 'default', beside?: Cleanup): Cleanup {
   const projects = beside?.instance ?? new Map<string, Cleanup>();
-  const c: Cleanup = { project, instance: projects, active: new Map(flags.map((f) => [f.name, f])), archived: new Map(), refuse: new Map(), events: [], writes: [] };
+  const c: Cleanup = {
+    project,
+    instance: projects,
+    active: new Map(flags.map((f) => [f.name, f])),
+    archived: new Map(),
+    refuse: new Map(),
+    events: [],
+    writes: [],
+    instanceId: beside?.instanceId ?? { value: 'a1b2c3d4-0000-4000-8000-000000000001' },
+    environments: beside?.environments ?? [
+      { name: 'default', enabled: false },
+      { name: 'development', enabled: true },
+      { name: 'production', enabled: true },
+    ],
+  };
   const base = `/api/admin/projects/${project}`;
   if (!beside) {
     s.json('/api/admin/feature-types', { types: [{ id: 'release', lifetimeDays: 40 }] });
+    s.route('/api/admin/ui-config', (_req, res) => sendJson(res, 200, { version: '8.2.0', versionInfo: { current: { oss: '8.2.0' }, instanceId: c.instanceId.value ?? undefined } }));
+    s.route('/api/admin/environments', (_req, res) => sendJson(res, 200, { version: 1, environments: c.environments.map((e, i) => ({ ...e, type: e.name, sortOrder: i + 1, protected: false })) }));
     s.route('/api/admin/search/features', (_req, res, url) => {
       const archived = url.searchParams.get('archived') === 'IS:true';
       const terms = url.searchParams.get('query')?.split(',');

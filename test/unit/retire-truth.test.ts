@@ -85,7 +85,9 @@ describe('retire apply: an unclear answer', () => {
       // The first read after the writes still sees them active; the server finishes before the second.
       if (c.writes.length > 0 && ++lists === 2) archiveNow(c, flags.map((f) => f.name));
     };
-    const t = clock();
+    // Time stands still until the archive is sent and while a request other than the held ones is
+    // being answered: the reads apply makes side by side before writing must not time out.
+    const t = clock(() => c.writes.length === 0 || server.inFlight > held.length);
     const result = join(dir, 'rlate.json');
     const r = await runCli(['retire', 'apply', path, '--yes', '--result', result, '--timeout', '5'], { env: env(), clock: t, timeouts: t });
     held.forEach((h) => h());
@@ -102,7 +104,7 @@ describe('retire apply: an unclear answer', () => {
     const c = serveCleanup(server, flags);
     const held: (() => void)[] = [];
     c.onArchive = () => new Promise<void>((resolve) => held.push(resolve));
-    const t = clock();
+    const t = clock(() => c.writes.length === 0 || server.inFlight > held.length);
     const result = join(dir, 'rnever.json');
     const r = await runCli(['retire', 'apply', path, '--yes', '--result', result, '--timeout', '5'], { env: env(), clock: t, timeouts: t });
     expect(r.code).toBe(1);

@@ -73,7 +73,8 @@ describe('retire plan', () => {
     expect(plan.flags.find((f) => f.name === 'parent')!.checks.find((c) => !c.pass)).toEqual({ check: 'no-dependents', pass: false, evidence: 'parent of child' });
     expect(plan.flags.find((f) => f.name === 'seen-lately')!.checks.find((c) => !c.pass)?.check).toBe('not-seen');
     expect(plan.flags.find((f) => f.name === 'old-release')!.reasons).toEqual(['potentially stale']);
-    expect(plan).toMatchObject({ kind: 'flagctl-retire-plan', version: 1, server: server.url, project: 'default', paths: [tree] });
+    expect(plan).toMatchObject({ kind: 'flagctl-retire-plan', version: 2, server: server.url, instance: 'a1b2c3d4-0000-4000-8000-000000000001', project: 'default', paths: [tree] });
+    expect(plan.environments).toEqual({ instance: ['development', 'production'], project: ['development', 'production'] });
   }, 30_000); // the file's first main() loads every module of the command: seconds on a busy machine
 
   it('a file it could not read (over --max-file-kb) means no flag is judged free of references', async () => {
@@ -101,7 +102,7 @@ describe('retire plan', () => {
     expect(lines.find((l) => l.includes('seen-lately'))).toMatch(/^::notice title=Flag blocked%3A seen-lately::seen-lately: blocked: not-seen: seen /);
   });
 
-  it('reads a project of 5,000 flags in four requests: the list, the types, one filtered search, the dependency check', async () => {
+  it('reads a project of 5,000 flags in six requests: the list, the types, one filtered search, the dependency check, the instance id and environments', async () => {
     const many: FixtureFlag[] = Array.from({ length: 5000 }, (_, i) => ({
       name: `f-${String(i).padStart(4, '0')}`,
       stale: i < 1000,
@@ -113,7 +114,7 @@ describe('retire plan', () => {
     const plan = JSON.parse(r.stdout) as Plan;
     expect(plan.flags).toHaveLength(1010);
     const paths = server.requests.map((q) => q.url.split('?')[0]).sort();
-    expect(paths).toEqual(['/api/admin/feature-types', '/api/admin/projects/default/dependencies', '/api/admin/projects/default/features', '/api/admin/search/features']);
+    expect(paths).toEqual(['/api/admin/environments', '/api/admin/feature-types', '/api/admin/projects/default/dependencies', '/api/admin/projects/default/features', '/api/admin/search/features', '/api/admin/ui-config']);
     const search = new URL(server.requests.find((q) => q.url.startsWith('/api/admin/search/'))!.url, server.url).searchParams;
     expect([search.get('project'), search.get('lifecycle')]).toEqual(['IS:default', 'IS:completed']);
     // No dependency on the instance, so no flag's document is read: a completed flag's lifecycle comes from the search, the others' stays unknown.
@@ -249,12 +250,16 @@ describe('retire apply', () => {
     expect((JSON.parse(r.stdout) as { archived: string[] }).archived).toHaveLength(1000);
     expect(c.writes.map((w) => w.features.length)).toEqual(Array(10).fill(100));
     const urls = server.requests.map((q) => `${q.method} ${q.url.split('?')[0]}`);
-    // The list and the flag types, one validate of every name, 10 archives, the list again, the events.
+    // The instance id, the environments, the list, the flag types and the history since the
+    // plan; one validate of every name, 10 archives, the list again, the events.
     expect(urls.filter((u) => !u.endsWith('/archive')).sort()).toEqual([
+      'GET /api/admin/environments',
       'GET /api/admin/feature-types',
       'GET /api/admin/projects/default/features',
       'GET /api/admin/projects/default/features',
       'GET /api/admin/search/events',
+      'GET /api/admin/search/events',
+      'GET /api/admin/ui-config',
       'POST /api/admin/projects/default/archive/validate',
     ]);
   });
@@ -299,7 +304,7 @@ describe('retire apply', () => {
     plan.flags.find((f) => f.name === 'parent')!.verdict = 'archive';
     writeFileSync(path, JSON.stringify(plan));
     const r = await cli(['retire', 'apply', path, '--yes']);
-    expectUsageError(r, `flagctl: plan file "${path}": its content does not match its digest: it was changed after \`retire plan\` wrote it. Make a new one with \`flagctl retire plan -o json > plan.json\`.\n`, server);
+    expectUsageError(r, `flagctl: plan file "${path}": its content does not match its digest: it was changed after \`retire plan\` wrote it. Make a new one with \`flagctl retire plan --out plan.json\`.\n`, server);
     writeFileSync(path, JSON.stringify({ ...plan, version: 9 }));
     expectUsageError(await cli(['retire', 'apply', path, '--yes']), /plan version 9 is not one this flagctl reads/, server);
   });

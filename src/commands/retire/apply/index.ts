@@ -5,14 +5,17 @@ import { options } from './options.js';
 export default defineCommand({
   path: ['retire', 'apply'],
   summary: "Archive the flags a reviewed plan says to archive, after checking them again; writes",
-  args: [{ name: '<plan>', help: 'the plan file written by `flagctl retire plan -o json`' }],
+  args: [{ name: '<plan>', help: 'the plan file written by `flagctl retire plan --out`' }],
   options,
   formats: offer(DOCUMENT_FORMATS),
   help: `Before any write the plan is checked: it must be a flagctl plan of this version whose
 content still matches its digest (a hand-edited verdict is refused), made on the same server
-and project (else exit 2). Then each flag the plan says to archive is read again: one whose
-state changed since the plan (seen again, no longer stale, already archived, gone) is
-skipped, with the reason, as terraform refuses a stale plan.
+(URL and instance id) and project (else exit 2). Then each flag the plan says to archive is
+judged again on the live server by the plan's rules, whatever the file says: one whose state
+changed, that is no longer stale (or completed), was seen within the plan's unseen days or
+may be used in an environment the project does not enable, was created, archived, revived or
+deleted since the plan, or is now referenced in the plan's paths, is skipped with the reason,
+as terraform refuses a stale plan. --only and --skip narrow the plan (names must be in it).
 
 The rest are archived 100 to a request (POST /api/admin/projects/<id>/archive). A refused
 request is retried as one request per flag, so each flag gets the server's own answer; a
@@ -22,7 +25,7 @@ refusal (4xx) fails a flag: after any other answer (a 5xx, a timeout, a reset) i
 unknown until the reads say; a flag they cannot confirm is "unverified". --result is
 rewritten after each batch.
 
-On a terminal, apply says how many flags it will archive and asks once; --yes skips the
+On a terminal, apply lists the flags it will archive and asks once; --yes skips the
 question. Off a terminal (a pipe, CI) it never asks: without --yes it exits 2 before sending
 anything. Ctrl-C, SIGTERM and SIGHUP stop after the request in flight and report what was
 done (exit 130, 143, 129). Exit 0 when every planned flag was archived or skipped for a

@@ -1,5 +1,6 @@
 import type { OptionTable } from '../../kit/spec.js';
 import { projectId, text } from '../../kit/values.js';
+import { flagNames } from '../plan/options.js';
 
 export const options = {
   yes: { spelling: '-y, --yes', help: 'archive without asking (required when stdin is not a terminal, as in CI)' },
@@ -9,4 +10,6 @@ export const options = {
     help: "refuse the plan unless it is for this project (default: the plan's project)",
     parse: projectId,
   },
+  only: { spelling: '--only <names>', help: "archive only these of the plan's flags; the others are skipped (comma-separated; repeat for more)", parse: flagNames, repeat: true },
+  skip: { spelling: '--skip <names>', help: "leave these of the plan's flags as they are (comma-separated; repeat for more)", parse: flagNames, repeat: true },
 } as const satisfies OptionTable;

@@ -2,7 +2,10 @@ import { InterruptedError, OutputError, RequestError, UsageError } from '../../.
 import { clockOf, keepReadingWhenClosed } from '../../../io.js';
 import { render } from '../../../output/render.js';
 import { termSafe } from '../../../output/sanitize.js';
-import { archiveAll, recheck, type Outcome } from '../../../retire/apply.js';
+import { archiveAll, type Outcome } from '../../../retire/apply.js';
+import { leftOut } from '../../../retire/narrow.js';
+import { recheck } from '../../../retire/recheck.js';
+import { defaultThreads } from '../../refs/threads.js';
 import { RESULT_KIND } from '../../../retire/model.js';
 import { readPlan } from '../../../retire/plan-file.js';
 import { writeRecord } from '../../../retire/result-file.js';
@@ -29,6 +32,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   if (f.project && f.project !== plan.project) {
     throw new UsageError(`--project "${f.project}": the plan is for project "${plan.project}"; make a plan for "${f.project}" with retire plan --project ${f.project}`);
   }
+  const narrowed = leftOut(plan, f.only?.flat(), f.skip?.flat());
   const target = await ctx.target();
   if (!sameServer(target.url, plan.server)) {
     throw new UsageError(`the plan was made on ${plan.server}, not on ${target.url}; apply it to that server (--url) or make a new plan here`);
@@ -38,6 +42,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const ui = await ctx.ui(req.output);
   const client = ctx.client(target);
   const clock = clockOf(io);
+  let notes: string[] = [];
   const record = (o: Outcome, complete: boolean) => ({
     kind: RESULT_KIND,
     version: 1,
@@ -47,6 +52,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     complete,
     finishedAt: new Date(clock.now()).toISOString(),
     ...o,
+    notes,
   });
   // A result file that could not be written fails the run (exit 1), but only once the result is
   // printed: the flags are archived either way, and stdout is then the only record of it.
@@ -64,12 +70,18 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   let outcome: Outcome;
   try {
     const opts = { client, plan, now: clock.now(), clock, signal: hold?.signal, debug: ctx.debug, progress: (o: Outcome) => save(o, false) };
-    const { ready, skipped } = await recheck(opts);
+    // The plan and result files name every flag: a `retire plan . --out plan.json` must not find them as references.
+    const skipFiles = [file, ...(f.result ? [f.result] : [])];
+    const judged = await recheck({ ...opts, leftOut: narrowed, pacer: ctx.pacer(() => undefined), threads: defaultThreads(), skipFiles });
+    const { ready, skipped } = judged;
+    notes = judged.notes;
+    for (const note of notes) io.stderr.write(`note: ${termSafe(note)}\n`);
     outcome = { archived: [], skipped, failed: [], unverified: [], unclear: [], notAttempted: [], interrupted: false };
     if (ready.length > 0) {
       const n = ready.length;
       const ask = `Archive ${n} flag${n === 1 ? '' : 's'} in project ${plan.project} on ${target.url}${skipped.length ? ` (${skipped.length} skipped)` : ''}?`;
       // As terraform's "Apply cancelled": exit 1, nothing sent. Ctrl-C at the question: exit 130, nothing sent.
+      if (!f.yes) io.stderr.write(toArchive(ready.map((x) => x.name)));
       if (!f.yes && !(await confirm(io, termSafe(ask), hold?.signal))) throw new RequestError('cancelled at the prompt: nothing archived');
       const done = await archiveAll({ ...opts, progress: (o) => save({ ...o, skipped: [...skipped, ...o.skipped] }, false) }, ready.map((x) => x.name));
       outcome = { ...done, skipped: [...skipped, ...done.skipped] };
@@ -92,4 +104,15 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       `${bad} flag${bad === 1 ? ' was' : 's were'} not archived or not verified; see the result for the server's messages${outcome.unverified.length ? ' (run the same apply again to finish: an unverified flag archived meanwhile is then skipped as already archived)' : ''}`,
     );
   }
+}
+
+/** Names listed before the question: a terminal's height, less the question and the count. */
+const SCREENFUL = 20;
+
+/** The flags about to be archived, before the question: all of them, or a screenful and a count. */
+function toArchive(names: string[]): string {
+  const shown = names.length <= SCREENFUL ? names : names.slice(0, SCREENFUL - 1);
+  const lines = ['Flags to archive:', ...shown.map((n) => `  ${termSafe(n)}`)];
+  if (shown.length < names.length) lines.push(`  … and ${names.length - shown.length} more (${names.length} in all; \`flagctl retire show\` lists the plan)`);
+  return `${lines.join('\n')}\n`;
 }

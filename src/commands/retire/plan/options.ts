@@ -1,8 +1,9 @@
 import { options as refsOptions } from '../../refs/options.js';
 import { OptionValueError, type OptionTable } from '../../kit/spec.js';
-import { oneProject, pathSegment, projectId, wholeNumber } from '../../kit/values.js';
+import { oneProject, pathSegment, projectId, text, wholeNumber } from '../../kit/values.js';
 
-const names = (raw: string): string[] => {
+/** A comma-separated list of flag names (--include; apply's --only and --skip). */
+export const flagNames = (raw: string): string[] => {
   const list = raw.split(',').map((s) => s.trim());
   if (list.some((n) => n.length === 0)) throw new OptionValueError('expected flag names separated by commas, e.g. old-checkout,legacy-search');
   return list.map(pathSegment('flag name'));
@@ -15,7 +16,7 @@ export const options = {
     parse: projectId,
     projects: oneProject,
   },
-  include: { spelling: '--include <names>', help: 'also judge these flags, candidates or not (comma-separated; repeat for more)', parse: names, repeat: true },
+  include: { spelling: '--include <names>', help: 'also judge these flags, candidates or not (comma-separated; repeat for more)', parse: flagNames, repeat: true },
   unseenDays: {
     spelling: '--unseen-days <n>',
     help: 'a flag seen by an SDK in any environment within this many days is not archived (default 30)',
@@ -30,6 +31,12 @@ export const options = {
       if (raw !== 'archive') throw new OptionValueError(`unknown verdict "${raw}"; accepted: archive`);
       return 'archive';
     },
+  },
+  out: {
+    spelling: '--out <file>',
+    help: 'also write the plan file for `retire apply` here (the -o json document, written atomically); stdout still gets the table or -o format',
+    parse: text('give a file name, e.g. --out plan.json'),
+    values: 'files',
   },
   ignore: refsOptions.ignore,
   exclude: refsOptions.exclude,

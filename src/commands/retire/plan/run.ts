@@ -2,14 +2,13 @@ import { searchedPaths } from '../../refs/paths.js';
 import { CheckFailedError } from '../../../errors.js';
 import { clockOf } from '../../../io.js';
 import { PageProgress } from '../../../output/page-progress.js';
-import { render } from '../../../output/render.js';
-import { termSafe } from '../../../output/sanitize.js';
 import { makePlan } from '../../../retire/plan.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
 import type { options } from './options.js';
 import { defaultThreads } from '../../refs/threads.js';
-import { headline, planAnnotations, planColumns, planMarkdown } from './view.js';
+import { headline, renderPlan } from './view.js';
+import { writePlanFile } from './write-plan.js';
 
 /** `flagctl retire plan`: reads the server and the tree, judges each candidate, prints the plan. */
 export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
@@ -35,21 +34,15 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       tree: { paths, noIgnore: f.ignore === false, exclude: f.exclude ?? [], threads: f.threads ?? defaultThreads() },
       match: { delimiters: f.delimiters, aliases: f.aliases === true, maxFileBytes: f.maxFileKb * 1024 },
       maxFileKb: f.maxFileKb,
+      skipFiles: f.out ? [f.out] : [],
     });
   } finally {
     progress.clear();
   }
   const done = plan;
-  await render(ui, {
-    kind: 'document',
-    document: done,
-    markdown: (u) => planMarkdown(u, done),
-    github: (u) => planAnnotations(u, done),
-    table: async (u) => {
-      if (done.flags.length === 0) ctx.io.stderr.write(`No candidates in project ${termSafe(project)}.\n`);
-      else await render(u, { kind: 'rows', columns: planColumns, rows: done.flags });
-    },
-  });
+  // The file first: the table a person reads in the same run is then the file's.
+  if (f.out) await writePlanFile(f.out, done);
+  await renderPlan(ui, done, f.out);
   ctx.debug(headline(done));
   const ready = done.flags.filter((x) => x.verdict === 'archive').length;
   if (f.failOn === 'archive' && ready > 0) throw new CheckFailedError(`${ready} flag${ready === 1 ? ' is' : 's are'} ready to archive (--fail-on archive)`);

@@ -1,7 +1,9 @@
 import { print, type Ui } from '../../../output/context.js';
 import { annotation } from '../../../output/github.js';
+import { render } from '../../../output/render.js';
 import type { Column } from '../../../output/rows.js';
-import { markdownCell } from '../../../output/rows.js';
+import { termSafe } from '../../../output/sanitize.js';
+import { markdownCell, markdownCode } from '../../../output/rows.js';
 import { failing } from '../../../retire/judge.js';
 import type { Plan, PlanFlag } from '../../../retire/model.js';
 
@@ -31,9 +33,10 @@ export function headline(plan: Plan): string {
   return `${plan.flags.length} candidate${plan.flags.length === 1 ? '' : 's'} in project ${plan.project}: ${n('archive')} to archive, ${n('remove-code')} to remove from code first, ${n('blocked')} blocked`;
 }
 
-export async function planMarkdown(ui: Ui, plan: Plan): Promise<void> {
+/** The plan as a pull-request comment; `file` is the plan file the comment invites to apply. */
+export async function planMarkdown(ui: Ui, plan: Plan, file = 'plan.json'): Promise<void> {
   const lines = [
-    `### Feature flags to retire (project \`${markdownCell(plan.project)}\`)`,
+    `### Feature flags to retire (project ${markdownCode(plan.project, false)})`,
     '',
     `${headline(plan)}. Server ${markdownCell(plan.server)}, ${plan.scan.files} files under ${plan.paths.map(markdownCell).join(', ')}.`,
     '',
@@ -41,11 +44,12 @@ export async function planMarkdown(ui: Ui, plan: Plan): Promise<void> {
   if (plan.flags.length > 0) {
     lines.push('| flag | verdict | why | evidence |', '| --- | --- | --- | --- |');
     for (const f of plan.flags) {
-      lines.push(`| \`${markdownCell(f.name)}\` | **${f.verdict}** | ${markdownCell(f.reasons.join(', '))} | ${markdownCell(detail(f))} |`);
+      lines.push(`| ${markdownCode(f.name)} | **${f.verdict}** | ${markdownCell(f.reasons.join(', '))} | ${markdownCell(detail(f))} |`);
     }
     lines.push('');
   }
-  lines.push(`Apply with \`flagctl retire apply plan.json\` (plan digest \`${plan.digest.slice(0, 19)}…\`).`, '');
+  // The whole digest, the file's own: a reviewer can tell that the file applied is this one.
+  lines.push(`Apply with ${markdownCode(`flagctl retire apply ${file}`, false)} (plan digest ${markdownCode(plan.digest, false)}).`, '');
   await print(ui, lines.join('\n'));
 }
 
@@ -60,4 +64,21 @@ export async function planAnnotations(ui: Ui, plan: Plan): Promise<void> {
       await print(ui, annotation('notice', `${f.name}: ${f.verdict}: ${detail(f)}`, { title: `Flag ${f.verdict === 'archive' ? 'ready to archive' : 'blocked'}: ${f.name}` }));
     }
   }
+}
+
+/**
+ * A plan in the chosen format, the same for `retire plan` and `retire show` (so the comment a
+ * reviewer reads is what the file holds): -o json is the plan document itself.
+ */
+export async function renderPlan(ui: Ui, plan: Plan, file?: string): Promise<void> {
+  await render(ui, {
+    kind: 'document',
+    document: plan,
+    markdown: (u) => planMarkdown(u, plan, file),
+    github: (u) => planAnnotations(u, plan),
+    table: async (u) => {
+      if (plan.flags.length === 0) ui.io.stderr.write(`No candidates in project ${termSafe(plan.project)}.\n`);
+      else await render(u, { kind: 'rows', columns: planColumns, rows: plan.flags });
+    },
+  });
 }

@@ -1,0 +1,56 @@
+import * as z from '../zod-mini.js';
+import type { ApiClient } from './client.js';
+import { featureEvents } from './events.js';
+
+// Which server a plan was made on, and what it can see (SERVER-FACTS, "Learned in turn 4"):
+// a URL names a place, not a server, so a plan records the instance's own id
+// (`versionInfo.instanceId` of GET /api/admin/ui-config, a UUID on 6.10.1 and 8.2.0), and the
+// instance's environments, since a flag's lastSeenAt is reported only for the environments
+// enabled in its project.
+
+const uiConfig = z.looseObject({ versionInfo: z.nullish(z.looseObject({ instanceId: z.nullish(z.string()) })) });
+const environments = z.looseObject({ environments: z.array(z.looseObject({ name: z.string(), enabled: z.nullish(z.boolean()) })) });
+
+/** The instance's id; null when the server does not say (then nothing can be compared). */
+export async function instanceId(client: ApiClient): Promise<string | null> {
+  const r = await client.getJson('/api/admin/ui-config', uiConfig);
+  const id = r.versionInfo?.instanceId;
+  return typeof id === 'string' && id.length > 0 ? id : null;
+}
+
+/**
+ * The instance's environments that SDKs can use, sorted: a disabled environment (the servers'
+ * own `default` on a fresh install) serves no flags, so it cannot see a flag used either.
+ */
+export async function enabledEnvironments(client: ApiClient): Promise<string[]> {
+  const r = await client.getJson('/api/admin/environments', environments);
+  return r.environments.filter((e) => e.enabled !== false).map((e) => e.name).sort();
+}
+
+/** What happened to a flag after a moment: its newest create, archive, revive or delete event. */
+export interface Change {
+  type: 'feature-created' | 'feature-archived' | 'feature-revived' | 'feature-deleted';
+  at: string;
+}
+
+const CHANGE_TYPES: Change['type'][] = ['feature-created', 'feature-archived', 'feature-revived', 'feature-deleted'];
+
+/**
+ * The newest create, archive, revive or delete event of each of these flags after `afterMs`,
+ * from the project's history (newest first, 1,000 a page, not rate-limited): paging stops at
+ * the first event older than that, so a quiet project costs one request.
+ */
+export async function changesSince(client: ApiClient, project: string, names: string[], afterMs: number): Promise<Map<string, Change>> {
+  const wanted = new Set(names);
+  const found = new Map<string, Change>();
+  if (wanted.size === 0) return found;
+  // The day before: the server's clock and ours need not agree on the date.
+  const since = new Date(afterMs - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  for await (const e of featureEvents(client, { project, types: CHANGE_TYPES, since, pageSize: 1000 })) {
+    const at = Date.parse(e.createdAt);
+    if (Number.isFinite(at) && at <= afterMs) break;
+    const name = e.featureName;
+    if (name && wanted.has(name) && !found.has(name) && (CHANGE_TYPES as string[]).includes(e.type)) found.set(name, { type: e.type as Change['type'], at: e.createdAt });
+  }
+  return found;
+}

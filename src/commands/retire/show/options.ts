@@ -1,0 +1,3 @@
+import type { OptionTable } from '../../kit/spec.js';
+
+export const options = {} as const satisfies OptionTable;

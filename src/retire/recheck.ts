@@ -1,0 +1,134 @@
+import { activeFeatures, completedFeatures, typeLifetimes } from '../api/archive.js';
+import type { ApiClient } from '../api/client.js';
+import { changesSince, enabledEnvironments, instanceId, type Change } from '../api/instance.js';
+import type { RateLimitPacer } from '../api/rate-limit.js';
+import { UsageError } from '../errors.js';
+import type { Skip } from './apply.js';
+import { blindEnvironments, projectEnvironments, seenCheck } from './judge.js';
+import { stateChange, stateDigest, type Plan, type PlanFlag } from './model.js';
+import { rescan } from './rescan.js';
+import { flagState } from './state.js';
+
+// Apply's judgement before it writes. A plan's digests catch edits and damage, but whoever can
+// write the file can recompute them, so each flag is judged again on the live server by the
+// plan's own rules: a candidate (stale, potentially stale, lifecycle completed, or named by the
+// plan's --include), not seen within the plan's unseenDays in any environment the instance has
+// (one the project does not enable cannot be seen, so it stops the flag), not archived, the same
+// flag (its createdAt) with no create, archive, revive or delete since the plan, and not referenced
+// in the plan's paths. Children are left to archive/validate, just before the write.
+// Reads: the instance id, the environments, the feature list, the flag types and the project's
+// history since the plan (one page when quiet), all at once; a paced search only when a flag's
+// sole reason left is its lifecycle stage.
+
+export interface RecheckOptions {
+  client: ApiClient;
+  plan: Plan;
+  now: number;
+  /** The names to leave out (--only, --skip), with the reason each is reported under. */
+  leftOut?: Map<string, string>;
+  pacer?: RateLimitPacer;
+  /** Worker threads for the reference scan. */
+  threads?: number;
+  /** Files the reference scan does not count (the plan and result files name every flag). */
+  skipFiles?: string[];
+}
+
+export interface Recheck {
+  ready: PlanFlag[];
+  skipped: Skip[];
+  /** What apply could not judge again for every flag (the plan's paths not here), for stderr and the result. */
+  notes: string[];
+}
+
+const CHANGED: Record<Change['type'], string> = {
+  'feature-created': 'created again since the plan',
+  'feature-archived': 'archived since the plan',
+  'feature-revived': 'archived and revived since the plan',
+  'feature-deleted': 'deleted since the plan',
+};
+
+export async function recheck(o: RecheckOptions): Promise<Recheck> {
+  const { client, plan } = o;
+  const skipped: Skip[] = [];
+  const notes: string[] = [];
+  const planned: PlanFlag[] = [];
+  for (const f of plan.flags) {
+    if (f.verdict !== 'archive') continue;
+    const why = o.leftOut?.get(f.name);
+    if (why) skipped.push({ name: f.name, reason: why });
+    else planned.push(f);
+  }
+  if (planned.length === 0) return { ready: [], skipped, notes };
+  const names = planned.map((f) => f.name);
+  const [id, active, lifetimes, instanceEnvs, changes] = await Promise.all([
+    instanceId(client),
+    activeFeatures(client, plan.project),
+    typeLifetimes(client),
+    enabledEnvironments(client),
+    changesSince(client, plan.project, names, Date.parse(plan.createdAt)),
+  ]);
+  if (id !== plan.instance) {
+    throw new UsageError(
+      `the plan was made on the instance ${plan.instance ?? '(no id)'} at ${plan.server}, but that URL now answers as the instance ${id ?? '(no id)'}: another server; nothing was archived. Make a new plan there`,
+    );
+  }
+  const blind = blindEnvironments({ instance: instanceEnvs, project: projectEnvironments(active) });
+  const include = new Set(plan.options.include ?? []);
+  const candidates: PlanFlag[] = [];
+  const byLifecycle: PlanFlag[] = [];
+  for (const f of planned) {
+    const live = active.get(f.name);
+    const change = changes.get(f.name);
+    if (!live) {
+      skipped.push({ name: f.name, reason: change?.type === 'feature-archived' ? 'already archived' : change?.type === 'feature-deleted' ? 'deleted since the plan' : 'no longer on the server (deleted?)' });
+      continue;
+    }
+    if (change) {
+      skipped.push({ name: f.name, reason: `${CHANGED[change.type]} (${change.at}): not the flag that was reviewed` });
+      continue;
+    }
+    const now = flagState(live, plan.project, false, lifetimes, o.now);
+    if (stateDigest(now) !== f.stateDigest) {
+      skipped.push({ name: f.name, reason: `changed since the plan: ${stateChange(f.state, now)}` });
+      continue;
+    }
+    const seen = seenCheck(now.seen, plan.options.unseenDays, blind, o.now);
+    if (!seen.pass) {
+      skipped.push({ name: f.name, reason: `not-seen: ${seen.evidence}` });
+      continue;
+    }
+    if (now.stale || now.potentiallyStale || include.has(f.name)) candidates.push(f);
+    else byLifecycle.push(f);
+  }
+  if (byLifecycle.length > 0) {
+    // Neither stale nor potentially stale now: only its lifecycle stage can still make it a candidate.
+    const completed = o.pacer ? await completedFeatures(client, plan.project, o.pacer) : new Map();
+    for (const f of byLifecycle) {
+      if (completed.has(f.name)) candidates.push(f);
+      else skipped.push({ name: f.name, reason: 'no longer a candidate: not stale, potentially stale or in lifecycle stage completed' });
+    }
+  }
+  const order = new Map(planned.map((f, i) => [f.name, i]));
+  candidates.sort((a, b) => order.get(a.name)! - order.get(b.name)!);
+  const ready = await referencesAgain(o, candidates, skipped, notes);
+  return { ready, skipped, notes };
+}
+
+async function referencesAgain(o: RecheckOptions, flags: PlanFlag[], skipped: Skip[], notes: string[]): Promise<PlanFlag[]> {
+  if (flags.length === 0) return flags;
+  const found = await rescan(o.plan, flags.map((f) => f.name), o.threads ?? 0, o.skipFiles);
+  if (found.missing.length > 0) {
+    notes.push(`references not checked again in ${found.missing.join(', ')}: not found here (the plan's paths, from where retire plan ran)`);
+  }
+  if (found.unread > 0) {
+    for (const f of flags) skipped.push({ name: f.name, reason: `references could not be checked again: ${found.unread} file${found.unread === 1 ? '' : 's'} of the plan's paths could not be read` });
+    return [];
+  }
+  const ready: PlanFlag[] = [];
+  for (const f of flags) {
+    const r = found.referenced.get(f.name);
+    if (!r) ready.push(f);
+    else skipped.push({ name: f.name, reason: `referenced since the plan: ${r.count} reference${r.count === 1 ? '' : 's'} in ${r.files.join(', ')}` });
+  }
+  return ready;
+}
