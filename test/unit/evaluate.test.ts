@@ -161,7 +161,7 @@ describe('evaluate', () => {
     server.json('/api/admin/environments', environments);
     const r = await runCli(['evaluate', 'x', '--env', 'prod'], { env: env() });
     expect(r.code).toBe(5);
-    expect(r.stderr).toBe('flagctl: no environment "prod" on this server; it has: development, production\n');
+    expect(r.stderr).toBe('flagctl: no environment "prod" on this server (--env); it has: development, production\n');
     expect(server.requests.map((q) => q.url)).toEqual(['/api/admin/environments']);
   });
 

@@ -1,11 +1,13 @@
 import { OptionValueError, type OptionTable } from '../kit/spec.js';
-import { oneOf, oneProject, projectId, text } from '../kit/values.js';
+import { oneEnvironment, oneOf, oneProject, projectId, text } from '../kit/values.js';
 
 export const options = {
   env: {
     spelling: '-e, --env <environment>',
     help: 'environment to evaluate in (required)',
     parse: text('an environment name must not be empty'),
+    // The playground answers an unknown environment with every flag off, not an error.
+    environments: oneEnvironment,
   },
   context: {
     spelling: '-c, --context <key=value>',

@@ -1,4 +1,3 @@
-import { environmentNames } from '../../api/environments.js';
 import { playground, type PlaygroundFeature, type PlaygroundResponse } from '../../api/playground.js';
 import { CheckFailedError, NotFoundError, RequestError } from '../../errors.js';
 import { parseContext } from '../../evaluate/context.js';
@@ -28,11 +27,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const client = ctx.client(target);
   let explanations;
   const answer = await withSpinner(ctx.io, `Evaluating in ${f.env}`, async () => {
-    // The playground answers an unknown environment with every flag off, not an error.
-    const environments = await environmentNames(client);
-    if (!environments.includes(f.env!)) {
-      throw new NotFoundError(`no environment "${f.env}" on this server; it has: ${environments.join(', ') || '(none)'}`);
-    }
+    // --env was checked against the server's environments by the kit (OptionSpec.environments).
     return playground(client, { environment: f.env!, projects: project ? [project] : '*', context });
   });
   const chosen = select(answer.features, names, f.all === true, project);

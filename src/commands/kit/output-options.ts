@@ -1,6 +1,7 @@
 import type { OutputOptions } from '../../output/context.js';
 import type { Format } from '../../output/formats.js';
 import { OptionValueError, type OptionTable } from './spec.js';
+import { environmentsInColumns } from './values.js';
 
 // -o, --columns, --no-headers, --csv-raw: the output flags every data command shares, listed
 // as their own group in help.
@@ -32,6 +33,7 @@ export function outputOptionTable(formats: readonly Format[]) {
         if (!list.length) throw new OptionValueError('give at least one column name, e.g. --columns name,type', '--columns');
         return list;
       },
+      environments: environmentsInColumns,
     },
     headers: { spelling: '--no-headers', help: 'omit the header row (table, csv)', group: GROUP },
     csvRaw: { spelling: '--csv-raw', help: 'csv: do not guard cells that a spreadsheet would run as formulas', group: GROUP },

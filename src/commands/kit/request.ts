@@ -2,6 +2,7 @@ import { UsageError } from '../../errors.js';
 import { keepReadingWhenClosed } from '../../io.js';
 import type { App, GlobalOptions, RunContext } from './context.js';
 import { GLOBAL_OPTIONS } from './globals.js';
+import type { NamedValue } from './known-names.js';
 import { outputOptions } from './output-options.js';
 import { longName, optionTable } from './records.js';
 import { OptionValueError, type ArgSpec, type CommandSpec, type OptionTable, type Request, type RunModule } from './spec.js';
@@ -95,6 +96,16 @@ function namedProjects(table: OptionTable, flags: Record<string, unknown>): stri
   return Object.entries(table).flatMap(([key, spec]) => (spec.projects && flags[key] !== undefined ? spec.projects(flags[key]) : []));
 }
 
+/** Every environment or segment name the given options name, with the option that named it. */
+function namedValues(table: OptionTable, flags: Record<string, unknown>, kind: 'environments' | 'segments'): NamedValue[] {
+  return Object.entries(table).flatMap(([key, spec]) => {
+    const names = spec[kind];
+    if (!names || flags[key] === undefined || flags[key] === false) return [];
+    const values = spec.repeat ? (flags[key] as unknown[]) : [flags[key]];
+    return values.flatMap((v) => names(v)).map((name) => ({ name, label: longName(spec) }));
+  });
+}
+
 /** A command ready to run: every value checked, its work loaded, nothing sent or printed yet. */
 export interface Ready {
   ctx: RunContext;
@@ -127,7 +138,8 @@ export async function prepare(app: App, spec: CommandSpec<any>, words: Words): P
       throw err;
     }
   }
-  ctx.expectProjects(namedProjects(table, flags), spec.gate?.(request.options as never) === true);
+  const names = { environments: namedValues(table, flags, 'environments'), segments: namedValues(table, flags, 'segments') };
+  ctx.expectProjects(namedProjects(table, flags), spec.gate?.(request.options as never) === true, names);
   return { ctx, request, work: await spec.load() };
 }
 

@@ -27,6 +27,14 @@ export interface OptionSpec<T = unknown> {
    * project list before the command's first request: a mistyped project exits 5 everywhere.
    */
   projects?: (value: T) => string[];
+  /**
+   * The environment names the value names (each value, for a repeated option) (`--status production:enabled`, `-e production`,
+   * `--columns env:production.enabled`). The kit checks them against GET
+   * /api/admin/environments before the command's first request: a mistyped one exits 5.
+   */
+  environments?: (value: T) => string[];
+  /** The segment names the value names (`--segment beta`), checked as environments are (GET /api/admin/segments). */
+  segments?: (value: T) => string[];
   /** The flag may be given several times; the request holds a list. */
   repeat?: boolean;
   /** Options (keys of the same table) that cannot be given with this one, and why: exit 2 naming both. */

@@ -97,6 +97,19 @@ export const environmentName = urlFriendly('an environment name');
 /** The one project a --project <id> names (OptionSpec.projects). */
 export const oneProject = (id: string): string[] => [id];
 
+/** The environment a `--status production:enabled` entry names. */
+export const environmentOfStatus = (entry: string): string[] => [entry.slice(0, entry.lastIndexOf(':'))];
+
+/** The environment `--sort-by environment:<name>` names. */
+export const environmentOfSort = (field: string): string[] => (field.startsWith('environment:') ? [field.slice('environment:'.length)] : []);
+
+/** The environments `--columns …,env:<environment>.<field>` names (a feature list's per-environment columns). */
+export const environmentsInColumns = (columns: string[]): string[] =>
+  columns.flatMap((c) => /^env:(.+)\.[A-Za-z]+$/.exec(c)?.[1] ?? []);
+
+/** One environment, as given (OptionSpec.environments). */
+export const oneEnvironment = (name: string): string[] => [name];
+
 /**
  * The projects a search filter names: `web`, `web,mobile`, `!web` or `IS_ANY_OF:web,mobile`
  * (the value as checked by its parse, in the server's syntax, reads the same way).
@@ -105,3 +118,6 @@ export function projectsInFilter(raw: string): string[] {
   const body = raw.replace(/^[A-Z][A-Z_]*:/, '').replace(/^!/, '');
   return body.split(',').map((v) => v.trim()).filter((v) => v.length > 0);
 }
+
+/** The segments a `--segment` filter names: read as a project filter is. */
+export const segmentsInFilter = projectsInFilter;
