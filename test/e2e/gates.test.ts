@@ -1,7 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
+import { SEED } from './harness/seed.mjs';
 import { adminGet, flagctl, target } from './cli.js';
+import { RecordingProxy } from './search-support.js';
 
-// Scripts and gates against the real servers: a typo never passes a gate.
+// Scripts and gates against the real servers: a typo never passes a gate; one flag costs one
+// flag's reads (counted through a recording relay on 127.0.0.1).
 
 for (const server of inject('servers')) {
   describe(`gates on Unleash ${server.pkg}`, () => {
@@ -32,6 +35,40 @@ for (const server of inject('servers')) {
       expect(good.stderr).toBe('');
       expect(good.code).toBe(0);
       expect(good.stdout.split('\r\n').slice(1, -1).every((line) => line.endsWith(',true'))).toBe(true);
+    });
+
+    it('diff --feature reads only that feature (its document, tags and the segments it uses), and says the same as the full diff', async () => {
+      const proxy = await new RecordingProxy(server.url).start();
+      try {
+        const name = SEED.segmentDriftFeature;
+        const r = await flagctl(['diff', 'development', 'production', '--feature', name, '-o', 'json'], target(proxy, server.adminToken));
+        expect(r.stderr).toBe('');
+        expect(r.code).toBe(3);
+        const paths = proxy.seen.map((u) => u.pathname).sort();
+        expect(paths).toEqual(
+          [
+            '/api/admin/environments/project/default',
+            `/api/admin/projects/default/features/${name}`,
+            `/api/admin/features/${name}/tags`,
+            '/api/admin/segments',
+          ].sort(),
+        );
+        const full = await flagctl(['diff', 'development', 'production', '-o', 'json'], env);
+        expect(full.code).toBe(3);
+        const mine = (doc: { changes: { feature: string }[] }) => doc.changes.filter((c) => c.feature === name);
+        expect(JSON.parse(r.stdout).changes).toEqual(mine(JSON.parse(full.stdout)));
+        expect(mine(JSON.parse(r.stdout)).length).toBe(1);
+
+        proxy.seen.length = 0;
+        const typo = await flagctl(['diff', 'development', 'production', '--feature', 'no-such-flag'], target(proxy, server.adminToken));
+        expect(typo.stderr).toBe('flagctl: --feature: "no-such-flag" on neither side\n');
+        expect(typo.code).toBe(5);
+        expect(proxy.seen.map((u) => u.pathname).sort()).toEqual(
+          ['/api/admin/environments/project/default', '/api/admin/features/no-such-flag/tags', '/api/admin/projects/default/features/no-such-flag'].sort(),
+        );
+      } finally {
+        await proxy.stop();
+      }
     });
   });
 }

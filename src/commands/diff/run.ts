@@ -39,7 +39,8 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
 
 /**
  * Both sides' views. Server sides of one server and project share one fetch: the environment
- * list, the feature list and each feature's document (GETs only).
+ * list, the feature list and each feature's document (GETs only); with --feature, only those
+ * features' documents and the segments they use.
  */
 async function views(
   ctx: RunContext,
@@ -54,7 +55,8 @@ async function views(
     let p = fetches.get(side.source);
     if (!p) {
       const client = ctx.client(side.server);
-      p = fetchSnapshot(client, side.project, [...new Set(envsOf(side.source))], { progress: progress.for(side.source) }).finally(() => client.close());
+      const read = { progress: progress.for(side.source), only: only && [...only] };
+      p = fetchSnapshot(client, side.project, [...new Set(envsOf(side.source))], read).finally(() => client.close());
       fetches.set(side.source, p);
     }
     return p;
