@@ -71,10 +71,10 @@ for (const server of inject('servers')) {
       expect((await stale(['--max', String(count - 1)])).code).toBe(3);
     });
 
-    it('in GitHub Actions: one warning annotation per flag, and a table in the step summary', async () => {
+    it('-o github: one warning annotation per flag, and a table in the step summary', async () => {
       const summary = join(dir, `summary-${server.version}.md`);
       writeFileSync(summary, '');
-      const r = await stale([], { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
+      const r = await stale(['-o', 'github'], { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
       expect(r.code).toBe(3);
       const lines = r.stdout.trim().split('\n');
       expect(lines).toHaveLength(count);

@@ -103,13 +103,25 @@ describe('features stale in GitHub Actions', () => {
     );
   });
 
-  it('GITHUB_ACTIONS=true without -o means annotations; an explicit -o wins', async () => {
+  it('the same command line gives the same stdout in GitHub Actions: names for `cut -f1`, no annotations', async () => {
     server.json(SEARCH_PATH, staleSet);
-    const auto = await stale(['--max', '5'], { GITHUB_ACTIONS: 'true' });
-    expect(auto.stdout.startsWith('::warning ')).toBe(true);
+    const plain = await stale(['--max', '5']);
     server.json(SEARCH_PATH, staleSet);
-    const table = await stale(['--max', '5', '-o', 'table'], { GITHUB_ACTIONS: 'true' });
-    expect(table.stdout.startsWith('NAME\t')).toBe(true);
+    const ci = await stale(['--max', '5'], { GITHUB_ACTIONS: 'true' });
+    expect(ci.stdout).toBe(plain.stdout);
+    expect(ci.stdout.split('\n').slice(1, -1).map((l) => l.split('\t')[0])).toEqual(['legacy-search_v1', 'old-experiment']);
+    expect(ci.stdout).not.toContain('::');
+  });
+
+  it('GITHUB_STEP_SUMMARY is written only with -o github: never beside json or a table', async () => {
+    const summary = join(dir, 'untouched.md');
+    writeFileSync(summary, '# Earlier step\n');
+    for (const args of [['-o', 'json'], ['-o', 'table'], []]) {
+      server.json(SEARCH_PATH, staleSet);
+      const r = await stale([...args, '--max', '5'], { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
+      expect(r.code).toBe(0);
+    }
+    expect(readFileSync(summary, 'utf8')).toBe('# Earlier step\n');
   });
 
   it('escapes data and properties as the workflow-command syntax requires', async () => {
@@ -144,7 +156,7 @@ describe('features stale in GitHub Actions', () => {
     const summary = join(dir, 'failed.md');
     writeFileSync(summary, '');
     server.json(SEARCH_PATH, { name: 'UnknownError', message: 'boom' }, 500);
-    const r = await stale([], { GITHUB_STEP_SUMMARY: summary });
+    const r = await stale(['-o', 'github'], { GITHUB_STEP_SUMMARY: summary });
     expect(r.code).toBe(1);
     expect(readFileSync(summary, 'utf8')).toBe('');
   });

@@ -74,7 +74,7 @@ describe('a failed write to a file', () => {
   it('GITHUB_STEP_SUMMARY on a full device exits 1 naming it, even when the gate passes', async () => {
     server.json(SEARCH_PATH, { features: [], total: 0 });
     const io = testIO({ env: { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN, GITHUB_STEP_SUMMARY: '/dev/full' } });
-    const code = await main(['features', 'stale'], io);
+    const code = await main(['features', 'stale', '-o', 'github'], io);
     expect(io.err.text).toBe(
       'flagctl: cannot write to GITHUB_STEP_SUMMARY (/dev/full): no space left on the device (ENOSPC); the output is incomplete\n',
     );

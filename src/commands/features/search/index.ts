@@ -50,12 +50,14 @@ export default defineCommand({
   path: ['features', 'search'],
   summary: 'Search and filter features across projects; page through every match',
   options,
-  formats: FORMATS,
+  formats: [...FORMATS, 'github'],
   help: `${FILTER_HELP.slice(1)}
 ${COLUMN_HELP}
 
 Output: -o json prints one {features, total} document (total: all matches on the server);
-ndjson and csv stream one feature per line; markdown is a table for PR comments.`,
+ndjson and csv stream one feature per line; markdown is a table for PR comments; github is one
+annotation per match (an error with --fail-if-any, else a notice) and a table appended to
+$GITHUB_STEP_SUMMARY when it is set. Nothing changes with the environment: CI gets what -o asks.`,
   examples: [
     "flagctl features search --type release,experiment --state '!stale' --limit 250",
     'flagctl features search --tag team:growth --status production:enabled --all -o csv',

@@ -12,9 +12,9 @@ export default defineCommand({
 type's expected lifetime. The reason column says which. Project and type filters take the same
 forms as in \`features search\` (web, web,mobile, !web, IS_ANY_OF:web,mobile).
 
-In GitHub Actions (GITHUB_ACTIONS=true) without -o, each flag is a warning annotation, and a
-markdown table is appended to $GITHUB_STEP_SUMMARY when it is set. A failed request exits 1
-(or 4 for a refused token), never 3.`,
+With -o github each flag is a warning annotation, and a markdown table is appended to
+$GITHUB_STEP_SUMMARY when it is set; without it the output is the same in CI as anywhere else.
+A failed request exits 1 (or 4 for a refused token), never 3.`,
   examples: [
     'flagctl features stale',
     'flagctl features stale --project web --type release,experiment --max 5',

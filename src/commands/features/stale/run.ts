@@ -33,11 +33,11 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const { io } = ctx;
   const f = req.options;
   const search = searchQuery(f, { all: true, fixed: { state: 'IS_ANY_OF:stale,potentially-stale' } });
-  // In GitHub Actions an -o left at its default means annotations.
-  const github = req.output.format === 'github' || (!req.given.has('output') && io.env.GITHUB_ACTIONS === 'true');
-  const ui = await ctx.ui({ ...req.output, format: github ? 'github' : req.output.format });
+  // The same command line gives the same stdout everywhere: annotations and the job summary
+  // come with -o github only, never from the environment (docs/output-formats.md).
+  const ui = await ctx.ui(req.output);
   const cols = resolveColumns(staleColumns, ui.out.columns);
-  const summaryPath = io.env.GITHUB_STEP_SUMMARY;
+  const summaryPath = ui.out.format === 'github' ? io.env.GITHUB_STEP_SUMMARY : undefined;
   const target = await ctx.target();
   const client = ctx.client(target);
   const progress = new PageProgress(io, ui.tty && ui.out.format !== 'table');
