@@ -1,10 +1,20 @@
 import { describe, expect, inject, it } from 'vitest';
 import { SEED } from './harness/seed.mjs';
-import { adminGet, flagctl, target } from './cli.js';
+import { adminGet, flagctl, runtimeName, target } from './cli.js';
 import { RecordingProxy } from './search-support.js';
 
 // Scripts and gates against the real servers: a typo never passes a gate; one flag costs one
 // flag's reads (counted through a recording relay on 127.0.0.1).
+
+/** An admin write on the test server (fetch, not flagctl). */
+async function write(server: { url: string; adminToken: string }, method: string, path: string, body?: unknown): Promise<void> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: server.adminToken, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${await res.text()}`);
+}
 
 for (const server of inject('servers')) {
   describe(`gates on Unleash ${server.pkg}`, () => {
@@ -68,6 +78,40 @@ for (const server of inject('servers')) {
         );
       } finally {
         await proxy.stop();
+      }
+    });
+
+    it('--stale-for: a flag marked stale through the API is judged by its stale event\'s time', async () => {
+      // A flag of its own, created now (not potentially stale), marked stale, then removed
+      // again so that the other files' counts of stale flags hold.
+      const name = runtimeName('gates-stale-for');
+      await write(server, 'POST', '/api/admin/projects/default/features', { name, type: 'release' });
+      try {
+        await write(server, 'POST', '/api/admin/projects/default/stale', { features: [name], stale: true });
+        const events = (await adminGet(server, `/api/admin/search/events?feature=IS:${name}&type=IS:feature-stale-on`)) as { events: { createdAt: string }[] };
+        expect(events.events).toHaveLength(1);
+        const markedAt = events.events[0]!.createdAt;
+        const json = async (age: string) => {
+          const r = await flagctl(['features', 'stale', '--stale-for', age, '-o', 'json'], env);
+          expect(r.stderr).toBe('');
+          expect(r.code).toBe(0);
+          return (JSON.parse(r.stdout).features as { name: string; staleSince: string | null; potentiallyStale: boolean }[]).find((f) => f.name === name);
+        };
+        // Marked moments ago: older than 0h, not older than 1h.
+        expect(await json('0h')).toMatchObject({ name, staleSince: markedAt, potentiallyStale: false });
+        expect(await json('1h')).toBeUndefined();
+        // The seed's marked flag: its staleSince is its own event's time.
+        const seeded = (await adminGet(server, `/api/admin/search/events?feature=IS:${SEED.staleFeature}&type=IS:feature-stale-on`)) as { events: { createdAt: string }[] };
+        const all = await flagctl(['features', 'stale', '-o', 'json'], env);
+        const row = (JSON.parse(all.stdout).features as { name: string; staleSince: string | null }[]).find((f) => f.name === SEED.staleFeature);
+        expect(row?.staleSince).toBe(seeded.events[0]?.createdAt ?? null);
+        // The gate: --fail-on stale with --stale-for 0h trips on it; with 1h it does not see it.
+        const gate = await flagctl(['features', 'stale', '--stale-for', '0h', '--fail-on', 'stale', '-o', 'csv', '--columns', 'name'], env);
+        expect(gate.code).toBe(3);
+        expect(gate.stdout.split('\r\n')).toContain(name);
+      } finally {
+        await write(server, 'POST', '/api/admin/projects/default/archive', { features: [name] });
+        await write(server, 'DELETE', `/api/admin/archive/${name}`);
       }
     });
   });

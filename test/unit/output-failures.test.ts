@@ -96,7 +96,7 @@ describe('a closed pipe (EPIPE)', () => {
   it('does not make a failing gate pass: features stale reads every page and exits 3 with the full count', async () => {
     server.route(SEARCH_PATH, searchOver(makeFeatures(250)));
     const out = new FailingOutput('EPIPE', 1);
-    const r = await run(['features', 'stale'], out);
+    const r = await run(['features', 'stale', '--max', '0'], out);
     expect(r.code).toBe(3);
     expect(r.stderr).toBe('flagctl: 250 stale flags, more than the 0 allowed (--max)\n');
     expect(r.stdout).toBe('NAME\tTYPE\tPROJECT\tREASON\tCREATEDAT\n');

@@ -102,14 +102,14 @@ export const FILTER_OPTIONS = {
   },
   createdBefore: {
     spelling: '--created-before <date>',
-    help: 'created before this day (yyyy-MM-dd, UTC)',
+    help: 'created before this day (yyyy-MM-dd, UTC; or an age: 30d, 2w, 12h ago)',
     parse: createdRelative('IS_BEFORE'),
     conflicts: createdConflict('createdBefore'),
     param: 'createdAt',
   },
   createdSince: {
     spelling: '--created-since <date>',
-    help: 'created on or after this day (yyyy-MM-dd, UTC)',
+    help: 'created on or after this day (yyyy-MM-dd, UTC; or an age: 30d, 2w, 12h ago)',
     parse: createdRelative('IS_ON_OR_AFTER'),
     conflicts: createdConflict('createdSince'),
     param: 'createdAt',

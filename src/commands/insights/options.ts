@@ -1,10 +1,10 @@
 import { SECTIONS } from '../../output/insights-sections.js';
 import type { OptionTable } from '../kit/spec.js';
-import { calendarDay } from '../kit/values.js';
+import { dayOrAge } from '../kit/values.js';
 
 export const options = {
-  from: { spelling: '--from <YYYY-MM-DD>', help: 'start of the date range (omitted: the server decides)', parse: calendarDay },
-  to: { spelling: '--to <YYYY-MM-DD>', help: 'end of the date range (omitted: the server decides)', parse: calendarDay },
+  from: { spelling: '--from <date>', help: 'start of the date range: YYYY-MM-DD or an age (30d, 2w, 12h ago); omitted: the server decides', parse: dayOrAge() },
+  to: { spelling: '--to <date>', help: 'end of the date range: YYYY-MM-DD or an age (30d, 2w, 12h ago); omitted: the server decides', parse: dayOrAge() },
   section: {
     spelling: '--section <name>',
     help: `section to show, repeatable: ${SECTIONS.join(', ')} (default: all)`,

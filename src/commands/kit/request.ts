@@ -1,5 +1,5 @@
 import { UsageError } from '../../errors.js';
-import { keepReadingWhenClosed } from '../../io.js';
+import { clockOf, keepReadingWhenClosed } from '../../io.js';
 import type { App, GlobalOptions, RunContext } from './context.js';
 import { GLOBAL_OPTIONS } from './globals.js';
 import type { NamedValue } from './known-names.js';
@@ -28,7 +28,12 @@ export interface Words {
  * when it is not given (`env`), its `parse`, its default, `required` and `conflicts`. The
  * first problem is a usage error naming the option (or the variable) and the value.
  */
-export function readOptions(table: OptionTable, given: Record<string, unknown>, env: Record<string, string | undefined> = {}): Record<string, unknown> {
+export function readOptions(
+  table: OptionTable,
+  given: Record<string, unknown>,
+  env: Record<string, string | undefined> = {},
+  now: () => number = Date.now,
+): Record<string, unknown> {
   const raw = { ...given };
   for (const [key, spec] of Object.entries(table)) {
     if (spec.removed && raw[key] !== undefined) throw new UsageError(`${longName(spec)}: removed: ${spec.removed}`);
@@ -50,7 +55,7 @@ export function readOptions(table: OptionTable, given: Record<string, unknown>, 
     const values = Array.isArray(value) ? (value as string[]) : [value as string];
     const parsed = values.map((v) => {
       try {
-        return spec.parse!(v);
+        return spec.parse!(v, now);
       } catch (err) {
         if (!(err instanceof OptionValueError)) throw err;
         throw labelled(err, `${names[key] ?? longName(spec)} "${v}"`);
@@ -123,7 +128,8 @@ export async function prepare(app: App, spec: CommandSpec<any>, words: Words): P
   const { RunContext } = await import('./context.js');
   const ctx = new RunContext(app, readOptions(GLOBAL_OPTIONS, words.globals, app.io.env) as GlobalOptions);
   const table = optionTable(spec);
-  const flags = readOptions(table, words.options, app.io.env);
+  const clock = clockOf(app.io);
+  const flags = readOptions(table, words.options, app.io.env, () => clock.now());
   const request: Request<OptionTable> = {
     args: readArgs(spec.args ?? [], words.args),
     options: flags as Request<OptionTable>['options'],

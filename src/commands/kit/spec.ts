@@ -18,8 +18,11 @@ export interface OptionSpec<T = unknown> {
   help: string;
   /** What the value completes to in the shell. */
   values?: ValueSource;
-  /** Checks and converts the value (each value, for a repeated option). Throws OptionValueError. */
-  parse?: (raw: string) => T;
+  /**
+   * Checks and converts the value (each value, for a repeated option). Throws OptionValueError.
+   * `now` is the run's clock (io.clock), for values relative to it such as `30d`.
+   */
+  parse?: (raw: string, now: () => number) => T;
   /** The value when the flag is not given (already converted). */
   default?: T;
   /**
@@ -66,7 +69,7 @@ export interface ArgSpec {
   parse?: (raw: string) => string;
 }
 
-type Base<F> = F extends { parse: (raw: string) => infer T }
+type Base<F> = F extends { parse: (raw: string, ...rest: any[]) => infer T }
   ? T
   : F extends { spelling: `${string}<${string}>` }
     ? string

@@ -75,6 +75,36 @@ export function calendarDayCheck(impossible = 'not a calendar date'): (raw: stri
 /** --since, --from, --to. */
 export const calendarDay = calendarDayCheck();
 
+const AGE_UNITS = { h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 } as const;
+
+/** `30d`, `2w`, `12h` in milliseconds; undefined for anything else. Scripts need no GNU `date -d`. */
+export function ageMs(raw: string): number | undefined {
+  const m = /^(\d{1,6})([hdw])$/.exec(raw.trim());
+  return m ? Number(m[1]) * AGE_UNITS[m[2] as keyof typeof AGE_UNITS] : undefined;
+}
+
+/** An age option (`--stale-for 30d`): milliseconds. */
+export function age(what: string): (raw: string) => number {
+  return (raw) => ageMs(raw) ?? fail(`expected ${what} as a number and a unit: 30d (days), 2w (weeks), 12h (hours)`);
+}
+
+/**
+ * A day written YYYY-MM-DD (checked by `check`), or an age before the run's clock (`30d`, `2w`,
+ * `12h`): the UTC day that instant falls on, since the server's filters take days.
+ */
+export function dayOrAge(check: (raw: string) => string = calendarDay): (raw: string, now?: () => number) => string {
+  return (raw, now = Date.now) => {
+    const ms = ageMs(raw);
+    if (ms !== undefined) return new Date(now() - ms).toISOString().slice(0, 10);
+    try {
+      return check(raw);
+    } catch (err) {
+      if (err instanceof OptionValueError && /^expected a date/.test(err.message)) fail(`${err.message}, or an age before now: 30d, 2w, 12h`);
+      throw err;
+    }
+  };
+}
+
 /**
  * An id the server made URL friendly (isUrlFriendly: the string equals its
  * encodeURIComponent, at most 100 characters): a project id, an environment name.

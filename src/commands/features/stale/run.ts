@@ -1,30 +1,34 @@
 import { searchFeatures } from '../../../api/search.js';
-import type { SearchFeature } from '../../../api/schemas.js';
 import { CheckFailedError } from '../../../errors.js';
+import { clockOf } from '../../../io.js';
 import { featureColumns } from '../../../output/feature-columns.js';
 import { appendStepSummary, summaryMarkdown } from '../../../output/github.js';
 import { PageProgress } from '../../../output/page-progress.js';
 import { render } from '../../../output/render.js';
-import type { ColumnSet } from '../../../output/rows.js';
+import type { Column, ColumnSet } from '../../../output/rows.js';
 import { resolveColumns } from '../../kit/columns.js';
 import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
 import { searchQuery } from '../search-options.js';
+import { StaleAges, staleFor, type StaleRow } from './ages.js';
 import type { options } from './options.js';
 
 /** The job summary stays readable and far below GitHub's 1 MiB limit. */
 const SUMMARY_ROWS = 500;
 
-export type StaleRow = SearchFeature & { reason: string };
+export { staleReason, type StaleRow } from './ages.js';
 
-/** Why the server lists it: `stale` is set by people; potentially stale is the type's expected lifetime passed. */
-export function staleReason(f: SearchFeature): string {
-  return f.stale ? 'marked stale' : `potentially stale: older than the expected lifetime of its type (${f.type ?? 'unknown'})`;
-}
+const AGE_COLUMNS = ['staleSince', 'potentiallyStale', 'potentiallyStaleSince'];
 
 const staleColumns: ColumnSet<StaleRow> = {
-  ...featureColumns,
-  all: [...featureColumns.all, { name: 'reason', value: (r) => r.reason }],
+  ...(featureColumns as unknown as ColumnSet<StaleRow>),
+  all: [
+    ...(featureColumns.all as Column<StaleRow>[]),
+    { name: 'reason', value: (r) => r.reason },
+    { name: 'staleSince', kind: 'time', value: (r) => r.staleSince },
+    { name: 'potentiallyStale', kind: 'bool', value: (r) => r.potentiallyStale },
+    { name: 'potentiallyStaleSince', kind: 'time', value: (r) => r.potentiallyStaleSince },
+  ],
   defaults: ['name', 'type', 'project', 'reason', 'createdAt'],
 };
 
@@ -42,14 +46,25 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const client = ctx.client(target);
   const progress = new PageProgress(io, ui.tty && ui.out.format !== 'table');
   const kept: StaleRow[] = [];
+  const clock = clockOf(io);
+  // The ages cost a request and an event search per project: read when the run uses them (to
+  // filter, to gate on potentially stale, or to show them: json and ndjson show every field).
+  const showsAges = ui.out.format === 'json' || ui.out.format === 'ndjson' || (ui.out.columns ?? []).some((c) => AGE_COLUMNS.includes(c));
+  const needsAges = showsAges || f.staleFor !== undefined || f.failOn?.includes('potentially-stale') === true;
+  const ages = new StaleAges(client, () => clock.now(), needsAges);
+  // The gate counts the flags in the --fail-on states (all of them with --max alone).
+  const counts = (r: StaleRow) => !f.failOn || f.failOn.some((s) => (s === 'stale' ? r.stale === true : r.potentiallyStale === true));
   let count = 0;
+  let listed = 0;
   try {
     const rows = async function* () {
       const pacer = ctx.pacer(progress.waiting);
       for await (const feature of progress.around(searchFeatures(client, { ...search, pacer }, progress.update))) {
-        const row: StaleRow = { ...feature, reason: staleReason(feature) };
+        const row = await ages.row(feature);
+        if (f.staleFor !== undefined && !staleFor(row, f.staleFor, clock.now())) continue;
         if (summaryPath && kept.length < SUMMARY_ROWS) kept.push(row);
-        count++;
+        listed++;
+        if (counts(row)) count++;
         yield row;
       }
     };
@@ -57,7 +72,8 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       kind: 'rows',
       columns: cols,
       rows: rows(),
-      jsonObject: { key: 'features', after: () => ({ total: progress.latest?.total ?? count }) },
+      // total: what the server matched; with --stale-for, fewer are listed.
+      jsonObject: { key: 'features', after: () => ({ total: f.staleFor === undefined ? (progress.latest?.total ?? listed) : listed }) },
       annotate: (r) => ({
         level: 'warning',
         message: `${r.name} (${r.type ?? 'flag'}, project ${r.project ?? '?'}): ${r.reason}`,
@@ -67,10 +83,14 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   } finally {
     progress.clear();
   }
-  const verdict = `${count} stale flag${count === 1 ? '' : 's'}${count > f.max ? `, more than the ${f.max} allowed (--max)` : ` (at most ${f.max} allowed)`}`;
+  // A list unless a gate is asked for (--max or --fail-on), as a linter's warnings pass unless --max-warnings.
+  const gate = f.max !== undefined || f.failOn !== undefined;
+  const max = f.max ?? 0;
+  const what = `${count} stale flag${count === 1 ? '' : 's'}${f.failOn ? ` (${f.failOn.join(' or ')})` : ''}`;
+  const verdict = !gate ? what : `${what}${count > max ? `, more than the ${max} allowed (${f.max !== undefined ? '--max' : '--fail-on'})` : ` (at most ${max} allowed)`}`;
   if (summaryPath) {
-    const more = count > kept.length ? `\n\n…and ${count - kept.length} more.` : '';
+    const more = listed > kept.length ? `\n\n…and ${listed - kept.length} more.` : '';
     await appendStepSummary(summaryPath, summaryMarkdown('Stale feature flags', `${verdict}.${more}`, cols, kept));
   }
-  if (count > f.max) throw new CheckFailedError(verdict);
+  if (gate && count > max) throw new CheckFailedError(verdict);
 }
