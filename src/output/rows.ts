@@ -205,7 +205,7 @@ export async function writeRows<T>(ui: Ui, cols: Column<T>[], rows: AsyncIterabl
     return writeTable(ui, head, cells, cols.length, hint);
   }
   // Piped table: tab-separated, no decoration, ISO times: stable for grep, cut and awk.
-  if (headers) await print(ui, `${cols.map((c) => (c.header ?? c.name).toUpperCase()).join('\t')}\n`);
+  if (headers) await print(ui, `${cols.map((c) => c.name.toUpperCase()).join('\t')}\n`);
   for await (const row of rows) {
     count++;
     await print(ui, `${cols.map((c) => termSafe(humanCell(c, row))).join('\t')}\n`);

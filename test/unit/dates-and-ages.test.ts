@@ -114,14 +114,14 @@ describe('every date option takes an age before the injected clock', () => {
     expect(new URL(server.requests[0]!.url, 'http://x').searchParams.get('createdAt')).toBe('IS_ON_OR_AFTER:2026-02-28');
   });
 
-  it('feature history --since 2w and insights --from 30d --to 1d', async () => {
+  it('feature history --since 2w and insights --since 1d --until 30d', async () => {
     server.json('/api/admin/search/events', { events: [], total: 0 });
     await runCli(['feature', 'history', 'x', '--since', '2w'], at(NOW));
     expect(new URL(server.requests[0]!.url, 'http://x').searchParams.get('from')).toBe('IS:2026-02-15');
     server.reset();
-    const r = await runCli(['insights', '--from', '1d', '--to', '30d'], at(NOW));
+    const r = await runCli(['insights', '--since', '1d', '--until', '30d'], at(NOW));
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('flagctl: --from "2026-02-28" is after --to "2026-01-30"\n');
+    expect(r.stderr).toBe('flagctl: --since "2026-02-28" is after --until "2026-01-30"\n');
   });
 
   it('a date that is neither: exit 2 naming both forms', async () => {

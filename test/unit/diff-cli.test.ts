@@ -77,6 +77,16 @@ describe('diff between two environments of one server', () => {
     );
   });
 
+  it('--fail-on none makes a report of it: the same output, exit 0', async () => {
+    serveProject(server, v8Project());
+    const gate = await runCli(['diff', 'development', 'production', '--feature', 'search-ranking_v3'], { env: env() });
+    serveProject(server, v8Project());
+    const report = await runCli(['diff', 'development', 'production', '--feature', 'search-ranking_v3', '--fail-on', 'none'], { env: env() });
+    expect(gate.code).toBe(3);
+    expect(report.code).toBe(0);
+    expect(report.stdout).toBe(gate.stdout);
+  });
+
   it('without --feature, every feature of the project is read', async () => {
     const p = v8Project();
     serveProject(server, p);

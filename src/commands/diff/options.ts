@@ -15,6 +15,12 @@ export const options = {
     repeat: true,
     parse: text('a feature name must not be empty'),
   },
+  failOn: {
+    spelling: '--fail-on <condition>',
+    help: 'drift (the default: exit 3 when the sides differ, as git diff --exit-code) or none (a report: exit 0)',
+    values: ['drift', 'none'],
+    parse: oneOf(['drift', 'none'] as const),
+  },
   stat: { spelling: '--stat', help: 'one line per feature with its number of differing fields, as git diff --stat' },
   batchExport: batchExportRemoved,
   output: {

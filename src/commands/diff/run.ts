@@ -34,7 +34,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     markdown: async (ui) => print(ui, diffMarkdown(result, labels, f.stat === true)),
   });
   // The result (and its summary line) is on stdout; stderr stays for diagnostics.
-  if (result.changes.length + result.segments.length > 0) throw new CheckFailedError(summary(result, labels), true);
+  if (f.failOn !== 'none' && result.changes.length + result.segments.length > 0) throw new CheckFailedError(summary(result, labels), true);
 }
 
 /**

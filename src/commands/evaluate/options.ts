@@ -31,4 +31,11 @@ export const options = {
     values: ['on', 'off'],
     parse: oneOf(['on', 'off'] as const),
   },
+  failOn: {
+    spelling: '--fail-on <on|off>',
+    help: 'exit 3 when the one feature named is on (or off) for this context: --fail-on off is --expect on',
+    values: ['on', 'off'],
+    parse: oneOf(['on', 'off'] as const),
+    conflicts: { with: ['expect'], why: 'give one; --fail-on off is --expect on' },
+  },
 } as const satisfies OptionTable;

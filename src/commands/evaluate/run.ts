@@ -45,17 +45,20 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     rows: { columns: cols, rows: explained.map(evaluateRow) },
   });
 
-  if (f.expect) {
+  // --fail-on names the state that fails: the other one is expected.
+  const expected = f.expect ?? (f.failOn ? (f.failOn === 'on' ? 'off' : 'on') : undefined);
+  const option = f.expect ? `--expect ${f.expect}` : `--fail-on ${f.failOn}`;
+  if (expected) {
     const e = explanations[0]!;
     // An evaluation the server could not finish confirms neither on nor off.
     if (e.state === 'unknown') {
       throw new CheckFailedError(
-        `${e.feature} could not be evaluated fully in ${f.env} for this context (the server answered "unknown": a strategy it cannot evaluate, such as a custom one); --expect ${f.expect} is not confirmed`,
+        `${e.feature} could not be evaluated fully in ${f.env} for this context (the server answered "unknown": a strategy it cannot evaluate, such as a custom one); ${option} is not confirmed`,
       );
     }
     const state = e.enabled ? 'on' : 'off';
-    if (state !== f.expect) {
-      throw new CheckFailedError(`${e.feature} is ${state} in ${f.env} for this context; expected ${f.expect}`);
+    if (state !== expected) {
+      throw new CheckFailedError(`${e.feature} is ${state} in ${f.env} for this context; expected ${expected}`);
     }
   }
 }

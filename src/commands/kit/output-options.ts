@@ -35,8 +35,10 @@ export function outputOptionTable(formats: readonly Format[]) {
       },
       environments: environmentsInColumns,
     },
-    headers: { spelling: '--no-headers', help: 'omit the header row (table, csv)', group: GROUP },
-    csvRaw: { spelling: '--csv-raw', help: 'csv: do not guard cells that a spreadsheet would run as formulas', group: GROUP },
+    // An option a command does not use is not offered: no --csv-raw without csv, no
+    // --no-headers without a format that has a header row.
+    ...(formats.includes('table') || formats.includes('csv') ? { headers: { spelling: '--no-headers', help: 'omit the header row (table, csv)', group: GROUP } } : {}),
+    ...(formats.includes('csv') ? { csvRaw: { spelling: '--csv-raw', help: 'csv: do not guard cells that a spreadsheet would run as formulas', group: GROUP } } : {}),
   } satisfies OptionTable;
 }
 

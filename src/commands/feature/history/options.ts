@@ -20,11 +20,19 @@ export const options = {
   },
   all: { spelling: '--all', help: 'every event (instead of --limit)' },
   since: { spelling: '--since <date>', help: 'only events on or after this day (YYYY-MM-DD, UTC; or an age: 30d, 2w, 12h ago)', parse: dayOrAge() },
-  type: {
-    spelling: '--type <event-type>',
+  eventType: {
+    spelling: '--event-type <type>',
     help: 'only events of this type, repeatable or comma-separated, e.g. feature-strategy-update',
     repeat: true,
     parse: eventTypes,
+  },
+  // The earlier spelling, kept working: --type names a flag type in search and stale (docs/options.md).
+  type: {
+    spelling: '--type <event-type>',
+    help: 'the earlier spelling of --event-type',
+    repeat: true,
+    parse: eventTypes,
+    hidden: true,
   },
 } as const satisfies OptionTable;
 

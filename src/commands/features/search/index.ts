@@ -51,7 +51,10 @@ export default defineCommand({
   summary: 'Search and filter features across projects; page through every match',
   options,
   formats: [...FORMATS, 'github'],
-  help: `${FILTER_HELP.slice(1)}
+  help: `Without --project it searches every project, not the profile's: search is the server-wide
+view (the profile's project is the default of the commands that read one project: get, export,
+diff, evaluate, retire, project overview). --project takes a filter, as below.
+${FILTER_HELP}
 ${COLUMN_HELP}
 
 Output: -o json prints one {features, total} document (total: all matches on the server);
@@ -64,7 +67,7 @@ $GITHUB_STEP_SUMMARY when it is set. Nothing changes with the environment: CI ge
     'flagctl features search --created-before 2024-01-01 --sort-by environment:production --fail-if-any',
   ],
   // With --fail-if-any a gate: its code counts every match, even when the reader of stdout has gone.
-  gate: (f) => f.failIfAny === true,
+  gate: (f) => f.failIfAny === true || f.failOn === 'any',
   check: checkSearch,
   load: () => import('./run.js'),
 });

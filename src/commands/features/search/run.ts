@@ -46,7 +46,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       jsonObject: { key: 'features', after: () => ({ total: total() }) },
       longTable: '--limit <n> shows the first n',
       annotate: (f) => ({
-        level: opts.failIfAny ? 'error' : 'notice',
+        level: opts.failIfAny || opts.failOn ? 'error' : 'notice',
         message: `${f.name} (${f.type ?? 'flag'}, project ${f.project ?? '?'}) matches the search`,
         props: { title: `Feature: ${f.name}` },
       }),
@@ -58,8 +58,8 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       const text = `${total()} feature${total() === 1 ? '' : 's'} match${total() === 1 ? 'es' : ''}${total() > kept.length ? `; the first ${kept.length}:` : '.'}`;
       await appendStepSummary(summaryPath, summaryMarkdown('Feature search', text, cols, kept));
     }
-    if (opts.failIfAny && total() > 0) {
-      throw new CheckFailedError(`${total()} feature${total() === 1 ? '' : 's'} match (--fail-if-any)`);
+    if ((opts.failIfAny || opts.failOn === 'any') && total() > 0) {
+      throw new CheckFailedError(`${total()} feature${total() === 1 ? '' : 's'} match (${opts.failIfAny ? '--fail-if-any' : '--fail-on any'})`);
     }
   } catch (err) {
     // Unleash 6 builds broken SQL for favoritesFirst without a user, and sends the SQL back.
