@@ -2,6 +2,10 @@
 // - `flagctl export` (reads only: one GET per feature, 8 in flight) against bench/get-pool.mjs,
 //   a ~20-line Node keep-alive pool (8 sockets) making the same GETs. Budget: at most 1.5×.
 // - `flagctl diff development production` (reads only) is reported beside it.
+// - `flagctl diff development production --feature <one>` against one curl process making the
+//   same GETs one after the other (the project's environments, the feature's document and its
+//   tags). Budget: at most 1.2×. With --feature only that flag's reads are made, so the time
+//   does not grow with the project.
 // (`diff --batch-export` and its row against curl of the two batch exports went with the
 // option: Unleash logs every batch export as a features-exported event, see docs/writes.md.)
 //
@@ -22,6 +26,7 @@ const BIN = `${root}bin/flagctl`;
 const FEATURES = Number(process.env.BENCH_DIFF_FEATURES ?? 5_000);
 const RUNS = Number(process.env.BENCH_DIFF_RUNS ?? 7);
 const READ_BUDGET = 1.5;
+const ONE_FLAG_BUDGET = 1.2;
 const P = '/api/admin/projects/default';
 
 const median = (xs) => {
@@ -81,15 +86,32 @@ try {
   if (check.status !== 3) throw new Error(`diff exited ${check.status}: ${String(check.stderr).slice(-800)}`);
   const changes = JSON.parse(String(check.stdout)).changes.length;
 
+  // One flag that differs (every third one has a production strategy of its own).
+  const one = 'diff.flag-00003';
+  const oneArgs = ['diff', 'development', 'production', '--feature', one];
+  const auth = ['-H', `authorization: ${server.adminToken}`];
+  const get = (path) => ['-sSf', '-o', '/dev/null', ...auth, `${server.url}${path}`];
+  const curlArgs = [
+    '/api/admin/environments/project/default',
+    `${P}/features/${one}?variantEnvironments=true`,
+    `/api/admin/features/${one}/tags`,
+  ].flatMap((path, i) => (i > 0 ? ['--next', ...get(path)] : get(path)));
+
   wall(process.execPath, poolArgs, env);
   wall(BIN, exportArgs, env);
+  wall(BIN, oneArgs, env, [3]);
+  wall('curl', curlArgs, env);
   const poolMs = [];
   const exportMs = [];
   const readDiffMs = [];
+  const oneMs = [];
+  const curlMs = [];
   for (let r = 0; r < RUNS; r++) {
     poolMs.push(wall(process.execPath, poolArgs, env));
     exportMs.push(wall(BIN, exportArgs, env));
     readDiffMs.push(wall(BIN, readDiffArgs, env, [3]));
+    curlMs.push(wall('curl', curlArgs, env));
+    oneMs.push(wall(BIN, oneArgs, env, [3]));
   }
   const result = {
     features: FEATURES,
@@ -99,6 +121,10 @@ try {
     readRatio: median(exportMs) / median(poolMs),
     readBudget: READ_BUDGET,
     readDiffMs: median(readDiffMs),
+    oneFeatureMs: median(oneMs),
+    oneFeatureCurlMs: median(curlMs),
+    oneFeatureRatio: median(oneMs) / median(curlMs),
+    oneFeatureBudget: ONE_FLAG_BUDGET,
     runs: RUNS,
     cpus: cpus().length,
     server: server.pkg,
@@ -109,7 +135,9 @@ try {
   console.log(`Node keep-alive pool, the same GETs (8 sockets):   ${s(result.poolMs)}`);
   console.log(`ratio ${result.readRatio.toFixed(2)}× (budget ≤ ${READ_BUDGET}×): ${result.readRatio <= READ_BUDGET ? 'within' : 'OVER'}`);
   console.log(`diff development production (reads only, ${changes} differ): ${s(result.readDiffMs)}`);
-  if (result.readRatio > READ_BUDGET) process.exitCode = 1;
+  console.log(`diff … --feature ${one}: ${s(result.oneFeatureMs)}; curl of the same 3 GETs in turn: ${s(result.oneFeatureCurlMs)}`);
+  console.log(`ratio ${result.oneFeatureRatio.toFixed(2)}× (budget ≤ ${ONE_FLAG_BUDGET}×): ${result.oneFeatureRatio <= ONE_FLAG_BUDGET ? 'within' : 'OVER'}`);
+  if (result.readRatio > READ_BUDGET || result.oneFeatureRatio > ONE_FLAG_BUDGET) process.exitCode = 1;
 } finally {
   await fleet.stopAll();
 }

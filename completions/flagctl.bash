@@ -21,23 +21,23 @@ _flagctl_flags() {
     '') printf '%s\n' '-h' '--help' ;;
     'feature') printf '%s\n' '-h' '--help' ;;
     'feature get') printf '%s\n' '-p' '--project' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
-    'feature history') printf '%s\n' '-p' '--project' '-n' '--limit' '--all' '--since' '--type' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'feature history') printf '%s\n' '-p' '--project' '-n' '--limit' '--all' '--since' '--event-type' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'features') printf '%s\n' '-h' '--help' ;;
-    'features search') printf '%s\n' '--project' '--type' '-q' '--query' '--state' '--created-by' '--tag' '--segment' '--status' '--created-at' '--created-before' '--created-since' '--sort-by' '--sort-order' '--favorites-first' '--offset' '--limit' '--all' '--concurrency' '--fail-if-any' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
-    'features stale') printf '%s\n' '--project' '--type' '--max' '--concurrency' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
-    'features revive') printf '%s\n' '-p' '--project' '--result' '--from' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'features search') printf '%s\n' '--project' '--type' '-q' '--query' '--state' '--created-by' '--tag' '--segment' '--status' '--created-at' '--created-before' '--created-since' '--sort-by' '--sort-order' '--favorites-first' '--offset' '--limit' '--all' '--concurrency' '--fail-if-any' '--fail-on' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'features stale') printf '%s\n' '--project' '--type' '--stale-for' '--fail-on' '--max' '--concurrency' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'features revive') printf '%s\n' '-p' '--project' '--result' '--from' '-o' '--output' '--columns' '--no-headers' '-h' '--help' ;;
     'project') printf '%s\n' '-h' '--help' ;;
     'project overview') printf '%s\n' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
-    'insights') printf '%s\n' '--from' '--to' '--section' '--no-chart' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'insights') printf '%s\n' '--since' '--until' '--section' '--no-chart' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'refs') printf '%s\n' '--project' '--no-ignore' '--exclude' '--max-file-kb' '--delimiters' '--aliases' '--summary' '--all-flags' '--fail-on' '--allow-skipped' '--diff' '--root' '--threads' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'retire') printf '%s\n' '-h' '--help' ;;
-    'retire plan') printf '%s\n' '-p' '--project' '--include' '--unseen-days' '--fail-on' '--out' '--no-ignore' '--exclude' '--max-file-kb' '--delimiters' '--aliases' '--threads' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
-    'retire show') printf '%s\n' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
-    'retire apply') printf '%s\n' '-y' '--yes' '--result' '-p' '--project' '--only' '--skip' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
-    'evaluate') printf '%s\n' '-e' '--env' '-c' '--context' '--all' '-p' '--project' '--expect' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
-    'api') printf '%s\n' '--paginate' '-q' '--query' '-X' '--method' '-o' '--output' '-h' '--help' ;;
+    'retire plan') printf '%s\n' '-p' '--project' '--include' '--unseen-days' '--fail-on' '--out' '--no-ignore' '--exclude' '--max-file-kb' '--delimiters' '--aliases' '--threads' '-o' '--output' '--columns' '--no-headers' '-h' '--help' ;;
+    'retire show') printf '%s\n' '-o' '--output' '--columns' '--no-headers' '-h' '--help' ;;
+    'retire apply') printf '%s\n' '-y' '--yes' '--result' '-p' '--project' '--only' '--skip' '-o' '--output' '--columns' '--no-headers' '-h' '--help' ;;
+    'evaluate') printf '%s\n' '-e' '--env' '-c' '--context' '--all' '-p' '--project' '--expect' '--fail-on' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'api') printf '%s\n' '--paginate' '-f' '--raw-field' '-X' '--method' '-o' '--output' '-h' '--help' ;;
     'export') printf '%s\n' '-p' '--project' '-e' '--env' '-o' '--output' '-h' '--help' ;;
-    'diff') printf '%s\n' '-p' '--project' '--feature' '--stat' '-o' '--output' '-h' '--help' ;;
+    'diff') printf '%s\n' '-p' '--project' '--feature' '--fail-on' '--stat' '-o' '--output' '-h' '--help' ;;
     'auth') printf '%s\n' '-h' '--help' ;;
     'auth login') printf '%s\n' '--project' '-h' '--help' ;;
     'auth status') printf '%s\n' '-h' '--help' ;;
@@ -53,28 +53,28 @@ _flagctl_values() {
   case "$1|$2" in
     'feature get|-p'|'feature get|--project'|'feature get|--columns'|'feature history|-p'|\
     'feature history|--project'|'feature history|-n'|'feature history|--limit'|\
-    'feature history|--since'|'feature history|--type'|'feature history|--columns'|\
+    'feature history|--since'|'feature history|--event-type'|'feature history|--columns'|\
     'features search|--project'|'features search|-q'|'features search|--query'|\
     'features search|--status'|'features search|--created-before'|\
     'features search|--created-since'|'features search|--offset'|'features search|--limit'|\
     'features search|--concurrency'|'features search|--columns'|'features stale|--project'|\
-    'features stale|--max'|'features stale|--concurrency'|'features stale|--columns'|\
-    'features revive|-p'|'features revive|--project'|'features revive|--result'|\
-    'features revive|--from'|'features revive|--columns'|'project overview|--columns'|\
-    'insights|--from'|'insights|--to'|'insights|--columns'|'refs|--project'|'refs|--exclude'|\
-    'refs|--max-file-kb'|'refs|--delimiters'|'refs|--diff'|'refs|--root'|'refs|--threads'|\
-    'refs|--columns'|'retire plan|-p'|'retire plan|--project'|'retire plan|--include'|\
-    'retire plan|--unseen-days'|'retire plan|--exclude'|'retire plan|--max-file-kb'|\
-    'retire plan|--delimiters'|'retire plan|--threads'|'retire plan|--columns'|\
-    'retire show|--columns'|'retire apply|--result'|'retire apply|-p'|'retire apply|--project'|\
-    'retire apply|--only'|'retire apply|--skip'|'retire apply|--columns'|'evaluate|-e'|\
-    'evaluate|--env'|'evaluate|-c'|'evaluate|--context'|'evaluate|-p'|'evaluate|--project'|\
-    'evaluate|--columns'|'api|-q'|'api|--query'|'export|-p'|'export|--project'|'export|-e'|\
-    'export|--env'|'diff|-p'|'diff|--project'|'diff|--feature'|'auth login|--project') : ;;
+    'features stale|--stale-for'|'features stale|--max'|'features stale|--concurrency'|\
+    'features stale|--columns'|'features revive|-p'|'features revive|--project'|\
+    'features revive|--result'|'features revive|--from'|'features revive|--columns'|\
+    'project overview|--columns'|'insights|--since'|'insights|--until'|'insights|--columns'|\
+    'refs|--project'|'refs|--exclude'|'refs|--max-file-kb'|'refs|--delimiters'|'refs|--diff'|\
+    'refs|--root'|'refs|--threads'|'refs|--columns'|'retire plan|-p'|'retire plan|--project'|\
+    'retire plan|--include'|'retire plan|--unseen-days'|'retire plan|--exclude'|\
+    'retire plan|--max-file-kb'|'retire plan|--delimiters'|'retire plan|--threads'|\
+    'retire plan|--columns'|'retire show|--columns'|'retire apply|--result'|'retire apply|-p'|\
+    'retire apply|--project'|'retire apply|--only'|'retire apply|--skip'|\
+    'retire apply|--columns'|'evaluate|-e'|'evaluate|--env'|'evaluate|-c'|'evaluate|--context'|\
+    'evaluate|-p'|'evaluate|--project'|'evaluate|--columns'|'api|-f'|'api|--raw-field'|\
+    'export|-p'|'export|--project'|'export|-e'|'export|--env'|'diff|-p'|'diff|--project'|\
+    'diff|--feature'|'auth login|--project') : ;;
     'feature get|-o'|'feature get|--output'|'feature history|-o'|'feature history|--output'|\
-    'features search|-o'|'features search|--output'|'project overview|-o'|\
-    'project overview|--output'|'insights|-o'|'insights|--output'|'evaluate|-o'|\
-    'evaluate|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'yaml' ;;
+    'project overview|-o'|'project overview|--output'|'insights|-o'|'insights|--output'|\
+    'evaluate|-o'|'evaluate|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'yaml' ;;
     'features search|--type'|'features stale|--type') printf '%s\n' 'release' 'experiment' 'operational' 'kill-switch' 'permission' 'sunset' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--state') printf '%s\n' 'active' 'stale' 'potentially-stale' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--created-by') printf '%s\n' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
@@ -82,6 +82,9 @@ _flagctl_values() {
     'features search|--created-at') printf '%s\n' 'IS_BEFORE:' 'IS_ON_OR_AFTER:' ;;
     'features search|--sort-by') printf '%s\n' 'name' 'type' 'stale' 'project' 'lastSeenAt' 'createdAt' 'environment:' ;;
     'features search|--sort-order') printf '%s\n' 'asc' 'desc' ;;
+    'features search|--fail-on') printf '%s\n' 'any' ;;
+    'features search|-o'|'features search|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'yaml' 'github' ;;
+    'features stale|--fail-on') printf '%s\n' 'stale' 'potentially-stale' ;;
     'features stale|-o'|'features stale|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'yaml' ;;
     'features revive|-o'|'features revive|--output'|'retire apply|-o'|'retire apply|--output') printf '%s\n' 'table' 'json' 'yaml' ;;
     'insights|--section') printf '%s\n' 'users' 'flags' 'projects' 'metrics' 'environments' ;;
@@ -90,10 +93,11 @@ _flagctl_values() {
     'retire plan|--fail-on') printf '%s\n' 'archive' ;;
     'retire plan|--out') printf '%s\n' '@files' ;;
     'retire plan|-o'|'retire plan|--output'|'retire show|-o'|'retire show|--output') printf '%s\n' 'table' 'json' 'markdown' 'github' 'yaml' ;;
-    'evaluate|--expect') printf '%s\n' 'on' 'off' ;;
+    'evaluate|--expect'|'evaluate|--fail-on') printf '%s\n' 'on' 'off' ;;
     'api|-X'|'api|--method') printf '%s\n' 'GET' ;;
     'api|-o'|'api|--output') printf '%s\n' 'json' 'ndjson' 'yaml' ;;
     'export|-o'|'export|--output') printf '%s\n' 'json' 'yaml' ;;
+    'diff|--fail-on') printf '%s\n' 'drift' 'none' ;;
     'diff|-o'|'diff|--output') printf '%s\n' 'table' 'json' 'markdown' 'yaml' ;;
     *'|--url'|*'|--timeout'|*'|--retries'|*'|--max-response-mb'|*'|--max-wait') : ;;
     *'|--profile') printf '%s\n' '@profiles' ;;

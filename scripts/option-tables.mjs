@@ -21,7 +21,8 @@ async function records() {
   const entry = `
     export { PROGRAM } from './src/commands/registry.ts';
     export { GLOBAL_OPTIONS } from './src/commands/kit/globals.ts';
-    export { optionTable } from './src/commands/kit/records.ts';`;
+    export { optionTable } from './src/commands/kit/records.ts';
+    export { vocabularyMarkdown } from './src/commands/vocabulary.ts';`;
   const out = await build({
     stdin: { contents: entry, resolveDir: root, loader: 'ts' },
     bundle: true,
@@ -78,8 +79,12 @@ export async function startMissingPages() {
 
 /** Each page's generated part: path → the text between (and with) the markers. */
 export async function optionPages() {
-  const { PROGRAM, GLOBAL_OPTIONS, optionTable } = await records();
-  const parts = new Map([[`${PAGES}/README.md`, ['## Global options (every command)', '', table(GLOBAL_OPTIONS)]]]);
+  const { PROGRAM, GLOBAL_OPTIONS, optionTable, vocabularyMarkdown } = await records();
+  const parts = new Map([
+    [`${PAGES}/README.md`, ['## Global options (every command)', '', table(GLOBAL_OPTIONS)]],
+    // One vocabulary: every option name more than one command takes (src/commands/vocabulary.ts).
+    ['docs/options.md', [vocabularyMarkdown()]],
+  ]);
   const missing = [];
   for (const spec of PROGRAM.entries.filter((e) => 'load' in e)) {
     const page = pageOf(spec.path);

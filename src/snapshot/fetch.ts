@@ -5,6 +5,7 @@ import { segmentDefinitions } from '../api/segments.js';
 import { buildSnapshot } from './build.js';
 import type { Snapshot } from './model.js';
 import { readSource, type ReadProgress } from './read.js';
+import { namedDocuments, namedSource } from './read-named.js';
 
 /** Requests in flight at once for per-feature documents (the client keeps 8 connections). */
 const CONCURRENCY = 8;
@@ -12,6 +13,8 @@ const CONCURRENCY = 8;
 export interface FetchOptions {
   /** Features read so far. */
   progress?: ReadProgress;
+  /** Only these features (by name): their documents alone are read, not the project's list. */
+  only?: readonly string[];
 }
 
 /**
@@ -21,10 +24,14 @@ export interface FetchOptions {
  * project's.
  */
 export async function fetchSnapshot(client: ApiClient, project: string, environments?: string[], options: FetchOptions = {}): Promise<Snapshot> {
+  // Named features' documents are asked for beside the environment list: a few requests, in one round trip.
+  const named = options.only && namedDocuments(client, project, options.only, CONCURRENCY, options.progress);
+  named?.catch(() => undefined);
   const all = await listProjectEnvironments(client, project);
   if (all.length === 0) throw new NotFoundError(`project "${project}" not found on the server (it has no environments)`);
   if (environments) checkEnvironments(environments, all, project);
   const envs = environments ?? all;
+  if (named) return buildSnapshot(await namedSource(client, project, envs, await named));
   const segments = segmentDefinitions(client);
   // Settled at once so that a failure elsewhere does not leave it rejected and unheard.
   segments.catch(() => undefined);

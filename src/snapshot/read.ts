@@ -43,7 +43,7 @@ export async function readSource(
   return { project, environments, features, segments };
 }
 
-async function fromDocument(
+export async function fromDocument(
   client: ApiClient,
   project: string,
   doc: Feature,
@@ -87,14 +87,14 @@ const featureChecked = fast(feature);
 const featurePath = (project: string, name: string) => `/api/admin/projects/${segment(project, 'project')}/features/${segment(name, 'feature name')}`;
 
 /** GET …/features/{name}?variantEnvironments=true: every environment, with its variants. */
-function featureDocument(client: ApiClient, project: string, name: string): Promise<Feature> {
+export function featureDocument(client: ApiClient, project: string, name: string): Promise<Feature> {
   return client.getJson(featurePath(project, name), featureChecked, new URLSearchParams({ variantEnvironments: 'true' }));
 }
 
 const tagsResponse = z.looseObject({ tags: z.array(tag) });
 const variantsResponse = z.looseObject({ variants: z.array(envVariant) });
 
-async function featureTags(client: ApiClient, name: string) {
+export async function featureTags(client: ApiClient, name: string) {
   return (await client.getJson(`/api/admin/features/${segment(name, 'feature name')}/tags`, tagsResponse)).tags;
 }
 

@@ -95,7 +95,7 @@ for (const server of inject('servers')) {
       const r = await flagctl(['evaluate', SEED.fullFeature, '--env', 'staging'], env);
       expect(r.code).toBe(5);
       const names = server.version === '6' ? 'default, development, production' : 'development, production';
-      expect(r.stderr).toBe(`flagctl: no environment "staging" on this server; it has: ${names}\n`);
+      expect(r.stderr).toBe(`flagctl: no environment "staging" on this server (--env); it has: ${names}\n`);
       const missing = await flagctl(['evaluate', 'no-such-flag', '--env', 'production'], env);
       expect(missing.code).toBe(5);
       expect(missing.stderr).toContain('no feature named "no-such-flag"');

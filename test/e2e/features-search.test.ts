@@ -16,6 +16,7 @@ type Raw = [string, string][];
  */
 type Case = [label: string, args: string[], raw: Raw, predicate: (f: SearchFeature, day: string) => boolean];
 
+const UNUSED_SEGMENT = 'search-unused-segment';
 const hasTag = (f: SearchFeature, t: string) => (f.tags ?? []).some((x) => `${x.type}:${x.value}` === t);
 const enabledIn = (f: SearchFeature, env: string) => f.environments.some((e) => e.name === env && e.enabled);
 const text = (f: SearchFeature) => `${f.name} ${f.description ?? ''}`.toLowerCase();
@@ -41,6 +42,16 @@ for (const server of inject('servers')) {
       oldestDay = days[0]!.slice(0, 10);
       expect(oldestDay).toBe(SEED.potentiallyStaleCreatedAt.slice(0, 10));
       expect(potentiallyStale.size).toBeGreaterThan(0);
+      // A segment no feature uses, for the any-of cases: a name the server does not know exits 5.
+      const segments = (await (await fetch(`${server.url}/api/admin/segments`, { headers: { authorization: server.adminToken } })).json()) as { segments: { name: string }[] };
+      if (!segments.segments.some((s) => s.name === UNUSED_SEGMENT)) {
+        const res = await fetch(`${server.url}/api/admin/segments`, {
+          method: 'POST',
+          headers: { authorization: server.adminToken, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: UNUSED_SEGMENT, constraints: [] }),
+        });
+        expect(res.status).toBeLessThan(300);
+      }
     });
 
     // The open-source server has one project: a --project naming another exits 5 (e2e/project-check).
@@ -76,9 +87,9 @@ for (const server of inject('servers')) {
       ['--tag EXCLUDE_ALL:', ['--tag', 'EXCLUDE_ALL:team:platform,simple:bulk'], [['tag', 'EXCLUDE_ALL:team:platform,simple:bulk']], (f) => !(hasTag(f, 'team:platform') && hasTag(f, 'simple:bulk'))],
       ['--segment', ['--segment', SEED.segment], [['segment', `INCLUDE:${SEED.segment}`]], (f) => (f.segments ?? []).includes(SEED.segment)],
       ['--segment !a', ['--segment', `!${SEED.segment}`], [['segment', `DO_NOT_INCLUDE:${SEED.segment}`]], (f) => !(f.segments ?? []).includes(SEED.segment)],
-      ['--segment a,b (any)', ['--segment', `${SEED.segment},nobody`], [['segment', `INCLUDE_ANY_OF:${SEED.segment},nobody`]], (f) => (f.segments ?? []).includes(SEED.segment)],
-      ['--segment !a,b', ['--segment', `!${SEED.segment},nobody`], [['segment', `EXCLUDE_IF_ANY_OF:${SEED.segment},nobody`]], (f) => !(f.segments ?? []).includes(SEED.segment)],
-      ['--segment INCLUDE_ANY_OF:', ['--segment', `INCLUDE_ANY_OF:${SEED.segment},nobody`], [['segment', `INCLUDE_ANY_OF:${SEED.segment},nobody`]], (f) => (f.segments ?? []).includes(SEED.segment)],
+      ['--segment a,b (any)', ['--segment', `${SEED.segment},${UNUSED_SEGMENT}`], [['segment', `INCLUDE_ANY_OF:${SEED.segment},${UNUSED_SEGMENT}`]], (f) => (f.segments ?? []).includes(SEED.segment)],
+      ['--segment !a,b', ['--segment', `!${SEED.segment},${UNUSED_SEGMENT}`], [['segment', `EXCLUDE_IF_ANY_OF:${SEED.segment},${UNUSED_SEGMENT}`]], (f) => !(f.segments ?? []).includes(SEED.segment)],
+      ['--segment INCLUDE_ANY_OF:', ['--segment', `INCLUDE_ANY_OF:${SEED.segment},${UNUSED_SEGMENT}`], [['segment', `INCLUDE_ANY_OF:${SEED.segment},${UNUSED_SEGMENT}`]], (f) => (f.segments ?? []).includes(SEED.segment)],
       ['--status (one: must still reach the server as an array)', ['--status', 'production:enabled'], [['status', 'production:enabled']], (f) => enabledIn(f, 'production')],
       ['--status twice (any of)', ['--status', 'production:enabled', '--status', 'development:disabled'], [['status', 'production:enabled'], ['status', 'development:disabled']], (f) => enabledIn(f, 'production') || !enabledIn(f, 'development')],
       ['--created-before', ['--created-before', 'DAY'], [['createdAt', 'IS_BEFORE:DAY']], (f, day) => f.createdAt.slice(0, 10) < day],

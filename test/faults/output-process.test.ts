@@ -73,7 +73,7 @@ async function intoDevFull(args: string[]): Promise<Exit> {
 
 describe('a closed pipe', () => {
   it('does not turn a failing gate into exit 0: features stale reads every page and exits 3', async () => {
-    const r = await closingReader(['features', 'stale']);
+    const r = await closingReader(['features', 'stale', '--max', '0']);
     expect(r.first).toMatch(/^NAME\tTYPE\tPROJECT\tREASON\tCREATEDAT\n/);
     expect(r.stderr).toBe('flagctl: 250 stale flags, more than the 0 allowed (--max)\n');
     expect(r.code).toBe(3);

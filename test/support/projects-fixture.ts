@@ -5,7 +5,19 @@ export function serveProjects(server: FixtureServer, ids: readonly string[] = ['
   server.json('/api/admin/projects', { version: 1, projects: ids.map((id) => ({ id, name: id, featureCount: 0, memberCount: 0 })) });
 }
 
-/** The requests a command made for its own work: without the kit's project check. */
+const KIT_CHECKS = ['/api/admin/projects', '/api/admin/environments', '/api/admin/segments'];
+
+/** The requests a command made for its own work: without the kit's project, environment and segment checks. */
 export function ownRequests<T extends { url: string }>(requests: readonly T[]): T[] {
-  return requests.filter((r) => r.url.split('?')[0] !== '/api/admin/projects');
+  return requests.filter((r) => !KIT_CHECKS.includes(r.url.split('?')[0]!));
+}
+
+/** GET /api/admin/environments as 6.10.1 and 8.2.0 answer it (trimmed): what the kit checks environment names against. */
+export function serveEnvironments(server: FixtureServer, names: readonly string[] = ['development', 'production']): void {
+  server.json('/api/admin/environments', { version: 1, environments: names.map((name) => ({ name, type: name, enabled: true, protected: false })) });
+}
+
+/** GET /api/admin/segments (trimmed): what the kit checks segment names against. */
+export function serveSegments(server: FixtureServer, names: readonly string[] = ['beta-testers']): void {
+  server.json('/api/admin/segments', { segments: names.map((name, i) => ({ id: i + 1, name, constraints: [] })) });
 }

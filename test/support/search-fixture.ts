@@ -39,3 +39,25 @@ export type SearchHandler = (req: IncomingMessage, res: ServerResponse, url: URL
 export function searchOver(all: Feature[]): SearchHandler {
   return (_req, res, url) => sendJson(res, 200, pageOf(all, url));
 }
+
+/**
+ * What `features stale` reads beside the search for its ages: the flag types' lifetimes (as
+ * 6.10.1 and 8.2.0 list them) and the change history of flags marked stale (`events`).
+ */
+export function serveStaleAges(server: { json(path: string, body: unknown): unknown }, events: { featureName: string; createdAt: string; project?: string }[] = []): void {
+  server.json('/api/admin/feature-types', {
+    version: 1,
+    types: [
+      { id: 'release', lifetimeDays: 40 },
+      { id: 'experiment', lifetimeDays: 40 },
+      { id: 'operational', lifetimeDays: 7 },
+      { id: 'kill-switch', lifetimeDays: null },
+      { id: 'permission', lifetimeDays: null },
+      { id: 'sunset', lifetimeDays: 1 },
+    ],
+  });
+  server.json('/api/admin/search/events', {
+    events: events.map((e, i) => ({ id: i + 1, type: 'feature-stale-on', project: 'default', createdBy: 'ops', environment: null, data: null, preData: null, ...e })),
+    total: events.length,
+  });
+}

@@ -63,8 +63,35 @@ describe('diff between two environments of one server', () => {
     // The result, its summary line included, is on stdout; stderr stays for diagnostics.
     expect(r.stderr).toBe('');
     expect(server.requests.filter((q) => q.url === '/api/admin/environments/project/default')).toHaveLength(1);
-    // Reads only: one document per feature for both environments, no batch export (it is logged).
+    // Reads only, and only that feature's: its document and tags for both environments (the
+    // segment list only when it uses a segment), not the project's list or other documents.
     expect(server.requests.every((q) => q.method === 'GET')).toBe(true);
+    const used = JSON.stringify(p.documents['search-ranking_v3']).includes('"segments":[1');
+    expect(server.requests.map((q) => q.url).sort()).toEqual(
+      [
+        '/api/admin/environments/project/default',
+        '/api/admin/projects/default/features/search-ranking_v3?variantEnvironments=true',
+        '/api/admin/features/search-ranking_v3/tags',
+        ...(used ? ['/api/admin/segments'] : []),
+      ].sort(),
+    );
+  });
+
+  it('--fail-on none makes a report of it: the same output, exit 0', async () => {
+    serveProject(server, v8Project());
+    const gate = await runCli(['diff', 'development', 'production', '--feature', 'search-ranking_v3'], { env: env() });
+    serveProject(server, v8Project());
+    const report = await runCli(['diff', 'development', 'production', '--feature', 'search-ranking_v3', '--fail-on', 'none'], { env: env() });
+    expect(gate.code).toBe(3);
+    expect(report.code).toBe(0);
+    expect(report.stdout).toBe(gate.stdout);
+  });
+
+  it('without --feature, every feature of the project is read', async () => {
+    const p = v8Project();
+    serveProject(server, p);
+    const r = await runCli(['diff', 'development', 'production', '--stat'], { env: env() });
+    expect(r.code).toBe(3);
     const docs = server.requests.filter((q) => q.url.startsWith('/api/admin/projects/default/features/'));
     expect(docs).toHaveLength(Object.keys(p.documents).length);
   });
@@ -128,10 +155,19 @@ describe('diff between two environments of one server', () => {
 
   it('a --feature on neither side is exit 5 (a typo must not pass a gate)', async () => {
     serveProject(server, v8Project());
+    const missing = { name: 'NotFoundError', message: 'Could not find feature no-such-flag' };
+    server.json('/api/admin/projects/default/features/no-such-flag', missing, 404);
+    server.json('/api/admin/features/no-such-flag/tags', missing, 404);
     const r = await runCli(['diff', 'development', 'production', '--feature', 'search-ranking_v3', '--feature', 'no-such-flag'], { env: env() });
     expect(r.code).toBe(5);
     expect(r.stderr).toBe('flagctl: --feature: "no-such-flag" on neither side\n');
     expect(r.stdout).toBe('');
+    // Its document and tags are asked for, once; the project's list is not read.
+    expect(server.requests.filter((q) => q.url.includes('no-such-flag')).map((q) => q.url.split('?')[0]).sort()).toEqual([
+      '/api/admin/features/no-such-flag/tags',
+      '/api/admin/projects/default/features/no-such-flag',
+    ]);
+    expect(server.requests.some((q) => q.url.split('?')[0] === '/api/admin/projects/default/features')).toBe(false);
   });
 
   it('an environment the server lacks is exit 5, listing those it has', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useFixtureServer } from '../support/fixture-server.js';
 import { ManualClock } from '../support/clock.js';
 import { runCli } from '../support/io.js';
+import { serveEnvironments } from '../support/projects-fixture.js';
 
 // Issue 27, the values: nulls, odd dates, lists, free-form parameters, names that cannot be
 // paths, required fields. Through main() against a strict fixture, on a terminal where it matters.
@@ -165,7 +166,8 @@ describe('one rendering of unknown in every format', () => {
   // a spreadsheet takes an empty cell for FALSE); any other value the server left out or sent
   // as null is `-` in tables and markdown, and an empty cell in csv (docs/output-formats.md).
   const cols = ['--columns', 'name,env:dev.enabled,env:dev.yes,environments,tags,description'];
-  const rows = () =>
+  const rows = () => {
+    serveEnvironments(server, ['dev', 'prod']);
     server.json(SEARCH, {
       features: [
         searchFeature({ name: 'a', environments: [{ name: 'dev', enabled: null, yes: null }], tags: [], description: null }),
@@ -173,6 +175,7 @@ describe('one rendering of unknown in every format', () => {
       ],
       total: 2,
     });
+  };
 
   it('piped table', async () => {
     rows();

@@ -157,11 +157,23 @@ describe('evaluate', () => {
     expect(bad.stderr).toBe('flagctl: retire-old-cart is off in development for this context; expected on\n');
   });
 
+  it('--fail-on off is --expect on, spelled as every gate spells it', async () => {
+    routes();
+    const bad = await runCli(['evaluate', 'retire-old-cart', '--env', 'development', '--fail-on', 'off', '-o', 'csv'], { env: env() });
+    expect(bad.code).toBe(3);
+    expect(bad.stderr).toBe('flagctl: retire-old-cart is off in development for this context; expected on\n');
+    routes();
+    const ok = await runCli(['evaluate', 'payments.kill-switch', '--env', 'development', '--fail-on', 'off', '-o', 'csv'], { env: env() });
+    expect(ok.code).toBe(0);
+    const both = await runCli(['evaluate', 'x', '--env', 'development', '--fail-on', 'off', '--expect', 'on'], { env: env() });
+    expect(both.code).toBe(2);
+  });
+
   it('an unknown environment exits 5 listing the environments, before any playground request', async () => {
     server.json('/api/admin/environments', environments);
     const r = await runCli(['evaluate', 'x', '--env', 'prod'], { env: env() });
     expect(r.code).toBe(5);
-    expect(r.stderr).toBe('flagctl: no environment "prod" on this server; it has: development, production\n');
+    expect(r.stderr).toBe('flagctl: no environment "prod" on this server (--env); it has: development, production\n');
     expect(server.requests.map((q) => q.url)).toEqual(['/api/admin/environments']);
   });
 

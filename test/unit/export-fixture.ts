@@ -9,7 +9,7 @@ const load = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/expo
 
 export interface ProjectFixture {
   environments: { environments: { name: string; visible?: boolean; enabled?: boolean }[] };
-  features: { features: { name: string; environments: { name: string; enabled: boolean }[] }[] };
+  features: { features: { name: string; tags?: { type: string; value: string }[] | null; environments: { name: string; enabled: boolean }[] }[] };
   documents: Record<string, any>;
   segments?: any;
 }
@@ -31,6 +31,10 @@ export function serveProject(server: FixtureServer, p: ProjectFixture, project =
   server.json(`/api/admin/projects/${project}/features`, p.features);
   for (const [name, doc] of Object.entries(p.documents)) server.json(`/api/admin/projects/${project}/features/${encodeURIComponent(name)}`, doc);
   if (p.segments) server.json('/api/admin/segments', p.segments);
+  // A feature's own tags, as `diff --feature` reads them (the document has none).
+  for (const item of p.features.features) {
+    server.json(`/api/admin/features/${encodeURIComponent(item.name)}/tags`, { version: 1, tags: item.tags ?? [] });
+  }
 }
 
 /** Each environment's strategies and variants reversed: a server is free to send them in any order. */

@@ -3,6 +3,7 @@ import { main } from '../../src/cli.js';
 import { useFixtureServer, sendJson } from '../support/fixture-server.js';
 import { runCli, testIO } from '../support/io.js';
 import { makeFeatures, pageBounds, pageOf, SEARCH_PATH, searchErrors, searchOver, searchV6, searchV8 } from '../support/search-fixture.js';
+import { serveEnvironments } from '../support/projects-fixture.js';
 
 const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
 const server = useFixtureServer();
@@ -59,6 +60,8 @@ describe('features search: output', () => {
     f.environments[1].no = 3;
     f.environments[1].lastSeenAt = '2026-01-02T03:04:05.000Z';
     server.json(SEARCH_PATH, { features: [f], total: 1 });
+    // `nowhere` is an environment of the server that the feature lacks: its cell is empty.
+    serveEnvironments(server, ['development', 'production', 'nowhere']);
     const cols = 'name,tags,segments,createdById,env:production.yes,env:production.no,env:production.lastSeenAt,env:nowhere.enabled';
     const r = await search(['-o', 'csv', '--columns', cols]);
     expect(r.stdout).toBe(

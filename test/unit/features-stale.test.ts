@@ -30,9 +30,35 @@ const potentially: (typeof searchV8.features)[number] = {
 };
 const staleSet = { features: [marked, potentially], total: 2 };
 
+/** When the captured stale flag was marked (its feature-stale-on event). */
+const MARKED_AT = '2026-01-10T08:00:00.000Z';
+
+/** The type lifetimes and the change history `features stale` reads for its ages (GETs, once each). */
+function serveAges(events: { featureName: string; createdAt: string }[] = [{ featureName: marked.name, createdAt: MARKED_AT }]): void {
+  server.json('/api/admin/feature-types', {
+    version: 1,
+    types: [
+      { id: 'release', lifetimeDays: 40 },
+      { id: 'experiment', lifetimeDays: 40 },
+      { id: 'operational', lifetimeDays: 7 },
+      { id: 'kill-switch', lifetimeDays: null },
+      { id: 'permission', lifetimeDays: null },
+    ],
+  });
+  server.json('/api/admin/search/events', {
+    events: events.map((e, i) => ({ id: i + 1, type: 'feature-stale-on', project: 'default', createdBy: 'ops', environment: null, data: null, preData: null, ...e })),
+    total: events.length,
+  });
+}
+
+const serveStale = (body: unknown) => {
+  server.json(SEARCH_PATH, body);
+  serveAges();
+};
+
 describe('features stale', () => {
   it('asks for stale and potentially stale flags, with the project and type filters, every page', async () => {
-    server.json(SEARCH_PATH, staleSet);
+    serveStale(staleSet);
     serveProjects(server);
     const r = await stale(['--project', 'web,mobile', '--type', '!permission']);
     const q = sent()[0]!;
@@ -47,15 +73,34 @@ describe('features stale', () => {
     );
   });
 
-  it('exits 3 when there are more than --max (default 0), after listing them', async () => {
-    server.json(SEARCH_PATH, staleSet);
-    const r = await stale([]);
+  it('is a list (exit 0) unless a gate is asked for: --max N exits 3 when more than N, after listing them', async () => {
+    serveStale(staleSet);
+    const list = await stale([]);
+    expect(list.code).toBe(0);
+    expect(list.stderr).toBe('');
+    expect(list.stdout.split('\n')).toHaveLength(4);
+    serveStale(staleSet);
+    const r = await stale(['--max', '0']);
     expect(r.code).toBe(3);
     expect(r.stderr).toBe('flagctl: 2 stale flags, more than the 0 allowed (--max)\n');
-    server.json(SEARCH_PATH, staleSet);
+    serveStale(staleSet);
     const ok = await stale(['--max', '2']);
     expect(ok.code).toBe(0);
     expect(ok.stderr).toBe('');
+  });
+
+  it('--fail-on stale counts the marked ones only; --fail-on potentially-stale the others', async () => {
+    serveStale(staleSet);
+    const r = await stale(['--fail-on', 'stale']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toBe('flagctl: 1 stale flag (stale), more than the 0 allowed (--fail-on)\n');
+    serveStale(staleSet);
+    expect((await stale(['--fail-on', 'stale', '--max', '1'])).code).toBe(0);
+    serveStale(staleSet);
+    expect((await stale(['--fail-on', 'potentially-stale'])).code).toBe(3);
+    const bad = await stale(['--fail-on', 'archived']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('flagctl: --fail-on "archived": unknown state "archived"; accepted: stale, potentially-stale, comma-separated\n');
   });
 
   it('exits 0 with none', async () => {
@@ -68,6 +113,7 @@ describe('features stale', () => {
   it('counts every page, not the first one', async () => {
     const many = makeFeatures(130).map((f) => ({ ...f, stale: true }));
     server.route(SEARCH_PATH, searchOver(many));
+    serveAges();
     const r = await stale(['--max', '129', '-o', 'ndjson']);
     expect(r.code).toBe(3);
     expect(r.stdout.trim().split('\n')).toHaveLength(130);
@@ -94,7 +140,7 @@ describe('features stale', () => {
 
 describe('features stale in GitHub Actions', () => {
   it('-o github prints one warning annotation per flag', async () => {
-    server.json(SEARCH_PATH, staleSet);
+    serveStale(staleSet);
     const r = await stale(['-o', 'github', '--max', '5']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
@@ -103,18 +149,31 @@ describe('features stale in GitHub Actions', () => {
     );
   });
 
-  it('GITHUB_ACTIONS=true without -o means annotations; an explicit -o wins', async () => {
-    server.json(SEARCH_PATH, staleSet);
-    const auto = await stale(['--max', '5'], { GITHUB_ACTIONS: 'true' });
-    expect(auto.stdout.startsWith('::warning ')).toBe(true);
-    server.json(SEARCH_PATH, staleSet);
-    const table = await stale(['--max', '5', '-o', 'table'], { GITHUB_ACTIONS: 'true' });
-    expect(table.stdout.startsWith('NAME\t')).toBe(true);
+  it('the same command line gives the same stdout in GitHub Actions: names for `cut -f1`, no annotations', async () => {
+    serveStale(staleSet);
+    const plain = await stale(['--max', '5']);
+    serveStale(staleSet);
+    const ci = await stale(['--max', '5'], { GITHUB_ACTIONS: 'true' });
+    expect(ci.stdout).toBe(plain.stdout);
+    expect(ci.stdout.split('\n').slice(1, -1).map((l) => l.split('\t')[0])).toEqual(['legacy-search_v1', 'old-experiment']);
+    expect(ci.stdout).not.toContain('::');
+  });
+
+  it('GITHUB_STEP_SUMMARY is written only with -o github: never beside json or a table', async () => {
+    const summary = join(dir, 'untouched.md');
+    writeFileSync(summary, '# Earlier step\n');
+    for (const args of [['-o', 'json'], ['-o', 'table'], []]) {
+      serveStale(staleSet);
+      const r = await stale([...args, '--max', '5'], { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
+      expect(r.code).toBe(0);
+    }
+    expect(readFileSync(summary, 'utf8')).toBe('# Earlier step\n');
   });
 
   it('escapes data and properties as the workflow-command syntax requires', async () => {
     const hostile = { ...marked, name: 'a%b\r\nc:d,e::warning::x', project: 'p\u001b]0;t\u0007' };
     server.json(SEARCH_PATH, { features: [hostile], total: 1 });
+    serveAges();
     const r = await stale(['-o', 'github']);
     expect(r.stdout).toBe(
       '::warning title=Stale flag%3A a%25b%0D%0Ac%3Ad%2Ce%3A%3Awarning%3A%3Ax::' +
@@ -129,8 +188,8 @@ describe('features stale in GitHub Actions', () => {
   it('appends a markdown table to GITHUB_STEP_SUMMARY, keeping what is there', async () => {
     const summary = join(dir, 'summary.md');
     writeFileSync(summary, '# Earlier step\n');
-    server.json(SEARCH_PATH, staleSet);
-    const r = await stale(['-o', 'github'], { GITHUB_STEP_SUMMARY: summary });
+    serveStale(staleSet);
+    const r = await stale(['-o', 'github', '--max', '0'], { GITHUB_STEP_SUMMARY: summary });
     expect(r.code).toBe(3);
     expect(readFileSync(summary, 'utf8')).toBe(
       '# Earlier step\n### Stale feature flags\n\n2 stale flags, more than the 0 allowed (--max).\n\n' +
@@ -144,7 +203,7 @@ describe('features stale in GitHub Actions', () => {
     const summary = join(dir, 'failed.md');
     writeFileSync(summary, '');
     server.json(SEARCH_PATH, { name: 'UnknownError', message: 'boom' }, 500);
-    const r = await stale([], { GITHUB_STEP_SUMMARY: summary });
+    const r = await stale(['-o', 'github'], { GITHUB_STEP_SUMMARY: summary });
     expect(r.code).toBe(1);
     expect(readFileSync(summary, 'utf8')).toBe('');
   });

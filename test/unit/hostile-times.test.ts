@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
+import { serveEnvironments } from '../support/projects-fixture.js';
 
 // A time column shows a date that is no calendar time as the server sent it (docs/output-formats.md).
 // On a terminal that text is untrusted like any other: it must not drive the terminal.
@@ -31,6 +32,7 @@ const feature = {
 describe('time columns on a terminal', () => {
   it.each([['createdAt'], ['lastSeenAt'], ['archivedAt'], ['lifecycleSince'], ['env:production.lastSeenAt']])('features search --columns name,%s', async (column) => {
     server.route('/api/admin/search/features', (_req, res) => sendJson(res, 200, { features: [feature], total: 1 }));
+    serveEnvironments(server);
     const r = await runCli(['features', 'search', '--columns', `name,${column}`], { env: env(), stdoutIsTTY: true, columns: 400 });
     expect(r.code).toBe(0);
     expect(ours(r.stdout)).not.toMatch(RAW);

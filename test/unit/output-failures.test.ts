@@ -74,7 +74,7 @@ describe('a failed write to a file', () => {
   it('GITHUB_STEP_SUMMARY on a full device exits 1 naming it, even when the gate passes', async () => {
     server.json(SEARCH_PATH, { features: [], total: 0 });
     const io = testIO({ env: { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN, GITHUB_STEP_SUMMARY: '/dev/full' } });
-    const code = await main(['features', 'stale'], io);
+    const code = await main(['features', 'stale', '-o', 'github'], io);
     expect(io.err.text).toBe(
       'flagctl: cannot write to GITHUB_STEP_SUMMARY (/dev/full): no space left on the device (ENOSPC); the output is incomplete\n',
     );
@@ -96,7 +96,7 @@ describe('a closed pipe (EPIPE)', () => {
   it('does not make a failing gate pass: features stale reads every page and exits 3 with the full count', async () => {
     server.route(SEARCH_PATH, searchOver(makeFeatures(250)));
     const out = new FailingOutput('EPIPE', 1);
-    const r = await run(['features', 'stale'], out);
+    const r = await run(['features', 'stale', '--max', '0'], out);
     expect(r.code).toBe(3);
     expect(r.stderr).toBe('flagctl: 250 stale flags, more than the 0 allowed (--max)\n');
     expect(r.stdout).toBe('NAME\tTYPE\tPROJECT\tREASON\tCREATEDAT\n');

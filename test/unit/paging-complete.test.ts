@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
-import { makeFeatures, pageBounds, pageOf, SEARCH_PATH } from '../support/search-fixture.js';
+import { SEARCH_PATH, makeFeatures, pageBounds, pageOf, serveStaleAges } from '../support/search-fixture.js';
 
 // Paging is complete or it fails (README "Paging"): a short page is not the end, an empty page
 // before the total, a repeated page or endless pages exit 1 naming the page and the counts, and
@@ -23,7 +23,8 @@ describe('search paging', () => {
       const { offset, limit } = pageBounds(url);
       sendJson(res, 200, { features: all.slice(offset, offset + Math.min(limit, 30)), total: all.length });
     });
-    const r = await cli(['features', 'stale', '-o', 'json']);
+    serveStaleAges(server);
+    const r = await cli(['features', 'stale', '--max', '0', '-o', 'json']);
     expect(r.code).toBe(3);
     expect(r.stderr).toBe('flagctl: 250 stale flags, more than the 0 allowed (--max)\n');
     const doc = JSON.parse(r.stdout);

@@ -72,7 +72,7 @@ describe('a mistyped --project', () => {
 // least one; an unknown one has none visible), and a gate that still cannot tell does not run.
 describe('a --project the token may not list projects to check', () => {
   const GATES: [string, string[]][] = [
-    ['features stale', ['features', 'stale', '--project', 'defualt']],
+    ['features stale --max 0', ['features', 'stale', '--project', 'defualt', '--max', '0']],
     ['features search --fail-if-any', ['features', 'search', '--project', 'defualt', '--fail-if-any']],
     ['refs --fail-on', ['refs', tree, '--project', 'defualt', '--fail-on', 'stale']],
     ['retire plan --fail-on', ['retire', 'plan', tree, '--project', 'defualt', '--fail-on', 'archive']],

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useFixtureServer, sendJson } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
+import { serveEnvironments } from '../support/projects-fixture.js';
 
 // Fixtures captured from real servers seeded by test/e2e/harness/seed.mjs (size 40, plus a
 // default strategy on production): 6.10.1's GET /api/admin/projects/default, 8.2.0's
@@ -129,6 +130,7 @@ describe('project overview on a server with the deprecated endpoint (6.x)', () =
 
   it('-o csv and ndjson give the feature rows, --columns as in the search table', async () => {
     server.json(DEPRECATED, v6);
+    serveEnvironments(server);
     const csv = await runCli(['project', 'overview', 'default', '-o', 'csv', '--columns', 'name,type,env:production.enabled'], { env: env() });
     const rows = csv.stdout.split('\r\n').filter(Boolean);
     expect(rows[0]).toBe('name,type,env:production.enabled');
@@ -143,6 +145,7 @@ describe('project overview on a server with the deprecated endpoint (6.x)', () =
 
   it('--columns picks the columns of the features table under the overview', async () => {
     server.json(DEPRECATED, v6);
+    serveEnvironments(server);
     const r = await runCli(['project', 'overview', 'default', '--columns', 'name,env:production.enabled'], { env: env() });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Mode                open\n');
@@ -206,6 +209,7 @@ describe('project overview on a server without it (7.0 and later): the fallback'
   it('-o csv gives the feature rows', async () => {
     const features = manyFeatures(150);
     newServer(features);
+    serveEnvironments(server);
     const r = await runCli(['project', 'overview', 'default', '-o', 'csv', '--columns', 'name,env:production.enabled'], { env: env() });
     expect(r.code).toBe(0);
     expect(r.stdout.split('\r\n').filter(Boolean)).toEqual(['name,env:production.enabled', ...features.map((f) => `${f.name},${(f as any).environments[1].enabled}`)]);

@@ -7,7 +7,7 @@ import { SkippingClock } from '../support/clock.js';
 import { runCli as runCliNow, type TestIOOptions } from '../support/io.js';
 import { serveProjects } from '../support/projects-fixture.js';
 import { RateLimitWindow } from '../support/rate-limit-fixture.js';
-import { makeFeatures, SEARCH_PATH, searchOver } from '../support/search-fixture.js';
+import { SEARCH_PATH, makeFeatures, searchOver, serveStaleAges } from '../support/search-fixture.js';
 
 // Every command that pages search goes through the one pacer (src/api/rate-limit.ts), and the
 // wait limit is --max-wait or FLAGCTL_MAX_WAIT. A fixture window of 4 searches per 2 s, on a
@@ -56,6 +56,7 @@ describe('commands that page search keep to the rate limit and say when they wai
 
   it('features stale is paced alike', async () => {
     const { features } = limited();
+    serveStaleAges(server);
     const r = await runCli(['features', 'stale', '--max', '1000', '-o', 'ndjson'], { env: env() });
     expect(r.code).toBe(0);
     expect(names(r.stdout)).toEqual(features.map((f) => f.name));

@@ -114,6 +114,12 @@ describe('flagctl refs', () => {
     expect(all.stdout.split('\r\n')).toContain('quiet,keep');
   });
 
+  it('a piped table heads its columns with their --columns ids (a terminal shows "last seen")', async () => {
+    serve(server);
+    const r = await refs([dir, '--summary']);
+    expect(r.stdout.split('\n')[0]).toBe('FLAG\tSTATE\tLIFECYCLE\tARCHIVED\tREFERENCES\tFILES\tLASTSEENAT\tVERDICT\tKEEPBRANCH');
+  });
+
   it('-o json: {references, flags}', async () => {
     serve(server);
     const r = await refs([dir, '-o', 'json']);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useFixtureServer } from '../support/fixture-server.js';
-import { ownRequests, serveProjects } from '../support/projects-fixture.js';
+import { ownRequests, serveEnvironments, serveProjects, serveSegments } from '../support/projects-fixture.js';
 import { runCli } from '../support/io.js';
 import { SEARCH_PATH, searchV8 } from '../support/search-fixture.js';
 
@@ -15,6 +15,8 @@ const search = (args: string[]) => runCli(['features', 'search', ...args], { env
 async function wire(args: string[]): Promise<string> {
   server.json(SEARCH_PATH, searchV8);
   serveProjects(server);
+  serveEnvironments(server);
+  serveSegments(server, ['beta-testers', 'beta testers', 'a', 'b']);
   const r = await search([...args, '-o', 'json']);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
@@ -121,9 +123,10 @@ describe('what goes on the wire', () => {
 
   it('spaces travel as + and the server splits on commas', async () => {
     server.json(SEARCH_PATH, searchV8);
+    serveSegments(server, ['beta testers']);
     await search(['--segment', 'beta testers', '--query', 'new checkout']);
-    expect(server.requests[0]!.url).toContain('segment=INCLUDE%3Abeta+testers');
-    expect(server.requests[0]!.url).toContain('query=new+checkout');
+    expect(ownRequests(server.requests)[0]!.url).toContain('segment=INCLUDE%3Abeta+testers');
+    expect(ownRequests(server.requests)[0]!.url).toContain('query=new+checkout');
   });
 });
 

@@ -25,7 +25,7 @@ with -o ndjson). A limit in the query sets the page size (default 100); pages ar
 server's rate limit. An answer that is not such a list is printed as it came.`,
   examples: [
     'flagctl api /api/admin/segments',
-    "flagctl api /api/admin/search/features --paginate --query type=IS:release | jq 'length'",
+    "flagctl api /api/admin/search/features --paginate -f type=IS:release | jq 'length'",
     "flagctl api '/api/admin/search/events?feature=IS:checkout-v2' --paginate -o ndjson",
   ],
   check: ({ options: f, given }) => {

@@ -15,7 +15,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const f = req.options;
   const { io } = ctx;
   const target = await ctx.target();
-  const where = apiTarget(req.args[0] as string, target.url, f.query ?? []);
+  const where = apiTarget(req.args[0] as string, target.url, [...(f.rawField ?? []), ...(f.query ?? [])]);
   const client = ctx.client(target);
   if (!f.paginate) {
     const res = await getRaw(client, where);

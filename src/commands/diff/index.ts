@@ -21,13 +21,14 @@ parameters, constraints, segments, variants) and environment variants; between t
 and dependencies. A segment whose constraints differ is reported once, with the features
 that use it. Strategy ids and order, constraint order and value order are not drift;
 strategy order counts only where both sides have several enabled strategies with variants
-among them. Exit 3 when there is a difference, 0 when there is none.`,
+among them. Exit 3 when there is a difference, 0 when there is none (--fail-on drift, the
+default); --fail-on none reports without failing.`,
   examples: [
     'flagctl diff development production',
     'flagctl diff staging:production prod:production --stat',
     'flagctl diff @flags.json:production production -o markdown',
   ],
   // A gate: its code judges every flag, even when the reader of stdout has gone.
-  gate: () => true,
+  gate: (f) => f.failOn !== 'none',
   load: () => import('./run.js'),
 });

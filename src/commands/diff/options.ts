@@ -1,6 +1,6 @@
 import type { OptionTable } from '../kit/spec.js';
 import { batchExportRemoved } from '../export/options.js';
-import { oneProject, projectId, text } from '../kit/values.js';
+import { oneOf, oneProject, projectId, text } from '../kit/values.js';
 
 export const options = {
   project: {
@@ -14,6 +14,12 @@ export const options = {
     help: 'compare only this feature, repeatable',
     repeat: true,
     parse: text('a feature name must not be empty'),
+  },
+  failOn: {
+    spelling: '--fail-on <condition>',
+    help: 'drift (the default: exit 3 when the sides differ, as git diff --exit-code) or none (a report: exit 0)',
+    values: ['drift', 'none'],
+    parse: oneOf(['drift', 'none'] as const),
   },
   stat: {
     spelling: '--stat',

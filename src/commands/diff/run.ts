@@ -33,12 +33,13 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     markdown: async (ui) => print(ui, diffMarkdown(result, labels, f.stat === true)),
   });
   // The result (and its summary line) is on stdout; stderr stays for diagnostics.
-  if (result.changes.length + result.segments.length > 0) throw new CheckFailedError(summary(result, labels), true);
+  if (f.failOn !== 'none' && result.changes.length + result.segments.length > 0) throw new CheckFailedError(summary(result, labels), true);
 }
 
 /**
  * Both sides' views. Server sides of one server and project share one fetch: the environment
- * list, the feature list and each feature's document (GETs only).
+ * list, the feature list and each feature's document (GETs only); with --feature, only those
+ * features' documents and the segments they use.
  */
 async function views(
   ctx: RunContext,
@@ -53,7 +54,8 @@ async function views(
     let p = fetches.get(side.source);
     if (!p) {
       const client = ctx.client(side.server);
-      p = fetchSnapshot(client, side.project, [...new Set(envsOf(side.source))], { progress: progress.for(side.source) }).finally(() => client.close());
+      const read = { progress: progress.for(side.source), only: only && [...only] };
+      p = fetchSnapshot(client, side.project, [...new Set(envsOf(side.source))], read).finally(() => client.close());
       fetches.set(side.source, p);
     }
     return p;

@@ -1,11 +1,13 @@
 import { OptionValueError, type OptionTable } from '../kit/spec.js';
-import { oneOf, oneProject, projectId, text } from '../kit/values.js';
+import { oneEnvironment, oneOf, oneProject, projectId, text } from '../kit/values.js';
 
 export const options = {
   env: {
     spelling: '-e, --env <environment>',
     help: 'environment to evaluate in (required)',
     parse: text('an environment name must not be empty'),
+    // The playground answers an unknown environment with every flag off, not an error.
+    environments: oneEnvironment,
   },
   context: {
     spelling: '-c, --context <key=value>',
@@ -28,5 +30,12 @@ export const options = {
     help: 'exit 3 unless the one feature named is on (or off) for this context',
     values: ['on', 'off'],
     parse: oneOf(['on', 'off'] as const),
+  },
+  failOn: {
+    spelling: '--fail-on <on|off>',
+    help: 'exit 3 when the one feature named is on (or off) for this context: --fail-on off is --expect on',
+    values: ['on', 'off'],
+    parse: oneOf(['on', 'off'] as const),
+    conflicts: { with: ['expect'], why: 'give one; --fail-on off is --expect on' },
   },
 } as const satisfies OptionTable;

@@ -1,4 +1,3 @@
-import { environmentNames } from '../../api/environments.js';
 import { playground, type PlaygroundFeature, type PlaygroundResponse } from '../../api/playground.js';
 import { CheckFailedError, NotFoundError, RequestError } from '../../errors.js';
 import { parseContext } from '../../evaluate/context.js';
@@ -28,11 +27,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const client = ctx.client(target);
   let explanations;
   const answer = await withSpinner(ctx.io, `Evaluating in ${f.env}`, async () => {
-    // The playground answers an unknown environment with every flag off, not an error.
-    const environments = await environmentNames(client);
-    if (!environments.includes(f.env!)) {
-      throw new NotFoundError(`no environment "${f.env}" on this server; it has: ${environments.join(', ') || '(none)'}`);
-    }
+    // --env was checked against the server's environments by the kit (OptionSpec.environments).
     return playground(client, { environment: f.env!, projects: project ? [project] : '*', context });
   });
   const chosen = select(answer.features, names, f.all === true, project);
@@ -50,17 +45,20 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     rows: { columns: cols, rows: explained.map(evaluateRow) },
   });
 
-  if (f.expect) {
+  // --fail-on names the state that fails: the other one is expected.
+  const expected = f.expect ?? (f.failOn ? (f.failOn === 'on' ? 'off' : 'on') : undefined);
+  const option = f.expect ? `--expect ${f.expect}` : `--fail-on ${f.failOn}`;
+  if (expected) {
     const e = explanations[0]!;
     // An evaluation the server could not finish confirms neither on nor off.
     if (e.state === 'unknown') {
       throw new CheckFailedError(
-        `${e.feature} could not be evaluated fully in ${f.env} for this context (the server answered "unknown": a strategy it cannot evaluate, such as a custom one); --expect ${f.expect} is not confirmed`,
+        `${e.feature} could not be evaluated fully in ${f.env} for this context (the server answered "unknown": a strategy it cannot evaluate, such as a custom one); ${option} is not confirmed`,
       );
     }
     const state = e.enabled ? 'on' : 'off';
-    if (state !== f.expect) {
-      throw new CheckFailedError(`${e.feature} is ${state} in ${f.env} for this context; expected ${f.expect}`);
+    if (state !== expected) {
+      throw new CheckFailedError(`${e.feature} is ${state} in ${f.env} for this context; expected ${expected}`);
     }
   }
 }

@@ -1,7 +1,7 @@
 import { OptionValueError } from '../../errors.js';
-import { calendarDayCheck, environmentName as environment, projectId } from '../kit/values.js';
+import { calendarDayCheck, dayOrAge, environmentName as environment, projectId } from '../kit/values.js';
 
-const calendarDay = calendarDayCheck('not a real calendar date');
+const calendarDay = dayOrAge(calendarDayCheck('not a real calendar date'));
 
 // The search filters' vocabulary and syntax: each value is written either in the spec's
 // operator syntax (checked, then passed through) or in a friendly form that maps onto it, and
@@ -166,12 +166,13 @@ export function statusEntry(raw: string): string {
   return `${m[1]}:${m[2]}`;
 }
 
-const DATE_ACCEPTED = 'accepted: IS_BEFORE:<yyyy-MM-dd> or IS_ON_OR_AFTER:<yyyy-MM-dd> (or --created-before/--created-since <yyyy-MM-dd>)';
+const DATE_ACCEPTED =
+  'accepted: IS_BEFORE:<date> or IS_ON_OR_AFTER:<date> (or --created-before/--created-since <date>), a date being yyyy-MM-dd or an age before now: 30d, 2w, 12h';
 
-/** A day in a createdAt condition; the server answers HTTP 500 for 2024-02-30. */
-function day(raw: string): string {
+/** A day in a createdAt condition (an age names the UTC day it falls on); the server answers HTTP 500 for 2024-02-30. */
+function day(raw: string, now?: () => number): string {
   try {
-    return calendarDay(raw);
+    return calendarDay(raw, now);
   } catch (err) {
     if (err instanceof OptionValueError) throw new OptionValueError(`${err.message}; ${DATE_ACCEPTED}`);
     throw err;
@@ -179,17 +180,17 @@ function day(raw: string): string {
 }
 
 /** `--created-at IS_BEFORE:2024-01-01`: the condition as the server takes it. */
-export function createdAt(raw: string): string {
+export function createdAt(raw: string, now?: () => number): string {
   const m = /^([A-Z_]+):(.*)$/.exec(raw);
   if (!m || !(DATE_OPERATORS as readonly string[]).includes(m[1]!)) throw new OptionValueError(`expected <operator>:<date>; ${DATE_ACCEPTED}`);
-  return `${m[1]}:${day(m[2]!.trim())}`;
+  return `${m[1]}:${day(m[2]!.trim(), now)}`;
 }
 
 /** `--created-before <day>` and `--created-since <day>`: the same condition. */
 export const createdRelative =
   (op: (typeof DATE_OPERATORS)[number]) =>
-  (raw: string): string =>
-    `${op}:${day(raw.trim())}`;
+  (raw: string, now?: () => number): string =>
+    `${op}:${day(raw.trim(), now)}`;
 
 /** `--sort-by name` or `--sort-by environment:<name>`. */
 export function sortField(raw: string): string {

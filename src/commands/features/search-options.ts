@@ -1,6 +1,6 @@
 import type { OptionSpec, OptionTable, OptionValues, Request } from '../kit/spec.js';
 import { OptionValueError } from '../kit/spec.js';
-import { oneOf, projectsInFilter, wholeNumber } from '../kit/values.js';
+import { environmentOfSort, environmentOfStatus, oneOf, projectsInFilter, segmentsInFilter, wholeNumber } from '../kit/values.js';
 import {
   DATE_OPERATORS,
   FLAG_TYPES,
@@ -81,6 +81,7 @@ export const FILTER_OPTIONS = {
     help: 'segment name: beta-testers | a,b (any) | !a | INCLUDE:a',
     values: prefixes(INCLUDE_OPERATORS),
     parse: filter('segment', '--segment'),
+    segments: segmentsInFilter,
     param: 'segment',
   },
   status: {
@@ -88,6 +89,7 @@ export const FILTER_OPTIONS = {
     help: 'production:enabled or production:disabled; repeat: any of',
     repeat: true,
     parse: statusEntry,
+    environments: environmentOfStatus,
     param: 'status',
   },
   createdAt: {
@@ -100,14 +102,14 @@ export const FILTER_OPTIONS = {
   },
   createdBefore: {
     spelling: '--created-before <date>',
-    help: 'created before this day (yyyy-MM-dd, UTC)',
+    help: 'created before this day (yyyy-MM-dd, UTC; or an age: 30d, 2w, 12h ago)',
     parse: createdRelative('IS_BEFORE'),
     conflicts: createdConflict('createdBefore'),
     param: 'createdAt',
   },
   createdSince: {
     spelling: '--created-since <date>',
-    help: 'created on or after this day (yyyy-MM-dd, UTC)',
+    help: 'created on or after this day (yyyy-MM-dd, UTC; or an age: 30d, 2w, 12h ago)',
     parse: createdRelative('IS_ON_OR_AFTER'),
     conflicts: createdConflict('createdSince'),
     param: 'createdAt',
@@ -117,6 +119,7 @@ export const FILTER_OPTIONS = {
     help: 'name, type, stale, project, lastSeenAt, createdAt (default), environment:<name>',
     values: [...SORT_FIELDS, 'environment:'],
     parse: sortField,
+    environments: environmentOfSort,
     param: 'sortBy',
   },
   sortOrder: { spelling: '--sort-order <order>', help: 'asc (default) or desc', values: SORT_ORDERS, parse: oneOf(SORT_ORDERS), param: 'sortOrder' },

@@ -10,7 +10,7 @@ export default defineCommand({
   help: `-o json prints the server's document (only the --section arrays when given); csv, ndjson and
 markdown print the rows of the one section picked with --section.`,
   examples: [
-    'flagctl insights --from 2025-01-01 --to 2025-03-31',
+    'flagctl insights --since 2025-01-01 --until 2025-03-31',
     'flagctl insights --section projects --section metrics --no-chart',
     'flagctl insights --section users -o csv > users.csv',
   ],

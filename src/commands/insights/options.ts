@@ -1,10 +1,13 @@
 import { SECTIONS } from '../../output/insights-sections.js';
 import type { OptionTable } from '../kit/spec.js';
-import { calendarDay } from '../kit/values.js';
+import { dayOrAge } from '../kit/values.js';
 
 export const options = {
-  from: { spelling: '--from <YYYY-MM-DD>', help: 'start of the date range (omitted: the server decides)', parse: calendarDay },
-  to: { spelling: '--to <YYYY-MM-DD>', help: 'end of the date range (omitted: the server decides)', parse: calendarDay },
+  since: { spelling: '--since <date>', help: 'start of the date range: YYYY-MM-DD or an age (30d, 2w, 12h ago); omitted: the server decides', parse: dayOrAge() },
+  until: { spelling: '--until <date>', help: 'end of the date range: YYYY-MM-DD or an age (30d, 2w, 12h ago); omitted: the server decides', parse: dayOrAge() },
+  // The earlier spellings, kept working: --from is an input file in features revive (docs/options.md).
+  from: { spelling: '--from <date>', help: 'the earlier spelling of --since', parse: dayOrAge(), hidden: true, conflicts: { with: ['since'], why: 'give one; --from is the earlier spelling of --since' } },
+  to: { spelling: '--to <date>', help: 'the earlier spelling of --until', parse: dayOrAge(), hidden: true, conflicts: { with: ['until'], why: 'give one; --to is the earlier spelling of --until' } },
   section: {
     spelling: '--section <name>',
     help: `section to show, repeatable: ${SECTIONS.join(', ')} (default: all)`,

@@ -25,8 +25,10 @@ function sectionsOf(given: string[] | undefined): Section[] {
 /** `insights`: flags checked, one request, then each section as rows and, on a terminal, a chart. */
 export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const { io } = ctx;
-  const f = { ...req.options, section: sectionsOf(req.options.section) };
-  if (f.from && f.to && f.from > f.to) throw new UsageError(`--from "${f.from}" is after --to "${f.to}"`);
+  const o = req.options;
+  const f = { ...o, from: o.since ?? o.from, to: o.until ?? o.to, section: sectionsOf(o.section) };
+  const [fromName, toName] = [o.since ? '--since' : '--from', o.until ? '--until' : '--to'];
+  if (f.from && f.to && f.from > f.to) throw new UsageError(`${fromName} "${f.from}" is after ${toName} "${f.to}"`);
   const ui = await ctx.ui(req.output);
   const sections: Section[] = f.section.length ? [...new Set(f.section)] : [...SECTIONS];
   // A format that prints a document's rows prints one section's.

@@ -12,6 +12,7 @@ import { makeUi, notice, type OutputOptions, type Ui } from '../../output/contex
 import { adapterOf } from '../../output/formats.js';
 import { VERSION } from '../../version.js';
 import type { GLOBAL_OPTIONS } from './globals.js';
+import { noNames, type NamesToCheck } from './known-names.js';
 
 import type { OptionValues, ProgramSpec } from './spec.js';
 
@@ -30,6 +31,8 @@ export class RunContext {
   private readonly ca?: string;
   /** Project ids the options name, checked once before the first request (see target()). */
   private projectsToCheck: string[] = [];
+  /** Environment and segment names the options give, checked with the projects (known-names.ts). */
+  private namesToCheck: NamesToCheck = noNames();
   /** This run judges its data (a gate): it never goes on with a project it cannot confirm. */
   private gate = false;
   /** Every client this run made: the kit closes them when run() settles, whatever it did. */
@@ -72,6 +75,17 @@ export class RunContext {
     this.noteToken(target.token);
     this.debug(`server ${target.url}${target.profile ? ` (profile ${target.profile})` : ''}`);
     if (this.projectsToCheck.length > 0) await this.checkProjects(target, this.projectsToCheck.splice(0));
+    const names = this.namesToCheck;
+    if (names.environments.length + names.segments.length > 0) {
+      this.namesToCheck = noNames();
+      const { checkNames } = await import('./known-names.js');
+      const client = this.client(target);
+      try {
+        await checkNames(client, names, this.gate, this.debug);
+      } finally {
+        await client.close();
+      }
+    }
     return target;
   }
 
@@ -80,8 +94,9 @@ export class RunContext {
    * for the command's first target(), which comes after all of its own input checks, so bad
    * input still sends nothing.
    */
-  expectProjects(ids: readonly string[], gate = false): void {
+  expectProjects(ids: readonly string[], gate = false, names: NamesToCheck = noNames()): void {
     this.projectsToCheck = [...new Set(ids)];
+    this.namesToCheck = names;
     this.gate = gate;
   }
 

@@ -2,6 +2,7 @@ import type { OutputOptions } from '../../output/context.js';
 import { ALL_FORMATS, withCompanions, type Format } from '../../output/formats.js';
 import { UsageError } from '../../errors.js';
 import { OptionValueError, type CommandSpec, type OptionTable } from './spec.js';
+import { environmentsInColumns } from './values.js';
 
 // -o, --columns, --no-headers, --csv-raw: the output flags every data command shares, listed
 // as their own group in help.
@@ -34,18 +35,23 @@ export function outputOptionTable(formats: readonly Format[], formatOnly = false
         if (!list.length) throw new OptionValueError('give at least one column name, e.g. --columns name,type', '--columns');
         return list;
       },
+      environments: environmentsInColumns,
     },
-    headers: { spelling: '--no-headers', help: 'omit the header row (table, csv)', group: GROUP },
-    csvRaw: { spelling: '--csv-raw', help: 'csv: do not guard cells that a spreadsheet would run as formulas', group: GROUP },
+    // An option a command does not use is not offered: no --csv-raw without csv, no
+    // --no-headers without a format that has a header row.
+    ...(formats.includes('table') || formats.includes('csv') ? { headers: { spelling: '--no-headers', help: 'omit the header row (table, csv)', group: GROUP } } : {}),
+    ...(formats.includes('csv') ? { csvRaw: { spelling: '--csv-raw', help: 'csv: do not guard cells that a spreadsheet would run as formulas', group: GROUP } } : {}),
   } satisfies OptionTable;
   return formatOnly ? { output: table.output } : table;
 }
 
-/** The output flags' values as the renderers take them; -o left out means the record's default, or its format in GitHub Actions. */
-export function outputOptions(spec: CommandSpec<any>, flags: Record<string, unknown>, given: ReadonlySet<string>, env: Record<string, string | undefined>): OutputOptions {
-  const inActions = !given.has('output') && env.GITHUB_ACTIONS === 'true' ? spec.formatInActions : undefined;
+/**
+ * The output flags' values as the renderers take them; -o left out means the record's default.
+ * The environment never picks a format: the same command line gives the same stdout everywhere.
+ */
+export function outputOptions(spec: CommandSpec<any>, flags: Record<string, unknown>): OutputOptions {
   return {
-    format: inActions ?? (flags.output as Format | undefined) ?? spec.formats?.[0] ?? 'table',
+    format: (flags.output as Format | undefined) ?? spec.formats?.[0] ?? 'table',
     columns: flags.columns as string[] | undefined,
     headers: flags.headers !== false,
     csvRaw: flags.csvRaw === true,

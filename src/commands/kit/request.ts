@@ -1,8 +1,9 @@
 import { UsageError } from '../../errors.js';
-import { keepReadingWhenClosed } from '../../io.js';
+import { clockOf, keepReadingWhenClosed } from '../../io.js';
 import type { App, GlobalOptions, RunContext } from './context.js';
 import { GLOBAL_OPTIONS } from './globals.js';
 import { checkFormatRules, outputOptions } from './output-options.js';
+import type { NamedValue } from './known-names.js';
 import { longName, optionTable } from './records.js';
 import { OptionValueError, type ArgSpec, type CommandSpec, type OptionTable, type Request, type RunModule } from './spec.js';
 
@@ -27,7 +28,12 @@ export interface Words {
  * when it is not given (`env`), its `parse`, its default, `required` and `conflicts`. The
  * first problem is a usage error naming the option (or the variable) and the value.
  */
-export function readOptions(table: OptionTable, given: Record<string, unknown>, env: Record<string, string | undefined> = {}): Record<string, unknown> {
+export function readOptions(
+  table: OptionTable,
+  given: Record<string, unknown>,
+  env: Record<string, string | undefined> = {},
+  now: () => number = Date.now,
+): Record<string, unknown> {
   const raw = { ...given };
   for (const [key, spec] of Object.entries(table)) {
     if (spec.removed && raw[key] !== undefined) throw new UsageError(`${longName(spec)}: removed: ${spec.removed}`);
@@ -49,7 +55,7 @@ export function readOptions(table: OptionTable, given: Record<string, unknown>, 
     const values = Array.isArray(value) ? (value as string[]) : [value as string];
     const parsed = values.map((v) => {
       try {
-        return spec.parse!(v);
+        return spec.parse!(v, now);
       } catch (err) {
         if (!(err instanceof OptionValueError)) throw err;
         throw labelled(err, `${names[key] ?? longName(spec)} "${v}"`);
@@ -95,6 +101,16 @@ function namedProjects(table: OptionTable, flags: Record<string, unknown>): stri
   return Object.entries(table).flatMap(([key, spec]) => (spec.projects && flags[key] !== undefined ? spec.projects(flags[key]) : []));
 }
 
+/** Every environment or segment name the given options name, with the option that named it. */
+function namedValues(table: OptionTable, flags: Record<string, unknown>, kind: 'environments' | 'segments'): NamedValue[] {
+  return Object.entries(table).flatMap(([key, spec]) => {
+    const names = spec[kind];
+    if (!names || flags[key] === undefined || flags[key] === false) return [];
+    const values = spec.repeat ? (flags[key] as unknown[]) : [flags[key]];
+    return values.flatMap((v) => names(v)).map((name) => ({ name, label: longName(spec) }));
+  });
+}
+
 /** A command ready to run: every value checked, its work loaded, nothing sent or printed yet. */
 export interface Ready {
   ctx: RunContext;
@@ -112,11 +128,12 @@ export async function prepare(app: App, spec: CommandSpec<any>, words: Words): P
   const { RunContext } = await import('./context.js');
   const ctx = new RunContext(app, readOptions(GLOBAL_OPTIONS, words.globals, app.io.env) as GlobalOptions);
   const table = optionTable(spec);
-  const flags = readOptions(table, words.options, app.io.env);
+  const clock = clockOf(app.io);
+  const flags = readOptions(table, words.options, app.io.env, () => clock.now());
   const request: Request<OptionTable> = {
     args: readArgs(spec.args ?? [], words.args),
     options: flags as Request<OptionTable>['options'],
-    output: outputOptions(spec, flags, words.given, app.io.env),
+    output: outputOptions(spec, flags),
     given: words.given,
   };
   checkFormatRules(spec, flags, request.output.format);
@@ -128,7 +145,8 @@ export async function prepare(app: App, spec: CommandSpec<any>, words: Words): P
       throw err;
     }
   }
-  ctx.expectProjects(namedProjects(table, flags), spec.gate?.(request.options as never) === true);
+  const names = { environments: namedValues(table, flags, 'environments'), segments: namedValues(table, flags, 'segments') };
+  ctx.expectProjects(namedProjects(table, flags), spec.gate?.(request.options as never) === true, names);
   return { ctx, request, work: await spec.load() };
 }
 

@@ -18,8 +18,11 @@ export interface OptionSpec<T = unknown> {
   help: string;
   /** What the value completes to in the shell. */
   values?: ValueSource;
-  /** Checks and converts the value (each value, for a repeated option). Throws OptionValueError. */
-  parse?: (raw: string) => T;
+  /**
+   * Checks and converts the value (each value, for a repeated option). Throws OptionValueError.
+   * `now` is the run's clock (io.clock), for values relative to it such as `30d`.
+   */
+  parse?: (raw: string, now: () => number) => T;
   /** The value when the flag is not given (already converted). */
   default?: T;
   /**
@@ -27,6 +30,14 @@ export interface OptionSpec<T = unknown> {
    * project list before the command's first request: a mistyped project exits 5 everywhere.
    */
   projects?: (value: T) => string[];
+  /**
+   * The environment names the value names (each value, for a repeated option) (`--status production:enabled`, `-e production`,
+   * `--columns env:production.enabled`). The kit checks them against GET
+   * /api/admin/environments before the command's first request: a mistyped one exits 5.
+   */
+  environments?: (value: T) => string[];
+  /** The segment names the value names (`--segment beta`), checked as environments are (GET /api/admin/segments). */
+  segments?: (value: T) => string[];
   /** The flag may be given several times; the request holds a list. */
   repeat?: boolean;
   /** Options (keys of the same table) that cannot be given with this one, and why: exit 2 naming both. */
@@ -71,7 +82,7 @@ export interface ArgSpec {
   parse?: (raw: string) => string;
 }
 
-type Base<F> = F extends { parse: (raw: string) => infer T }
+type Base<F> = F extends { parse: (raw: string, ...rest: any[]) => infer T }
   ? T
   : F extends { spelling: `${string}<${string}>` }
     ? string
@@ -116,8 +127,6 @@ export interface CommandSpec<T extends OptionTable = OptionTable> {
   formats?: readonly Format[];
   /** Only -o: the output is no rows of columns, so no --columns, --no-headers or --csv-raw. */
   formatOnly?: true;
-  /** The format when -o is left out in GitHub Actions (GITHUB_ACTIONS=true). */
-  formatInActions?: Format;
   /** Text after the flags in --help, before the examples. */
   help?: string;
   examples: readonly string[];

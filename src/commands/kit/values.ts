@@ -75,6 +75,36 @@ export function calendarDayCheck(impossible = 'not a calendar date'): (raw: stri
 /** --since, --from, --to. */
 export const calendarDay = calendarDayCheck();
 
+const AGE_UNITS = { h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 } as const;
+
+/** `30d`, `2w`, `12h` in milliseconds; undefined for anything else. Scripts need no GNU `date -d`. */
+export function ageMs(raw: string): number | undefined {
+  const m = /^(\d{1,6})([hdw])$/.exec(raw.trim());
+  return m ? Number(m[1]) * AGE_UNITS[m[2] as keyof typeof AGE_UNITS] : undefined;
+}
+
+/** An age option (`--stale-for 30d`): milliseconds. */
+export function age(what: string): (raw: string) => number {
+  return (raw) => ageMs(raw) ?? fail(`expected ${what} as a number and a unit: 30d (days), 2w (weeks), 12h (hours)`);
+}
+
+/**
+ * A day written YYYY-MM-DD (checked by `check`), or an age before the run's clock (`30d`, `2w`,
+ * `12h`): the UTC day that instant falls on, since the server's filters take days.
+ */
+export function dayOrAge(check: (raw: string) => string = calendarDay): (raw: string, now?: () => number) => string {
+  return (raw, now = Date.now) => {
+    const ms = ageMs(raw);
+    if (ms !== undefined) return new Date(now() - ms).toISOString().slice(0, 10);
+    try {
+      return check(raw);
+    } catch (err) {
+      if (err instanceof OptionValueError && /^expected a date/.test(err.message)) fail(`${err.message}, or an age before now: 30d, 2w, 12h`);
+      throw err;
+    }
+  };
+}
+
 /**
  * An id the server made URL friendly (isUrlFriendly: the string equals its
  * encodeURIComponent, at most 100 characters): a project id, an environment name.
@@ -97,6 +127,19 @@ export const environmentName = urlFriendly('an environment name');
 /** The one project a --project <id> names (OptionSpec.projects). */
 export const oneProject = (id: string): string[] => [id];
 
+/** The environment a `--status production:enabled` entry names. */
+export const environmentOfStatus = (entry: string): string[] => [entry.slice(0, entry.lastIndexOf(':'))];
+
+/** The environment `--sort-by environment:<name>` names. */
+export const environmentOfSort = (field: string): string[] => (field.startsWith('environment:') ? [field.slice('environment:'.length)] : []);
+
+/** The environments `--columns …,env:<environment>.<field>` names (a feature list's per-environment columns). */
+export const environmentsInColumns = (columns: string[]): string[] =>
+  columns.flatMap((c) => /^env:(.+)\.[A-Za-z]+$/.exec(c)?.[1] ?? []);
+
+/** One environment, as given (OptionSpec.environments). */
+export const oneEnvironment = (name: string): string[] => [name];
+
 /**
  * The projects a search filter names: `web`, `web,mobile`, `!web` or `IS_ANY_OF:web,mobile`
  * (the value as checked by its parse, in the server's syntax, reads the same way).
@@ -105,3 +148,6 @@ export function projectsInFilter(raw: string): string[] {
   const body = raw.replace(/^[A-Z][A-Z_]*:/, '').replace(/^!/, '');
   return body.split(',').map((v) => v.trim()).filter((v) => v.length > 0);
 }
+
+/** The segments a `--segment` filter names: read as a project filter is. */
+export const segmentsInFilter = projectsInFilter;

@@ -41,7 +41,7 @@ export async function tableRows<T>(ui: Ui, view: Omit<RowsView<T>, 'kind'>): Pro
     return writeTable(ui, head, cells, cols.length, hint);
   }
   let count = 0;
-  if (ui.out.headers) await print(ui, `${cols.map((c) => (c.header ?? c.name).toUpperCase()).join('\t')}\n`);
+  if (ui.out.headers) await print(ui, `${cols.map((c) => c.name.toUpperCase()).join('\t')}\n`);
   for await (const row of rows) {
     count++;
     await print(ui, `${cols.map((c) => termSafe(humanCell(c, row))).join('\t')}\n`);

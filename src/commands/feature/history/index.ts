@@ -16,12 +16,12 @@ The summary column is computed from each event's data and preData, e.g.
 The server's own markdown summary is never shown. -o json passes the events through as the
 server sent them.
 
-Filters: --project, --since and --type are sent to the server, which filters on Unleash
-6.10.1 and 8.2.0; --since and --type are checked again locally, so a server that ignores
+Filters: --project, --since and --event-type are sent to the server, which filters on Unleash
+6.10.1 and 8.2.0; --since and --event-type are checked again locally, so a server that ignores
 them still shows only matching events. A feature the server has no events for exits 5.`,
   examples: [
     'flagctl feature history checkout-v2',
-    'flagctl feature history checkout-v2 --since 2025-01-01 --type feature-strategy-update --all',
+    'flagctl feature history checkout-v2 --since 2025-01-01 --event-type feature-strategy-update --all',
     'flagctl feature history checkout-v2 -o json | jq ".[].type"',
   ],
   // --limit has a default, so only whether it was given tells the two apart.

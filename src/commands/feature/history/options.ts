@@ -1,7 +1,7 @@
 import type { OptionTable } from '../../kit/spec.js';
 import { OptionValueError } from '../../../errors.js';
 import { EVENT_TYPES, EVENT_TYPES_FROM } from '../../../history/event-types.js';
-import { calendarDay, oneProject, projectId, wholeNumber } from '../../kit/values.js';
+import { dayOrAge, oneProject, projectId, wholeNumber } from '../../kit/values.js';
 
 const DEFAULT_LIMIT = 20;
 
@@ -19,12 +19,20 @@ export const options = {
     default: DEFAULT_LIMIT,
   },
   all: { spelling: '--all', help: 'every event (instead of --limit)' },
-  since: { spelling: '--since <YYYY-MM-DD>', help: 'only events on or after this day (UTC)', parse: calendarDay },
-  type: {
-    spelling: '--type <event-type>',
+  since: { spelling: '--since <date>', help: 'only events on or after this day (YYYY-MM-DD, UTC; or an age: 30d, 2w, 12h ago)', parse: dayOrAge() },
+  eventType: {
+    spelling: '--event-type <type>',
     help: 'only events of this type, repeatable or comma-separated, e.g. feature-strategy-update',
     repeat: true,
     parse: eventTypes,
+  },
+  // The earlier spelling, kept working: --type names a flag type in search and stale (docs/options.md).
+  type: {
+    spelling: '--type <event-type>',
+    help: 'the earlier spelling of --event-type',
+    repeat: true,
+    parse: eventTypes,
+    hidden: true,
   },
 } as const satisfies OptionTable;
 

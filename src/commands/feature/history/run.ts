@@ -13,7 +13,7 @@ import type { options } from './options.js';
 export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const name = req.args[0] as string;
   const f = req.options;
-  const types = (f.type ?? []).flatMap((t) => t.split(','));
+  const types = [...(f.eventType ?? []), ...(f.type ?? [])].flatMap((t) => t.split(','));
   const ui = await ctx.ui(req.output);
   const cols = resolveColumns(historyColumns, ui.out.columns);
   const request: EventsRequest = {

@@ -50,19 +50,24 @@ export default defineCommand({
   path: ['features', 'search'],
   summary: 'Search and filter features across projects; page through every match',
   options,
-  formats: FORMATS,
-  help: `${FILTER_HELP.slice(1)}
+  formats: [...FORMATS, 'github'],
+  help: `Without --project it searches every project, not the profile's: search is the server-wide
+view (the profile's project is the default of the commands that read one project: get, export,
+diff, evaluate, retire, project overview). --project takes a filter, as below.
+${FILTER_HELP}
 ${COLUMN_HELP}
 
 Output: -o json prints one {features, total} document (total: all matches on the server);
-ndjson and csv stream one feature per line; markdown is a table for PR comments.`,
+ndjson and csv stream one feature per line; markdown is a table for PR comments; github is one
+annotation per match (an error with --fail-if-any, else a notice) and a table appended to
+$GITHUB_STEP_SUMMARY when it is set. Nothing changes with the environment: CI gets what -o asks.`,
   examples: [
     "flagctl features search --type release,experiment --state '!stale' --limit 250",
     'flagctl features search --tag team:growth --status production:enabled --all -o csv',
     'flagctl features search --created-before 2024-01-01 --sort-by environment:production --fail-if-any',
   ],
   // With --fail-if-any a gate: its code counts every match, even when the reader of stdout has gone.
-  gate: (f) => f.failIfAny === true,
+  gate: (f) => f.failIfAny === true || f.failOn === 'any',
   check: checkSearch,
   load: () => import('./run.js'),
 });

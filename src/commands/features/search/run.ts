@@ -1,6 +1,8 @@
 import { searchFeatures } from '../../../api/search.js';
 import { ApiError, CheckFailedError, RequestError } from '../../../errors.js';
+import type { SearchFeature } from '../../../api/schemas.js';
 import { notice } from '../../../output/context.js';
+import { summaryMarkdown } from '../../../output/github.js';
 import { featureColumns } from '../../../output/feature-columns.js';
 import { PageProgress } from '../../../output/page-progress.js';
 import { render } from '../../../output/render.js';
@@ -9,6 +11,17 @@ import type { RunContext } from '../../kit/context.js';
 import type { Request } from '../../kit/spec.js';
 import { DEFAULT_LIMIT, searchQuery } from '../search-options.js';
 import type { options } from './options.js';
+
+/** The job summary stays readable and far below GitHub's 1 MiB limit. */
+const SUMMARY_ROWS = 500;
+
+/** The features as they stream, the first SUMMARY_ROWS of them also kept in `into`. */
+async function* keepSome(features: AsyncIterable<SearchFeature>, into: SearchFeature[] | undefined): AsyncIterable<SearchFeature> {
+  for await (const f of features) {
+    if (into && into.length < SUMMARY_ROWS) into.push(f);
+    yield f;
+  }
+}
 
 /** `features search`: every option checked (by the kit), then pages streamed to the output as they arrive. */
 export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
@@ -22,7 +35,9 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const progress = new PageProgress(io, ui.tty && ui.adapter.streams);
   try {
     const pacer = ctx.pacer(progress.waiting);
-    const features = searchFeatures(client, { ...search, pacer }, progress.update);
+    // The first rows, for the job summary that -o github writes.
+    const kept: SearchFeature[] = [];
+    const features = keepSome(searchFeatures(client, { ...search, pacer }, progress.update), kept);
     const total = () => progress.latest?.total ?? 0;
     const count = await render(ui, {
       kind: 'rows',
@@ -30,12 +45,21 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       rows: progress.around(features),
       jsonObject: { key: 'features', after: () => ({ total: total() }) },
       longTable: '--limit <n> shows the first n',
+      annotate: (f) => ({
+        level: opts.failIfAny || opts.failOn ? 'error' : 'notice',
+        message: `${f.name} (${f.type ?? 'flag'}, project ${f.project ?? '?'}) matches the search`,
+        props: { title: `Feature: ${f.name}` },
+      }),
+      stepSummary: async () => {
+        const text = `${total()} feature${total() === 1 ? '' : 's'} match${total() === 1 ? 'es' : ''}${total() > kept.length ? `; the first ${kept.length}:` : '.'}`;
+        return summaryMarkdown('Feature search', text, cols, kept);
+      },
     });
     if (opts.limit === undefined && search.limit === DEFAULT_LIMIT && total() > search.offset + count) {
       notice(io, `${count} of ${total()} matches shown; --all or --limit <n> for more`);
     }
-    if (opts.failIfAny && total() > 0) {
-      throw new CheckFailedError(`${total()} feature${total() === 1 ? '' : 's'} match (--fail-if-any)`);
+    if ((opts.failIfAny || opts.failOn === 'any') && total() > 0) {
+      throw new CheckFailedError(`${total()} feature${total() === 1 ? '' : 's'} match (${opts.failIfAny ? '--fail-if-any' : '--fail-on any'})`);
     }
   } catch (err) {
     // Unleash 6 builds broken SQL for favoritesFirst without a user, and sends the SQL back.

@@ -1,18 +1,20 @@
-import type { SearchFeature } from '../../../api/schemas.js';
 import { featureColumns } from '../../../output/feature-columns.js';
-import type { ColumnSet } from '../../../output/rows.js';
+import type { Column, ColumnSet } from '../../../output/rows.js';
+import type { StaleRow } from './ages.js';
 
-// features stale's rows: a flag from search and why it is listed.
+// features stale's rows: a flag from search, why it is listed, and its ages.
 
-export type StaleRow = SearchFeature & { reason: string };
-
-/** Why the server lists it: `stale` is set by people; potentially stale is the type's expected lifetime passed. */
-export function staleReason(f: SearchFeature): string {
-  return f.stale ? 'marked stale' : `potentially stale: older than the expected lifetime of its type (${f.type ?? 'unknown'})`;
-}
+/** The columns that need the ages read (an event search per project and the flag types). */
+export const AGE_COLUMNS = ['staleSince', 'potentiallyStale', 'potentiallyStaleSince'];
 
 export const staleColumns: ColumnSet<StaleRow> = {
-  ...featureColumns,
-  all: [...featureColumns.all, { name: 'reason', value: (r) => r.reason }],
+  ...(featureColumns as unknown as ColumnSet<StaleRow>),
+  all: [
+    ...(featureColumns.all as Column<StaleRow>[]),
+    { name: 'reason', value: (r) => r.reason },
+    { name: 'staleSince', kind: 'time', value: (r) => r.staleSince },
+    { name: 'potentiallyStale', kind: 'bool', value: (r) => r.potentiallyStale },
+    { name: 'potentiallyStaleSince', kind: 'time', value: (r) => r.potentiallyStaleSince },
+  ],
   defaults: ['name', 'type', 'project', 'reason', 'createdAt'],
 };

@@ -5,7 +5,7 @@ import { pathSegment } from '../../kit/values.js';
 export default defineCommand({
   path: ['project', 'overview'],
   summary: "Show a project's settings, stats, environments and features",
-  args: [{ name: '<projectId>', help: 'project id, e.g. default', parse: pathSegment('project id') }],
+  args: [{ name: '[projectId]', help: "project id, e.g. default (default: the profile's project, else default)", parse: pathSegment('project id') }],
   options: {},
   formats: FORMATS,
   help: `Table and json show the whole overview; csv, ndjson and markdown give the feature rows
@@ -16,7 +16,7 @@ requests at any size), and says so on stderr. Columns only search has (lifecycle
 segments, dependencyType) are fetched from search when --columns asks for them; search is
 rate-limited on Unleash 8, so that is paced (see --max-wait).`,
   examples: [
-    'flagctl project overview default',
+    'flagctl project overview',
     "flagctl project overview default -o json | jq '.features | length'",
     'flagctl project overview default -o csv --columns name,type,stale,env:production.enabled',
   ],

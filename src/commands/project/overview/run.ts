@@ -15,13 +15,14 @@ function needsSearch(picked: readonly string[] | undefined): boolean {
   return (picked ?? []).some((c) => SEARCH_ONLY_FIELDS.some((field) => c.startsWith(field)));
 }
 
-/** `project overview <id>`: the deprecated endpoint where it exists, else the same overview assembled. */
+/** `project overview [id]`: the deprecated endpoint where it exists, else the same overview assembled. */
 export async function run(ctx: RunContext, req: Request<Record<string, never>>): Promise<void> {
   const { io } = ctx;
-  const projectId = req.args[0] as string;
   const ui = await ctx.ui(req.output);
   const cols = resolveColumns(columns, ui.out.columns);
   const target = await ctx.target();
+  // Without the argument, the profile's project (else default), as every other command reads it.
+  const projectId = (req.args[0] as string | undefined) ?? target.project;
   const client = ctx.client(target);
   const source = await withSpinner(io, `Fetching project ${projectId}`, () => fetchOverview(client, projectId));
   if (source.kind === 'replacement') {

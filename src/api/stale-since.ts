@@ -1,0 +1,29 @@
+import * as z from '../zod-mini.js';
+import type { ApiClient } from './client.js';
+import { featureEvents } from './events.js';
+
+// When a flag became stale, for `features stale --stale-for` and the JSON's staleSince: the
+// marking comes from the change history (a `feature-stale-on` event), one paged event search
+// per project rather than a request per flag; potentially stale follows from the flag's age
+// and its type's expected lifetime (GET /api/admin/feature-types).
+
+/** The event Unleash (6.10.1, 8.2.0) records when a flag is marked stale, by PATCH or the bulk POST …/stale. */
+export const STALE_ON = 'feature-stale-on';
+
+/** When each flag of the project was last marked stale (its newest feature-stale-on event). */
+export async function markedStaleAt(client: ApiClient, project: string): Promise<Map<string, string>> {
+  const at = new Map<string, string>();
+  // Newest first: the first event of a flag is when it was last marked.
+  for await (const e of featureEvents(client, { project, types: [STALE_ON], pageSize: 1000 })) {
+    if (e.featureName && !at.has(e.featureName)) at.set(e.featureName, e.createdAt);
+  }
+  return at;
+}
+
+const featureTypes = z.looseObject({ types: z.array(z.looseObject({ id: z.string(), lifetimeDays: z.nullish(z.number()) })) });
+
+/** Each flag type's expected lifetime in days (null: it never expires). */
+export async function typeLifetimes(client: ApiClient): Promise<Map<string, number | null>> {
+  const r = await client.getJson('/api/admin/feature-types', featureTypes);
+  return new Map(r.types.map((t) => [t.id, t.lifetimeDays ?? null]));
+}
