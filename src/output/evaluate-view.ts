@@ -118,7 +118,8 @@ function constraintLine(c: ConstraintCheck, ui: Ui): string {
 
 /** One row per feature for csv, ndjson, markdown and --columns. */
 export interface EvaluateRow {
-  feature: string;
+  /** The flag's name: the one key for it in every record flagctl defines (docs/options.md). */
+  name: string;
   /** "unknown" where the server could not decide: never a bare false a script would take for off. */
   enabled: boolean | 'unknown';
   variant: string | null;
@@ -128,7 +129,7 @@ export interface EvaluateRow {
 export function evaluateRow(e: Explanation): EvaluateRow {
   const st = e.decidedBy;
   return {
-    feature: e.feature,
+    name: e.feature,
     enabled: e.state === 'unknown' ? 'unknown' : e.enabled,
     variant: e.variant ?? null,
     strategy: st ? (st.title ? `${st.title} (${st.name})` : st.name) : null,
@@ -137,10 +138,12 @@ export function evaluateRow(e: Explanation): EvaluateRow {
 
 export const evaluateColumns: ColumnSet<EvaluateRow> = {
   all: [
-    { name: 'feature', value: (r) => r.feature },
+    { name: 'name', value: (r) => r.name },
     { name: 'enabled', kind: 'bool', value: (r) => r.enabled },
     { name: 'variant', value: (r) => r.variant },
     { name: 'strategy', value: (r) => r.strategy },
   ],
-  defaults: ['feature', 'enabled', 'variant', 'strategy'],
+  defaults: ['name', 'enabled', 'variant', 'strategy'],
+  // The earlier id of the name column, kept for scripts that ask for it.
+  resolve: (id) => (id === 'feature' ? { name: 'feature', value: (r) => r.name } : undefined),
 };
