@@ -117,7 +117,8 @@ function constraintLine(c: ConstraintCheck, ui: Ui): string {
 
 /** One row per feature for csv, ndjson, markdown and --columns. */
 export interface EvaluateRow {
-  feature: string;
+  /** The flag's name: the one key for it in every record flagctl defines (docs/options.md). */
+  name: string;
   /** "unknown" where the server could not decide: never a bare false a script would take for off. */
   enabled: boolean | 'unknown';
   variant: string | null;
@@ -127,7 +128,7 @@ export interface EvaluateRow {
 export function evaluateRow(e: Explanation): EvaluateRow {
   const st = e.decidedBy;
   return {
-    feature: e.feature,
+    name: e.feature,
     enabled: e.state === 'unknown' ? 'unknown' : e.enabled,
     variant: e.variant ?? null,
     strategy: st ? (st.title ? `${st.title} (${st.name})` : st.name) : null,

@@ -69,7 +69,7 @@ for (const server of inject('servers')) {
       expect(r.stdout).toContain('✓ userId NOT_IN ["blocked-user-1", "blocked-user-2"]  — userId = "u1"');
       const gate = await flagctl(['evaluate', SEED.fullFeature, '--env', 'development', ...flags(failing), '--expect', 'on', '-o', 'csv'], env);
       expect(gate.code).toBe(3);
-      expect(gate.stdout).toBe(`feature,enabled,variant,strategy\r\n${SEED.fullFeature},false,,\r\n`);
+      expect(gate.stdout).toBe(`name,enabled,variant,strategy\r\n${SEED.fullFeature},false,,\r\n`);
       expect(gate.stderr).toBe(`flagctl: ${SEED.fullFeature} is off in development for this context; expected on\n`);
     });
 

@@ -33,14 +33,14 @@ describe('evaluate with an answer the server could not decide', () => {
     const r = await runCli(['evaluate', 'retire-old-cart', '--env', 'development', '--expect', expected, '-o', 'csv'], { env: env() });
     expect(r.code).toBe(3);
     expect(r.stderr).toBe(`${WHY} ${expected} is not confirmed\n`);
-    expect(r.stdout).toBe('feature,enabled,variant,strategy\r\nretire-old-cart,unknown,,\r\n');
+    expect(r.stdout).toBe('name,enabled,variant,strategy\r\nretire-old-cart,unknown,,\r\n');
   });
 
   it('ndjson carries "unknown", and the terminal says UNKNOWN, not OFF', async () => {
     undecided();
     const nd = await runCli(['evaluate', 'retire-old-cart', '--env', 'development', '-o', 'ndjson'], { env: env() });
     expect(nd.code).toBe(0);
-    expect(JSON.parse(nd.stdout)).toEqual({ feature: 'retire-old-cart', enabled: 'unknown', variant: null, strategy: null });
+    expect(JSON.parse(nd.stdout)).toEqual({ name: 'retire-old-cart', enabled: 'unknown', variant: null, strategy: null });
     undecided();
     const tty = await runCli(['evaluate', 'retire-old-cart', '--env', 'development'], { env: { ...env(), NO_COLOR: '1' }, stdoutIsTTY: true });
     expect(tty.stdout.split('\n').slice(0, 2)).toEqual([

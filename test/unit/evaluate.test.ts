@@ -106,7 +106,7 @@ describe('evaluate', () => {
     );
     const r = await runCli(['evaluate', 'payments.kill-switch', '--env', 'development', '-c', 'userId=9', '-o', 'csv'], { env: env() });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('feature,enabled,variant,strategy\r\npayments.kill-switch,true,,flexibleRollout\r\n');
+    expect(r.stdout).toBe('name,enabled,variant,strategy\r\npayments.kill-switch,true,,flexibleRollout\r\n');
     expect(bodies).toHaveLength(3);
     expect(new Set(bodies).size).toBe(1);
     expect(JSON.parse(bodies[0]!)).toEqual({ environment: 'development', projects: '*', context: { userId: '9', appName: 'flagctl' } });
@@ -126,14 +126,14 @@ describe('evaluate', () => {
     const csv = await runCli(['evaluate', 'new-checkout-flow', 'payments.kill-switch', 'new-dashboard.classic-fallback', '--env', 'development', '-o', 'csv'], { env: env() });
     const variant = playground.features.find((f: { name: string }) => f.name === 'new-checkout-flow').variant.name;
     expect(csv.stdout).toBe(
-      `feature,enabled,variant,strategy\r\nnew-checkout-flow,true,${variant},EU beta rollout (flexibleRollout)\r\npayments.kill-switch,true,,flexibleRollout\r\nnew-dashboard.classic-fallback,false,,\r\n`,
+      `name,enabled,variant,strategy\r\nnew-checkout-flow,true,${variant},EU beta rollout (flexibleRollout)\r\npayments.kill-switch,true,,flexibleRollout\r\nnew-dashboard.classic-fallback,false,,\r\n`,
     );
     routes();
     const nd = await runCli(['evaluate', 'payments.kill-switch', '--env', 'development', '-o', 'ndjson'], { env: env() });
-    expect(nd.stdout).toBe('{"feature":"payments.kill-switch","enabled":true,"variant":null,"strategy":"flexibleRollout"}\n');
+    expect(nd.stdout).toBe('{"name":"payments.kill-switch","enabled":true,"variant":null,"strategy":"flexibleRollout"}\n');
     routes();
     const md = await runCli(['evaluate', 'payments.kill-switch', '--env', 'development', '-o', 'markdown'], { env: env() });
-    expect(md.stdout).toBe('| feature | enabled | variant | strategy |\n| --- | --- | --- | --- |\n| payments.kill-switch | true | - | flexibleRollout |\n');
+    expect(md.stdout).toBe('| name | enabled | variant | strategy |\n| --- | --- | --- | --- |\n| payments.kill-switch | true | - | flexibleRollout |\n');
   });
 
   it('--all evaluates every flag of the project, sorted by name', async () => {
@@ -153,7 +153,7 @@ describe('evaluate', () => {
     routes();
     const bad = await runCli(['evaluate', 'retire-old-cart', '--env', 'development', '--expect', 'on', '-o', 'csv'], { env: env() });
     expect(bad.code).toBe(3);
-    expect(bad.stdout).toBe('feature,enabled,variant,strategy\r\nretire-old-cart,false,,\r\n');
+    expect(bad.stdout).toBe('name,enabled,variant,strategy\r\nretire-old-cart,false,,\r\n');
     expect(bad.stderr).toBe('flagctl: retire-old-cart is off in development for this context; expected on\n');
   });
 

@@ -5,10 +5,12 @@ import type { ColumnSet } from '../../output/rows.js';
 
 export const evaluateColumns: ColumnSet<EvaluateRow> = {
   all: [
-    { name: 'feature', value: (r) => r.feature },
+    { name: 'name', value: (r) => r.name },
     { name: 'enabled', kind: 'bool', value: (r) => r.enabled },
     { name: 'variant', value: (r) => r.variant },
     { name: 'strategy', value: (r) => r.strategy },
   ],
-  defaults: ['feature', 'enabled', 'variant', 'strategy'],
+  defaults: ['name', 'enabled', 'variant', 'strategy'],
+  // The earlier id of the name column, kept for scripts that ask for it.
+  resolve: (id) => (id === 'feature' ? { name: 'feature', value: (r) => r.name } : undefined),
 };

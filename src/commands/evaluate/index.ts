@@ -16,7 +16,7 @@ context did not give it), segments, and an unsatisfied parent dependency.
 
 The playground requires an appName; without --context appName=…, flagctl sends "flagctl".
 -o json prints the server's answer for the features asked; csv, ndjson and markdown print one
-row per feature: feature, enabled, variant, strategy. An unknown environment exits 5 and lists
+row per feature: name, enabled, variant, strategy. An unknown environment exits 5 and lists
 the environments. --expect fails with exit 3, after printing, when the result differs;
 --fail-on on|off is the same gate spelled as every gate's --fail-on (--fail-on off = --expect on).`,
   examples: [
