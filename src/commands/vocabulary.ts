@@ -14,7 +14,7 @@ export interface Meaning {
   in: Readonly<Record<string, string>>;
 }
 
-const OUTPUT_COMMANDS = ['feature get', 'feature history', 'features search', 'features stale', 'features revive', 'project overview', 'insights', 'refs', 'retire plan', 'retire apply', 'evaluate'];
+const OUTPUT_COMMANDS = ['feature get', 'feature history', 'features search', 'features stale', 'features revive', 'project overview', 'insights', 'refs', 'retire plan', 'retire show', 'retire apply', 'evaluate'];
 const each = (commands: readonly string[], text: string) => Object.fromEntries(commands.map((c) => [c, text]));
 const SCAN = (what: string) => ({ refs: what, 'retire plan': `${what} (the scan of the tree it judges)` });
 
@@ -98,6 +98,11 @@ export const VOCABULARY: Readonly<Record<string, Meaning>> = {
     id: 'csv-raw',
     means: 'csv without the guard against spreadsheet formulas (offered only where csv is)',
     in: each(['feature get', 'feature history', 'features search', 'features stale', 'project overview', 'insights', 'refs', 'evaluate'], 'as everywhere'),
+  },
+  '--result': {
+    id: 'write-result',
+    means: "a JSON file the write's record is kept in: rewritten after each batch, atomically (docs/writes.md)",
+    in: { 'retire apply': 'the archive record (features revive --from takes it)', 'features revive': 'the revive record' },
   },
   '--aliases': { id: 'scan-aliases', means: 'also find a flag name in camelCase, PascalCase, snake_case and SCREAMING_SNAKE_CASE', in: SCAN('as in refs') },
   '--delimiters': { id: 'scan-delimiters', means: 'the characters that surround a flag name in code', in: SCAN('as in refs') },

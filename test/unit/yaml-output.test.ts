@@ -121,7 +121,12 @@ describe('-o yaml from the commands: the json output, round-tripped', () => {
   });
 
   it('features stale (an object: the features, then their total)', async () => {
-    await both(['features', 'stale', '--max', '1000'], () => server.json(SEARCH_PATH, searchV8));
+    // json and yaml print every field, the ages too: the flag types and the stale markings are read.
+    await both(['features', 'stale', '--max', '1000'], () => {
+      server.json(SEARCH_PATH, searchV8);
+      server.json('/api/admin/feature-types', { types: [{ id: 'release', lifetimeDays: 40 }, { id: 'experiment', lifetimeDays: 40 }, { id: 'operational', lifetimeDays: 7 }, { id: 'kill-switch', lifetimeDays: null }, { id: 'permission', lifetimeDays: null }] });
+      server.json('/api/admin/search/events', { events: [], total: 0 });
+    });
   });
 
   it('export (keys sorted, like the json snapshot)', async () => {

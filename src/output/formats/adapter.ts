@@ -17,6 +17,8 @@ export interface Adapter {
   readonly shows: 'document' | 'rows' | 'own';
   /** It reads each row whole (every field, and what follows the rows), not only the chosen columns. */
   wholeRows(ui: Ui): boolean;
+  /** It prints every field of each row (not the chosen columns): what a command adds to a row is seen. */
+  printsAllFields(ui: Ui): boolean;
   /** Rows appear as they come, not in a table drawn to their widths: a progress line makes way for them. */
   readonly streams: boolean;
   /** Its rendering of a document holds the document's note. */

@@ -12,6 +12,7 @@ export const adapter: Adapter = {
   mask: tokensMasked,
   shows: 'rows',
   wholeRows: () => false,
+  printsAllFields: () => false,
   streams: true,
   render(ui, view) {
     if (view.kind === 'rows') return csvRows(ui, view);

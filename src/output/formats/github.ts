@@ -13,6 +13,7 @@ export const adapter: Adapter = {
   mask: tokensMasked,
   shows: 'own',
   wholeRows: () => true,
+  printsAllFields: () => false,
   streams: true,
   async render(ui, view) {
     if (view.kind === 'rows') return view.annotate ? annotations(ui, view, view.annotate) : tableRows(ui, view);

@@ -12,6 +12,7 @@ export const adapter: Adapter = {
   mask: exact,
   shows: 'document',
   wholeRows: () => true,
+  printsAllFields: (ui) => !picked(ui),
   streams: true,
   async render(ui, view) {
     if (view.kind === 'rows') return jsonRows(ui, view);

@@ -11,6 +11,7 @@ export const adapter: Adapter = {
   mask: forPeople,
   shows: 'rows',
   wholeRows: () => false,
+  printsAllFields: () => false,
   streams: true,
   async render(ui, view) {
     if (view.kind === 'rows') return markdownRows(ui, view);

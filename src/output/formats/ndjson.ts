@@ -11,6 +11,7 @@ export const adapter: Adapter = {
   mask: exact,
   shows: 'rows',
   wholeRows: (ui) => !picked(ui),
+  printsAllFields: (ui) => !picked(ui),
   streams: true,
   render(ui, view) {
     if (view.kind === 'rows') return ndjsonRows(ui, view);

@@ -10,6 +10,7 @@ export const adapter: Adapter = {
   mask: exact,
   shows: 'own',
   wholeRows: () => true,
+  printsAllFields: () => false,
   streams: true,
   async render(ui, view) {
     if (view.kind === 'document') return view.rows ? tableRows(ui, view.rows) : drawDocument(ui, view);

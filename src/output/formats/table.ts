@@ -13,6 +13,7 @@ export const adapter: Adapter = {
   mask: forPeople,
   shows: 'own',
   wholeRows: (ui) => ui.tty,
+  printsAllFields: () => false,
   streams: false,
   drawsNotes: true,
   render: (ui, view) => (view.kind === 'document' ? drawDocument(ui, view) : tableRows(ui, view)),

@@ -16,6 +16,7 @@ export const adapter: Adapter = {
   mask: (text) => text,
   shows: 'document',
   wholeRows: () => true,
+  printsAllFields: (ui) => !picked(ui),
   streams: true,
   async render(ui, view) {
     if (view.kind === 'rows') return yamlRows(ui, view);

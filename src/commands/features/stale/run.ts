@@ -32,8 +32,8 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const kept: StaleRow[] = [];
   const clock = clockOf(io);
   // The ages cost a request and an event search per project: read when the run uses them (to
-  // filter, to gate on potentially stale, or to show them: a format that prints rows whole).
-  const showsAges = ui.adapter.wholeRows(ui) || (ui.out.columns ?? []).some((c) => AGE_COLUMNS.includes(c));
+  // filter, to gate on potentially stale, or to show them: a format that prints every field).
+  const showsAges = ui.adapter.printsAllFields(ui) || (ui.out.columns ?? []).some((c) => AGE_COLUMNS.includes(c));
   const needsAges = showsAges || f.staleFor !== undefined || f.failOn?.includes('potentially-stale') === true;
   const ages = new StaleAges(client, () => clock.now(), needsAges);
   // The gate counts the flags in the --fail-on states (all of them with --max alone).
