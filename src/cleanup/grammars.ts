@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Language as TsLanguage, Parser as TsParser } from 'web-tree-sitter';
+
+// The parser: tree-sitter's WebAssembly build (web-tree-sitter) and one grammar .wasm per
+// language (docs/commands/cleanup.md says why this engine). The grammars are not in the
+// bundle's text, so that no other command parses or holds them: the package ships them in
+// dist/grammars/, the single executable as assets named grammars/<file>, and a run from the
+// sources reads them from node_modules.
+
+export type GrammarName = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java';
+
+/** The runtime's own wasm and each grammar, as dist/grammars/ holds them. */
+export const GRAMMAR_FILES: Record<GrammarName | 'runtime', string> = {
+  runtime: 'tree-sitter.wasm',
+  typescript: 'tree-sitter-typescript.wasm',
+  tsx: 'tree-sitter-tsx.wasm',
+  javascript: 'tree-sitter-javascript.wasm',
+  python: 'tree-sitter-python.wasm',
+  go: 'tree-sitter-go.wasm',
+  java: 'tree-sitter-java.wasm',
+};
+
+const here = typeof __filename === 'string' && __filename.endsWith('.cjs') ? dirname(__filename) : dirname(fileURLToPath(import.meta.url));
+
+function seaAsset(file: string): Uint8Array | undefined {
+  try {
+    // node:sea exists only in a single executable's node (and Node >= 20.12 elsewhere).
+    const sea = require('node:sea') as { isSea(): boolean; getRawAsset(name: string): ArrayBuffer };
+    return sea.isSea() ? new Uint8Array(sea.getRawAsset(`grammars/${file}`)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function grammarBytes(name: GrammarName | 'runtime'): Uint8Array {
+  const file = GRAMMAR_FILES[name];
+  const fromSea = seaAsset(file);
+  if (fromSea) return fromSea;
+  const root = join(here, '..', '..');
+  const candidates = [
+    join(here, 'grammars', file),
+    name === 'runtime' ? join(root, 'node_modules/web-tree-sitter', file) : join(root, 'node_modules/tree-sitter-wasms/out', file),
+  ];
+  const found = candidates.find((c) => existsSync(c));
+  if (!found) throw new Error(`the grammar ${file} is missing (looked in ${candidates.join(', ')}); reinstall flagctl`);
+  return readFileSync(found);
+}
+
+let ready: Promise<typeof import('web-tree-sitter')> | undefined;
+const languages = new Map<GrammarName, Promise<TsLanguage>>();
+
+async function runtime(): Promise<typeof import('web-tree-sitter')> {
+  ready ??= (async () => {
+    const ts = await import('web-tree-sitter');
+    await ts.Parser.init({ wasmBinary: grammarBytes('runtime') });
+    return ts;
+  })();
+  return ready;
+}
+
+/** A parser for one language; the runtime and each grammar load once, on first use. */
+export async function parserFor(name: GrammarName): Promise<TsParser> {
+  const ts = await runtime();
+  let lang = languages.get(name);
+  if (!lang) languages.set(name, (lang = ts.Language.load(grammarBytes(name))));
+  const parser = new ts.Parser();
+  parser.setLanguage(await lang);
+  return parser;
+}
