@@ -17,7 +17,7 @@ import { assertFolderRules } from './folder-rules.mjs';
 import { assertPostSites } from './post-sites.mjs';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -122,6 +122,17 @@ function assertWithout(metafile, pattern) {
   if (found.length) throw new Error(`the fast path (src/feature-get-entry.ts) must not bundle these:\n  ${found.join('\n  ')}`);
 }
 
+/**
+ * web-tree-sitter's ESM build finds its files through import.meta.url, which a CommonJS bundle
+ * does not have: its CommonJS build is bundled instead (cleanup hands it the wasm itself).
+ */
+const treeSitterCommonJs = {
+  name: 'web-tree-sitter-cjs',
+  setup(b) {
+    b.onResolve({ filter: /^web-tree-sitter$/ }, () => ({ path: join(root, 'node_modules/web-tree-sitter/tree-sitter.cjs') }));
+  },
+};
+
 /** What each kind of bundle runs when loaded. */
 const MAINS = {
   // dist/flagctl.cjs: exports main() and run(); bin/flagctl calls run().
@@ -156,7 +167,7 @@ export async function bundle({ outfile, kind = 'package', plugins = [] } = {}) {
     target: 'node20',
     legalComments: 'none',
     metafile: true,
-    plugins: [builtinsAsRequire, ...plugins],
+    plugins: [builtinsAsRequire, treeSitterCommonJs, ...plugins],
     define: { 'process.env.FLAGCTL_BUILD_VERSION': JSON.stringify(pkg.version) },
     banner: { js: 'const __flagctlRequire = require;' },
     logLevel: 'warning',
@@ -192,8 +203,26 @@ function writeCompletions() {
   }
 }
 
+/**
+ * The parser `flagctl cleanup` loads on demand (src/cleanup/grammars.ts): tree-sitter's runtime
+ * and one grammar per language, as files beside the bundle, never inside its text, so no other
+ * command reads them. Returns each file's name under dist/grammars/ and its source.
+ */
+export const GRAMMARS = {
+  'tree-sitter.wasm': 'node_modules/web-tree-sitter/tree-sitter.wasm',
+  ...Object.fromEntries(['typescript', 'tsx', 'javascript', 'python', 'go', 'java'].map((l) => [`tree-sitter-${l}.wasm`, `node_modules/tree-sitter-wasms/out/tree-sitter-${l}.wasm`])),
+};
+
+export function copyGrammars() {
+  const dir = join(root, 'dist/grammars');
+  mkdirSync(dir, { recursive: true });
+  for (const [name, from] of Object.entries(GRAMMARS)) copyFileSync(join(root, from), join(dir, name));
+  return dir;
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const file = await bundle({ outfile: join(root, 'dist/flagctl.cjs') });
+  copyGrammars();
   console.error(`built ${file}`);
   console.error(`built ${await bundle({ outfile: join(root, 'dist/feature-get.cjs'), kind: 'fast' })}`);
   if (process.argv.includes('--completions')) writeCompletions();

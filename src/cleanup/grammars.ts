@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Language as TsLanguage, Parser as TsParser } from 'web-tree-sitter';
 
 // The parser: tree-sitter's WebAssembly build (web-tree-sitter) and one grammar .wasm per
@@ -22,7 +21,8 @@ export const GRAMMAR_FILES: Record<GrammarName | 'runtime', string> = {
   java: 'tree-sitter-java.wasm',
 };
 
-const here = typeof __filename === 'string' && __filename.endsWith('.cjs') ? dirname(__filename) : dirname(fileURLToPath(import.meta.url));
+// The bundle's own directory (dist/); from the sources (the tests), the checkout's top.
+const here = typeof __filename === 'string' && __filename.endsWith('.cjs') ? dirname(__filename) : join(process.cwd(), 'dist');
 
 function seaAsset(file: string): Uint8Array | undefined {
   try {

@@ -1,0 +1,24 @@
+// Shared by the corpus files: each case is a file before and after `flagctl cleanup`.
+import { expect } from 'vitest';
+import { cleanFile } from '../../../src/cleanup/clean.js';
+import { parserFor } from '../../../src/cleanup/grammars.js';
+import { grammarOf } from '../../../src/cleanup/languages.js';
+
+export interface Case {
+  name: string;
+  file: string;
+  /** The flag `x`'s kept value. */
+  keep: boolean;
+  before: string;
+  after: string;
+  /** Reasons of the leftovers expected, in order. */
+  leftovers?: string[];
+}
+
+export async function check(c: Case): Promise<void> {
+  const result = await cleanFile(c.file, c.before, new Map([['x', c.keep]]));
+  expect(result.after).toBe(c.after);
+  const parser = await parserFor(grammarOf(c.file)!);
+  expect(parser.parse(result.after.replace(/^\uFEFF/, ''))!.rootNode.hasError).toBe(false);
+  expect(result.leftovers.map((l) => l.reason)).toEqual(c.leftovers ?? []);
+}
