@@ -17,11 +17,15 @@ export interface ExprHost {
   touches(n: Node): boolean;
   /** The rewritten text of any node (statements inside expressions, e.g. a callback's body). */
   text(n: Node): string;
+  /** The node's text with its children rewritten (never the node's own rule: no loop). */
+  rebuild(n: Node): string;
   note(n: Node, what: string): void;
 }
 
 /** Results that need no parentheses where an operand stood. */
 const ATOMIC = /^(identifier|member_expression|call_expression|call|attribute|selector_expression|method_invocation|field_access|true|false|jsx_element|jsx_self_closing_element|jsx_fragment|parenthesized_expression|subscript_expression|this)$/;
+
+const OPERAND_OF = /^(unary_expression|binary_expression|not_operator|boolean_operator|ternary_expression|conditional_expression|parenthesized_expression|jsx_expression)$/;
 
 export function render(h: ExprHost, v: Val): string {
   return 'c' in v ? h.d.literal(v.c) : v.t;
@@ -42,7 +46,12 @@ export function val(h: ExprHost, n: Node, bool: boolean): Val {
   if (t === 'parenthesized_expression' && named(n).length === 1) {
     const inner = val(h, named(n)[0]!, bool);
     if ('c' in inner) return inner;
-    return ATOMIC.test(inner.node.type) && inner.t === inner.node.text ? inner : { t: `(${inner.t})`, node: n };
+    // Parentheses an operator needed may go once its operand is atomic; those a statement
+    // (while, return) or an arrow's body needs stay.
+    const strip = OPERAND_OF.test(n.parent?.type ?? '') && ATOMIC.test(inner.node.type) && inner.t === inner.node.text;
+    if (strip) return inner;
+    const first = named(n)[0]!;
+    return { t: h.src.slice(n.startIndex, first.startIndex) + inner.t + h.src.slice(first.endIndex, n.endIndex), node: n };
   }
   if ((t === 'unary_expression' || t === 'not_operator') && d.not.has(operator(n) ?? '')) {
     const arg = n.childForFieldName('argument') ?? n.childForFieldName('operand') ?? named(n)[0]!;
@@ -68,7 +77,7 @@ export function val(h: ExprHost, n: Node, bool: boolean): Val {
       return val(h, c.c ? a! : b!, bool);
     }
   }
-  return { t: h.text(n), node: n };
+  return { t: h.rebuild(n), node: n };
 }
 
 function logical(h: ExprHost, n: Node, and: boolean, l: Node, r: Node, bool: boolean): Val {

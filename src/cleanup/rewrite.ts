@@ -13,6 +13,8 @@ export interface Action {
   change: string;
 }
 
+const JSX = /^jsx_(element|self_closing_element|fragment)$/;
+
 export class Rewriter implements ExprHost {
   readonly actions: Action[] = [];
   /** Ranges of the known nodes and of declarations that go, sorted by start. */
@@ -82,7 +84,10 @@ export class Rewriter implements ExprHost {
       if (inChildren) return '';
       return `{${render(this, v)}}`;
     }
-    if (inChildren && /^jsx_(element|self_closing_element|fragment)$/.test(v.node.type)) return v.t;
+    if (inChildren && JSX.test(v.node.type)) return v.t;
+    // `{flag ? (<A/>) : null}`: the kept element's parentheses were only the ternary's.
+    const inside = v.node.type === 'parenthesized_expression' && v.t === v.node.text ? v.node.namedChildren[0] : null;
+    if (inChildren && inside && JSX.test(inside.type)) return inside.text;
     return `{${v.t}}`;
   }
 
