@@ -122,17 +122,6 @@ function assertWithout(metafile, pattern) {
   if (found.length) throw new Error(`the fast path (src/feature-get-entry.ts) must not bundle these:\n  ${found.join('\n  ')}`);
 }
 
-/**
- * web-tree-sitter's ESM build finds its files through import.meta.url, which a CommonJS bundle
- * does not have: its CommonJS build is bundled instead (cleanup hands it the wasm itself).
- */
-const treeSitterCommonJs = {
-  name: 'web-tree-sitter-cjs',
-  setup(b) {
-    b.onResolve({ filter: /^web-tree-sitter$/ }, () => ({ path: join(root, 'node_modules/web-tree-sitter/tree-sitter.cjs') }));
-  },
-};
-
 /** What each kind of bundle runs when loaded. */
 const MAINS = {
   // dist/flagctl.cjs: exports main() and run(); bin/flagctl calls run().
@@ -167,7 +156,7 @@ export async function bundle({ outfile, kind = 'package', plugins = [] } = {}) {
     target: 'node20',
     legalComments: 'none',
     metafile: true,
-    plugins: [builtinsAsRequire, treeSitterCommonJs, ...plugins],
+    plugins: [builtinsAsRequire, ...plugins],
     define: { 'process.env.FLAGCTL_BUILD_VERSION': JSON.stringify(pkg.version) },
     banner: { js: 'const __flagctlRequire = require;' },
     logLevel: 'warning',
@@ -205,10 +194,11 @@ function writeCompletions() {
 
 /**
  * The parser `flagctl cleanup` loads on demand (src/cleanup/grammars.ts): tree-sitter's runtime
- * and one grammar per language, as files beside the bundle, never inside its text, so no other
+ * (its JavaScript and its wasm) and one grammar per language, as files beside the bundle, never inside its text, so no other
  * command reads them. Returns each file's name under dist/grammars/ and its source.
  */
 export const GRAMMARS = {
+  'tree-sitter.cjs': 'node_modules/web-tree-sitter/tree-sitter.cjs',
   'tree-sitter.wasm': 'node_modules/web-tree-sitter/tree-sitter.wasm',
   ...Object.fromEntries(['typescript', 'tsx', 'javascript', 'python', 'go', 'java'].map((l) => [`tree-sitter-${l}.wasm`, `node_modules/tree-sitter-wasms/out/tree-sitter-${l}.wasm`])),
 };
