@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { runInThisContext } from 'node:vm';
 import type { Language as TsLanguage, Parser as TsParser } from 'web-tree-sitter';
 
@@ -61,7 +61,8 @@ function loadScript(): typeof import('web-tree-sitter') {
     ...args: unknown[]
   ) => void;
   const module = { exports: {} as typeof import('web-tree-sitter') };
-  wrapper.call(module.exports, module.exports, createRequire(join(here, 'tree-sitter.cjs')), module, join(here, 'tree-sitter.cjs'), here);
+  const file = join(resolve(here), 'tree-sitter.cjs');
+  wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
   return module.exports;
 }
 
