@@ -3,7 +3,7 @@ import { childEdits, render, val, type ExprHost, type Val } from './expressions.
 import { ifChain, type Stmt } from './if-chain.js';
 import type { Dialect } from './languages.js';
 import { listEdits } from './lists.js';
-import { applyEdits, type Edit } from './tree.js';
+import { applyEdits, lineIndent, type Edit } from './tree.js';
 
 // One file's rewrite: the text of every node that holds a flag call, rebuilt from its children,
 // with the rules of expressions.ts, if-chain.ts and lists.ts.
@@ -84,11 +84,24 @@ export class Rewriter implements ExprHost {
       if (inChildren) return '';
       return `{${render(this, v)}}`;
     }
-    if (inChildren && JSX.test(v.node.type)) return v.t;
+    if (inChildren && JSX.test(v.node.type)) return this.outdented(v.t, v.node, n);
     // `{flag ? (<A/>) : null}`: the kept element's parentheses were only the ternary's.
     const inside = v.node.type === 'parenthesized_expression' && v.t === v.node.text ? v.node.namedChildren[0] : null;
-    if (inChildren && inside && JSX.test(inside.type)) return inside.text;
+    if (inChildren && inside && JSX.test(inside.type)) return this.outdented(inside.text, inside, n);
     return `{${v.t}}`;
+  }
+
+  /** An element that stood on lines of its own inside `{…}` moves out to where the braces stood. */
+  private outdented(text: string, element: Node, braces: Node): string {
+    if (element.startPosition.row === braces.startPosition.row) return text;
+    const outer = lineIndent(this.src, braces.startIndex);
+    const inner = lineIndent(this.src, element.startIndex);
+    if (!inner.startsWith(outer) || inner === outer) return text;
+    const delta = inner.slice(outer.length);
+    return text
+      .split('\n')
+      .map((line, i) => (i > 0 && line.startsWith(delta) ? line.slice(delta.length) : line))
+      .join('\n');
   }
 
   dropsStatement(n: Node): boolean {

@@ -146,6 +146,13 @@ const files: (Case & { keep: boolean })[] = [
     after: `export const App = () => <div>{null}</div>;\n`,
   },
   {
+    name: 'JSX ternary on its own lines moves out',
+    file: 'App.tsx',
+    keep: on,
+    before: `export const App = () => (\n  <div>\n    {useFlag('x') ? (\n      <Group>\n        <Search />\n      </Group>\n    ) : null}\n  </div>\n);\n`,
+    after: `export const App = () => (\n  <div>\n    <Group>\n      <Search />\n    </Group>\n  </div>\n);\n`,
+  },
+  {
     name: 'JSX attribute',
     file: 'App.tsx',
     keep: on,
