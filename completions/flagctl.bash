@@ -6,7 +6,7 @@
 # The subcommands of command path $1, one per line.
 _flagctl_commands() {
   case $1 in
-    '') printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'retire' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion' 'help' ;;
+    '') printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'retire' 'cleanup' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion' 'help' ;;
     'feature') printf '%s\n' 'get' 'history' 'help' ;;
     'features') printf '%s\n' 'search' 'stale' 'revive' 'help' ;;
     'project') printf '%s\n' 'overview' 'help' ;;
@@ -33,6 +33,7 @@ _flagctl_flags() {
     'retire') printf '%s\n' '-h' '--help' ;;
     'retire plan') printf '%s\n' '-p' '--project' '--include' '--unseen-days' '--fail-on' '--no-ignore' '--exclude' '--max-file-kb' '--delimiters' '--aliases' '--threads' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'retire apply') printf '%s\n' '-y' '--yes' '--result' '-p' '--project' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'cleanup') printf '%s\n' '--keep' '-p' '--project' '--write' '--allow-leftovers' '--no-ignore' '--exclude' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'evaluate') printf '%s\n' '-e' '--env' '-c' '--context' '--all' '-p' '--project' '--expect' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'api') printf '%s\n' '--paginate' '-q' '--query' '-X' '--method' '-o' '--output' '-h' '--help' ;;
     'export') printf '%s\n' '-p' '--project' '-e' '--env' '-o' '--output' '-h' '--help' ;;
@@ -66,7 +67,8 @@ _flagctl_values() {
     'retire plan|--unseen-days'|'retire plan|--exclude'|'retire plan|--max-file-kb'|\
     'retire plan|--delimiters'|'retire plan|--threads'|'retire plan|--columns'|\
     'retire apply|--result'|'retire apply|-p'|'retire apply|--project'|\
-    'retire apply|--columns'|'evaluate|-e'|'evaluate|--env'|'evaluate|-c'|'evaluate|--context'|\
+    'retire apply|--columns'|'cleanup|-p'|'cleanup|--project'|'cleanup|--exclude'|\
+    'cleanup|--columns'|'evaluate|-e'|'evaluate|--env'|'evaluate|-c'|'evaluate|--context'|\
     'evaluate|-p'|'evaluate|--project'|'evaluate|--columns'|'api|-q'|'api|--query'|'export|-p'|\
     'export|--project'|'export|-e'|'export|--env'|'diff|-p'|'diff|--project'|'diff|--feature'|\
     'auth login|--project') : ;;
@@ -82,13 +84,14 @@ _flagctl_values() {
     'features search|--sort-by') printf '%s\n' 'name' 'type' 'stale' 'project' 'lastSeenAt' 'createdAt' 'environment:' ;;
     'features search|--sort-order') printf '%s\n' 'asc' 'desc' ;;
     'features stale|-o'|'features stale|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' ;;
-    'features revive|-o'|'features revive|--output'|'retire apply|-o'|'retire apply|--output') printf '%s\n' 'table' 'json' ;;
+    'features revive|-o'|'features revive|--output'|'retire apply|-o'|'retire apply|--output'|\
+    'cleanup|-o'|'cleanup|--output') printf '%s\n' 'table' 'json' ;;
     'insights|--section') printf '%s\n' 'users' 'flags' 'projects' 'metrics' 'environments' ;;
     'refs|--fail-on') printf '%s\n' 'stale' 'potentially-stale' 'archived' 'completed' 'added-stale' 'added-potentially-stale' 'added-archived' 'added-completed' 'added-unknown' ;;
     'refs|-o'|'refs|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'sarif' ;;
     'retire plan|--fail-on') printf '%s\n' 'archive' ;;
     'retire plan|-o'|'retire plan|--output') printf '%s\n' 'table' 'json' 'markdown' 'github' ;;
-    'evaluate|--expect') printf '%s\n' 'on' 'off' ;;
+    'cleanup|--keep'|'evaluate|--expect') printf '%s\n' 'on' 'off' ;;
     'api|-X'|'api|--method') printf '%s\n' 'GET' ;;
     'api|-o'|'api|--output') printf '%s\n' 'json' 'ndjson' ;;
     'export|-o'|'export|--output') printf '%s\n' 'json' ;;
@@ -110,7 +113,7 @@ _flagctl_args() {
     'retire help|0') printf '%s\n' 'plan' 'apply' ;;
     'auth help|0') printf '%s\n' 'login' 'status' 'logout' ;;
     'completion|0') printf '%s\n' 'bash' 'zsh' 'fish' ;;
-    'help|0') printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'retire' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion' ;;
+    'help|0') printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'retire' 'cleanup' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion' ;;
   esac
 }
 
