@@ -46,7 +46,10 @@ export async function cleanFile(path: string, source: string, flags: Map<string,
   const imports = d.id === 'js' ? unusedImportEdits(tree, rewritten, after) : d.id === 'go' ? unusedGoImportEdits(tree, rewritten, after) : null;
   if (imports && imports.edits.length) {
     after = applyEdits(after, 0, after.length, imports.edits);
-    for (const name of imports.removed) r.actions.push({ line: 0, change: `removed the import of ${name}, which the rewrite left unused` });
+    for (const name of imports.removed) {
+      const stmt = tree.rootNode.descendantsOfType(['import_statement', 'import_spec']).find((n) => n !== null && new RegExp(`(^|[^\\w$])${name.replace(/\$/g, '\\$')}($|[^\\w$])`).test(n.text));
+      r.actions.push({ line: (stmt?.startPosition.row ?? -1) + 1, change: `removed the import of ${name}, which the rewrite left unused` });
+    }
     rewritten = parser.parse(after)!;
   }
   return { before: source, after: bom + after, actions: r.actions, leftovers: leftoversIn(rewritten.rootNode, d, calls, names, false) };

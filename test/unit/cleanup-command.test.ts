@@ -114,3 +114,17 @@ describe('cleanup, the built CLI in a git work tree', () => {
     expect(spawnSync('git', ['grep', '-n', 'new-checkout'], { cwd: dir, encoding: 'utf8' })).toMatchObject({ status: 1, stdout: '' });
   });
 });
+
+describe('cleanup -o json edits', () => {
+  it('says where each change was made, the removed import on its own line', async () => {
+    const dir = repo({ 'src/App.tsx': APP });
+    const r = await runCli(['cleanup', 'new-checkout', join(dir, 'src'), '--keep', 'on', '-o', 'json'], { env: env() });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).files[0].edits).toEqual([
+      { line: 4, change: 'useFlag() → true' },
+      { line: 4, change: 'removed the declaration: every use is now the literal' },
+      { line: 5, change: 'ternary: kept one side' },
+      { line: 1, change: 'removed the import of useFlag, which the rewrite left unused' },
+    ]);
+  });
+});
