@@ -6,7 +6,7 @@ import { DIALECTS, grammarOf } from './languages.js';
 import { leftoversIn, type Leftover } from './leftovers.js';
 import { Rewriter, type Action } from './rewrite.js';
 import { applyEdits, calleeName, firstArgument, stringValue } from './tree.js';
-import { trackVariable } from './variables.js';
+import { trackPythonVariable, trackVariable } from './variables.js';
 
 // One file: its flag calls become the kept literals and what they decide is simplified; or,
 // where cleanup cannot be sure, the file stays as it was and says why.
@@ -34,7 +34,7 @@ export async function cleanFile(path: string, source: string, flags: Map<string,
   const tree = parser.parse(src)!;
   const testFile = TEST_FILE.test(path);
   if (tree.rootNode.hasError) return unchanged(`in a file that does not parse as ${grammar}: left as it was`);
-  const found = testFile ? { values: new Map<number, boolean>(), hot: [] as Node[], dropped: new Set<number>() } : flagSites(tree.rootNode, d.call, d.lists, calls, flags, d.id === 'js');
+  const found = testFile ? { values: new Map<number, boolean>(), hot: [] as Node[], dropped: new Set<number>() } : flagSites(tree.rootNode, d.call, d.lists, calls, flags, d.id);
   if (found.hot.length === 0) return { before: source, after: source, actions: [], leftovers: leftoversIn(tree.rootNode, d, calls, names, testFile) };
   const r = new Rewriter(src, d, found.values, found.hot, found.dropped);
   for (const n of found.hot) if (found.values.has(n.id) && n.type === d.call) r.note(n, `${calleeName(n)}() → ${d.literal(found.values.get(n.id)!)}`);
@@ -55,7 +55,7 @@ export async function cleanFile(path: string, source: string, flags: Map<string,
   return { before: source, after: bom + after, actions: r.actions, leftovers: leftoversIn(rewritten.rootNode, d, calls, names, false) };
 }
 
-function flagSites(root: Node, callType: string, lists: ReadonlySet<string>, calls: FlagCalls, flags: Map<string, boolean>, variables: boolean) {
+function flagSites(root: Node, callType: string, lists: ReadonlySet<string>, calls: FlagCalls, flags: Map<string, boolean>, lang: string) {
   const values = new Map<number, boolean>();
   const hot: Node[] = [];
   const dropped = new Set<number>();
@@ -67,7 +67,7 @@ function flagSites(root: Node, callType: string, lists: ReadonlySet<string>, cal
     if (!name || !calls.boolean.has(name) || value === undefined) continue;
     values.set(call.id, value);
     hot.push(call);
-    const v = variables ? trackVariable(call, lists) : null;
+    const v = lang === 'js' ? trackVariable(call, lists) : lang === 'python' ? trackPythonVariable(call) : null;
     if (!v) continue;
     for (const u of v.uses) {
       values.set(u.id, value);

@@ -48,3 +48,34 @@ function declares(scope: Node, name: string): boolean {
     .descendantsOfType(['identifier', 'shorthand_property_identifier_pattern'])
     .some((n) => n !== null && n.text === name && n.parent !== null && (n.type === 'shorthand_property_identifier_pattern' || BINDING_PARENTS.test(n.parent.type)));
 }
+
+/** Where a Python name is bound, or is a name that is not the variable (an attribute, a keyword). */
+const PY_NOT_A_READ = /^(assignment|augmented_assignment|pattern_list|tuple_pattern|list_pattern|for_statement|for_in_clause|as_pattern_target|parameters|default_parameter|typed_parameter|typed_default_parameter|lambda_parameters|list_splat_pattern|dictionary_splat_pattern|function_definition|class_definition|global_statement|nonlocal_statement|aliased_import|dotted_name|named_expression|import_from_statement|import_statement)$/;
+
+/**
+ * Python: `on = client.is_enabled('x')` straight in a function's body (or the module), the one
+ * binding of `on` there, every other `on` a read after it. Anything else (a second assignment,
+ * a parameter, a loop target, a use before it) leaves the variable as it is.
+ */
+export function trackPythonVariable(call: Node): TrackedVariable | null {
+  const assignment = call.parent;
+  if (assignment?.type !== 'assignment' || assignment.childForFieldName('right')?.id !== call.id) return null;
+  const nameNode = assignment.childForFieldName('left');
+  const statement = assignment.parent;
+  if (nameNode?.type !== 'identifier' || statement?.type !== 'expression_statement') return null;
+  const list = statement.parent;
+  const scope = list?.type === 'module' ? list : list?.type === 'block' && list.parent?.type === 'function_definition' ? list : null;
+  if (!scope) return null;
+  const name = nameNode.text;
+  const uses: Node[] = [];
+  for (const u of scope.descendantsOfType('identifier')) {
+    if (!u || u.text !== name || u.id === nameNode.id) continue;
+    const p = u.parent;
+    // An attribute's own name (`obj.on`) or a keyword (`f(on=1)`) is not the variable.
+    if (p?.type === 'attribute' && p.childForFieldName('attribute')?.id === u.id) continue;
+    if (p?.type === 'keyword_argument' && p.childForFieldName('name')?.id === u.id) continue;
+    if (!p || PY_NOT_A_READ.test(p.type) || u.startIndex < statement.endIndex) return null;
+    uses.push(u);
+  }
+  return { declaration: statement, uses, complete: true };
+}

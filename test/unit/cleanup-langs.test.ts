@@ -31,6 +31,11 @@ const python: Row[] = [
   ['single quotes', on, `    if client.is_enabled('x', context):\n        new()\n`, `    new()\n`],
   ['passed on', on, `    track(client.is_enabled("x"))\n`, `    track(True)\n`],
   ['tabs', on, `\tif client.is_enabled("x"):\n\t\tnew()\n\telse:\n\t\told()\n`, `\tnew()\n`],
+  ['variable used later', on, `    enabled = client.is_enabled("x")\n    work()\n    if enabled:\n        new()\n`, `    work()\n    new()\n`],
+  ['variable used twice', off, `    enabled = client.is_enabled("x")\n    if not enabled:\n        old()\n    track(enabled)\n`, `    old()\n    track(False)\n`],
+  ['variable assigned again stays', on, `    enabled = client.is_enabled("x")\n    if ready:\n        enabled = False\n    if enabled:\n        new()\n`, `    enabled = True\n    if ready:\n        enabled = False\n    if enabled:\n        new()\n`],
+  ['attribute and keyword of the same name are not uses', on, `    enabled = client.is_enabled("x")\n    send(obj.enabled, enabled=enabled)\n`, `    send(obj.enabled, enabled=True)\n`],
+  ['variable in a branch stays', off, `    if ready:\n        enabled = client.is_enabled("x")\n        use(enabled)\n`, `    if ready:\n        enabled = False\n        use(enabled)\n`],
 ];
 
 const go = (body: string) => `package main\n\nfunc handler(ready bool) {\n${body}\n}\n`;
