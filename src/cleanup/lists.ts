@@ -73,7 +73,8 @@ function spliced(r: Rewriter, ifNode: Node, body: Node): string | null {
   const leaks = inner.some((k) => r.d.declarations.has(k.type));
   const multiline = body.descendantsOfType([...MULTILINE_STRING.source.slice(2, -2).split('|')]).some((s) => s && s.startPosition.row !== s.endPosition.row);
   if (leaks || (multiline && r.d.braces)) return r.text(body);
-  if (multiline) return `if ${r.d.literal(true)}:${r.src.slice(body.startIndex - (body.startIndex - (r.src.lastIndexOf(':', body.startIndex) + 1)), body.startIndex)}${r.text(body)}`;
+  // Python: dedenting would change the string's text, so the block stays under `if True:`.
+  if (multiline) return `if ${r.d.literal(true)}:${r.src.slice(r.src.lastIndexOf(':', body.startIndex) + 1, body.startIndex)}${r.text(body)}`;
   let text = r.text(body);
   if (r.d.braces) text = text.slice(1, -1);
   text = text.replace(/^\s+/, '').replace(/\s+$/, '');
