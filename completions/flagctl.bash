@@ -6,7 +6,7 @@
 # The subcommands of command path $1, one per line.
 _flagctl_commands() {
   case $1 in
-    '') printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'retire' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion' 'help' ;;
+    '') printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'retire' 'cleanup' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion' 'help' ;;
     'feature') printf '%s\n' 'get' 'history' 'help' ;;
     'features') printf '%s\n' 'search' 'stale' 'revive' 'help' ;;
     'project') printf '%s\n' 'overview' 'help' ;;
@@ -34,6 +34,7 @@ _flagctl_flags() {
     'retire plan') printf '%s\n' '-p' '--project' '--include' '--unseen-days' '--fail-on' '--out' '--no-ignore' '--exclude' '--max-file-kb' '--delimiters' '--aliases' '--threads' '-o' '--output' '--columns' '--no-headers' '-h' '--help' ;;
     'retire show') printf '%s\n' '-o' '--output' '--columns' '--no-headers' '-h' '--help' ;;
     'retire apply') printf '%s\n' '-y' '--yes' '--result' '-p' '--project' '--only' '--skip' '-o' '--output' '--columns' '--no-headers' '-h' '--help' ;;
+    'cleanup') printf '%s\n' '--keep' '-p' '--project' '--write' '--allow-leftovers' '--no-ignore' '--exclude' '-o' '--output' '-h' '--help' ;;
     'evaluate') printf '%s\n' '-e' '--env' '-c' '--context' '--all' '-p' '--project' '--expect' '--fail-on' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'api') printf '%s\n' '--paginate' '-f' '--raw-field' '-X' '--method' '-o' '--output' '-h' '--help' ;;
     'export') printf '%s\n' '-p' '--project' '-e' '--env' '-o' '--output' '-h' '--help' ;;
@@ -68,10 +69,11 @@ _flagctl_values() {
     'retire plan|--max-file-kb'|'retire plan|--delimiters'|'retire plan|--threads'|\
     'retire plan|--columns'|'retire show|--columns'|'retire apply|--result'|'retire apply|-p'|\
     'retire apply|--project'|'retire apply|--only'|'retire apply|--skip'|\
-    'retire apply|--columns'|'evaluate|-e'|'evaluate|--env'|'evaluate|-c'|'evaluate|--context'|\
-    'evaluate|-p'|'evaluate|--project'|'evaluate|--columns'|'api|-f'|'api|--raw-field'|\
-    'export|-p'|'export|--project'|'export|-e'|'export|--env'|'diff|-p'|'diff|--project'|\
-    'diff|--feature'|'auth login|--project') : ;;
+    'retire apply|--columns'|'cleanup|-p'|'cleanup|--project'|'cleanup|--exclude'|\
+    'evaluate|-e'|'evaluate|--env'|'evaluate|-c'|'evaluate|--context'|'evaluate|-p'|\
+    'evaluate|--project'|'evaluate|--columns'|'api|-f'|'api|--raw-field'|'export|-p'|\
+    'export|--project'|'export|-e'|'export|--env'|'diff|-p'|'diff|--project'|'diff|--feature'|\
+    'auth login|--project') : ;;
     'feature get|-o'|'feature get|--output'|'feature history|-o'|'feature history|--output'|\
     'project overview|-o'|'project overview|--output'|'insights|-o'|'insights|--output'|\
     'evaluate|-o'|'evaluate|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'yaml' ;;
@@ -86,14 +88,15 @@ _flagctl_values() {
     'features search|-o'|'features search|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'yaml' 'github' ;;
     'features stale|--fail-on') printf '%s\n' 'stale' 'potentially-stale' ;;
     'features stale|-o'|'features stale|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'yaml' ;;
-    'features revive|-o'|'features revive|--output'|'retire apply|-o'|'retire apply|--output') printf '%s\n' 'table' 'json' 'yaml' ;;
+    'features revive|-o'|'features revive|--output'|'retire apply|-o'|'retire apply|--output'|\
+    'cleanup|-o'|'cleanup|--output') printf '%s\n' 'table' 'json' 'yaml' ;;
     'insights|--section') printf '%s\n' 'users' 'flags' 'projects' 'metrics' 'environments' ;;
     'refs|--fail-on') printf '%s\n' 'stale' 'potentially-stale' 'archived' 'completed' 'added-stale' 'added-potentially-stale' 'added-archived' 'added-completed' 'added-unknown' ;;
     'refs|-o'|'refs|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'sarif' 'yaml' ;;
     'retire plan|--fail-on') printf '%s\n' 'archive' ;;
     'retire plan|--out') printf '%s\n' '@files' ;;
     'retire plan|-o'|'retire plan|--output'|'retire show|-o'|'retire show|--output') printf '%s\n' 'table' 'json' 'markdown' 'github' 'yaml' ;;
-    'evaluate|--expect'|'evaluate|--fail-on') printf '%s\n' 'on' 'off' ;;
+    'cleanup|--keep'|'evaluate|--expect'|'evaluate|--fail-on') printf '%s\n' 'on' 'off' ;;
     'api|-X'|'api|--method') printf '%s\n' 'GET' ;;
     'api|-o'|'api|--output') printf '%s\n' 'json' 'ndjson' 'yaml' ;;
     'export|-o'|'export|--output') printf '%s\n' 'json' 'yaml' ;;
@@ -116,7 +119,7 @@ _flagctl_args() {
     'retire help|0') printf '%s\n' 'plan' 'show' 'apply' ;;
     'auth help|0') printf '%s\n' 'login' 'status' 'logout' ;;
     'completion|0') printf '%s\n' 'bash' 'zsh' 'fish' ;;
-    'help|0') printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'retire' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion' ;;
+    'help|0') printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'retire' 'cleanup' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion' ;;
   esac
 }
 

@@ -6,7 +6,7 @@
 function __flagctl_commands
     switch $argv[1]
         case ''
-            printf '%s\n' 'feature	One feature in a project' 'features	Many features: search and filter, stale-flag gate, revive archived ones' 'project	One project: its overview' 'insights	Show instance-wide trends: users, flags, projects, metrics, environment updates (Unleash Enterprise)' 'refs	Find the server'\''s flags in source code; gate CI on stale and archived ones; say which flags can go' 'retire	Retire stale flags: a reviewed plan, then archive (writes)' 'evaluate	Evaluate flags for a context and explain why each is on or off (read-only playground)' 'api	GET any admin API path with the stored profile and print the answer (read-only)' 'export	Write a snapshot of flag configuration (for `flagctl diff`, reviews and CI)' 'diff	Compare flag configuration: two environments, two instances, or a snapshot; exit 3 on drift' 'auth	Store, check and remove server credentials' 'completion	Print the shell completion script for bash, zsh or fish' 'help	display help for command'
+            printf '%s\n' 'feature	One feature in a project' 'features	Many features: search and filter, stale-flag gate, revive archived ones' 'project	One project: its overview' 'insights	Show instance-wide trends: users, flags, projects, metrics, environment updates (Unleash Enterprise)' 'refs	Find the server'\''s flags in source code; gate CI on stale and archived ones; say which flags can go' 'retire	Retire stale flags: a reviewed plan, then archive (writes)' 'cleanup	Remove a retired flag'\''s code: a patch that keeps one branch, for a person to review' 'evaluate	Evaluate flags for a context and explain why each is on or off (read-only playground)' 'api	GET any admin API path with the stored profile and print the answer (read-only)' 'export	Write a snapshot of flag configuration (for `flagctl diff`, reviews and CI)' 'diff	Compare flag configuration: two environments, two instances, or a snapshot; exit 3 on drift' 'auth	Store, check and remove server credentials' 'completion	Print the shell completion script for bash, zsh or fish' 'help	display help for command'
         case 'feature'
             printf '%s\n' 'get	Show one feature'\''s full record: environments, strategies, constraints, variants' 'history	Show a feature'\''s change history: when, who, what type, which environment, and what changed' 'help	display help for command'
         case 'features'
@@ -55,6 +55,8 @@ function __flagctl_flags
             printf '%s\n' '-o	output format: table, json, markdown, github, yaml' '--output	output format: table, json, markdown, github, yaml' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '-h	display help for command' '--help	display help for command'
         case 'retire apply'
             printf '%s\n' '-y	archive without asking (required when stdin is not a terminal, as in CI)' '--yes	archive without asking (required when stdin is not a terminal, as in CI)' '--result	also write the result (archived, skipped, failed, unverified) to this JSON file, after each batch' '-p	refuse the plan unless it is for this project (default: the plan'\''s project)' '--project	refuse the plan unless it is for this project (default: the plan'\''s project)' '--only	archive only these of the plan'\''s flags; the others are skipped (comma-separated; repeat for more)' '--skip	leave these of the plan'\''s flags as they are (comma-separated; repeat for more)' '-o	output format: table, json, yaml' '--output	output format: table, json, yaml' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '-h	display help for command' '--help	display help for command'
+        case 'cleanup'
+            printf '%s\n' '--keep	the branch to keep: on (the flag'\''s enabled code) or off; wins over the server'\''s completed lifecycle (kept: on, discarded: off)' '-p	project the flags belong to, for their lifecycle (default: the profile'\''s project, else default)' '--project	project the flags belong to, for their lifecycle (default: the profile'\''s project, else default)' '--write	edit the files in place instead of printing the patch' '--allow-leftovers	exit 0 even when code that names the flag remains (by default that exits 3)' '--no-ignore	read every file under the paths, ignored or not (as refs'\'' --no-ignore)' '--exclude	skip paths matching this gitignore-style glob; repeat for more' '-o	output format: table, json, yaml' '--output	output format: table, json, yaml' '-h	display help for command' '--help	display help for command'
         case 'evaluate'
             printf '%s\n' '-e	environment to evaluate in (required)' '--env	environment to evaluate in (required)' '-c	a context field, repeatable: userId, sessionId, appName, environment, remoteAddress, currentTime, or any custom field' '--context	a context field, repeatable: userId, sessionId, appName, environment, remoteAddress, currentTime, or any custom field' '--all	evaluate every flag of --project (instead of naming features)' '-p	project whose flags --all evaluates (default: the profile'\''s project, else default); with names, only that project' '--project	project whose flags --all evaluates (default: the profile'\''s project, else default); with names, only that project' '--expect	exit 3 unless the one feature named is on (or off) for this context' '--fail-on	exit 3 when the one feature named is on (or off) for this context: --fail-on off is --expect on' '-o	output format: table, json, ndjson, csv, markdown, yaml' '--output	output format: table, json, ndjson, csv, markdown, yaml' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
         case 'api'
@@ -98,10 +100,11 @@ function __flagctl_values
             'retire plan|--max-file-kb' 'retire plan|--delimiters' 'retire plan|--threads' \
             'retire plan|--columns' 'retire show|--columns' 'retire apply|--result' 'retire apply|-p' \
             'retire apply|--project' 'retire apply|--only' 'retire apply|--skip' \
-            'retire apply|--columns' 'evaluate|-e' 'evaluate|--env' 'evaluate|-c' 'evaluate|--context' \
-            'evaluate|-p' 'evaluate|--project' 'evaluate|--columns' 'api|-f' 'api|--raw-field' \
-            'export|-p' 'export|--project' 'export|-e' 'export|--env' 'diff|-p' 'diff|--project' \
-            'diff|--feature' 'auth login|--project'
+            'retire apply|--columns' 'cleanup|-p' 'cleanup|--project' 'cleanup|--exclude' \
+            'evaluate|-e' 'evaluate|--env' 'evaluate|-c' 'evaluate|--context' 'evaluate|-p' \
+            'evaluate|--project' 'evaluate|--columns' 'api|-f' 'api|--raw-field' 'export|-p' \
+            'export|--project' 'export|-e' 'export|--env' 'diff|-p' 'diff|--project' 'diff|--feature' \
+            'auth login|--project'
             true
         case 'feature get|-o' 'feature get|--output' 'feature history|-o' 'feature history|--output' \
             'project overview|-o' 'project overview|--output' 'insights|-o' 'insights|--output' \
@@ -129,7 +132,8 @@ function __flagctl_values
             printf '%s\n' 'stale' 'potentially-stale'
         case 'features stale|-o' 'features stale|--output'
             printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'yaml'
-        case 'features revive|-o' 'features revive|--output' 'retire apply|-o' 'retire apply|--output'
+        case 'features revive|-o' 'features revive|--output' 'retire apply|-o' 'retire apply|--output' \
+            'cleanup|-o' 'cleanup|--output'
             printf '%s\n' 'table' 'json' 'yaml'
         case 'insights|--section'
             printf '%s\n' 'users' 'flags' 'projects' 'metrics' 'environments'
@@ -143,7 +147,7 @@ function __flagctl_values
             printf '%s\n' '@files'
         case 'retire plan|-o' 'retire plan|--output' 'retire show|-o' 'retire show|--output'
             printf '%s\n' 'table' 'json' 'markdown' 'github' 'yaml'
-        case 'evaluate|--expect' 'evaluate|--fail-on'
+        case 'cleanup|--keep' 'evaluate|--expect' 'evaluate|--fail-on'
             printf '%s\n' 'on' 'off'
         case 'api|-X' 'api|--method'
             printf '%s\n' 'GET'
@@ -182,7 +186,7 @@ function __flagctl_args
         case 'completion|0'
             printf '%s\n' 'bash' 'zsh' 'fish'
         case 'help|0'
-            printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'retire' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion'
+            printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'retire' 'cleanup' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion'
     end
 end
 

@@ -26,7 +26,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { bundle, pkg, root } from './build.mjs';
+import { bundle, GRAMMARS, pkg, root } from './build.mjs';
 import { ensureNode, here, NODE_VERSION } from './node-runtime.mjs';
 
 // The fuse Node checks for an injected blob (from Node's SEA documentation).
@@ -156,7 +156,7 @@ if (loader) {
 // What the binary is made of, known before the costly steps; written beside the binary once it
 // is in place (see --if-changed).
 const inputs = createHash('sha256');
-for (const part of [readFileSync(fileURLToPath(import.meta.url)), readFileSync(node), readFileSync(loader ? assets['flagctl.cjs'] : main)]) inputs.update(part);
+for (const part of [readFileSync(fileURLToPath(import.meta.url)), readFileSync(node), readFileSync(loader ? assets['flagctl.cjs'] : main), ...Object.values(GRAMMARS).map((f) => readFileSync(join(root, f)))]) inputs.update(part);
 if (loader) inputs.update(readFileSync(assets['feature-get.cjs']));
 if (loader) inputs.update(readFileSync(join(root, 'test/fixtures/feature.json')));
 inputs.update(JSON.stringify({ target, snapshot: Boolean(args.snapshot), node: args.node ?? null }));
@@ -183,7 +183,10 @@ if (loader) {
 //    the code cache was measured against.
 const blob = tmp('flagctl.blob');
 const config = tmp('sea-config.json');
-const seaConfig = { main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: loader, useSnapshot: Boolean(args.snapshot), assets };
+// cleanup's parser (src/cleanup/grammars.ts reads them with sea.getRawAsset): read from
+// node_modules in place, so they are not among the work files removed below.
+const grammars = Object.fromEntries(Object.entries(GRAMMARS).map(([name, from]) => [`grammars/${name}`, join(root, from)]));
+const seaConfig = { main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: loader, useSnapshot: Boolean(args.snapshot), assets: { ...assets, ...grammars } };
 writeFileSync(config, `${JSON.stringify(seaConfig, null, 2)}\n`);
 quiet(maker, ['--experimental-sea-config', config]);
 

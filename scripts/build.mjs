@@ -18,7 +18,7 @@ import { assertPostSites } from './post-sites.mjs';
 import { assertNoFormatBranches } from './format-branches.mjs';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -194,8 +194,27 @@ function writeCompletions() {
   }
 }
 
+/**
+ * The parser `flagctl cleanup` loads on demand (src/cleanup/grammars.ts): tree-sitter's runtime
+ * (its JavaScript and its wasm) and one grammar per language, as files beside the bundle, never inside its text, so no other
+ * command reads them. Returns each file's name under dist/grammars/ and its source.
+ */
+export const GRAMMARS = {
+  'tree-sitter.cjs': 'node_modules/web-tree-sitter/tree-sitter.cjs',
+  'tree-sitter.wasm': 'node_modules/web-tree-sitter/tree-sitter.wasm',
+  ...Object.fromEntries(['typescript', 'tsx', 'javascript', 'python', 'go', 'java'].map((l) => [`tree-sitter-${l}.wasm`, `node_modules/tree-sitter-wasms/out/tree-sitter-${l}.wasm`])),
+};
+
+export function copyGrammars() {
+  const dir = join(root, 'dist/grammars');
+  mkdirSync(dir, { recursive: true });
+  for (const [name, from] of Object.entries(GRAMMARS)) copyFileSync(join(root, from), join(dir, name));
+  return dir;
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const file = await bundle({ outfile: join(root, 'dist/flagctl.cjs') });
+  copyGrammars();
   console.error(`built ${file}`);
   console.error(`built ${await bundle({ outfile: join(root, 'dist/feature-get.cjs'), kind: 'fast' })}`);
   if (process.argv.includes('--completions')) writeCompletions();

@@ -18,6 +18,7 @@ import retireShow from './retire/show/index.js';
 import insights from './insights/index.js';
 import projectOverview from './project/overview/index.js';
 import refs from './refs/index.js';
+import cleanup from './cleanup/index.js';
 
 // Every command of flagctl, in the order --help lists them. A group is a noun whose verbs
 // follow it; each record loads its work only when it runs.
@@ -61,6 +62,7 @@ export const PROGRAM: ProgramSpec = {
     retirePlan,
     retireShow,
     retireApply,
+    cleanup,
     evaluate,
     api,
     exportCommand,

@@ -15,8 +15,10 @@ export interface Meaning {
 }
 
 const OUTPUT_COMMANDS = ['feature get', 'feature history', 'features search', 'features stale', 'features revive', 'project overview', 'insights', 'refs', 'retire plan', 'retire show', 'retire apply', 'evaluate'];
+const FORMAT_ONLY_COMMANDS = ['cleanup'];
 const each = (commands: readonly string[], text: string) => Object.fromEntries(commands.map((c) => [c, text]));
 const SCAN = (what: string) => ({ refs: what, 'retire plan': `${what} (the scan of the tree it judges)` });
+const SCAN_AND_CLEANUP = (what: string) => ({ ...SCAN(what), cleanup: `${what} (the files it rewrites)` });
 
 export const VOCABULARY: Readonly<Record<string, Meaning>> = {
   '--project': {
@@ -34,6 +36,7 @@ export const VOCABULARY: Readonly<Record<string, Meaning>> = {
       evaluate: "one id; the project --all evaluates (default the profile's project), or that limits named features",
       'retire plan': "one id; default the profile's project, else default",
       'retire apply': "one id that must match the plan's",
+      cleanup: "one id: the project whose flags' lifecycles decide the branch to keep (default the profile's project, else default)",
       'auth login': 'the profile\'s project: the default of the commands that read one project (and of `project overview`)',
     },
   },
@@ -82,7 +85,7 @@ export const VOCABULARY: Readonly<Record<string, Meaning>> = {
   '--output': {
     id: 'format',
     means: 'the output format (docs/output-formats.md); the first listed in --help is the default',
-    in: { ...each(OUTPUT_COMMANDS, 'a format of the command\'s own list'), api: 'with --paginate: json or ndjson', export: 'json (the snapshot)', diff: 'table, markdown or json' },
+    in: { ...each([...OUTPUT_COMMANDS, ...FORMAT_ONLY_COMMANDS], 'a format of the command\'s own list'), api: 'with --paginate: json or ndjson', export: 'json (the snapshot)', diff: 'table, markdown or json' },
   },
   '--columns': {
     id: 'columns',
@@ -106,9 +109,9 @@ export const VOCABULARY: Readonly<Record<string, Meaning>> = {
   },
   '--aliases': { id: 'scan-aliases', means: 'also find a flag name in camelCase, PascalCase, snake_case and SCREAMING_SNAKE_CASE', in: SCAN('as in refs') },
   '--delimiters': { id: 'scan-delimiters', means: 'the characters that surround a flag name in code', in: SCAN('as in refs') },
-  '--exclude': { id: 'scan-exclude', means: 'paths (gitignore-style globs) the scan skips', in: SCAN('as in refs') },
+  '--exclude': { id: 'scan-exclude', means: 'paths (gitignore-style globs) the scan skips', in: SCAN_AND_CLEANUP('as in refs') },
   '--max-file-kb': { id: 'scan-max-file-kb', means: 'files larger than this are not read', in: SCAN('as in refs') },
-  '--no-ignore': { id: 'scan-no-ignore', means: 'read ignored files too (as ripgrep)', in: SCAN('as in refs') },
+  '--no-ignore': { id: 'scan-no-ignore', means: 'read ignored files too (as ripgrep)', in: SCAN_AND_CLEANUP('as in refs') },
   '--threads': { id: 'scan-threads', means: 'worker threads that read files', in: SCAN('as in refs') },
 };
 

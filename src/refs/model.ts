@@ -1,3 +1,4 @@
+import { cleanupCommand } from '../cleanup/command-line.js';
 import type { FlagInfo, FlagState } from '../api/flags.js';
 
 // What `flagctl refs` reports: references (a flag's name at a place in a file) and, for the
@@ -39,6 +40,8 @@ export interface FlagRow {
   verdict: Verdict;
   /** Completed flags: which branch of the code to keep (from the lifecycle status); null otherwise. */
   keepBranch: KeepBranch | null;
+  /** remove-code with a known branch: the exact `flagctl cleanup …` command; null otherwise. */
+  cleanup: string | null;
 }
 
 type Judged = Pick<FlagInfo, 'state' | 'archived'> & Partial<Pick<FlagInfo, 'lifecycle' | 'lifecycleStatus'>>;
@@ -93,7 +96,7 @@ export class Tally {
    * The cleanup view: every flag that is not active, or is archived, or is referenced;
    * `allFlags` adds the rest. Most urgent verdicts first, then by name.
    */
-  rows(flags: FlagInfo[], allFlags: boolean): FlagRow[] {
+  rows(flags: FlagInfo[], allFlags: boolean, paths: string[] = []): FlagRow[] {
     const rows: FlagRow[] = [];
     for (const f of flags) {
       const c = this.counts.get(f.name);
@@ -111,7 +114,10 @@ export class Tally {
         lastSeenAt: f.lastSeenAt,
         verdict: verdictOf(f, references),
         keepBranch: keepBranchOf(f),
+        cleanup: null,
       });
+      const row = rows[rows.length - 1]!;
+      if (row.verdict === 'remove-code' && row.keepBranch) row.cleanup = cleanupCommand(f.name, row.keepBranch, paths);
     }
     return rows.sort((a, b) => ORDER[a.verdict] - ORDER[b.verdict] || (a.flag < b.flag ? -1 : a.flag > b.flag ? 1 : 0));
   }

@@ -47,6 +47,8 @@ export interface PlanFlag {
   files: string[];
   /** remove-code: the branch to keep, from the lifecycle status (kept: enabled, discarded: disabled). */
   keep: 'enabled' | 'disabled' | null;
+  /** remove-code with a known branch: the exact `flagctl cleanup …` command that removes it. */
+  cleanup?: string | null;
   state: FlagState;
   stateDigest: string;
 }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { cleanupCommand } from '../cleanup/command-line.js';
 import { activeFeatures, anyDependencies, archivedAmong, childrenOf, completedFeatures, typeLifetimes } from '../api/archive.js';
 import type { ApiClient } from '../api/client.js';
 import type { FlagInfo, FlagLifecycle } from '../api/flags.js';
@@ -170,6 +171,7 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
   const j = { now: r.now, unseenDays: r.unseenDays, blind: blindEnvironments(environments), scan: { paths, how, files: stats.files, unread: unreadCount > 0 ? { count: unreadCount, why: unreadWhy } : null } };
   const flags: PlanFlag[] = [...candidates.values()]
     .map((c) => judge(c, [...(files.get(c.state.name) ?? [])].sort(), counts.get(c.state.name) ?? 0, j))
+    .map((f) => ({ ...f, cleanup: f.verdict === 'remove-code' && f.keep ? cleanupCommand(f.name, f.keep, paths) : null }))
     .sort((a, b) => ORDER[a.verdict] - ORDER[b.verdict] || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const plan: Omit<Plan, 'digest'> = {
     kind: PLAN_KIND,

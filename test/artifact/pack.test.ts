@@ -56,7 +56,11 @@ describe('npm pack', () => {
   it('ships the bin, the bundle, the completions and nothing of the sources', () => {
     const paths = packed.map((f) => f.path).sort();
     expect(paths).toEqual(expect.arrayContaining(['bin/flagctl', 'bin/package.json', 'dist/flagctl.cjs', 'dist/feature-get.cjs', 'completions/_flagctl', 'completions/flagctl.bash', 'completions/flagctl.fish', 'package.json']));
-    const unexpected = paths.filter((p) => !/^(bin\/flagctl|bin\/package\.json|dist\/(flagctl|feature-get)\.cjs|completions\/[^/]+|package\.json|README\.md|LICENSE(\.md)?)$/.test(p));
+    // dist/grammars/: cleanup's parser (tree-sitter's runtime and grammars), read only when it parses.
+    expect(paths.filter((p) => p.startsWith('dist/grammars/'))).toEqual(
+      ['tree-sitter-go.wasm', 'tree-sitter-java.wasm', 'tree-sitter-javascript.wasm', 'tree-sitter-python.wasm', 'tree-sitter-tsx.wasm', 'tree-sitter-typescript.wasm', 'tree-sitter.cjs', 'tree-sitter.wasm'].map((f) => `dist/grammars/${f}`),
+    );
+    const unexpected = paths.filter((p) => !/^(bin\/flagctl|bin\/package\.json|dist\/(flagctl|feature-get)\.cjs|dist\/grammars\/tree-sitter[a-z-]*\.(wasm|cjs)|completions\/[^/]+|package\.json|README\.md|LICENSE(\.md)?)$/.test(p));
     expect(unexpected).toEqual([]);
     expect(packed.find((f) => f.path === 'bin/flagctl')!.mode & 0o111).toBe(0o111);
   });
@@ -97,6 +101,13 @@ describe('npm pack', () => {
     const r = await flagctl(['--version']);
     expect(r.stdout).toBe(`${pkg.version}\n`);
     expect(r.stderr).toBe('');
+  });
+
+  it('cleanup parses with the grammars the package ships', async () => {
+    writeFileSync(join(tmp, 'flagged.py'), 'if client.is_enabled("x"):\n    new()\nelse:\n    old()\n');
+    const r = await flagctl(['cleanup', 'x', join(tmp, 'flagged.py'), '--keep', 'off']);
+    expect(r.stdout).toContain('-if client.is_enabled("x"):\n');
+    expect(r.stdout).toContain('+old()\n');
   });
 
   it('--help lists the commands', async () => {

@@ -1,5 +1,5 @@
 import { execFile as execFileCb } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -39,6 +39,14 @@ function run(args: string[], env: Record<string, string>): Promise<Run> {
 }
 
 describe(`single executable (Node ${NODE_VERSION} inside)`, () => {
+  it('runs cleanup with the parser and grammars it embeds (no file beside it)', async () => {
+    writeFileSync(join(tmp, 'flagged.ts'), "if (unleash.isEnabled('x')) {\n  fresh();\n}\n");
+    const r = await run(['cleanup', 'x', join(tmp, 'flagged.ts'), '--keep', 'on'], {});
+    expect(r.stderr).toBe('flagctl cleanup: would edit 1 file; 0 leftovers\n');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("-if (unleash.isEnabled('x')) {\n-  fresh();\n-}\n+fresh();\n");
+  });
+
   it('embeds the pinned Node, not the one running the build', () => {
     const bytes = readFileSync(binary);
     expect(bytes.includes(`/release/v${NODE_VERSION}/node-v${NODE_VERSION}`)).toBe(true);

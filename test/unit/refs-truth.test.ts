@@ -193,6 +193,7 @@ describe('the completed lifecycle stage', () => {
       ['stale-one', 'live', 'archive', null],
       ['live-one', 'live', 'keep', null],
     ]);
+    expect(doc.flags.map((x) => (x as { cleanup?: string | null }).cleanup)).toEqual([`flagctl cleanup done-dropped ${dir} --keep off`, `flagctl cleanup done-kept ${dir} --keep on`, null, null]);
     serve(server);
     const table = await refs([dir, '--summary', '-o', 'csv', '--columns', 'flag,verdict,keepBranch']);
     expect(table.stdout.split('\r\n')).toContain('done-kept,remove-code,enabled');

@@ -174,8 +174,9 @@ describe('retire plan', () => {
       expect(r.code, r.stderr).toBe(0);
       const plan = JSON.parse(r.stdout) as Plan;
       expect(plan.flags.map((f) => f.name).sort()).toEqual(['done-flag', 'gone-a', 'gone-b', 'old-release', 'parent', 'seen-lately', 'still-used']);
-      expect(plan.flags.find((f) => f.name === 'done-flag')).toMatchObject({ verdict: 'remove-code', files: [`${other}/a.ts`], keep: 'disabled' });
-      expect(plan.flags.find((f) => f.name === 'gone-a')).toMatchObject({ verdict: 'remove-code', files: [`${other}/a.ts`] });
+      expect(plan.flags.find((f) => f.name === 'done-flag')).toMatchObject({ verdict: 'remove-code', files: [`${other}/a.ts`], keep: 'disabled', cleanup: `flagctl cleanup done-flag ${other} --keep off` });
+      // Not completed: no branch is known, so no command is offered.
+      expect(plan.flags.find((f) => f.name === 'gone-a')).toMatchObject({ verdict: 'remove-code', files: [`${other}/a.ts`], cleanup: null });
       expect(plan.flags.find((f) => f.name === 'gone-b')!.verdict).toBe('archive');
     } finally {
       rmSync(other, { recursive: true, force: true });

@@ -33,6 +33,7 @@ export const flagRowColumns: ColumnSet<FlagRow> = {
     { name: 'lastSeenAt', header: 'last seen', kind: 'time', value: (r) => r.lastSeenAt },
     { name: 'verdict', value: (r) => r.verdict },
     { name: 'keepBranch', header: 'keep branch', value: (r) => r.keepBranch },
+    { name: 'cleanup', value: (r) => r.cleanup },
   ],
   defaults: ['flag', 'state', 'lifecycle', 'archived', 'references', 'files', 'lastSeenAt', 'verdict', 'keepBranch'],
 };

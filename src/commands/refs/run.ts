@@ -102,7 +102,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     const flagRows = async () => {
       if (rows) return rows;
       await listing;
-      const shown = tally.rows(flagList, f.allFlags === true);
+      const shown = tally.rows(flagList, f.allFlags === true, req.args[0] as string[] | undefined);
       const names = new Set(shown.map((r) => r.flag));
       const todo = flagList.filter((x) => names.has(x.name) && x.lifecycle === null);
       // Many flags: search pages of 100 instead of one document each, but only where the
@@ -117,7 +117,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
         for (const x of todo) if (stages.has(x.name)) setLifecycle(x, stages.get(x.name)!);
       }
       await fillLifecycles(todo, lookup);
-      return (rows = tally.rows(flagList, f.allFlags === true));
+      return (rows = tally.rows(flagList, f.allFlags === true, req.args[0] as string[] | undefined));
     };
 
     if (summary) {

@@ -15,7 +15,7 @@ export function detail(f: PlanFlag): string {
   if (f.verdict === 'archive') return f.checks.map((c) => c.evidence).join('; ');
   if (f.verdict === 'remove-code') {
     const keep = f.keep ? ` (keep the ${f.keep} branch: lifecycle completed, ${f.keep === 'enabled' ? 'kept' : 'discarded'})` : '';
-    return `remove the code${keep}: ${f.files.join(', ')}`;
+    return `remove the code${keep}: ${f.files.join(', ')}${f.cleanup ? `; run: ${f.cleanup}` : ''}`;
   }
   return failing(f);
 }

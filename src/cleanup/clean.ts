@@ -1,0 +1,99 @@
+import type { Node } from 'web-tree-sitter';
+import { flagCalls, type FlagCalls } from './calls.js';
+import { parserFor } from './grammars.js';
+import { unusedGoImportEdits, unusedImportEdits } from './imports.js';
+import { DIALECTS, grammarOf } from './languages.js';
+import { leftoversIn, type Leftover } from './leftovers.js';
+import { Rewriter, type Action } from './rewrite.js';
+import { applyEdits, calleeName, firstArgument, stringValue } from './tree.js';
+import { trackPythonVariable, trackVariable } from './variables.js';
+
+// One file: its flag calls become the kept literals and what they decide is simplified; or,
+// where cleanup cannot be sure, the file stays as it was and says why.
+
+export interface FileCleanup {
+  before: string;
+  after: string;
+  actions: Action[];
+  leftovers: Leftover[];
+}
+
+/** Tests and their mocks are a person's to edit: cleanup lists what they name. */
+export const TEST_FILE = /(^|\/)(__tests__|__mocks__|tests?|spec)\/|\.(test|spec)\.[cm]?[jt]sx?$|(^|\/)test_[^/]*\.py$|_test\.(py|go)$|Test\.java$/;
+
+export async function cleanFile(path: string, source: string, flags: Map<string, boolean>, callsOf = flagCalls): Promise<FileCleanup> {
+  const names = [...flags.keys()];
+  const grammar = grammarOf(path);
+  const unchanged = (reason: string): FileCleanup => ({ before: source, after: source, actions: [], leftovers: textLeftovers(source, names, reason) });
+  if (!grammar) return unchanged('in a file cleanup does not parse (TypeScript, JavaScript, Python, Go and Java only)');
+  const d = DIALECTS[grammar];
+  const calls = callsOf(d.id);
+  const bom = source.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const src = source.slice(bom.length);
+  const parser = await parserFor(grammar);
+  const tree = parser.parse(src)!;
+  const testFile = TEST_FILE.test(path);
+  if (tree.rootNode.hasError) return unchanged(`in a file that does not parse as ${grammar}: left as it was`);
+  const found = testFile ? { values: new Map<number, boolean>(), hot: [] as Node[], dropped: new Set<number>() } : flagSites(tree.rootNode, d.call, d.lists, calls, flags, d.id);
+  if (found.hot.length === 0) return { before: source, after: source, actions: [], leftovers: leftoversIn(tree.rootNode, d, calls, names, testFile) };
+  const r = new Rewriter(src, d, found.values, found.hot, found.dropped);
+  for (const n of found.hot) if (found.values.has(n.id) && n.type === d.call) r.note(n, `${calleeName(n)}() → ${d.literal(found.values.get(n.id)!)}`);
+  let after = r.text(tree.rootNode);
+  let rewritten = parser.parse(after)!;
+  if (rewritten.rootNode.hasError) {
+    return { ...unchanged('cleanup\'s rewrite of this file would not parse: left as it was (please report it)'), leftovers: leftoversIn(tree.rootNode, d, calls, names, false).map((l) => ({ ...l, reason: `${l.reason}; the rewrite would not parse, so the file was left as it was` })) };
+  }
+  const imports = d.id === 'js' ? unusedImportEdits(tree, rewritten, after) : d.id === 'go' ? unusedGoImportEdits(tree, rewritten, after) : null;
+  if (imports && imports.edits.length) {
+    after = applyEdits(after, 0, after.length, imports.edits);
+    for (const name of imports.removed) {
+      const stmt = tree.rootNode.descendantsOfType(['import_statement', 'import_spec']).find((n) => n !== null && new RegExp(`(^|[^\\w$])${name.replace(/\$/g, '\\$')}($|[^\\w$])`).test(n.text));
+      r.actions.push({ line: (stmt?.startPosition.row ?? -1) + 1, change: `removed the import of ${name}, which the rewrite left unused` });
+    }
+    rewritten = parser.parse(after)!;
+  }
+  return { before: source, after: bom + after, actions: r.actions, leftovers: leftoversIn(rewritten.rootNode, d, calls, names, false) };
+}
+
+function flagSites(root: Node, callType: string, lists: ReadonlySet<string>, calls: FlagCalls, flags: Map<string, boolean>, lang: string) {
+  const values = new Map<number, boolean>();
+  const hot: Node[] = [];
+  const dropped = new Set<number>();
+  for (const call of root.descendantsOfType(callType)) {
+    if (!call) continue;
+    const name = calleeName(call);
+    const arg = firstArgument(call);
+    const value = arg ? flags.get(stringValue(arg) ?? '') : undefined;
+    if (!name || !calls.boolean.has(name) || value === undefined) continue;
+    values.set(call.id, value);
+    hot.push(call);
+    const v = lang === 'js' ? trackVariable(call, lists) : lang === 'python' ? trackPythonVariable(call) : null;
+    if (!v) continue;
+    for (const u of v.uses) {
+      values.set(u.id, value);
+      hot.push(u);
+    }
+    if (v.complete) {
+      dropped.add(v.declaration.id);
+      hot.push(v.declaration);
+    }
+  }
+  return { values, hot, dropped };
+}
+
+/** Where a file cleanup does not rewrite names a flag between quotes. */
+function textLeftovers(source: string, flags: string[], reason: string): Leftover[] {
+  const out: Leftover[] = [];
+  source.split('\n').forEach((line, i) => {
+    for (const f of flags) {
+      for (const q of ['"', "'", '`']) {
+        const col = line.indexOf(`${q}${f}${q}`);
+        if (col >= 0) {
+          out.push({ flag: f, line: i + 1, column: col + 1, reason });
+          break;
+        }
+      }
+    }
+  });
+  return out;
+}

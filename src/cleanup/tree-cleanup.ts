@@ -1,0 +1,37 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { cleanFile, type FileCleanup } from './clean.js';
+import type { Leftover } from './leftovers.js';
+import { unifiedDiff } from './patch.js';
+import { emptyStats, scanTree, type TreeOptions, type TreeStats } from '../refs/scan.js';
+
+// cleanup over a tree: refs' own walk finds the files that name a flag (same ignore rules);
+// only those are read again and parsed.
+
+export interface CleanedFile extends Omit<FileCleanup, 'before' | 'after'> {
+  file: string;
+  changed: boolean;
+  patch: string;
+}
+
+export interface TreeCleanup {
+  files: CleanedFile[];
+  stats: TreeStats;
+}
+
+export async function cleanTree(flags: Map<string, boolean>, tree: TreeOptions, write: boolean): Promise<TreeCleanup> {
+  const stats = emptyStats();
+  const names = [...flags.keys()];
+  const spec = { names, aliases: [], delimiters: ['"', "'", '`'], maxFileBytes: 1024 * 1024 };
+  const files: CleanedFile[] = [];
+  for await (const found of scanTree(spec, tree, stats)) {
+    if (found.refs.length === 0) continue;
+    const before = await readFile(found.file, 'utf8');
+    const result = await cleanFile(found.file, before, flags);
+    const changed = result.after !== before;
+    if (changed && write) await writeFile(found.file, result.after);
+    files.push({ file: found.file, changed, patch: unifiedDiff(found.file, before, result.after), actions: result.actions, leftovers: result.leftovers });
+  }
+  return { files, stats };
+}
+
+export const leftoversOf = (t: TreeCleanup): (Leftover & { file: string })[] => t.files.flatMap((f) => f.leftovers.map((l) => ({ file: f.file, ...l })));

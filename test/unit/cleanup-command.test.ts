@@ -1,0 +1,130 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useFixtureServer } from '../support/fixture-server.js';
+import { runCli } from '../support/io.js';
+
+const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
+const server = useFixtureServer();
+const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });
+const BIN = join(__dirname, '../../bin/flagctl');
+
+const APP = `import { useFlag } from '@unleash/proxy-client-react';\n\nexport function App() {\n  const on = useFlag('new-checkout');\n  return <main>{on ? <NewCheckout /> : <OldCheckout />}</main>;\n}\n`;
+const WORKER = `import { initialize } from 'unleash-client';\nconst unleash = initialize({ url: 'u', appName: 'w' });\nexport function work() {\n  if (!unleash.isEnabled('new-checkout')) {\n    return legacy();\n  }\n  return modern();\n}\n`;
+
+let dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  dirs = [];
+});
+
+function repo(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'flagctl-cleanup-'));
+  dirs.push(dir);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+const lifecycle = (stage: string, status?: string) => ({ name: 'new-checkout', project: 'default', lifecycle: { stage, status, enteredStageAt: '2026-11-01T00:00:00.000Z' } });
+
+describe('cleanup', () => {
+  it('takes the kept branch from a completed flag on the server and prints every edit with -o json', async () => {
+    const dir = repo({ 'src/App.tsx': APP, 'src/worker.ts': WORKER });
+    server.json('/api/admin/projects/default/features/new-checkout', lifecycle('completed', 'kept'));
+    const r = await runCli(['cleanup', 'new-checkout', join(dir, 'src'), '-o', 'json'], { env: env() });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.flags).toEqual([{ name: 'new-checkout', keep: 'on', from: 'server' }]);
+    expect(doc.files.map((f: { file: string }) => f.file.slice(dir.length + 1)).sort()).toEqual(['src/App.tsx', 'src/worker.ts']);
+    expect(doc.leftovers).toEqual([]);
+    // Only the flag's state was read: nothing written.
+    expect(server.requests.map((q) => `${q.method} ${q.url}`)).toEqual(['GET /api/admin/projects/default/features/new-checkout']);
+  });
+
+  it('keeps the disabled branch of a discarded flag', async () => {
+    const dir = repo({ 'src/worker.ts': WORKER });
+    server.json('/api/admin/projects/default/features/new-checkout', lifecycle('completed', 'discarded'));
+    const r = await runCli(['cleanup', 'new-checkout', join(dir, 'src'), '--write'], { env: env() });
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(dir, 'src/worker.ts'), 'utf8')).toBe(`import { initialize } from 'unleash-client';\nconst unleash = initialize({ url: 'u', appName: 'w' });\nexport function work() {\n  return legacy();\n}\n`);
+  });
+
+  it('exits 2 naming --keep when the server has not decided, and writes nothing', async () => {
+    const dir = repo({ 'src/worker.ts': WORKER });
+    server.json('/api/admin/projects/default/features/new-checkout', lifecycle('live'));
+    const r = await runCli(['cleanup', 'new-checkout', join(dir, 'src')], { env: env() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('new-checkout: the server has not decided which branch stays (its lifecycle is live, not completed); give --keep on or --keep off');
+    expect(r.stdout).toBe('');
+    expect(readFileSync(join(dir, 'src/worker.ts'), 'utf8')).toBe(WORKER);
+  });
+
+  it('--keep wins and asks no server; a bad value is a usage error', async () => {
+    const dir = repo({ 'src/worker.ts': WORKER });
+    const r = await runCli(['cleanup', 'new-checkout', join(dir, 'src'), '--keep', 'off', '-o', 'json'], { env: env() });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).flags).toEqual([{ name: 'new-checkout', keep: 'off', from: '--keep' }]);
+    expect(server.requests).toEqual([]);
+    const bad = await runCli(['cleanup', 'new-checkout', '--keep', 'yes'], { env: env() });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--keep/);
+  });
+
+  it('lists leftovers on stderr and exits 3 unless --allow-leftovers', async () => {
+    const dir = repo({ 'src/a.ts': `const v = unleash.getVariant('new-checkout');\ntrack('new-checkout');\n` });
+    const r = await runCli(['cleanup', 'new-checkout', join(dir, 'src'), '--keep', 'on'], { env: env() });
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`${join(dir, 'src/a.ts')}:1:30: new-checkout: a variant: getVariant() (its payload decides, not on/off)`);
+    expect(r.stderr).toContain(`${join(dir, 'src/a.ts')}:2:7: new-checkout: passed as a value to track()`);
+    const allowed = await runCli(['cleanup', 'new-checkout', join(dir, 'src'), '--keep', 'on', '--allow-leftovers'], { env: env() });
+    expect(allowed.code).toBe(0);
+  });
+
+  it('escapes what a file holds when the patch goes to a terminal', async () => {
+    const dir = repo({ 'src/a.ts': `if (unleash.isEnabled('new-checkout')) go('\u001b]0;owned\u0007');\n` });
+    const r = await runCli(['cleanup', 'new-checkout', join(dir, 'src'), '--keep', 'off'], { env: { ...env(), NO_COLOR: '1' }, stdoutIsTTY: true });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('\u001b');
+    expect(r.stdout).toContain('\\x1b]0;owned\\x07');
+  });
+});
+
+describe('cleanup, the built CLI in a git work tree', () => {
+  it('prints a patch that git apply accepts, after which no reference is left', () => {
+    const dir = repo({ 'src/App.tsx': APP, 'src/worker.ts': WORKER.replace(/\n/g, '\r\n'), 'README.md': '# app\n' });
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+    git('init', '-q', '.');
+    git('add', '-A');
+    git('commit', '-qm', 'start');
+    const run = spawnSync(process.execPath, [BIN, 'cleanup', 'new-checkout', '--keep', 'on'], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: dir } });
+    expect(run.stderr).toBe('flagctl cleanup: would edit 2 files; 0 leftovers\n');
+    expect(run.status).toBe(0);
+    writeFileSync(join(dir, '.patch'), run.stdout);
+    git('apply', '.patch');
+    expect(readFileSync(join(dir, 'src/App.tsx'), 'utf8')).toBe(`\nexport function App() {\n  return <main><NewCheckout /></main>;\n}\n`);
+    expect(readFileSync(join(dir, 'src/worker.ts'), 'utf8')).toBe(`import { initialize } from 'unleash-client';\r\nconst unleash = initialize({ url: 'u', appName: 'w' });\r\nexport function work() {\r\n  return modern();\r\n}\r\n`);
+    // git grep exits 1 when nothing matches.
+    expect(spawnSync('git', ['grep', '-n', 'new-checkout'], { cwd: dir, encoding: 'utf8' })).toMatchObject({ status: 1, stdout: '' });
+  });
+});
+
+describe('cleanup -o json edits', () => {
+  it('says where each change was made, the removed import on its own line', async () => {
+    const dir = repo({ 'src/App.tsx': APP });
+    const r = await runCli(['cleanup', 'new-checkout', join(dir, 'src'), '--keep', 'on', '-o', 'json'], { env: env() });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).files[0].edits).toEqual([
+      { line: 4, change: 'useFlag() → true' },
+      { line: 4, change: 'removed the declaration: every use is now the literal' },
+      { line: 5, change: 'ternary: kept one side' },
+      { line: 1, change: 'removed the import of useFlag, which the rewrite left unused' },
+    ]);
+  });
+});
