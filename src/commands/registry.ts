@@ -1,7 +1,9 @@
 import type { ProgramSpec } from './kit/spec.js';
 import authLogin from './auth/login/index.js';
+import authList from './auth/list/index.js';
 import authLogout from './auth/logout/index.js';
 import authStatus from './auth/status/index.js';
+import authSwitch from './auth/switch/index.js';
 import completion from './completion/index.js';
 import diff from './diff/index.js';
 import exportCommand from './export/index.js';
@@ -69,6 +71,8 @@ export const PROGRAM: ProgramSpec = {
       examples: ['flagctl auth login --url https://unleash.example.com', 'flagctl auth status --profile prod'],
     },
     authLogin,
+    authList,
+    authSwitch,
     authStatus,
     authLogout,
     completion,

@@ -91,7 +91,7 @@ export class RunContext {
    * instead; where those cannot be read either, a gate stops (exit 4) rather than pass on an
    * empty answer for a project that may not exist, and any other command goes on.
    */
-  private async checkProjects(target: Target, ids: string[], label = '--project'): Promise<void> {
+  private async checkProjects(target: Pick<Target, 'url' | 'token'>, ids: string[], label = '--project'): Promise<void> {
     const client = this.client(target);
     try {
       const { projectIds, projectHasEnvironments } = await import('../../api/project-list.js');
@@ -124,8 +124,8 @@ export class RunContext {
    * profile's, else default): a gate never passes on an empty answer for a project the server
    * lacks, wherever its name came from.
    */
-  async confirmProject(target: Target, id: string): Promise<void> {
-    await this.checkProjects(target, [id], "no --project: the profile's project, else default");
+  async confirmProject(target: Pick<Target, 'url' | 'token'>, id: string, label = "no --project: the profile's project, else default"): Promise<void> {
+    await this.checkProjects(target, [id], label);
   }
 
   /** Marks a token as secret: no message, debug line or error shows it. */
