@@ -17,6 +17,8 @@ export interface Column<T> {
    * off: `unknown` for an environment's enabled. Every format but json shows it.
    */
   unknown?(row: T): string | undefined;
+  /** An identifier (a flag's name, a verdict): a terminal table shrinks it last and never leaves it out. */
+  key?: boolean;
   /** A terminal-only rendering (symbols, colours); the text is made safe before this is called. */
   pretty?(row: T, ui: Ui): string;
 }
@@ -202,7 +204,8 @@ export async function writeRows<T>(ui: Ui, cols: Column<T>[], rows: AsyncIterabl
     const head = headers ? cols.map((c) => ui.style.bold(termSafe(c.header ?? c.name))) : undefined;
     const cells = mapRows(rows, (row) => cols.map((c) => terminalCell(c, row, ui)));
     const hint = ['-o csv gives them whole, for a spreadsheet or a pager', options.longTable].filter(Boolean).join('; ');
-    return writeTable(ui, head, cells, cols.length, hint);
+    const marked = cols.some((c) => c.key);
+    return writeTable(ui, head, cells, { names: cols.map((c) => c.name), keys: cols.map((c, i) => (marked ? c.key === true : i === 0)) }, hint);
   }
   // Piped table: tab-separated, no decoration, ISO times: stable for grep, cut and awk.
   if (headers) await print(ui, `${cols.map((c) => (c.header ?? c.name).toUpperCase()).join('\t')}\n`);
