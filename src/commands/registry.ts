@@ -18,6 +18,8 @@ import retireApply from './retire/apply/index.js';
 import retirePlan from './retire/plan/index.js';
 import insights from './insights/index.js';
 import projectOverview from './project/overview/index.js';
+import projectsList from './projects/list/index.js';
+import environmentsList from './environments/list/index.js';
 import refs from './refs/index.js';
 
 // Every command of flagctl, in the order --help lists them. A group is a noun whose verbs
@@ -52,6 +54,18 @@ export const PROGRAM: ProgramSpec = {
       examples: ['flagctl project overview default', 'flagctl project overview default -o json'],
     },
     projectOverview,
+    {
+      path: ['projects'],
+      summary: "The server's projects",
+      examples: ['flagctl projects list', 'flagctl projects list --columns id --no-headers'],
+    },
+    projectsList,
+    {
+      path: ['environments'],
+      summary: "The server's environments",
+      examples: ['flagctl environments list', 'flagctl environments list -o json'],
+    },
+    environmentsList,
     insights,
     refs,
     {
