@@ -6,17 +6,21 @@
 function __flagctl_commands
     switch $argv[1]
         case ''
-            printf '%s\n' 'feature	One feature in a project' 'features	Many features: search and filter, stale-flag gate, revive archived ones' 'project	One project: its overview' 'insights	Show instance-wide trends: users, flags, projects, metrics, environment updates (Unleash Enterprise)' 'refs	Find the server'\''s flags in source code; gate CI on stale and archived ones; say which flags can go' 'retire	Retire stale flags: a reviewed plan, then archive (writes)' 'evaluate	Evaluate flags for a context and explain why each is on or off (read-only playground)' 'api	GET any admin API path with the stored profile and print the answer (read-only)' 'export	Write a snapshot of flag configuration (for `flagctl diff`, reviews and CI)' 'diff	Compare flag configuration: two environments, two instances, or a snapshot; exit 3 on drift' 'auth	Store, check and remove server credentials' 'completion	Print the shell completion script for bash, zsh or fish' 'help	display help for command'
+            printf '%s\n' 'feature	One feature in a project' 'features	Many features: search and filter, stale-flag gate, revive archived ones' 'project	One project: its overview' 'projects	The server'\''s projects' 'environments	The server'\''s environments' 'insights	Show instance-wide trends: users, flags, projects, metrics, environment updates (Unleash Enterprise)' 'refs	Find the server'\''s flags in source code; gate CI on stale and archived ones; say which flags can go' 'retire	Retire stale flags: a reviewed plan, then archive (writes)' 'evaluate	Evaluate flags for a context and explain why each is on or off (read-only playground)' 'api	GET any admin API path with the stored profile and print the answer (read-only)' 'export	Write a snapshot of flag configuration (for `flagctl diff`, reviews and CI)' 'diff	Compare flag configuration: two environments, two instances, or a snapshot; exit 3 on drift' 'auth	Store, check and remove server credentials' 'completion	Print the shell completion script for bash, zsh or fish' 'help	display help for command'
         case 'feature'
             printf '%s\n' 'get	Show one feature'\''s full record: environments, strategies, constraints, variants' 'history	Show a feature'\''s change history: when, who, what type, which environment, and what changed' 'help	display help for command'
         case 'features'
             printf '%s\n' 'search	Search and filter features across projects; page through every match' 'stale	List stale and potentially stale flags; exit 3 when there are more than --max' 'revive	Restore archived flags (the undo of retire apply); writes' 'help	display help for command'
         case 'project'
             printf '%s\n' 'overview	Show a project'\''s settings, stats, environments and features' 'help	display help for command'
+        case 'projects'
+            printf '%s\n' 'list	List the projects the token can see' 'help	display help for command'
+        case 'environments'
+            printf '%s\n' 'list	List the server'\''s environments' 'help	display help for command'
         case 'retire'
             printf '%s\n' 'plan	Judge which stale flags can be archived, with the evidence; never writes' 'apply	Archive the flags a reviewed plan says to archive, after checking them again; writes' 'help	display help for command'
         case 'auth'
-            printf '%s\n' 'login	Check an API token against a server and save it as a profile' 'status	Show which server and token commands use, and check the token live' 'logout	Remove a saved profile and its token' 'help	display help for command'
+            printf '%s\n' 'login	Check an API token against a server and save it as a profile' 'list	List the saved profiles: name, URL, project, token kind, and which is active' 'switch	Make a saved profile the active one (what commands use without --profile)' 'status	Show which server and token commands use, and check the token live' 'logout	Remove a saved profile and its token' 'help	display help for command'
     end
 end
 
@@ -43,6 +47,14 @@ function __flagctl_flags
             printf '%s\n' '-h	display help for command' '--help	display help for command'
         case 'project overview'
             printf '%s\n' '-o	output format: table, json, ndjson, csv, markdown' '--output	output format: table, json, ndjson, csv, markdown' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+        case 'projects'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'projects list'
+            printf '%s\n' '-o	output format: table, json, ndjson, csv, markdown' '--output	output format: table, json, ndjson, csv, markdown' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+        case 'environments'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'environments list'
+            printf '%s\n' '-o	output format: table, json, ndjson, csv, markdown' '--output	output format: table, json, ndjson, csv, markdown' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
         case 'insights'
             printf '%s\n' '--from	start of the date range (omitted: the server decides)' '--to	end of the date range (omitted: the server decides)' '--section	section to show, repeatable: users, flags, projects, metrics, environments (default: all)' '--no-chart	no charts on a terminal (they are never drawn when stdout is piped)' '-o	output format: table, json, ndjson, csv, markdown' '--output	output format: table, json, ndjson, csv, markdown' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
         case 'refs'
@@ -65,6 +77,10 @@ function __flagctl_flags
             printf '%s\n' '-h	display help for command' '--help	display help for command'
         case 'auth login'
             printf '%s\n' '--project	default project for this profile' '-h	display help for command' '--help	display help for command'
+        case 'auth list'
+            printf '%s\n' '-o	output format: table, json, ndjson, csv, markdown' '--output	output format: table, json, ndjson, csv, markdown' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+        case 'auth switch'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
         case 'auth status'
             printf '%s\n' '-h	display help for command' '--help	display help for command'
         case 'auth logout'
@@ -87,23 +103,24 @@ function __flagctl_values
             'features search|--created-since' 'features search|--offset' 'features search|--limit' \
             'features search|--concurrency' 'features search|--columns' 'features stale|--project' \
             'features stale|--max' 'features stale|--concurrency' 'features stale|--columns' \
-            'features revive|-p' 'features revive|--project' 'features revive|--from' \
-            'features revive|--columns' 'project overview|--columns' 'insights|--from' 'insights|--to' \
-            'insights|--columns' 'refs|--project' 'refs|--exclude' 'refs|--max-file-kb' \
-            'refs|--delimiters' 'refs|--diff' 'refs|--root' 'refs|--threads' 'refs|--columns' \
+            'features revive|-p' 'features revive|--project' 'features revive|--columns' \
+            'project overview|--columns' 'projects list|--columns' 'environments list|--columns' \
+            'insights|--from' 'insights|--to' 'insights|--columns' 'refs|--project' 'refs|--exclude' \
+            'refs|--max-file-kb' 'refs|--delimiters' 'refs|--diff' 'refs|--threads' 'refs|--columns' \
             'retire plan|-p' 'retire plan|--project' 'retire plan|--include' \
             'retire plan|--unseen-days' 'retire plan|--exclude' 'retire plan|--max-file-kb' \
             'retire plan|--delimiters' 'retire plan|--threads' 'retire plan|--columns' \
-            'retire apply|--result' 'retire apply|-p' 'retire apply|--project' \
-            'retire apply|--columns' 'evaluate|-e' 'evaluate|--env' 'evaluate|-c' 'evaluate|--context' \
-            'evaluate|-p' 'evaluate|--project' 'evaluate|--columns' 'api|-q' 'api|--query' 'export|-p' \
-            'export|--project' 'export|-e' 'export|--env' 'diff|-p' 'diff|--project' 'diff|--feature' \
-            'auth login|--project'
+            'retire apply|-p' 'retire apply|--project' 'retire apply|--columns' 'evaluate|-e' \
+            'evaluate|--env' 'evaluate|-c' 'evaluate|--context' 'evaluate|-p' 'evaluate|--project' \
+            'evaluate|--columns' 'api|-q' 'api|--query' 'export|-p' 'export|--project' 'export|-e' \
+            'export|--env' 'diff|-p' 'diff|--project' 'diff|--feature' 'auth login|--project' \
+            'auth list|--columns'
             true
         case 'feature get|-o' 'feature get|--output' 'feature history|-o' 'feature history|--output' \
             'features search|-o' 'features search|--output' 'project overview|-o' \
-            'project overview|--output' 'insights|-o' 'insights|--output' 'evaluate|-o' \
-            'evaluate|--output'
+            'project overview|--output' 'projects list|-o' 'projects list|--output' \
+            'environments list|-o' 'environments list|--output' 'insights|-o' 'insights|--output' \
+            'evaluate|-o' 'evaluate|--output' 'auth list|-o' 'auth list|--output'
             printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown'
         case 'features search|--type' 'features stale|--type'
             printf '%s\n' 'release' 'experiment' 'operational' 'kill-switch' 'permission' 'sunset' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:'
@@ -121,6 +138,8 @@ function __flagctl_values
             printf '%s\n' 'asc' 'desc'
         case 'features stale|-o' 'features stale|--output'
             printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github'
+        case 'features revive|--from' 'refs|--root' 'retire apply|--result'
+            printf '%s\n' '@files'
         case 'features revive|-o' 'features revive|--output' 'retire apply|-o' 'retire apply|--output'
             printf '%s\n' 'table' 'json'
         case 'insights|--section'
@@ -163,14 +182,33 @@ function __flagctl_args
             printf '%s\n' 'search' 'stale' 'revive'
         case 'project help|0'
             printf '%s\n' 'overview'
+        case 'projects help|0'
+            printf '%s\n' 'list'
+        case 'environments help|0'
+            printf '%s\n' 'list'
+        case 'refs|0' 'refs|1' 'refs|2' 'refs|3' 'refs|4' 'refs|5' 'refs|6' 'refs|7' 'refs|8' 'refs|9' \
+            'refs|10' 'refs|11' 'refs|12' 'refs|13' 'refs|14' 'refs|15' 'refs|16' 'refs|17' 'refs|18' \
+            'refs|19'
+            printf '%s\n' '@files'
+        case 'retire plan|0' 'retire plan|1' 'retire plan|2' 'retire plan|3' 'retire plan|4' \
+            'retire plan|5' 'retire plan|6' 'retire plan|7' 'retire plan|8' 'retire plan|9' \
+            'retire plan|10' 'retire plan|11' 'retire plan|12' 'retire plan|13' 'retire plan|14' \
+            'retire plan|15' 'retire plan|16' 'retire plan|17' 'retire plan|18' 'retire plan|19'
+            printf '%s\n' '@files'
+        case 'retire apply|0'
+            printf '%s\n' '@files'
         case 'retire help|0'
             printf '%s\n' 'plan' 'apply'
+        case 'diff|0'
+            printf '%s\n' '@files'
+        case 'diff|1'
+            printf '%s\n' '@files'
         case 'auth help|0'
-            printf '%s\n' 'login' 'status' 'logout'
+            printf '%s\n' 'login' 'list' 'switch' 'status' 'logout'
         case 'completion|0'
             printf '%s\n' 'bash' 'zsh' 'fish'
         case 'help|0'
-            printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'retire' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion'
+            printf '%s\n' 'feature' 'features' 'project' 'projects' 'environments' 'insights' 'refs' 'retire' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion'
     end
 end
 
@@ -233,8 +271,19 @@ function __flagctl_complete
     else if string match -q -- '-*' $cur
         __flagctl_flags "$cmdpath"
     else
-        __flagctl_commands "$cmdpath"
-        __flagctl_args "$cmdpath" $npos
+        set -l words (__flagctl_commands "$cmdpath"; __flagctl_args "$cmdpath" $npos)
+        if test "$words" != @files
+            test (count $words) -gt 0; and printf '%s
+' $words
+        else if string match -q -- '@*' $cur
+            # A path (a plan, a tree, an @snapshot): file names, the @ kept.
+            for f in (__fish_complete_path (string sub -s 2 -- $cur))
+                printf '@%s
+' $f
+            end
+        else
+            __fish_complete_path $cur
+        end
     end
 end
 

@@ -53,6 +53,14 @@ _flagctl_value() {
   esac
 }
 
+# File names for a word where a path is expected (a plan, a tree, an @snapshot), keeping the @.
+_flagctl_files() {
+  local f at=''
+  [[ $1 == @* ]] && at=@
+  while IFS= read -r f; do COMPREPLY+=("$at$f"); done < <(compgen -f -- "\${1#@}")
+  compopt -o filenames 2>/dev/null
+}
+
 _flagctl() {
   COMPREPLY=()
   local _fw _fc
@@ -81,7 +89,11 @@ _flagctl() {
   elif [[ $cur == -* ]]; then
     _flagctl_match "$cur" '' < <(_flagctl_flags "$path")
   else
-    _flagctl_match "$cur" '' < <(_flagctl_commands "$path"; _flagctl_args "$path" "$npos")
+    local words
+    words=$(_flagctl_commands "$path"; _flagctl_args "$path" "$npos")
+    # A path (a plan, a tree, an @snapshot): file names.
+    if [[ $words == @files ]]; then _flagctl_files "$cur"
+    else _flagctl_match "$cur" '' <<<"$words"; fi
   fi
 
   # bash replaces only its own last word, which starts after any '=' or ':': drop what is before.
@@ -96,7 +108,8 @@ _flagctl() {
   return 0
 }
 
-complete -F _flagctl flagctl
+# -o default: where the script offers nothing, bash completes file names itself.
+complete -o default -F _flagctl flagctl
 `;
 
 function caseArms(arms: Arm[]): string {

@@ -66,8 +66,17 @@ function __flagctl_complete
     else if string match -q -- '-*' $cur
         __flagctl_flags "$cmdpath"
     else
-        __flagctl_commands "$cmdpath"
-        __flagctl_args "$cmdpath" $npos
+        set -l words (__flagctl_commands "$cmdpath"; __flagctl_args "$cmdpath" $npos)
+        if test "$words" != @files
+            test (count $words) -gt 0; and printf '%s\n' $words
+        else if string match -q -- '@*' $cur
+            # A path (a plan, a tree, an @snapshot): file names, the @ kept.
+            for f in (__fish_complete_path (string sub -s 2 -- $cur))
+                printf '@%s\n' $f
+            end
+        else
+            __fish_complete_path $cur
+        end
     end
 end
 

@@ -66,7 +66,13 @@ _flagctl() {
     commands=(\${(f)"$(_flagctl_commands "$cmdpath")"})
     args=(\${(f)"$(_flagctl_args "$cmdpath" $npos)"})
     (( \${#commands} )) && _describe -t commands 'command' commands
-    (( \${#args} )) && compadd -a args
+    if [[ \${args[1]} == @files ]]; then
+      # A path (a plan, a tree, an @snapshot): file names.
+      [[ $cur == @* ]] && compset -P '@'
+      _files
+    elif (( \${#args} )); then
+      compadd -a args
+    fi
   fi
   return 0
 }

@@ -19,7 +19,7 @@ const ZSH_DRIVER = `
 compdef() { :; }
 source "$SCRIPT" || exit 9
 typeset -g PREFIX=\${@[-1]}
-compset() { [[ $1 == -P ]] && PREFIX=\${PREFIX#*=}; return 0; }
+compset() { [[ $1 == -P ]] && PREFIX=\${PREFIX#\${~2}}; return 0; }
 _flagctl_offer() { local x; for x in "$@"; do [[ $x == "$PREFIX"* ]] && print -r -- "$x"; done; }
 compadd() {
   local arr=''
@@ -106,6 +106,22 @@ for (const [name, complete] of [
       expect(search).not.toContain('--section');
       expect(complete('flagctl insights --se')).toEqual(['--section']);
       expect(complete('flagctl --profile prod features search --sort-o')).toEqual(['--sort-order']);
+    });
+
+    it('completes file names where a path is expected: a plan, a tree, an @snapshot, --from (issue 35 item 4)', () => {
+      const files = name === 'zsh' ? ['@files'] : ['files/'];
+      expect(complete('flagctl retire apply fi')).toEqual(name === 'zsh' ? [] : files);
+      expect(complete('flagctl retire apply ')).toEqual(name === 'zsh' ? ['@files'] : expect.arrayContaining(['files/']));
+      expect(complete('flagctl refs src ')).toEqual(name === 'zsh' ? ['@files'] : expect.arrayContaining(['files/']));
+      expect(complete('flagctl diff @')).toEqual(name === 'zsh' ? ['@files'] : expect.arrayContaining(['@files/']));
+      expect(complete('flagctl features revive --from ')).toEqual(name === 'zsh' ? ['@files'] : expect.arrayContaining(['files/']));
+      if (name === 'fish') {
+        expect(complete('flagctl retire apply files/n')).toEqual(['files/notes.txt']);
+        expect(complete('flagctl diff @files/n')).toEqual(['@files/notes.txt']);
+      }
+      // No path there: no file names.
+      expect(complete('flagctl features search ')).toEqual([]);
+      expect(complete('flagctl feature ')).toEqual(['get', 'help', 'history']);
     });
 
     it('completes enumerated flag values and arguments', () => {

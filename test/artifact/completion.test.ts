@@ -82,7 +82,7 @@ describe('completion scripts', () => {
   it('the bash script is valid bash and registers the function', () => {
     const r = spawnSync('bash', ['--norc', '-c', `source '${env.scripts.bash}' && complete -p flagctl`], { encoding: 'utf8' });
     expect(r.status).toBe(0);
-    expect(r.stdout.trim()).toBe('complete -F _flagctl flagctl');
+    expect(r.stdout.trim()).toBe('complete -o default -F _flagctl flagctl');
   });
 
   it('zsh and fish scripts are generated from the same tree', async () => {
@@ -186,6 +186,18 @@ describe('bash completion', () => {
     mkdirSync(bad, { mode: 0o700 });
     writeFileSync(join(bad, 'config.json'), '{not json', { mode: 0o600 });
     expect(complete('flagctl --profile ', { FLAGCTL_CONFIG_DIR: bad }).reply).toEqual([]);
+  });
+
+  it('completes file names where a path is expected: a plan, a tree, an @snapshot, --from (issue 35 item 4)', () => {
+    expect(readFileSync(env.scripts.bash!, 'utf8')).toContain('complete -o default -F _flagctl flagctl');
+    expect(complete('flagctl retire apply files/n')).toEqual({ reply: ['files/notes.txt'], compopt: '-o filenames' });
+    expect(reply('flagctl refs files/c')).toEqual(['files/ca.pem', 'files/cert.pem']);
+    expect(reply('flagctl diff @files/n')).toEqual(['@files/notes.txt']);
+    expect(reply('flagctl features revive --from files/n')).toEqual(['files/notes.txt']);
+    expect(reply('flagctl retire apply --result files/n')).toEqual(['files/notes.txt']);
+    // A group or a command that takes no path offers no file names (bash's -o default may, on its own).
+    expect(reply('flagctl feature fil')).toEqual([]);
+    expect(reply('flagctl features search fil')).toEqual([]);
   });
 
   it('completes file names for --ca-file and after a redirection', () => {

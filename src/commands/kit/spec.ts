@@ -54,6 +54,8 @@ export interface ArgSpec {
   name: string;
   help: string;
   choices?: readonly string[];
+  /** The value is a path (a plan, a tree, an @snapshot): the shells complete file names. */
+  files?: boolean;
   /** Checks the value (each value of a variadic argument), as a flag's parse does. */
   parse?: (raw: string) => string;
 }

@@ -8,5 +8,5 @@ export const options = {
     parse: projectId,
     projects: oneProject,
   },
-  from: { spelling: '--from <result.json>', help: 'revive every flag a `retire apply --result` file lists as archived', parse: text('give the result file, e.g. --from result.json') },
+  from: { spelling: '--from <result.json>', values: 'files', help: 'revive every flag a `retire apply --result` file lists as archived', parse: text('give the result file, e.g. --from result.json') },
 } as const satisfies OptionTable;

@@ -4,7 +4,7 @@ import { options } from './options.js';
 export default defineCommand({
   path: ['retire', 'apply'],
   summary: "Archive the flags a reviewed plan says to archive, after checking them again; writes",
-  args: [{ name: '<plan>', help: 'the plan file written by `flagctl retire plan -o json`' }],
+  args: [{ name: '<plan>', files: true, help: 'the plan file written by `flagctl retire plan -o json`' }],
   options,
   formats: ['table', 'json'],
   help: `Before any write the plan is checked: it must be a flagctl plan of this version whose
