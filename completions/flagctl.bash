@@ -51,7 +51,7 @@ _flagctl_flags() {
     'auth logout') printf '%s\n' '-h' '--help' ;;
     'completion') printf '%s\n' '-h' '--help' ;;
   esac
-  printf '%s\n' '-V' '--version' '--url' '--profile' '--timeout' '--retries' '--max-response-mb' '--ca-file' '--max-wait' '--debug' '--no-color'
+  printf '%s\n' '-V' '--version' '--url' '--profile' '--timeout' '--retries' '--max-response-mb' '--ca-file' '--max-wait' '--debug' '--no-color' '--no-pager'
 }
 
 # What the value of flag $2 of command path $1 completes to, one per line (@profiles: the

@@ -28,6 +28,8 @@ function onTerminal(cols: number, cmd: string): Promise<{ code: number | null; o
     FLAGCTL_TOKEN: '*:*.artifact-secret',
     FLAGCTL_CONFIG_DIR: join(home, 'no-config'),
     NO_COLOR: '1',
+    // The table as flagctl draws it, not through a pager (terminal-pager.test.ts has that).
+    FLAGCTL_PAGER: '',
   };
   const child = spawn('script', ['-qec', `stty cols ${cols} rows 40; ${cmd}`, '/dev/null'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';

@@ -21,7 +21,8 @@ export function onTerminal(cols: number, args: string[], env: Record<string, str
   const errFile = join(scratch, `stderr-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.txt`);
   const cmd = `stty cols ${cols} rows 40; ${quote(NODE)} ${quote(BIN)} ${args.map(quote).join(' ')} 2>${quote(errFile)}${tail}`;
   const child = spawn('script', ['-qec', cmd, '/dev/null'], {
-    env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', FLAGCTL_CONFIG_DIR: '/nonexistent/flagctl', NO_COLOR: '1', ...env },
+    // FLAGCTL_PAGER empty: what flagctl draws, not a pager's screen.
+    env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', FLAGCTL_CONFIG_DIR: '/nonexistent/flagctl', NO_COLOR: '1', FLAGCTL_PAGER: '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';

@@ -7,7 +7,8 @@ import { resolveTarget, type Target } from '../../config/resolve.js';
 import { configDir, readConfig } from '../../config/store.js';
 import { redactAll } from '../../config/token.js';
 import { NotFoundError, PermissionError, UsageError } from '../../errors.js';
-import { clockOf, type IO } from '../../io.js';
+import { clockOf, isGate, keepReadingWhenClosed, type IO, type Pager } from '../../io.js';
+import { pagedIO } from '../../output/pager.js';
 import { makeUi, notice, type OutputOptions, type Ui } from '../../output/context.js';
 import { VERSION } from '../../version.js';
 import type { GLOBAL_OPTIONS } from './globals.js';
@@ -56,9 +57,20 @@ export class RunContext {
     return configDir(this.io.env);
   }
 
-  ui(out: OutputOptions): Promise<Ui> {
-    return makeUi(this.io, out, this.globals.color, this.app.secrets);
+  /**
+   * Where this command's output is written: through a pager on a terminal (output/pager.ts),
+   * unless the command asks questions there (`paged` is then false, set by the kit).
+   */
+  async ui(out: OutputOptions): Promise<Ui> {
+    this.paging ??= pagedIO(this.io, this.paged && this.globals.pager !== false);
+    const { io, pager } = await this.paging;
+    if (pager && isGate(this.io.stdout)) keepReadingWhenClosed(pager.input);
+    return makeUi(io, out, this.globals.color, this.app.secrets);
   }
+
+  /** The command may page its output (false for one that prompts on the terminal). */
+  paged = true;
+  private paging?: Promise<{ io: IO; pager?: Pager }>;
 
   debug = (line: string): void => {
     if (this.globals.debug) notice(this.io, `debug: ${redactAll(line, this.app.secrets)}`);
@@ -165,6 +177,11 @@ export class RunContext {
   /** Closes every client the run made (keep-alive sockets would hold the process open). */
   async close(): Promise<void> {
     await Promise.all(this.clients.splice(0).map((c) => c.close()));
+    const pager = this.paging && (await this.paging).pager;
+    if (pager) {
+      pager.input.end();
+      await pager.done;
+    }
   }
 }
 

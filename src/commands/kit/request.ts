@@ -128,6 +128,7 @@ export async function prepare(app: App, spec: CommandSpec<any>, words: Words): P
     }
   }
   ctx.expectProjects(namedProjects(table, flags), spec.gate?.(request.options as never) === true);
+  ctx.paged = spec.prompts !== true;
   return { ctx, request, work: await spec.load() };
 }
 

@@ -111,6 +111,8 @@ export interface CommandSpec<T extends OptionTable = OptionTable> {
    * stops the output but not the reading, so the code still comes from all of the data.
    */
   gate?: (options: OptionValues<T>) => boolean;
+  /** It asks questions on the terminal (a confirmation): its output never goes through a pager. */
+  prompts?: boolean;
   /**
    * Rules that span several options or arguments (one option or another, not both; exactly
    * one name with --expect): run by the kit after each value is checked and before anything

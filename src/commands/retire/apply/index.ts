@@ -25,5 +25,7 @@ Exit 0 when every planned flag was archived or skipped for a reason, 1 when any 
 A second run of the same plan archives nothing again: those flags are skipped as already
 archived. --debug shows each write before it is sent.`,
   examples: ['flagctl retire apply plan.json', 'flagctl retire apply plan.json --yes --result result.json'],
+  // It asks before it archives: its output is never paged.
+  prompts: true,
   load: () => import('./run.js'),
 });
