@@ -58,31 +58,30 @@ _flagctl_flags() {
 # config's profile names, @files: file names); fails when the flag takes no value.
 _flagctl_values() {
   case "$1|$2" in
-    'feature get|-p'|'feature get|--project'|'feature get|--columns'|'feature history|-p'|\
-    'feature history|--project'|'feature history|-n'|'feature history|--limit'|\
+    'feature get|-p'|'feature get|--project'|'feature history|-p'|'feature history|--project'|\
+    'features revive|-p'|'features revive|--project'|'retire plan|-p'|'retire plan|--project'|\
+    'evaluate|-p'|'evaluate|--project'|'export|-p'|'export|--project'|'diff|-p'|\
+    'diff|--project') printf '%s\n' '@projects' ;;
+    'feature get|-o'|'feature get|--output'|'feature history|-o'|'feature history|--output'|\
+    'features search|-o'|'features search|--output'|'project overview|-o'|\
+    'project overview|--output'|'projects list|-o'|'projects list|--output'|\
+    'environments list|-o'|'environments list|--output'|'insights|-o'|'insights|--output'|\
+    'evaluate|-o'|'evaluate|--output'|'auth list|-o'|'auth list|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' ;;
+    'feature get|--columns'|'feature history|-n'|'feature history|--limit'|\
     'feature history|--since'|'feature history|--type'|'feature history|--columns'|\
     'features search|--project'|'features search|-q'|'features search|--query'|\
     'features search|--status'|'features search|--created-before'|\
     'features search|--created-since'|'features search|--offset'|'features search|--limit'|\
     'features search|--concurrency'|'features search|--columns'|'features stale|--project'|\
     'features stale|--max'|'features stale|--concurrency'|'features stale|--columns'|\
-    'features revive|-p'|'features revive|--project'|'features revive|--columns'|\
-    'project overview|--columns'|'projects list|--columns'|'environments list|--columns'|\
-    'insights|--from'|'insights|--to'|'insights|--columns'|'refs|--project'|'refs|--exclude'|\
-    'refs|--max-file-kb'|'refs|--delimiters'|'refs|--diff'|'refs|--threads'|'refs|--columns'|\
-    'retire plan|-p'|'retire plan|--project'|'retire plan|--include'|\
-    'retire plan|--unseen-days'|'retire plan|--exclude'|'retire plan|--max-file-kb'|\
-    'retire plan|--delimiters'|'retire plan|--threads'|'retire plan|--columns'|\
-    'retire apply|-p'|'retire apply|--project'|'retire apply|--columns'|'evaluate|-e'|\
-    'evaluate|--env'|'evaluate|-c'|'evaluate|--context'|'evaluate|-p'|'evaluate|--project'|\
-    'evaluate|--columns'|'api|-q'|'api|--query'|'export|-p'|'export|--project'|'export|-e'|\
-    'export|--env'|'diff|-p'|'diff|--project'|'diff|--feature'|'auth login|--project'|\
-    'auth list|--columns') : ;;
-    'feature get|-o'|'feature get|--output'|'feature history|-o'|'feature history|--output'|\
-    'features search|-o'|'features search|--output'|'project overview|-o'|\
-    'project overview|--output'|'projects list|-o'|'projects list|--output'|\
-    'environments list|-o'|'environments list|--output'|'insights|-o'|'insights|--output'|\
-    'evaluate|-o'|'evaluate|--output'|'auth list|-o'|'auth list|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' ;;
+    'features revive|--columns'|'project overview|--columns'|'projects list|--columns'|\
+    'environments list|--columns'|'insights|--from'|'insights|--to'|'insights|--columns'|\
+    'refs|--project'|'refs|--exclude'|'refs|--max-file-kb'|'refs|--delimiters'|'refs|--diff'|\
+    'refs|--threads'|'refs|--columns'|'retire plan|--include'|'retire plan|--unseen-days'|\
+    'retire plan|--exclude'|'retire plan|--max-file-kb'|'retire plan|--delimiters'|\
+    'retire plan|--threads'|'retire plan|--columns'|'retire apply|-p'|'retire apply|--project'|\
+    'retire apply|--columns'|'evaluate|-c'|'evaluate|--context'|'evaluate|--columns'|'api|-q'|\
+    'api|--query'|'diff|--feature'|'auth login|--project'|'auth list|--columns') : ;;
     'features search|--type'|'features stale|--type') printf '%s\n' 'release' 'experiment' 'operational' 'kill-switch' 'permission' 'sunset' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--state') printf '%s\n' 'active' 'stale' 'potentially-stale' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--created-by') printf '%s\n' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
@@ -98,6 +97,7 @@ _flagctl_values() {
     'refs|-o'|'refs|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'sarif' ;;
     'retire plan|--fail-on') printf '%s\n' 'archive' ;;
     'retire plan|-o'|'retire plan|--output') printf '%s\n' 'table' 'json' 'markdown' 'github' ;;
+    'evaluate|-e'|'evaluate|--env'|'export|-e'|'export|--env') printf '%s\n' '@environments' ;;
     'evaluate|--expect') printf '%s\n' 'on' 'off' ;;
     'api|-X'|'api|--method') printf '%s\n' 'GET' ;;
     'api|-o'|'api|--output') printf '%s\n' 'json' 'ndjson' ;;
@@ -114,6 +114,8 @@ _flagctl_values() {
 # The fixed values of argument number $2 (from 0) of command path $1.
 _flagctl_args() {
   case "$1|$2" in
+    'feature get|0') printf '%s\n' '@features' ;;
+    'feature history|0') printf '%s\n' '@features' ;;
     'feature help|0') printf '%s\n' 'get' 'history' ;;
     'features help|0') printf '%s\n' 'search' 'stale' 'revive' ;;
     'project help|0') printf '%s\n' 'overview' ;;
@@ -174,6 +176,7 @@ _flagctl_value() {
   values=$(_flagctl_values "$1" "$2") || return 0
   case $values in
     @profiles) _flagctl_match "$3" "$4" < <(flagctl completion --profiles 2>/dev/null) ;;
+    @features|@projects|@environments) _flagctl_server "${values#@}" "$3" "$4" ;;
     @files)
       while IFS= read -r f; do COMPREPLY+=("$4$f"); done < <(compgen -f -- "$3")
       compopt -o filenames 2>/dev/null ;;
@@ -187,6 +190,12 @@ _flagctl_files() {
   [[ $1 == @* ]] && at=@
   while IFS= read -r f; do COMPREPLY+=("$at$f"); done < <(compgen -f -- "${1#@}")
   compopt -o filenames 2>/dev/null
+}
+
+# Names on the server (kind $1) that start with $2, with $3 put in front: flagctl keeps them
+# in a short-lived cache, asks the server for a moment at most, and prints nothing on any error.
+_flagctl_server() {
+  _flagctl_match "$2" "$3" < <(flagctl completion --server-names "$1" 2>/dev/null)
 }
 
 _flagctl() {
@@ -220,8 +229,11 @@ _flagctl() {
     local words
     words=$(_flagctl_commands "$path"; _flagctl_args "$path" "$npos")
     # A path (a plan, a tree, an @snapshot): file names.
-    if [[ $words == @files ]]; then _flagctl_files "$cur"
-    else _flagctl_match "$cur" '' <<<"$words"; fi
+    case $words in
+      @files) _flagctl_files "$cur" ;;
+      @features|@projects|@environments) _flagctl_server "${words#@}" "$cur" '' ;;
+      *) _flagctl_match "$cur" '' <<<"$words" ;;
+    esac
   fi
 
   # bash replaces only its own last word, which starts after any '=' or ':': drop what is before.

@@ -95,33 +95,33 @@ end
 # config's profile names, @files: file names); fails when the flag takes no value.
 function __flagctl_values
     switch "$argv[1]|$argv[2]"
-        case 'feature get|-p' 'feature get|--project' 'feature get|--columns' 'feature history|-p' \
-            'feature history|--project' 'feature history|-n' 'feature history|--limit' \
-            'feature history|--since' 'feature history|--type' 'feature history|--columns' \
-            'features search|--project' 'features search|-q' 'features search|--query' \
-            'features search|--status' 'features search|--created-before' \
-            'features search|--created-since' 'features search|--offset' 'features search|--limit' \
-            'features search|--concurrency' 'features search|--columns' 'features stale|--project' \
-            'features stale|--max' 'features stale|--concurrency' 'features stale|--columns' \
-            'features revive|-p' 'features revive|--project' 'features revive|--columns' \
-            'project overview|--columns' 'projects list|--columns' 'environments list|--columns' \
-            'insights|--from' 'insights|--to' 'insights|--columns' 'refs|--project' 'refs|--exclude' \
-            'refs|--max-file-kb' 'refs|--delimiters' 'refs|--diff' 'refs|--threads' 'refs|--columns' \
-            'retire plan|-p' 'retire plan|--project' 'retire plan|--include' \
-            'retire plan|--unseen-days' 'retire plan|--exclude' 'retire plan|--max-file-kb' \
-            'retire plan|--delimiters' 'retire plan|--threads' 'retire plan|--columns' \
-            'retire apply|-p' 'retire apply|--project' 'retire apply|--columns' 'evaluate|-e' \
-            'evaluate|--env' 'evaluate|-c' 'evaluate|--context' 'evaluate|-p' 'evaluate|--project' \
-            'evaluate|--columns' 'api|-q' 'api|--query' 'export|-p' 'export|--project' 'export|-e' \
-            'export|--env' 'diff|-p' 'diff|--project' 'diff|--feature' 'auth login|--project' \
-            'auth list|--columns'
-            true
+        case 'feature get|-p' 'feature get|--project' 'feature history|-p' 'feature history|--project' \
+            'features revive|-p' 'features revive|--project' 'retire plan|-p' 'retire plan|--project' \
+            'evaluate|-p' 'evaluate|--project' 'export|-p' 'export|--project' 'diff|-p' \
+            'diff|--project'
+            printf '%s\n' '@projects'
         case 'feature get|-o' 'feature get|--output' 'feature history|-o' 'feature history|--output' \
             'features search|-o' 'features search|--output' 'project overview|-o' \
             'project overview|--output' 'projects list|-o' 'projects list|--output' \
             'environments list|-o' 'environments list|--output' 'insights|-o' 'insights|--output' \
             'evaluate|-o' 'evaluate|--output' 'auth list|-o' 'auth list|--output'
             printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown'
+        case 'feature get|--columns' 'feature history|-n' 'feature history|--limit' \
+            'feature history|--since' 'feature history|--type' 'feature history|--columns' \
+            'features search|--project' 'features search|-q' 'features search|--query' \
+            'features search|--status' 'features search|--created-before' \
+            'features search|--created-since' 'features search|--offset' 'features search|--limit' \
+            'features search|--concurrency' 'features search|--columns' 'features stale|--project' \
+            'features stale|--max' 'features stale|--concurrency' 'features stale|--columns' \
+            'features revive|--columns' 'project overview|--columns' 'projects list|--columns' \
+            'environments list|--columns' 'insights|--from' 'insights|--to' 'insights|--columns' \
+            'refs|--project' 'refs|--exclude' 'refs|--max-file-kb' 'refs|--delimiters' 'refs|--diff' \
+            'refs|--threads' 'refs|--columns' 'retire plan|--include' 'retire plan|--unseen-days' \
+            'retire plan|--exclude' 'retire plan|--max-file-kb' 'retire plan|--delimiters' \
+            'retire plan|--threads' 'retire plan|--columns' 'retire apply|-p' 'retire apply|--project' \
+            'retire apply|--columns' 'evaluate|-c' 'evaluate|--context' 'evaluate|--columns' 'api|-q' \
+            'api|--query' 'diff|--feature' 'auth login|--project' 'auth list|--columns'
+            true
         case 'features search|--type' 'features stale|--type'
             printf '%s\n' 'release' 'experiment' 'operational' 'kill-switch' 'permission' 'sunset' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:'
         case 'features search|--state'
@@ -152,6 +152,8 @@ function __flagctl_values
             printf '%s\n' 'archive'
         case 'retire plan|-o' 'retire plan|--output'
             printf '%s\n' 'table' 'json' 'markdown' 'github'
+        case 'evaluate|-e' 'evaluate|--env' 'export|-e' 'export|--env'
+            printf '%s\n' '@environments'
         case 'evaluate|--expect'
             printf '%s\n' 'on' 'off'
         case 'api|-X' 'api|--method'
@@ -176,6 +178,10 @@ end
 # The fixed values of argument number $argv[2] (from 0) of command path $argv[1].
 function __flagctl_args
     switch "$argv[1]|$argv[2]"
+        case 'feature get|0'
+            printf '%s\n' '@features'
+        case 'feature history|0'
+            printf '%s\n' '@features'
         case 'feature help|0'
             printf '%s\n' 'get' 'history'
         case 'features help|0'
@@ -222,6 +228,15 @@ function __flagctl_is_command
     return 1
 end
 
+# Prints names on the server (kind $argv[1]), $argv[2] put in front: flagctl keeps them in a
+# short-lived cache, asks the server for a moment at most, and prints nothing on any error.
+function __flagctl_server
+    for n in (flagctl completion --server-names $argv[1] 2>/dev/null)
+        printf '%s%s
+' "$argv[2]" $n
+    end
+end
+
 # Prints the values of flag $argv[2] of command path $argv[1]; $argv[3] is put in front.
 function __flagctl_value
     set -l values (__flagctl_values $argv[1] $argv[2]); or return 0
@@ -230,6 +245,8 @@ function __flagctl_value
             for p in (flagctl completion --profiles 2>/dev/null)
                 printf '%s%s\n' $argv[3] $p
             end
+        case @features @projects @environments
+            __flagctl_server (string sub -s 2 -- $values) $argv[3]
         case @files
             __fish_complete_path (commandline -ct | string replace -r -- '^[^=]*=' '')
         case '*'
@@ -272,7 +289,9 @@ function __flagctl_complete
         __flagctl_flags "$cmdpath"
     else
         set -l words (__flagctl_commands "$cmdpath"; __flagctl_args "$cmdpath" $npos)
-        if test "$words" != @files
+        if contains -- "$words" @features @projects @environments
+            __flagctl_server (string sub -s 2 -- $words) ''
+        else if test "$words" != @files
             test (count $words) -gt 0; and printf '%s
 ' $words
         else if string match -q -- '@*' $cur

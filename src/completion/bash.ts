@@ -46,6 +46,7 @@ _flagctl_value() {
   values=$(_flagctl_values "$1" "$2") || return 0
   case $values in
     @profiles) _flagctl_match "$3" "$4" < <(flagctl completion --profiles 2>/dev/null) ;;
+    @features|@projects|@environments) _flagctl_server "\${values#@}" "$3" "$4" ;;
     @files)
       while IFS= read -r f; do COMPREPLY+=("$4$f"); done < <(compgen -f -- "$3")
       compopt -o filenames 2>/dev/null ;;
@@ -59,6 +60,12 @@ _flagctl_files() {
   [[ $1 == @* ]] && at=@
   while IFS= read -r f; do COMPREPLY+=("$at$f"); done < <(compgen -f -- "\${1#@}")
   compopt -o filenames 2>/dev/null
+}
+
+# Names on the server (kind $1) that start with $2, with $3 put in front: flagctl keeps them
+# in a short-lived cache, asks the server for a moment at most, and prints nothing on any error.
+_flagctl_server() {
+  _flagctl_match "$2" "$3" < <(flagctl completion --server-names "$1" 2>/dev/null)
 }
 
 _flagctl() {
@@ -92,8 +99,11 @@ _flagctl() {
     local words
     words=$(_flagctl_commands "$path"; _flagctl_args "$path" "$npos")
     # A path (a plan, a tree, an @snapshot): file names.
-    if [[ $words == @files ]]; then _flagctl_files "$cur"
-    else _flagctl_match "$cur" '' <<<"$words"; fi
+    case $words in
+      @files) _flagctl_files "$cur" ;;
+      @features|@projects|@environments) _flagctl_server "\${words#@}" "$cur" '' ;;
+      *) _flagctl_match "$cur" '' <<<"$words" ;;
+    esac
   fi
 
   # bash replaces only its own last word, which starts after any '=' or ':': drop what is before.

@@ -89,6 +89,7 @@ export function scriptData(root: CommandSpec, d: Dialect): ScriptData {
     args: specs.flatMap((s) =>
       s.args.flatMap((a, i) => {
         if (a.values?.length) return [{ patterns: [at(s, `|${i}`)], lines: [...a.values] }];
+        if (a.server) return [{ patterns: [at(s, `|${i}`)], lines: [`@${a.server}`] }];
         if (!a.files) return [];
         // A list of paths takes any number of them: the positions after it match as well.
         const at_ = a.variadic ? Array.from({ length: 20 }, (_, k) => at(s, `|${i + k}`)) : [at(s, `|${i}`)];

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useCompletionEnv } from '../support/completion-env.js';
+import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
 
 // The zsh and fish scripts run in the real shells (Debian's zsh and fish; `npm test` installs
@@ -14,6 +15,7 @@ import { runCli } from '../support/io.js';
 //   under the cursor, as zsh's matcher does by default; everything the script decides runs as is.
 
 const env = useCompletionEnv(['zsh', 'fish']);
+const server = useFixtureServer();
 
 const ZSH_DRIVER = `
 compdef() { :; }
@@ -122,6 +124,20 @@ for (const [name, complete] of [
       // No path there: no file names.
       expect(complete('flagctl features search ')).toEqual([]);
       expect(complete('flagctl feature ')).toEqual(['get', 'help', 'history']);
+    });
+
+    it('completes flag, project and environment names from the server; nothing without credentials (issue 35 item 4)', async () => {
+      server.json('/api/admin/projects/default/features', { version: 2, features: [{ name: 'new-checkout' }, { name: 'new-banner' }, { name: 'old' }] });
+      server.json('/api/admin/projects', { projects: [{ id: 'default' }, { id: 'web' }] });
+      server.json('/api/admin/environments', { environments: [{ name: 'development' }, { name: 'production' }] });
+      const live = { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.completion-token', XDG_CACHE_HOME: join(env.tmp, `cache-${name}`) };
+      // The shell runs synchronously here, so this process's fixture could not answer it: the names
+      // are fetched once in-process (what a first <TAB> does), and the scripts read them from the cache.
+      for (const kind of ['features', 'projects', 'environments']) await runCli(['completion', '--server-names', kind], { env: live });
+      expect(complete('flagctl feature get new-', live)).toEqual(['new-banner', 'new-checkout']);
+      expect(complete('flagctl feature history --project w', live)).toEqual(['web']);
+      expect(complete('flagctl evaluate --env pro', live)).toEqual(['production']);
+      expect(complete('flagctl feature get ', { XDG_CACHE_HOME: join(env.tmp, `nocreds-${name}`) })).toEqual([]);
     });
 
     it('completes enumerated flag values and arguments', () => {

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useCompletionEnv } from '../support/completion-env.js';
+import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
 
 // The completion scripts are tested in a real bash: the generated script is sourced and its
@@ -11,6 +12,7 @@ import { runCli } from '../support/io.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const env = useCompletionEnv(['bash']);
+const server = useFixtureServer();
 const { tmp, configDir } = env;
 
 /** The words bash puts in COMP_WORDS for `line` (checked against bash 5 in a terminal). */
@@ -198,6 +200,20 @@ describe('bash completion', () => {
     // A group or a command that takes no path offers no file names (bash's -o default may, on its own).
     expect(reply('flagctl feature fil')).toEqual([]);
     expect(reply('flagctl features search fil')).toEqual([]);
+  });
+
+  it('completes flag, project and environment names from the server; nothing without credentials (issue 35 item 4)', async () => {
+    server.json('/api/admin/projects/default/features', { version: 2, features: [{ name: 'new-checkout' }, { name: 'new-banner' }, { name: 'old' }] });
+    server.json('/api/admin/projects', { projects: [{ id: 'default' }, { id: 'web' }] });
+    server.json('/api/admin/environments', { environments: [{ name: 'development' }, { name: 'production' }] });
+    const live = { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.completion-token', XDG_CACHE_HOME: join(tmp, 'cache') };
+    // The shell runs synchronously here, so this process's fixture could not answer it: the names
+    // are fetched once in-process (what a first <TAB> does), and the scripts read them from the cache.
+    for (const kind of ['features', 'projects', 'environments']) await runCli(['completion', '--server-names', kind], { env: live });
+    expect(complete('flagctl feature get new-', live).reply).toEqual(['new-banner', 'new-checkout']);
+    expect(complete('flagctl feature history --project w', live).reply).toEqual(['web']);
+    expect(complete('flagctl evaluate --env=pro', live).reply).toEqual(['production']);
+    expect(complete('flagctl feature get ', { XDG_CACHE_HOME: join(tmp, 'cache2') }).reply).toEqual([]);
   });
 
   it('completes file names for --ca-file and after a redirection', () => {

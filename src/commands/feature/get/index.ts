@@ -6,7 +6,7 @@ import { options } from './options.js';
 export default defineCommand({
   path: ['feature', 'get'],
   summary: "Show one feature's full record: environments, strategies, constraints, variants",
-  args: [{ name: '<feature>', help: 'feature name', parse: pathSegment('feature name') }],
+  args: [{ name: '<feature>', server: 'features', help: 'feature name', parse: pathSegment('feature name') }],
   options,
   formats: FORMATS,
   examples: [

@@ -4,6 +4,7 @@ import { oneProject, projectId, text } from '../../kit/values.js';
 export const options = {
   project: {
     spelling: '-p, --project <id>',
+    values: 'projects',
     help: "the project the flags were archived from (default: the result file's, else the profile's project, else default)",
     parse: projectId,
     projects: oneProject,
