@@ -65,6 +65,16 @@ export const realClock: Clock = {
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
 
+/**
+ * The width to draw for: $COLUMNS when it is set to a whole number (as ls, gh and kubectl read
+ * it), else the terminal's own, else 80.
+ */
+export function terminalColumns(io: IO): number {
+  const env = io.env.COLUMNS;
+  if (env && /^\d{1,4}$/.test(env) && Number(env) > 0) return Number(env);
+  return io.columns || 80;
+}
+
 /** The clock of an IO. */
 export function clockOf(io: IO): Clock {
   return io.clock ?? realClock;

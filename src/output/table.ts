@@ -1,5 +1,6 @@
 import type { Ui } from './context.js';
 import { notice, print } from './context.js';
+import { terminalColumns } from '../io.js';
 import { displayWidth, truncate } from './width.js';
 
 // A bordered table for a terminal, drawn as rows come: the column widths are set by the first
@@ -140,7 +141,7 @@ export async function writeTable(ui: Ui, head: string[] | undefined, rows: Async
     sample.push(r.value.map(ui.mask));
   }
   const natural = Array.from({ length: ncols }, (_, i) => Math.max(head ? displayWidth(head[i] ?? '') : 0, ...sample.map((r) => displayWidth(r[i] ?? ''))));
-  const terminal = ui.io.columns || 80;
+  const terminal = terminalColumns(ui.io);
   const room = Math.max(ncols * MIN_WIDTH, terminal - (ncols * 3 + 1));
   // A table longer than its sample may hold longer cells further down (flag-999 then
   // flag-129999): its columns share the terminal's spare cells, each growing at most twofold.
@@ -181,7 +182,7 @@ export async function writeTable(ui: Ui, head: string[] | undefined, rows: Async
     const kept = shown.map((i) => cols.names[i]).join(',');
     notice(ui.io, `flagctl: note: ${dropped.length === 1 ? 'column' : 'columns'} ${left} left out to fit the terminal's ${terminal} columns; choose the columns with --columns (these were --columns ${kept}), or pipe or -o csv for all of them`);
   }
-  if (cut) notice(ui.io, `flagctl: note: cells cut to fit the terminal's ${ui.io.columns || 80} columns (…); piped or -o csv output keeps them whole`);
+  if (cut) notice(ui.io, `flagctl: note: cells cut to fit the terminal's ${terminal} columns (…); piped or -o csv output keeps them whole`);
   if (count > SAMPLE) notice(ui.io, `flagctl: note: ${count} rows; ${hint}`);
   return count;
 }
