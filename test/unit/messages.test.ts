@@ -46,3 +46,25 @@ describe('messages that help', () => {
     }
   });
 });
+
+describe('feature get on an archived flag', () => {
+  it('says it is archived and names features revive, exit 5', async () => {
+    server.json('/api/admin/projects/default/features/old-checkout', { name: 'NotFoundError', message: 'Could not find feature with name old-checkout' }, 404);
+    server.route('/api/admin/search/features', (_req, res, url) => {
+      expect(url.searchParams.get('archived')).toBe('IS:true');
+      sendJson(res, 200, { features: [{ name: 'old-checkout', project: 'default', archivedAt: '2026-03-04T05:06:07.000Z', environments: [] }], total: 1 });
+    });
+    const r = await runCli(['feature', 'get', 'old-checkout'], { env: { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN } });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toBe('flagctl: feature "old-checkout" is archived in project default since 2026-03-04\nBring it back with: flagctl features revive old-checkout\n');
+  });
+
+  it('a flag that is not archived either keeps the server\'s 404', async () => {
+    server.json('/api/admin/projects/web/features/nope', { name: 'NotFoundError', message: 'Could not find feature with name nope' }, 404);
+    server.json('/api/admin/projects', { projects: [{ id: 'web' }] });
+    server.json('/api/admin/search/features', { features: [{ name: 'nope-2', project: 'web', environments: [] }], total: 1 });
+    const r = await runCli(['feature', 'get', 'nope', '--project', 'web'], { env: { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN } });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toContain('Could not find feature with name nope');
+  });
+});

@@ -9,6 +9,8 @@ export default defineCommand({
   args: [{ name: '<feature>', server: 'features', help: 'feature name', parse: pathSegment('feature name') }],
   options,
   formats: FORMATS,
+  help: `A flag that is not in the project exits 5. When it is in the project's archive, the message
+says so and names \`flagctl features revive <feature>\`, which brings it back.`,
   examples: [
     'flagctl feature get checkout-v2',
     "flagctl feature get checkout-v2 --project web -o json | jq '.environments[].enabled'",
