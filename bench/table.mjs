@@ -23,7 +23,7 @@ const body = JSON.stringify({ name: 'Default', version: 1, features });
 const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const url = `http://127.0.0.1:${server.address().port}`;
-const env = { ...process.env, FLAGCTL_URL: url, FLAGCTL_TOKEN: '*:*.benchmark-token', FLAGCTL_CONFIG_DIR: '/nonexistent', NO_COLOR: '1' };
+const env = { ...process.env, FLAGCTL_URL: url, FLAGCTL_TOKEN: '*:*.benchmark-token', FLAGCTL_CONFIG_DIR: '/nonexistent', NO_COLOR: '1', FLAGCTL_PAGER: '' }; // the table as drawn, not through a pager
 
 /** Wall time of one run inside a 120-column pseudo-terminal, in ms (async: the fixture must keep serving). */
 function run(pipe) {

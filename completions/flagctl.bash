@@ -6,12 +6,14 @@
 # The subcommands of command path $1, one per line.
 _flagctl_commands() {
   case $1 in
-    '') printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'retire' 'cleanup' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion' 'help' ;;
+    '') printf '%s\n' 'feature' 'features' 'project' 'projects' 'environments' 'insights' 'refs' 'retire' 'cleanup' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion' 'help' ;;
     'feature') printf '%s\n' 'get' 'history' 'help' ;;
     'features') printf '%s\n' 'search' 'stale' 'revive' 'help' ;;
     'project') printf '%s\n' 'overview' 'help' ;;
+    'projects') printf '%s\n' 'list' 'help' ;;
+    'environments') printf '%s\n' 'list' 'help' ;;
     'retire') printf '%s\n' 'plan' 'show' 'apply' 'help' ;;
-    'auth') printf '%s\n' 'login' 'status' 'logout' 'help' ;;
+    'auth') printf '%s\n' 'login' 'list' 'switch' 'status' 'logout' 'help' ;;
   esac
 }
 
@@ -28,6 +30,10 @@ _flagctl_flags() {
     'features revive') printf '%s\n' '-p' '--project' '--result' '--from' '-o' '--output' '--columns' '--no-headers' '-h' '--help' ;;
     'project') printf '%s\n' '-h' '--help' ;;
     'project overview') printf '%s\n' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'projects') printf '%s\n' '-h' '--help' ;;
+    'projects list') printf '%s\n' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'environments') printf '%s\n' '-h' '--help' ;;
+    'environments list') printf '%s\n' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'insights') printf '%s\n' '--since' '--until' '--section' '--no-chart' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'refs') printf '%s\n' '--project' '--no-ignore' '--exclude' '--max-file-kb' '--delimiters' '--aliases' '--summary' '--all-flags' '--fail-on' '--allow-skipped' '--diff' '--root' '--threads' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'retire') printf '%s\n' '-h' '--help' ;;
@@ -41,42 +47,45 @@ _flagctl_flags() {
     'diff') printf '%s\n' '-p' '--project' '--feature' '--fail-on' '--stat' '-o' '--output' '-h' '--help' ;;
     'auth') printf '%s\n' '-h' '--help' ;;
     'auth login') printf '%s\n' '--project' '-h' '--help' ;;
+    'auth list') printf '%s\n' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'auth switch') printf '%s\n' '-h' '--help' ;;
     'auth status') printf '%s\n' '-h' '--help' ;;
     'auth logout') printf '%s\n' '-h' '--help' ;;
     'completion') printf '%s\n' '-h' '--help' ;;
   esac
-  printf '%s\n' '-V' '--version' '--url' '--profile' '--timeout' '--retries' '--max-response-mb' '--ca-file' '--max-wait' '--debug' '--no-color'
+  printf '%s\n' '-V' '--version' '--url' '--profile' '--timeout' '--retries' '--max-response-mb' '--ca-file' '--max-wait' '--debug' '--no-color' '--no-pager'
 }
 
 # What the value of flag $2 of command path $1 completes to, one per line (@profiles: the
 # config's profile names, @files: file names); fails when the flag takes no value.
 _flagctl_values() {
   case "$1|$2" in
-    'feature get|-p'|'feature get|--project'|'feature get|--columns'|'feature history|-p'|\
-    'feature history|--project'|'feature history|-n'|'feature history|--limit'|\
+    'feature get|-p'|'feature get|--project'|'feature history|-p'|'feature history|--project'|\
+    'features revive|-p'|'features revive|--project'|'retire plan|-p'|'retire plan|--project'|\
+    'evaluate|-p'|'evaluate|--project'|'export|-p'|'export|--project'|'diff|-p'|\
+    'diff|--project') printf '%s\n' '@projects' ;;
+    'feature get|-o'|'feature get|--output'|'feature history|-o'|'feature history|--output'|\
+    'project overview|-o'|'project overview|--output'|'projects list|-o'|\
+    'projects list|--output'|'environments list|-o'|'environments list|--output'|'insights|-o'|\
+    'insights|--output'|'evaluate|-o'|'evaluate|--output'|'auth list|-o'|'auth list|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'yaml' ;;
+    'feature get|--columns'|'feature history|-n'|'feature history|--limit'|\
     'feature history|--since'|'feature history|--event-type'|'feature history|--columns'|\
     'features search|--project'|'features search|-q'|'features search|--query'|\
     'features search|--status'|'features search|--created-before'|\
     'features search|--created-since'|'features search|--offset'|'features search|--limit'|\
     'features search|--concurrency'|'features search|--columns'|'features stale|--project'|\
     'features stale|--stale-for'|'features stale|--max'|'features stale|--concurrency'|\
-    'features stale|--columns'|'features revive|-p'|'features revive|--project'|\
-    'features revive|--result'|'features revive|--from'|'features revive|--columns'|\
-    'project overview|--columns'|'insights|--since'|'insights|--until'|'insights|--columns'|\
-    'refs|--project'|'refs|--exclude'|'refs|--max-file-kb'|'refs|--delimiters'|'refs|--diff'|\
-    'refs|--root'|'refs|--threads'|'refs|--columns'|'retire plan|-p'|'retire plan|--project'|\
+    'features stale|--columns'|'features revive|--columns'|'project overview|--columns'|\
+    'projects list|--columns'|'environments list|--columns'|'insights|--since'|\
+    'insights|--until'|'insights|--columns'|'refs|--project'|'refs|--exclude'|\
+    'refs|--max-file-kb'|'refs|--delimiters'|'refs|--diff'|'refs|--threads'|'refs|--columns'|\
     'retire plan|--include'|'retire plan|--unseen-days'|'retire plan|--exclude'|\
     'retire plan|--max-file-kb'|'retire plan|--delimiters'|'retire plan|--threads'|\
-    'retire plan|--columns'|'retire show|--columns'|'retire apply|--result'|'retire apply|-p'|\
-    'retire apply|--project'|'retire apply|--only'|'retire apply|--skip'|\
-    'retire apply|--columns'|'cleanup|-p'|'cleanup|--project'|'cleanup|--exclude'|\
-    'evaluate|-e'|'evaluate|--env'|'evaluate|-c'|'evaluate|--context'|'evaluate|-p'|\
-    'evaluate|--project'|'evaluate|--columns'|'api|-f'|'api|--raw-field'|'export|-p'|\
-    'export|--project'|'export|-e'|'export|--env'|'diff|-p'|'diff|--project'|'diff|--feature'|\
-    'auth login|--project') : ;;
-    'feature get|-o'|'feature get|--output'|'feature history|-o'|'feature history|--output'|\
-    'project overview|-o'|'project overview|--output'|'insights|-o'|'insights|--output'|\
-    'evaluate|-o'|'evaluate|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'yaml' ;;
+    'retire plan|--columns'|'retire show|--columns'|'retire apply|-p'|'retire apply|--project'|\
+    'retire apply|--only'|'retire apply|--skip'|'retire apply|--columns'|'cleanup|-p'|\
+    'cleanup|--project'|'cleanup|--exclude'|'evaluate|-c'|'evaluate|--context'|\
+    'evaluate|--columns'|'api|-f'|'api|--raw-field'|'diff|--feature'|'auth login|--project'|\
+    'auth list|--columns') : ;;
     'features search|--type'|'features stale|--type') printf '%s\n' 'release' 'experiment' 'operational' 'kill-switch' 'permission' 'sunset' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--state') printf '%s\n' 'active' 'stale' 'potentially-stale' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--created-by') printf '%s\n' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
@@ -88,15 +97,17 @@ _flagctl_values() {
     'features search|-o'|'features search|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'yaml' 'github' ;;
     'features stale|--fail-on') printf '%s\n' 'stale' 'potentially-stale' ;;
     'features stale|-o'|'features stale|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'yaml' ;;
+    'features revive|--result'|'features revive|--from'|'refs|--root'|'retire plan|--out'|\
+    'retire apply|--result') printf '%s\n' '@files' ;;
     'features revive|-o'|'features revive|--output'|'retire apply|-o'|'retire apply|--output'|\
     'cleanup|-o'|'cleanup|--output') printf '%s\n' 'table' 'json' 'yaml' ;;
     'insights|--section') printf '%s\n' 'users' 'flags' 'projects' 'metrics' 'environments' ;;
     'refs|--fail-on') printf '%s\n' 'stale' 'potentially-stale' 'archived' 'completed' 'added-stale' 'added-potentially-stale' 'added-archived' 'added-completed' 'added-unknown' ;;
     'refs|-o'|'refs|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'sarif' 'yaml' ;;
     'retire plan|--fail-on') printf '%s\n' 'archive' ;;
-    'retire plan|--out') printf '%s\n' '@files' ;;
     'retire plan|-o'|'retire plan|--output'|'retire show|-o'|'retire show|--output') printf '%s\n' 'table' 'json' 'markdown' 'github' 'yaml' ;;
     'cleanup|--keep'|'evaluate|--expect'|'evaluate|--fail-on') printf '%s\n' 'on' 'off' ;;
+    'evaluate|-e'|'evaluate|--env'|'export|-e'|'export|--env') printf '%s\n' '@environments' ;;
     'api|-X'|'api|--method') printf '%s\n' 'GET' ;;
     'api|-o'|'api|--output') printf '%s\n' 'json' 'ndjson' 'yaml' ;;
     'export|-o'|'export|--output') printf '%s\n' 'json' 'yaml' ;;
@@ -113,13 +124,27 @@ _flagctl_values() {
 # The fixed values of argument number $2 (from 0) of command path $1.
 _flagctl_args() {
   case "$1|$2" in
+    'feature get|0') printf '%s\n' '@features' ;;
+    'feature history|0') printf '%s\n' '@features' ;;
     'feature help|0') printf '%s\n' 'get' 'history' ;;
     'features help|0') printf '%s\n' 'search' 'stale' 'revive' ;;
     'project help|0') printf '%s\n' 'overview' ;;
+    'projects help|0') printf '%s\n' 'list' ;;
+    'environments help|0') printf '%s\n' 'list' ;;
+    'refs|0'|'refs|1'|'refs|2'|'refs|3'|'refs|4'|'refs|5'|'refs|6'|'refs|7'|'refs|8'|'refs|9'|\
+    'refs|10'|'refs|11'|'refs|12'|'refs|13'|'refs|14'|'refs|15'|'refs|16'|'refs|17'|'refs|18'|\
+    'refs|19') printf '%s\n' '@files' ;;
+    'retire plan|0'|'retire plan|1'|'retire plan|2'|'retire plan|3'|'retire plan|4'|\
+    'retire plan|5'|'retire plan|6'|'retire plan|7'|'retire plan|8'|'retire plan|9'|\
+    'retire plan|10'|'retire plan|11'|'retire plan|12'|'retire plan|13'|'retire plan|14'|\
+    'retire plan|15'|'retire plan|16'|'retire plan|17'|'retire plan|18'|'retire plan|19') printf '%s\n' '@files' ;;
+    'retire apply|0') printf '%s\n' '@files' ;;
     'retire help|0') printf '%s\n' 'plan' 'show' 'apply' ;;
-    'auth help|0') printf '%s\n' 'login' 'status' 'logout' ;;
+    'diff|0') printf '%s\n' '@files' ;;
+    'diff|1') printf '%s\n' '@files' ;;
+    'auth help|0') printf '%s\n' 'login' 'list' 'switch' 'status' 'logout' ;;
     'completion|0') printf '%s\n' 'bash' 'zsh' 'fish' ;;
-    'help|0') printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'retire' 'cleanup' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion' ;;
+    'help|0') printf '%s\n' 'feature' 'features' 'project' 'projects' 'environments' 'insights' 'refs' 'retire' 'cleanup' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion' ;;
   esac
 }
 
@@ -161,11 +186,26 @@ _flagctl_value() {
   values=$(_flagctl_values "$1" "$2") || return 0
   case $values in
     @profiles) _flagctl_match "$3" "$4" < <(flagctl completion --profiles 2>/dev/null) ;;
+    @features|@projects|@environments) _flagctl_server "${values#@}" "$3" "$4" ;;
     @files)
       while IFS= read -r f; do COMPREPLY+=("$4$f"); done < <(compgen -f -- "$3")
       compopt -o filenames 2>/dev/null ;;
     *) _flagctl_match "$3" "$4" <<<"$values" ;;
   esac
+}
+
+# File names for a word where a path is expected (a plan, a tree, an @snapshot), keeping the @.
+_flagctl_files() {
+  local f at=''
+  [[ $1 == @* ]] && at=@
+  while IFS= read -r f; do COMPREPLY+=("$at$f"); done < <(compgen -f -- "${1#@}")
+  compopt -o filenames 2>/dev/null
+}
+
+# Names on the server (kind $1) that start with $2, with $3 put in front: flagctl keeps them
+# in a short-lived cache, asks the server for a moment at most, and prints nothing on any error.
+_flagctl_server() {
+  _flagctl_match "$2" "$3" < <(flagctl completion --server-names "$1" 2>/dev/null)
 }
 
 _flagctl() {
@@ -196,7 +236,14 @@ _flagctl() {
   elif [[ $cur == -* ]]; then
     _flagctl_match "$cur" '' < <(_flagctl_flags "$path")
   else
-    _flagctl_match "$cur" '' < <(_flagctl_commands "$path"; _flagctl_args "$path" "$npos")
+    local words
+    words=$(_flagctl_commands "$path"; _flagctl_args "$path" "$npos")
+    # A path (a plan, a tree, an @snapshot): file names.
+    case $words in
+      @files) _flagctl_files "$cur" ;;
+      @features|@projects|@environments) _flagctl_server "${words#@}" "$cur" '' ;;
+      *) _flagctl_match "$cur" '' <<<"$words" ;;
+    esac
   fi
 
   # bash replaces only its own last word, which starts after any '=' or ':': drop what is before.
@@ -211,4 +258,5 @@ _flagctl() {
   return 0
 }
 
-complete -F _flagctl flagctl
+# -o default: where the script offers nothing, bash completes file names itself.
+complete -o default -F _flagctl flagctl

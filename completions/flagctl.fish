@@ -6,17 +6,21 @@
 function __flagctl_commands
     switch $argv[1]
         case ''
-            printf '%s\n' 'feature	One feature in a project' 'features	Many features: search and filter, stale-flag gate, revive archived ones' 'project	One project: its overview' 'insights	Show instance-wide trends: users, flags, projects, metrics, environment updates (Unleash Enterprise)' 'refs	Find the server'\''s flags in source code; gate CI on stale and archived ones; say which flags can go' 'retire	Retire stale flags: a reviewed plan, then archive (writes)' 'cleanup	Remove a retired flag'\''s code: a patch that keeps one branch, for a person to review' 'evaluate	Evaluate flags for a context and explain why each is on or off (read-only playground)' 'api	GET any admin API path with the stored profile and print the answer (read-only)' 'export	Write a snapshot of flag configuration (for `flagctl diff`, reviews and CI)' 'diff	Compare flag configuration: two environments, two instances, or a snapshot; exit 3 on drift' 'auth	Store, check and remove server credentials' 'completion	Print the shell completion script for bash, zsh or fish' 'help	display help for command'
+            printf '%s\n' 'feature	One feature in a project' 'features	Many features: search and filter, stale-flag gate, revive archived ones' 'project	One project: its overview' 'projects	The server'\''s projects' 'environments	The server'\''s environments' 'insights	Show instance-wide trends: users, flags, projects, metrics, environment updates (Unleash Enterprise)' 'refs	Find the server'\''s flags in source code; gate CI on stale and archived ones; say which flags can go' 'retire	Retire stale flags: a reviewed plan, then archive (writes)' 'cleanup	Remove a retired flag'\''s code: a patch that keeps one branch, for a person to review' 'evaluate	Evaluate flags for a context and explain why each is on or off (read-only playground)' 'api	GET any admin API path with the stored profile and print the answer (read-only)' 'export	Write a snapshot of flag configuration (for `flagctl diff`, reviews and CI)' 'diff	Compare flag configuration: two environments, two instances, or a snapshot; exit 3 on drift' 'auth	Store, check and remove server credentials' 'completion	Print the shell completion script for bash, zsh or fish' 'help	display help for command'
         case 'feature'
             printf '%s\n' 'get	Show one feature'\''s full record: environments, strategies, constraints, variants' 'history	Show a feature'\''s change history: when, who, what type, which environment, and what changed' 'help	display help for command'
         case 'features'
             printf '%s\n' 'search	Search and filter features across projects; page through every match' 'stale	List stale and potentially stale flags; with --max or --fail-on, a gate (exit 3)' 'revive	Restore archived flags (the undo of retire apply); writes' 'help	display help for command'
         case 'project'
             printf '%s\n' 'overview	Show a project'\''s settings, stats, environments and features' 'help	display help for command'
+        case 'projects'
+            printf '%s\n' 'list	List the projects the token can see' 'help	display help for command'
+        case 'environments'
+            printf '%s\n' 'list	List the server'\''s environments' 'help	display help for command'
         case 'retire'
             printf '%s\n' 'plan	Judge which stale flags can be archived, with the evidence; never writes' 'show	Render a plan file as a table, markdown, json, yaml or annotations; reads no server' 'apply	Archive the flags a reviewed plan says to archive, after checking them again; writes' 'help	display help for command'
         case 'auth'
-            printf '%s\n' 'login	Check an API token against a server and save it as a profile' 'status	Show which server and token commands use, and check the token live' 'logout	Remove a saved profile and its token' 'help	display help for command'
+            printf '%s\n' 'login	Check an API token against a server and save it as a profile' 'list	List the saved profiles: name, URL, project, token kind, and which is active' 'switch	Make a saved profile the active one (what commands use without --profile)' 'status	Show which server and token commands use, and check the token live' 'logout	Remove a saved profile and its token' 'help	display help for command'
     end
 end
 
@@ -42,6 +46,14 @@ function __flagctl_flags
         case 'project'
             printf '%s\n' '-h	display help for command' '--help	display help for command'
         case 'project overview'
+            printf '%s\n' '-o	output format: table, json, ndjson, csv, markdown, yaml' '--output	output format: table, json, ndjson, csv, markdown, yaml' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+        case 'projects'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'projects list'
+            printf '%s\n' '-o	output format: table, json, ndjson, csv, markdown, yaml' '--output	output format: table, json, ndjson, csv, markdown, yaml' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+        case 'environments'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'environments list'
             printf '%s\n' '-o	output format: table, json, ndjson, csv, markdown, yaml' '--output	output format: table, json, ndjson, csv, markdown, yaml' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
         case 'insights'
             printf '%s\n' '--since	start of the date range: YYYY-MM-DD or an age (30d, 2w, 12h ago); omitted: the server decides' '--until	end of the date range: YYYY-MM-DD or an age (30d, 2w, 12h ago); omitted: the server decides' '--section	section to show, repeatable: users, flags, projects, metrics, environments (default: all)' '--no-chart	no charts on a terminal (they are never drawn when stdout is piped)' '-o	output format: table, json, ndjson, csv, markdown, yaml' '--output	output format: table, json, ndjson, csv, markdown, yaml' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
@@ -69,6 +81,10 @@ function __flagctl_flags
             printf '%s\n' '-h	display help for command' '--help	display help for command'
         case 'auth login'
             printf '%s\n' '--project	default project for this profile' '-h	display help for command' '--help	display help for command'
+        case 'auth list'
+            printf '%s\n' '-o	output format: table, json, ndjson, csv, markdown, yaml' '--output	output format: table, json, ndjson, csv, markdown, yaml' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '--csv-raw	csv: do not guard cells that a spreadsheet would run as formulas' '-h	display help for command' '--help	display help for command'
+        case 'auth switch'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
         case 'auth status'
             printf '%s\n' '-h	display help for command' '--help	display help for command'
         case 'auth logout'
@@ -76,40 +92,42 @@ function __flagctl_flags
         case 'completion'
             printf '%s\n' '-h	display help for command' '--help	display help for command'
     end
-    printf '%s\n' '-V	print the version' '--version	print the version' '--url	server base URL (overrides FLAGCTL_URL and the profile)' '--profile	stored profile to use (or FLAGCTL_PROFILE)' '--timeout	per-request timeout (default 30, or FLAGCTL_TIMEOUT)' '--retries	retries for failed GETs on resets, 429, 502-504 (default 2)' '--max-response-mb	refuse responses larger than this (default 64, or FLAGCTL_MAX_RESPONSE_MB)' '--ca-file	extra CA certificates (PEM) to trust for https (NODE_EXTRA_CA_CERTS works too)' '--max-wait	longest total wait for a server rate limit before failing (default 600, or FLAGCTL_MAX_WAIT)' '--debug	log each request to stderr (the token is masked)' '--no-color	no colors, even on a terminal (NO_COLOR works too)'
+    printf '%s\n' '-V	print the version' '--version	print the version' '--url	server base URL (overrides FLAGCTL_URL and the profile)' '--profile	stored profile to use (or FLAGCTL_PROFILE)' '--timeout	per-request timeout (default 30, or FLAGCTL_TIMEOUT)' '--retries	retries for failed GETs on resets, 429, 502-504 (default 2)' '--max-response-mb	refuse responses larger than this (default 64, or FLAGCTL_MAX_RESPONSE_MB)' '--ca-file	extra CA certificates (PEM) to trust for https (NODE_EXTRA_CA_CERTS works too)' '--max-wait	longest total wait for a server rate limit before failing (default 600, or FLAGCTL_MAX_WAIT)' '--debug	log each request to stderr (the token is masked)' '--no-color	no colors, even on a terminal (NO_COLOR works too)' '--no-pager	print straight to the terminal, not through $FLAGCTL_PAGER, $PAGER or less -FRX'
 end
 
 # What the value of flag $argv[2] of command path $argv[1] completes to (@profiles: the
 # config's profile names, @files: file names); fails when the flag takes no value.
 function __flagctl_values
     switch "$argv[1]|$argv[2]"
-        case 'feature get|-p' 'feature get|--project' 'feature get|--columns' 'feature history|-p' \
-            'feature history|--project' 'feature history|-n' 'feature history|--limit' \
+        case 'feature get|-p' 'feature get|--project' 'feature history|-p' 'feature history|--project' \
+            'features revive|-p' 'features revive|--project' 'retire plan|-p' 'retire plan|--project' \
+            'evaluate|-p' 'evaluate|--project' 'export|-p' 'export|--project' 'diff|-p' \
+            'diff|--project'
+            printf '%s\n' '@projects'
+        case 'feature get|-o' 'feature get|--output' 'feature history|-o' 'feature history|--output' \
+            'project overview|-o' 'project overview|--output' 'projects list|-o' \
+            'projects list|--output' 'environments list|-o' 'environments list|--output' 'insights|-o' \
+            'insights|--output' 'evaluate|-o' 'evaluate|--output' 'auth list|-o' 'auth list|--output'
+            printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'yaml'
+        case 'feature get|--columns' 'feature history|-n' 'feature history|--limit' \
             'feature history|--since' 'feature history|--event-type' 'feature history|--columns' \
             'features search|--project' 'features search|-q' 'features search|--query' \
             'features search|--status' 'features search|--created-before' \
             'features search|--created-since' 'features search|--offset' 'features search|--limit' \
             'features search|--concurrency' 'features search|--columns' 'features stale|--project' \
             'features stale|--stale-for' 'features stale|--max' 'features stale|--concurrency' \
-            'features stale|--columns' 'features revive|-p' 'features revive|--project' \
-            'features revive|--result' 'features revive|--from' 'features revive|--columns' \
-            'project overview|--columns' 'insights|--since' 'insights|--until' 'insights|--columns' \
-            'refs|--project' 'refs|--exclude' 'refs|--max-file-kb' 'refs|--delimiters' 'refs|--diff' \
-            'refs|--root' 'refs|--threads' 'refs|--columns' 'retire plan|-p' 'retire plan|--project' \
+            'features stale|--columns' 'features revive|--columns' 'project overview|--columns' \
+            'projects list|--columns' 'environments list|--columns' 'insights|--since' \
+            'insights|--until' 'insights|--columns' 'refs|--project' 'refs|--exclude' \
+            'refs|--max-file-kb' 'refs|--delimiters' 'refs|--diff' 'refs|--threads' 'refs|--columns' \
             'retire plan|--include' 'retire plan|--unseen-days' 'retire plan|--exclude' \
             'retire plan|--max-file-kb' 'retire plan|--delimiters' 'retire plan|--threads' \
-            'retire plan|--columns' 'retire show|--columns' 'retire apply|--result' 'retire apply|-p' \
-            'retire apply|--project' 'retire apply|--only' 'retire apply|--skip' \
-            'retire apply|--columns' 'cleanup|-p' 'cleanup|--project' 'cleanup|--exclude' \
-            'evaluate|-e' 'evaluate|--env' 'evaluate|-c' 'evaluate|--context' 'evaluate|-p' \
-            'evaluate|--project' 'evaluate|--columns' 'api|-f' 'api|--raw-field' 'export|-p' \
-            'export|--project' 'export|-e' 'export|--env' 'diff|-p' 'diff|--project' 'diff|--feature' \
-            'auth login|--project'
+            'retire plan|--columns' 'retire show|--columns' 'retire apply|-p' 'retire apply|--project' \
+            'retire apply|--only' 'retire apply|--skip' 'retire apply|--columns' 'cleanup|-p' \
+            'cleanup|--project' 'cleanup|--exclude' 'evaluate|-c' 'evaluate|--context' \
+            'evaluate|--columns' 'api|-f' 'api|--raw-field' 'diff|--feature' 'auth login|--project' \
+            'auth list|--columns'
             true
-        case 'feature get|-o' 'feature get|--output' 'feature history|-o' 'feature history|--output' \
-            'project overview|-o' 'project overview|--output' 'insights|-o' 'insights|--output' \
-            'evaluate|-o' 'evaluate|--output'
-            printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'yaml'
         case 'features search|--type' 'features stale|--type'
             printf '%s\n' 'release' 'experiment' 'operational' 'kill-switch' 'permission' 'sunset' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:'
         case 'features search|--state'
@@ -132,6 +150,9 @@ function __flagctl_values
             printf '%s\n' 'stale' 'potentially-stale'
         case 'features stale|-o' 'features stale|--output'
             printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'yaml'
+        case 'features revive|--result' 'features revive|--from' 'refs|--root' 'retire plan|--out' \
+            'retire apply|--result'
+            printf '%s\n' '@files'
         case 'features revive|-o' 'features revive|--output' 'retire apply|-o' 'retire apply|--output' \
             'cleanup|-o' 'cleanup|--output'
             printf '%s\n' 'table' 'json' 'yaml'
@@ -143,12 +164,12 @@ function __flagctl_values
             printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'sarif' 'yaml'
         case 'retire plan|--fail-on'
             printf '%s\n' 'archive'
-        case 'retire plan|--out'
-            printf '%s\n' '@files'
         case 'retire plan|-o' 'retire plan|--output' 'retire show|-o' 'retire show|--output'
             printf '%s\n' 'table' 'json' 'markdown' 'github' 'yaml'
         case 'cleanup|--keep' 'evaluate|--expect' 'evaluate|--fail-on'
             printf '%s\n' 'on' 'off'
+        case 'evaluate|-e' 'evaluate|--env' 'export|-e' 'export|--env'
+            printf '%s\n' '@environments'
         case 'api|-X' 'api|--method'
             printf '%s\n' 'GET'
         case 'api|-o' 'api|--output'
@@ -173,20 +194,43 @@ end
 # The fixed values of argument number $argv[2] (from 0) of command path $argv[1].
 function __flagctl_args
     switch "$argv[1]|$argv[2]"
+        case 'feature get|0'
+            printf '%s\n' '@features'
+        case 'feature history|0'
+            printf '%s\n' '@features'
         case 'feature help|0'
             printf '%s\n' 'get' 'history'
         case 'features help|0'
             printf '%s\n' 'search' 'stale' 'revive'
         case 'project help|0'
             printf '%s\n' 'overview'
+        case 'projects help|0'
+            printf '%s\n' 'list'
+        case 'environments help|0'
+            printf '%s\n' 'list'
+        case 'refs|0' 'refs|1' 'refs|2' 'refs|3' 'refs|4' 'refs|5' 'refs|6' 'refs|7' 'refs|8' 'refs|9' \
+            'refs|10' 'refs|11' 'refs|12' 'refs|13' 'refs|14' 'refs|15' 'refs|16' 'refs|17' 'refs|18' \
+            'refs|19'
+            printf '%s\n' '@files'
+        case 'retire plan|0' 'retire plan|1' 'retire plan|2' 'retire plan|3' 'retire plan|4' \
+            'retire plan|5' 'retire plan|6' 'retire plan|7' 'retire plan|8' 'retire plan|9' \
+            'retire plan|10' 'retire plan|11' 'retire plan|12' 'retire plan|13' 'retire plan|14' \
+            'retire plan|15' 'retire plan|16' 'retire plan|17' 'retire plan|18' 'retire plan|19'
+            printf '%s\n' '@files'
+        case 'retire apply|0'
+            printf '%s\n' '@files'
         case 'retire help|0'
             printf '%s\n' 'plan' 'show' 'apply'
+        case 'diff|0'
+            printf '%s\n' '@files'
+        case 'diff|1'
+            printf '%s\n' '@files'
         case 'auth help|0'
-            printf '%s\n' 'login' 'status' 'logout'
+            printf '%s\n' 'login' 'list' 'switch' 'status' 'logout'
         case 'completion|0'
             printf '%s\n' 'bash' 'zsh' 'fish'
         case 'help|0'
-            printf '%s\n' 'feature' 'features' 'project' 'insights' 'refs' 'retire' 'cleanup' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion'
+            printf '%s\n' 'feature' 'features' 'project' 'projects' 'environments' 'insights' 'refs' 'retire' 'cleanup' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion'
     end
 end
 
@@ -200,6 +244,15 @@ function __flagctl_is_command
     return 1
 end
 
+# Prints names on the server (kind $argv[1]), $argv[2] put in front: flagctl keeps them in a
+# short-lived cache, asks the server for a moment at most, and prints nothing on any error.
+function __flagctl_server
+    for n in (flagctl completion --server-names $argv[1] 2>/dev/null)
+        printf '%s%s
+' "$argv[2]" $n
+    end
+end
+
 # Prints the values of flag $argv[2] of command path $argv[1]; $argv[3] is put in front.
 function __flagctl_value
     set -l values (__flagctl_values $argv[1] $argv[2]); or return 0
@@ -208,6 +261,8 @@ function __flagctl_value
             for p in (flagctl completion --profiles 2>/dev/null)
                 printf '%s%s\n' $argv[3] $p
             end
+        case @features @projects @environments
+            __flagctl_server (string sub -s 2 -- $values) $argv[3]
         case @files
             __fish_complete_path (commandline -ct | string replace -r -- '^[^=]*=' '')
         case '*'
@@ -249,8 +304,21 @@ function __flagctl_complete
     else if string match -q -- '-*' $cur
         __flagctl_flags "$cmdpath"
     else
-        __flagctl_commands "$cmdpath"
-        __flagctl_args "$cmdpath" $npos
+        set -l words (__flagctl_commands "$cmdpath"; __flagctl_args "$cmdpath" $npos)
+        if contains -- "$words" @features @projects @environments
+            __flagctl_server (string sub -s 2 -- $words) ''
+        else if test "$words" != @files
+            test (count $words) -gt 0; and printf '%s
+' $words
+        else if string match -q -- '@*' $cur
+            # A path (a plan, a tree, an @snapshot): file names, the @ kept.
+            for f in (__fish_complete_path (string sub -s 2 -- $cur))
+                printf '@%s
+' $f
+            end
+        else
+            __fish_complete_path $cur
+        end
     end
 end
 

@@ -1,6 +1,6 @@
 import { type Command, CommanderError } from 'commander';
 import type { App } from './commands/kit/context.js';
-import { buildProgram } from './commands/kit/program.js';
+import { buildProgram, nounNumber } from './commands/kit/program.js';
 import { PROGRAM } from './commands/registry.js';
 import { ExitCode } from './errors.js';
 import { checkOutput, type IO } from './io.js';
@@ -32,8 +32,9 @@ function allCommands(cmd: Command): Command[] {
 }
 
 /** Runs flagctl with `argv` (without node and script) and returns the exit code. Never exits. */
-export async function main(argv: string[], io: IO): Promise<number> {
+export async function main(typed: string[], io: IO): Promise<number> {
   const app: App = { io, secrets: new Set(), program: PROGRAM };
+  const argv = [...nounNumber(app.program, typed)];
   const root = program(app, argv);
   try {
     await root.parseAsync(argv, { from: 'user' });

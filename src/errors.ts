@@ -62,6 +62,9 @@ export class ApiError extends CliError {
     this.exitCode =
       status === 401 || status === 403 ? ExitCode.auth : status === 404 ? ExitCode.notFound : ExitCode.requestFailed;
     if (status === 401) this.hint = 'Run `flagctl auth login --url <server-url>` or set FLAGCTL_TOKEN.';
+    // A base URL given with the API's own path (…/api/admin): flagctl adds that itself.
+    const doubled = status === 404 ? /^(.*?)(\/api(?:\/admin)?)\/api\/admin(?:\/|$|\?)/.exec(url) : null;
+    if (doubled) this.hint = `The server URL seems to end in ${doubled[2]}, which flagctl adds itself: use ${doubled[1] || 'the base URL'} (without ${doubled[2]}) as --url, FLAGCTL_URL or the profile's URL.`;
   }
 }
 

@@ -26,6 +26,11 @@ export interface IO {
   timeouts?: Clock;
   /** Starts a spinner on stderr: ora when absent (tests record what would be shown). */
   spinner?: SpinnerFactory;
+  /**
+   * Starts a pager reading what is written to `input`, its output on the terminal; undefined
+   * when it cannot be started. Absent where there is no terminal to page on (tests).
+   */
+  startPager?: (command: string[]) => Promise<Pager | undefined>;
   /** Ctrl-C for work that must not stop halfway (a write in flight); absent, Ctrl-C ends the process at once. */
   interrupt?: Interrupt;
 }
@@ -37,6 +42,12 @@ export interface IO {
  */
 export interface Interrupt {
   hold(): { signal: AbortSignal; release(): void };
+}
+
+export interface Pager {
+  input: Writable;
+  /** Settles when the pager has ended (the person quit it, or it read everything). */
+  done: Promise<void>;
 }
 
 export interface Clock {
@@ -53,6 +64,16 @@ export const realClock: Clock = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
+
+/**
+ * The width to draw for: $COLUMNS when it is set to a whole number (as ls, gh and kubectl read
+ * it), else the terminal's own, else 80.
+ */
+export function terminalColumns(io: IO): number {
+  const env = io.env.COLUMNS;
+  if (env && /^\d{1,4}$/.test(env) && Number(env) > 0) return Number(env);
+  return io.columns || 80;
+}
 
 /** The clock of an IO. */
 export function clockOf(io: IO): Clock {
@@ -80,6 +101,16 @@ export function processIO(): IO {
     stdinIsTTY: isatty(0),
     get columns() {
       return isatty(1) ? process.stdout.columns : undefined;
+    },
+    startPager: async (command) => {
+      const { spawn } = await import('node:child_process');
+      // less reads these when set; as git does, flagctl's defaults only fill what is unset.
+      const env = { ...process.env, LESS: process.env.LESS ?? 'FRX', LV: process.env.LV ?? '-c' };
+      const child = spawn(command[0]!, command.slice(1), { stdio: ['pipe', 'inherit', 'inherit'], env });
+      return new Promise<Pager | undefined>((resolve) => {
+        child.once('error', () => resolve(undefined));
+        child.once('spawn', () => resolve({ input: child.stdin!, done: new Promise((end) => child.once('close', () => end())) }));
+      });
     },
   };
 }
@@ -116,6 +147,11 @@ export function watchOutput(stream: Writable, name = 'stdout'): OutputState {
  */
 export function keepReadingWhenClosed(stream: Writable): void {
   watchOutput(stream).gate = true;
+}
+
+/** Whether keepReadingWhenClosed was called for the stream. */
+export function isGate(stream: Writable): boolean {
+  return outputs.get(stream)?.gate === true;
 }
 
 const closedPipe = (err: NodeJS.ErrnoException | undefined | null) => err?.code === 'EPIPE' || err?.code === 'ERR_STREAM_DESTROYED';

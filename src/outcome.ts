@@ -1,4 +1,4 @@
-import { CheckFailedError, CliError, ExitCode, exitCodeFor, isStackOverflow, OutputClosedError, TOO_DEEP } from './errors.js';
+import { ApiError, CheckFailedError, CliError, ExitCode, RequestError, exitCodeFor, isStackOverflow, OutputClosedError, TOO_DEEP } from './errors.js';
 import type { IO } from './io.js';
 import { termSafe } from './output/sanitize.js';
 import { redactAll } from './config/token.js';
@@ -20,8 +20,10 @@ export function failed(io: IO, err: unknown, argv: readonly string[], secrets: S
 
 function report(io: IO, err: unknown, debug: boolean, secrets: Set<string>): void {
   const clean = (s: string) => termSafe(redactAll(s, secrets));
+  // Only a server's text is cut: flagctl's own messages (a list of accepted values) stay whole.
+  const fromServer = err instanceof ApiError || err instanceof RequestError;
   const short = (s: string) =>
-    debug || s.length <= MESSAGE_LIMIT ? s : `${s.slice(0, MESSAGE_LIMIT)}… (${s.length - MESSAGE_LIMIT} more characters; --debug shows all)`;
+    debug || !fromServer || s.length <= MESSAGE_LIMIT ? s : `${s.slice(0, MESSAGE_LIMIT)}… (${s.length - MESSAGE_LIMIT} more characters; --debug shows all)`;
   if (err instanceof CheckFailedError && err.shownOnStdout) return;
   if (err instanceof CliError) {
     io.stderr.write(`flagctl: ${short(clean(err.message))}\n`);

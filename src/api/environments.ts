@@ -14,3 +14,21 @@ export async function environmentNames(client: ApiClient): Promise<string[]> {
   const res = await client.getJson('/api/admin/environments', environmentsResponse);
   return res.environments.map((e) => e.name);
 }
+
+const environmentRows = z.looseObject({
+  environments: z.array(
+    z.looseObject({
+      name: z.string(),
+      type: z.nullish(z.string()),
+      enabled: z.nullish(z.boolean()),
+      protected: z.nullish(z.boolean()),
+      sortOrder: z.nullish(z.number()),
+    }),
+  ),
+});
+export type EnvironmentRow = z.output<typeof environmentRows>['environments'][number];
+
+/** Every environment of the server, in the server's order (GET /api/admin/environments). */
+export async function listEnvironments(client: ApiClient): Promise<EnvironmentRow[]> {
+  return (await client.getJson('/api/admin/environments', environmentRows)).environments;
+}

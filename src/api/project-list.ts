@@ -10,6 +10,25 @@ import { listProjectEnvironments } from './project-features.js';
 
 const projectList = z.looseObject({ projects: z.array(z.looseObject({ id: z.string() })) });
 
+const projectRows = z.looseObject({
+  projects: z.array(
+    z.looseObject({
+      id: z.string(),
+      name: z.nullish(z.string()),
+      description: z.nullish(z.string()),
+      featureCount: z.nullish(z.number()),
+      memberCount: z.nullish(z.number()),
+      createdAt: z.nullish(z.string()),
+    }),
+  ),
+});
+export type ProjectRow = z.output<typeof projectRows>['projects'][number];
+
+/** Every project the token can see, as the server sends them (GET /api/admin/projects). */
+export async function listProjects(client: ApiClient): Promise<ProjectRow[]> {
+  return (await client.getJson('/api/admin/projects', projectRows)).projects;
+}
+
 /**
  * The ids of the server's projects, or the refusal when the token may not list them (403) or
  * the server has no such list (404): then the caller checks each project another way.

@@ -62,6 +62,13 @@ export function describeNetworkError(err: unknown, timeoutMs: number, proxy?: st
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return `the ${proxy ? 'proxy' : 'server'} host name could not be resolved`;
+    case 'EPROTO':
+    case 'ERR_SSL_WRONG_VERSION_NUMBER':
+      // OpenSSL's "wrong version number": plain HTTP answered the TLS greeting.
+      if (/wrong.version.number/i.test(err instanceof Error ? err.message : String(err))) {
+        return `the ${proxy ? 'proxy' : 'server'} does not speak TLS on this port: is the URL http://, not https://?`;
+      }
+      return `TLS failed: ${err instanceof Error ? err.message : String(err)}`;
     default: {
       if (code.startsWith('HPE_')) return `the ${proxy ? 'server (through the proxy)' : 'server'} sent an answer that is not valid HTTP (${code})`;
       const msg = err instanceof Error ? err.message : String(err);

@@ -1,7 +1,9 @@
 import type { ProgramSpec } from './kit/spec.js';
 import authLogin from './auth/login/index.js';
+import authList from './auth/list/index.js';
 import authLogout from './auth/logout/index.js';
 import authStatus from './auth/status/index.js';
+import authSwitch from './auth/switch/index.js';
 import completion from './completion/index.js';
 import diff from './diff/index.js';
 import exportCommand from './export/index.js';
@@ -17,6 +19,8 @@ import retirePlan from './retire/plan/index.js';
 import retireShow from './retire/show/index.js';
 import insights from './insights/index.js';
 import projectOverview from './project/overview/index.js';
+import projectsList from './projects/list/index.js';
+import environmentsList from './environments/list/index.js';
 import refs from './refs/index.js';
 import cleanup from './cleanup/index.js';
 
@@ -52,6 +56,18 @@ export const PROGRAM: ProgramSpec = {
       examples: ['flagctl project overview default', 'flagctl project overview default -o json'],
     },
     projectOverview,
+    {
+      path: ['projects'],
+      summary: "The server's projects",
+      examples: ['flagctl projects list', 'flagctl projects list --columns id --no-headers'],
+    },
+    projectsList,
+    {
+      path: ['environments'],
+      summary: "The server's environments",
+      examples: ['flagctl environments list', 'flagctl environments list -o json'],
+    },
+    environmentsList,
     insights,
     refs,
     {
@@ -73,6 +89,8 @@ export const PROGRAM: ProgramSpec = {
       examples: ['flagctl auth login --url https://unleash.example.com', 'flagctl auth status --profile prod'],
     },
     authLogin,
+    authList,
+    authSwitch,
     authStatus,
     authLogout,
     completion,

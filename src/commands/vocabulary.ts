@@ -16,6 +16,8 @@ export interface Meaning {
 
 const OUTPUT_COMMANDS = ['feature get', 'feature history', 'features search', 'features stale', 'features revive', 'project overview', 'insights', 'refs', 'retire plan', 'retire show', 'retire apply', 'evaluate'];
 const FORMAT_ONLY_COMMANDS = ['cleanup'];
+// Lists of rows with every format of rows.
+const LIST_COMMANDS = ['projects list', 'environments list', 'auth list'];
 const each = (commands: readonly string[], text: string) => Object.fromEntries(commands.map((c) => [c, text]));
 const SCAN = (what: string) => ({ refs: what, 'retire plan': `${what} (the scan of the tree it judges)` });
 const SCAN_AND_CLEANUP = (what: string) => ({ ...SCAN(what), cleanup: `${what} (the files it rewrites)` });
@@ -85,22 +87,22 @@ export const VOCABULARY: Readonly<Record<string, Meaning>> = {
   '--output': {
     id: 'format',
     means: 'the output format (docs/output-formats.md); the first listed in --help is the default',
-    in: { ...each([...OUTPUT_COMMANDS, ...FORMAT_ONLY_COMMANDS], 'a format of the command\'s own list'), api: 'with --paginate: json or ndjson', export: 'json (the snapshot)', diff: 'table, markdown or json' },
+    in: { ...each([...OUTPUT_COMMANDS, ...LIST_COMMANDS, ...FORMAT_ONLY_COMMANDS], 'a format of the command\'s own list'), api: 'with --paginate: json or ndjson', export: 'json (the snapshot)', diff: 'table, markdown or json' },
   },
   '--columns': {
     id: 'columns',
     means: 'the columns of table, csv and markdown (and the fields of json rows where the command says so), by their ids',
-    in: each(OUTPUT_COMMANDS, 'the command\'s column ids'),
+    in: each([...OUTPUT_COMMANDS, ...LIST_COMMANDS], 'the command\'s column ids'),
   },
   '--no-headers': {
     id: 'no-headers',
     means: 'no header row in table and csv (offered only where a format has one)',
-    in: each(OUTPUT_COMMANDS, 'as everywhere'),
+    in: each([...OUTPUT_COMMANDS, ...LIST_COMMANDS], 'as everywhere'),
   },
   '--csv-raw': {
     id: 'csv-raw',
     means: 'csv without the guard against spreadsheet formulas (offered only where csv is)',
-    in: each(['feature get', 'feature history', 'features search', 'features stale', 'project overview', 'insights', 'refs', 'evaluate'], 'as everywhere'),
+    in: each(['feature get', 'feature history', 'features search', 'features stale', 'project overview', 'insights', 'refs', 'evaluate', ...LIST_COMMANDS], 'as everywhere'),
   },
   '--result': {
     id: 'write-result',

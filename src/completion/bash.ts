@@ -46,11 +46,26 @@ _flagctl_value() {
   values=$(_flagctl_values "$1" "$2") || return 0
   case $values in
     @profiles) _flagctl_match "$3" "$4" < <(flagctl completion --profiles 2>/dev/null) ;;
+    @features|@projects|@environments) _flagctl_server "\${values#@}" "$3" "$4" ;;
     @files)
       while IFS= read -r f; do COMPREPLY+=("$4$f"); done < <(compgen -f -- "$3")
       compopt -o filenames 2>/dev/null ;;
     *) _flagctl_match "$3" "$4" <<<"$values" ;;
   esac
+}
+
+# File names for a word where a path is expected (a plan, a tree, an @snapshot), keeping the @.
+_flagctl_files() {
+  local f at=''
+  [[ $1 == @* ]] && at=@
+  while IFS= read -r f; do COMPREPLY+=("$at$f"); done < <(compgen -f -- "\${1#@}")
+  compopt -o filenames 2>/dev/null
+}
+
+# Names on the server (kind $1) that start with $2, with $3 put in front: flagctl keeps them
+# in a short-lived cache, asks the server for a moment at most, and prints nothing on any error.
+_flagctl_server() {
+  _flagctl_match "$2" "$3" < <(flagctl completion --server-names "$1" 2>/dev/null)
 }
 
 _flagctl() {
@@ -81,7 +96,14 @@ _flagctl() {
   elif [[ $cur == -* ]]; then
     _flagctl_match "$cur" '' < <(_flagctl_flags "$path")
   else
-    _flagctl_match "$cur" '' < <(_flagctl_commands "$path"; _flagctl_args "$path" "$npos")
+    local words
+    words=$(_flagctl_commands "$path"; _flagctl_args "$path" "$npos")
+    # A path (a plan, a tree, an @snapshot): file names.
+    case $words in
+      @files) _flagctl_files "$cur" ;;
+      @features|@projects|@environments) _flagctl_server "\${words#@}" "$cur" '' ;;
+      *) _flagctl_match "$cur" '' <<<"$words" ;;
+    esac
   fi
 
   # bash replaces only its own last word, which starts after any '=' or ':': drop what is before.
@@ -96,7 +118,8 @@ _flagctl() {
   return 0
 }
 
-complete -F _flagctl flagctl
+# -o default: where the script offers nothing, bash completes file names itself.
+complete -o default -F _flagctl flagctl
 `;
 
 function caseArms(arms: Arm[]): string {

@@ -17,6 +17,14 @@ function __flagctl_is_command
     return 1
 end
 
+# Prints names on the server (kind $argv[1]), $argv[2] put in front: flagctl keeps them in a
+# short-lived cache, asks the server for a moment at most, and prints nothing on any error.
+function __flagctl_server
+    for n in (flagctl completion --server-names $argv[1] 2>/dev/null)
+        printf '%s%s\n' "$argv[2]" $n
+    end
+end
+
 # Prints the values of flag $argv[2] of command path $argv[1]; $argv[3] is put in front.
 function __flagctl_value
     set -l values (__flagctl_values $argv[1] $argv[2]); or return 0
@@ -25,6 +33,8 @@ function __flagctl_value
             for p in (flagctl completion --profiles 2>/dev/null)
                 printf '%s%s\\n' $argv[3] $p
             end
+        case @features @projects @environments
+            __flagctl_server (string sub -s 2 -- $values) $argv[3]
         case @files
             __fish_complete_path (commandline -ct | string replace -r -- '^[^=]*=' '')
         case '*'
@@ -66,8 +76,19 @@ function __flagctl_complete
     else if string match -q -- '-*' $cur
         __flagctl_flags "$cmdpath"
     else
-        __flagctl_commands "$cmdpath"
-        __flagctl_args "$cmdpath" $npos
+        set -l words (__flagctl_commands "$cmdpath"; __flagctl_args "$cmdpath" $npos)
+        if contains -- "$words" @features @projects @environments
+            __flagctl_server (string sub -s 2 -- $words) ''
+        else if test "$words" != @files
+            test (count $words) -gt 0; and printf '%s\n' $words
+        else if string match -q -- '@*' $cur
+            # A path (a plan, a tree, an @snapshot): file names, the @ kept.
+            for f in (__fish_complete_path (string sub -s 2 -- $cur))
+                printf '@%s\n' $f
+            end
+        else
+            __fish_complete_path $cur
+        end
     end
 end
 

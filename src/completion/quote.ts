@@ -25,6 +25,7 @@ export function printLines(words: readonly string[], quote = sq): string {
 export function valueWords(flag: OptionSpec): string[] {
   if (flag.values === 'profiles') return ['@profiles'];
   if (flag.values === 'files') return ['@files'];
+  if (typeof flag.values === 'string') return [`@${flag.values}`];
   return [...(flag.values ?? [])];
 }
 

@@ -30,7 +30,7 @@ export interface ScriptData {
   shared: string[];
   /** Values by `path|flag`: words, @profiles or @files; an arm with no lines marks a flag that takes a free value. */
   values: Arm[];
-  /** Fixed values of positional arguments by `path|index`. */
+  /** Fixed values of positional arguments by `path|index`; @files for a path. */
   args: Arm[];
 }
 
@@ -87,7 +87,14 @@ export function scriptData(root: CommandSpec, d: Dialect): ScriptData {
       shared.filter((f) => f.takesValue).map((f) => valueArm(f.names.map(d.anyPath), f)),
     ),
     args: specs.flatMap((s) =>
-      s.args.flatMap((a, i) => (a.values?.length ? [{ patterns: [at(s, `|${i}`)], lines: [...a.values] }] : [])),
+      s.args.flatMap((a, i) => {
+        if (a.values?.length) return [{ patterns: [at(s, `|${i}`)], lines: [...a.values] }];
+        if (a.server) return [{ patterns: [at(s, `|${i}`)], lines: [`@${a.server}`] }];
+        if (!a.files) return [];
+        // A list of paths takes any number of them: the positions after it match as well.
+        const at_ = a.variadic ? Array.from({ length: 20 }, (_, k) => at(s, `|${i + k}`)) : [at(s, `|${i}`)];
+        return [{ patterns: at_, lines: ['@files'] }];
+      }),
     ),
   };
 }

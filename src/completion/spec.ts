@@ -19,6 +19,11 @@ export interface OptionSpec {
 export interface ArgSpec {
   name: string;
   values?: readonly string[];
+  /** A path: the scripts complete file names (an @ in front is kept). */
+  files?: boolean;
+  /** Names the scripts ask the server for. */
+  server?: string;
+  variadic?: boolean;
 }
 
 export interface CommandSpec {
@@ -51,7 +56,7 @@ function flagSpec(spec: RecordFlag): OptionSpec {
 
 /** `<feature...>` → feature, as commander names an argument. */
 function argSpec(arg: RecordArg): ArgSpec {
-  return { name: arg.name.replace(/^[<[]|\.\.\.|[>\]]$/g, ''), values: arg.choices };
+  return { name: arg.name.replace(/^[<[]|\.\.\.|[>\]]$/g, ''), values: arg.choices, files: arg.files, server: arg.server, variadic: arg.name.includes('...') };
 }
 
 const visible = (table: Readonly<Record<string, RecordFlag>>) => Object.values(table).filter((f) => !f.hidden && !f.removed).map(flagSpec);

@@ -17,6 +17,7 @@ _flagctl_value() {
       profiles=(\${(f)"$(flagctl completion --profiles 2>/dev/null)"})
       compadd -a profiles ;;
     @files) _files ;;
+    @features|@projects|@environments) _flagctl_server "\${values#@}" ;;
     *)
       local -a all prefixes whole
       all=(\${(f)values})
@@ -24,6 +25,14 @@ _flagctl_value() {
       compadd -S '' -a prefixes
       compadd -a whole ;;
   esac
+}
+
+# Offers names on the server (kind $1): flagctl keeps them in a short-lived cache, asks the
+# server for a moment at most, and prints nothing on any error.
+_flagctl_server() {
+  local -a names
+  names=(\${(f)"$(flagctl completion --server-names "$1" 2>/dev/null)"})
+  compadd -a names
 }
 
 # Succeeds when $2 is a subcommand of command path $1.
@@ -66,7 +75,15 @@ _flagctl() {
     commands=(\${(f)"$(_flagctl_commands "$cmdpath")"})
     args=(\${(f)"$(_flagctl_args "$cmdpath" $npos)"})
     (( \${#commands} )) && _describe -t commands 'command' commands
-    (( \${#args} )) && compadd -a args
+    if [[ \${args[1]} == @(features|projects|environments) ]]; then
+      _flagctl_server "\${args[1]#@}"
+    elif [[ \${args[1]} == @files ]]; then
+      # A path (a plan, a tree, an @snapshot): file names.
+      [[ $cur == @* ]] && compset -P '@'
+      _files
+    elif (( \${#args} )); then
+      compadd -a args
+    fi
   fi
   return 0
 }

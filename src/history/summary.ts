@@ -31,13 +31,16 @@ function dependency(d: Rec | undefined): string {
   return `${quote(text(d.feature) ?? '?')} (${need}${variants.length ? `, variants ${some(variants)}` : ''})`;
 }
 
+/** "an experiment", "a release": by the first letter, which is right for every built-in flag type. */
+const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+
 /** `strategy "Title"`, or just `strategy` when the gist that follows names its type anyway. */
 const titled = (st: Rec) => (text(st.title) ? strategyLabel(st) : 'strategy');
 
 // A Map: the type is the server's word, and a plain object would answer `toString` or `__proto__`.
 const summarizers = new Map<string, Summarizer>(Object.entries({
   'feature-created': (d) =>
-    `created${text(d?.type) ? ` as a ${text(d?.type)} flag` : ''}${text(d?.project) ? ` in project ${text(d?.project)}` : ''}`,
+    `created${text(d?.type) ? ` as ${article(text(d?.type)!)} ${text(d?.type)} flag` : ''}${text(d?.project) ? ` in project ${text(d?.project)}` : ''}`,
   'feature-archived': () => 'archived',
   'feature-revived': () => 'revived from the archive',
   'feature-deleted': () => 'deleted',

@@ -37,11 +37,14 @@ export interface Ui {
   mask(text: string): string;
 }
 
-/** Color only on a terminal, never with NO_COLOR or --no-color; FORCE_COLOR forces it on. */
+/**
+ * Color only on a terminal, never with NO_COLOR or --no-color; FORCE_COLOR or CLICOLOR_FORCE
+ * (set, and not 0) force it on, in a pipe too (docs/output-formats.md, "Colour and width").
+ */
 export function wantColor(io: IO, flag: boolean | undefined): boolean {
   if (flag === false) return false;
-  const force = io.env.FORCE_COLOR;
-  if (force !== undefined && force !== '' && force !== '0' && force !== 'false') return true;
+  const on = (v: string | undefined) => v !== undefined && v !== '' && v !== '0' && v !== 'false';
+  if (on(io.env.FORCE_COLOR) || on(io.env.CLICOLOR_FORCE)) return true;
   if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return false;
   if (io.env.TERM === 'dumb') return false;
   return io.stdoutIsTTY;

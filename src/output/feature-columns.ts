@@ -31,7 +31,7 @@ function envSummary(f: SearchFeature): string {
 const SYMBOL = { on: '✓', off: '✗', unknown: 'unknown' } as const;
 
 const all: Column<SearchFeature>[] = [
-  { name: 'name', value: (f) => f.name },
+  { name: 'name', key: true, value: (f) => f.name },
   { name: 'type', value: (f) => f.type },
   { name: 'project', value: (f) => f.project },
   { name: 'description', value: (f) => f.description },

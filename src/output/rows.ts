@@ -16,6 +16,8 @@ export interface Column<T> {
    * off: `unknown` for an environment's enabled. Every format but json shows it.
    */
   unknown?(row: T): string | undefined;
+  /** An identifier (a flag's name, a verdict): a terminal table shrinks it last and never leaves it out. */
+  key?: boolean;
   /** A terminal-only rendering (symbols, colours); the text is made safe before this is called. */
   pretty?(row: T, ui: Ui): string;
 }

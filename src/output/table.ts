@@ -1,5 +1,6 @@
 import type { Ui } from './context.js';
 import { notice, print } from './context.js';
+import { terminalColumns } from '../io.js';
 import { displayWidth, truncate } from './width.js';
 
 // A bordered table for a terminal, drawn as rows come: the column widths are set by the first
@@ -43,6 +44,56 @@ export function fitWidths(natural: readonly number[], room: number): number[] {
   return widths;
 }
 
+/** What a column other than the identifier keeps before the table drops columns instead: `17m ago`, `release`, `default` whole. */
+const FLOOR = 8;
+/**
+ * An identifier (a flag's name, a verdict) keeps up to half the terminal (at least this many
+ * cells) before other columns are left out; beyond that it takes what they leave.
+ */
+const KEY_FLOOR = 24;
+
+export interface Layout {
+  /** The indexes of the columns drawn, in order. */
+  shown: number[];
+  /** Their widths. */
+  widths: number[];
+  /** The indexes of the columns left out. */
+  dropped: number[];
+}
+
+/**
+ * The columns that fit `columns` terminal cells, and their widths. The identifier columns
+ * (`keys`: a flag's name, a verdict) are the last to shrink: the others give way first, down to
+ * a few cells each; when even that does not fit, whole columns go, the rightmost first (as
+ * kubectl and gh leave columns out), and never an identifier.
+ */
+export function layout(natural: readonly number[], keys: readonly boolean[], columns: number): Layout {
+  let shown = natural.map((_, i) => i);
+  const dropped: number[] = [];
+  const room = (n: number) => Math.max(n * MIN_WIDTH, columns - (n * 3 + 1));
+  const half = Math.max(KEY_FLOOR, Math.floor(columns / 2));
+  const claim = (i: number) => Math.min(natural[i]!, half);
+  for (;;) {
+    const others = shown.filter((i) => !keys[i]);
+    const need = shown.reduce((a, i) => a + (keys[i] ? claim(i) : Math.min(natural[i]!, FLOOR)), 0);
+    if (need <= room(shown.length) || others.length === 0) break;
+    const last = others[others.length - 1]!;
+    dropped.unshift(last);
+    shown = shown.filter((i) => i !== last);
+  }
+  const space = room(shown.length);
+  const keyIdx = shown.filter((i) => keys[i]);
+  const otherIdx = shown.filter((i) => !keys[i]);
+  const sum = (ws: number[]) => ws.reduce((a, b) => a + b, 0);
+  const otherFloor = sum(otherIdx.map((i) => Math.min(natural[i]!, FLOOR)));
+  // The identifiers first (each up to its claim), then the others, then what is left to the identifiers again.
+  const claimed = fitWidths(keyIdx.map(claim), Math.max(space - otherFloor, keyIdx.length * MIN_WIDTH));
+  const otherWidths = fitWidths(otherIdx.map((i) => natural[i]!), Math.max(space - sum(claimed), otherIdx.length * MIN_WIDTH));
+  const keyWidths = fitWidths(keyIdx.map((i) => natural[i]!), Math.max(space - sum(otherWidths), sum(claimed)));
+  const width = new Map<number, number>([...keyIdx.map((i, k) => [i, keyWidths[k]!] as const), ...otherIdx.map((i, k) => [i, otherWidths[k]!] as const)]);
+  return { shown, widths: shown.map((i) => width.get(i)!), dropped };
+}
+
 function headroom(natural: readonly number[], room: number): number[] {
   const spare = room - natural.reduce((a, b) => a + b, 0);
   if (spare <= 0) return [...natural];
@@ -67,7 +118,15 @@ function frame(widths: number[], ui: Ui): Frame {
  * Draws `rows` (cells already made terminal-safe and styled) under `head`, streaming; returns
  * the number of rows. Long tables end with a note on stderr saying how to get them whole.
  */
-export async function writeTable(ui: Ui, head: string[] | undefined, rows: AsyncIterable<string[]> | Iterable<string[]>, ncols: number, hint: string): Promise<number> {
+export interface TableColumns {
+  /** The columns' names, as --columns takes them (for the note when some are left out). */
+  names: string[];
+  /** Which are identifiers: the last to shrink, never left out. */
+  keys: boolean[];
+}
+
+export async function writeTable(ui: Ui, head: string[] | undefined, rows: AsyncIterable<string[]> | Iterable<string[]>, cols: TableColumns, hint: string): Promise<number> {
+  const ncols = cols.names.length;
   const sample: string[][] = [];
   const source = (Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : (rows as Iterable<string[]>)[Symbol.iterator]()) as
     | AsyncIterator<string[]>
@@ -82,15 +141,16 @@ export async function writeTable(ui: Ui, head: string[] | undefined, rows: Async
     sample.push(r.value.map(ui.mask));
   }
   const natural = Array.from({ length: ncols }, (_, i) => Math.max(head ? displayWidth(head[i] ?? '') : 0, ...sample.map((r) => displayWidth(r[i] ?? ''))));
-  const room = Math.max(ncols * MIN_WIDTH, (ui.io.columns || 80) - (ncols * 3 + 1));
+  const terminal = terminalColumns(ui.io);
+  const room = Math.max(ncols * MIN_WIDTH, terminal - (ncols * 3 + 1));
   // A table longer than its sample may hold longer cells further down (flag-999 then
   // flag-129999): its columns share the terminal's spare cells, each growing at most twofold.
-  const widths = fitWidths(done ? natural : headroom(natural, room), room);
+  const { shown, widths, dropped } = layout(done ? natural : headroom(natural, room), cols.keys, terminal);
   const f = frame(widths, ui);
   let cut = false;
   const line = (cells: string[]) => {
-    const drawn = widths.map((w, i) => {
-      const cell = cells[i] ?? '';
+    const drawn = widths.map((w, k) => {
+      const cell = cells[shown[k]!] ?? '';
       const width = displayWidth(cell);
       if (width <= w) return `${cell}${' '.repeat(w - width)}`;
       cut = true;
@@ -117,7 +177,12 @@ export async function writeTable(ui: Ui, head: string[] | undefined, rows: Async
     }
   }
   await print(ui, `${batch}${f.bottom}\n`);
-  if (cut) notice(ui.io, `flagctl: note: cells cut to fit the terminal's ${ui.io.columns || 80} columns (…); piped or -o csv output keeps them whole`);
+  if (dropped.length > 0) {
+    const left = dropped.map((i) => cols.names[i]).join(', ');
+    const kept = shown.map((i) => cols.names[i]).join(',');
+    notice(ui.io, `flagctl: note: ${dropped.length === 1 ? 'column' : 'columns'} ${left} left out to fit the terminal's ${terminal} columns; choose the columns with --columns (these were --columns ${kept}), or pipe or -o csv for all of them`);
+  }
+  if (cut) notice(ui.io, `flagctl: note: cells cut to fit the terminal's ${terminal} columns (…); piped or -o csv output keeps them whole`);
   if (count > SAMPLE) notice(ui.io, `flagctl: note: ${count} rows; ${hint}`);
   return count;
 }

@@ -64,6 +64,8 @@ describe(`single executable dist/${name}`, () => {
 
   it('exits with the code of the failure: 5 for not found, 2 for a usage error', async () => {
     server.route(PATH, (_req, res) => sendJson(res, 404, { name: 'NotFoundError', message: 'Could not find feature' }));
+    // After a 404, feature get looks in the archive (issue 35): not there either.
+    server.json('/api/admin/search/features', { features: [], total: 0 });
     const notFound = await run(['feature', 'get', 'checkout-v2'], { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN }).catch((e) => e);
     expect(notFound.code).toBe(5);
     const usage = await run(['featurs']).catch((e) => e);

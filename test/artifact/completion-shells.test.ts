@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useCompletionEnv } from '../support/completion-env.js';
+import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
 
 // The zsh and fish scripts run in the real shells (Debian's zsh and fish; `npm test` installs
@@ -14,12 +15,13 @@ import { runCli } from '../support/io.js';
 //   under the cursor, as zsh's matcher does by default; everything the script decides runs as is.
 
 const env = useCompletionEnv(['zsh', 'fish']);
+const server = useFixtureServer();
 
 const ZSH_DRIVER = `
 compdef() { :; }
 source "$SCRIPT" || exit 9
 typeset -g PREFIX=\${@[-1]}
-compset() { [[ $1 == -P ]] && PREFIX=\${PREFIX#*=}; return 0; }
+compset() { [[ $1 == -P ]] && PREFIX=\${PREFIX#\${~2}}; return 0; }
 _flagctl_offer() { local x; for x in "$@"; do [[ $x == "$PREFIX"* ]] && print -r -- "$x"; done; }
 compadd() {
   local arr=''
@@ -106,6 +108,36 @@ for (const [name, complete] of [
       expect(search).not.toContain('--section');
       expect(complete('flagctl insights --se')).toEqual(['--section']);
       expect(complete('flagctl --profile prod features search --sort-o')).toEqual(['--sort-order']);
+    });
+
+    it('completes file names where a path is expected: a plan, a tree, an @snapshot, --from (issue 35 item 4)', () => {
+      const files = name === 'zsh' ? ['@files'] : ['files/'];
+      expect(complete('flagctl retire apply fi')).toEqual(name === 'zsh' ? [] : files);
+      expect(complete('flagctl retire apply ')).toEqual(name === 'zsh' ? ['@files'] : expect.arrayContaining(['files/']));
+      expect(complete('flagctl refs src ')).toEqual(name === 'zsh' ? ['@files'] : expect.arrayContaining(['files/']));
+      expect(complete('flagctl diff @')).toEqual(name === 'zsh' ? ['@files'] : expect.arrayContaining(['@files/']));
+      expect(complete('flagctl features revive --from ')).toEqual(name === 'zsh' ? ['@files'] : expect.arrayContaining(['files/']));
+      if (name === 'fish') {
+        expect(complete('flagctl retire apply files/n')).toEqual(['files/notes.txt']);
+        expect(complete('flagctl diff @files/n')).toEqual(['@files/notes.txt']);
+      }
+      // No path there: no file names.
+      expect(complete('flagctl features search ')).toEqual([]);
+      expect(complete('flagctl feature ')).toEqual(['get', 'help', 'history']);
+    });
+
+    it('completes flag, project and environment names from the server; nothing without credentials (issue 35 item 4)', async () => {
+      server.json('/api/admin/projects/default/features', { version: 2, features: [{ name: 'new-checkout' }, { name: 'new-banner' }, { name: 'old' }] });
+      server.json('/api/admin/projects', { projects: [{ id: 'default' }, { id: 'web' }] });
+      server.json('/api/admin/environments', { environments: [{ name: 'development' }, { name: 'production' }] });
+      const live = { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.completion-token', XDG_CACHE_HOME: join(env.tmp, `cache-${name}`) };
+      // The shell runs synchronously here, so this process's fixture could not answer it: the names
+      // are fetched once in-process (what a first <TAB> does), and the scripts read them from the cache.
+      for (const kind of ['features', 'projects', 'environments']) await runCli(['completion', '--server-names', kind], { env: live });
+      expect(complete('flagctl feature get new-', live)).toEqual(['new-banner', 'new-checkout']);
+      expect(complete('flagctl feature history --project w', live)).toEqual(['web']);
+      expect(complete('flagctl evaluate --env pro', live)).toEqual(['production']);
+      expect(complete('flagctl feature get ', { XDG_CACHE_HOME: join(env.tmp, `nocreds-${name}`) })).toEqual([]);
     });
 
     it('completes enumerated flag values and arguments', () => {

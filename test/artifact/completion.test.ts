@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useCompletionEnv } from '../support/completion-env.js';
+import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
 
 // The completion scripts are tested in a real bash: the generated script is sourced and its
@@ -11,6 +12,7 @@ import { runCli } from '../support/io.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const env = useCompletionEnv(['bash']);
+const server = useFixtureServer();
 const { tmp, configDir } = env;
 
 /** The words bash puts in COMP_WORDS for `line` (checked against bash 5 in a terminal). */
@@ -82,7 +84,7 @@ describe('completion scripts', () => {
   it('the bash script is valid bash and registers the function', () => {
     const r = spawnSync('bash', ['--norc', '-c', `source '${env.scripts.bash}' && complete -p flagctl`], { encoding: 'utf8' });
     expect(r.status).toBe(0);
-    expect(r.stdout.trim()).toBe('complete -F _flagctl flagctl');
+    expect(r.stdout.trim()).toBe('complete -o default -F _flagctl flagctl');
   });
 
   it('zsh and fish scripts are generated from the same tree', async () => {
@@ -186,6 +188,32 @@ describe('bash completion', () => {
     mkdirSync(bad, { mode: 0o700 });
     writeFileSync(join(bad, 'config.json'), '{not json', { mode: 0o600 });
     expect(complete('flagctl --profile ', { FLAGCTL_CONFIG_DIR: bad }).reply).toEqual([]);
+  });
+
+  it('completes file names where a path is expected: a plan, a tree, an @snapshot, --from (issue 35 item 4)', () => {
+    expect(readFileSync(env.scripts.bash!, 'utf8')).toContain('complete -o default -F _flagctl flagctl');
+    expect(complete('flagctl retire apply files/n')).toEqual({ reply: ['files/notes.txt'], compopt: '-o filenames' });
+    expect(reply('flagctl refs files/c')).toEqual(['files/ca.pem', 'files/cert.pem']);
+    expect(reply('flagctl diff @files/n')).toEqual(['@files/notes.txt']);
+    expect(reply('flagctl features revive --from files/n')).toEqual(['files/notes.txt']);
+    expect(reply('flagctl retire apply --result files/n')).toEqual(['files/notes.txt']);
+    // A group or a command that takes no path offers no file names (bash's -o default may, on its own).
+    expect(reply('flagctl feature fil')).toEqual([]);
+    expect(reply('flagctl features search fil')).toEqual([]);
+  });
+
+  it('completes flag, project and environment names from the server; nothing without credentials (issue 35 item 4)', async () => {
+    server.json('/api/admin/projects/default/features', { version: 2, features: [{ name: 'new-checkout' }, { name: 'new-banner' }, { name: 'old' }] });
+    server.json('/api/admin/projects', { projects: [{ id: 'default' }, { id: 'web' }] });
+    server.json('/api/admin/environments', { environments: [{ name: 'development' }, { name: 'production' }] });
+    const live = { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.completion-token', XDG_CACHE_HOME: join(tmp, 'cache') };
+    // The shell runs synchronously here, so this process's fixture could not answer it: the names
+    // are fetched once in-process (what a first <TAB> does), and the scripts read them from the cache.
+    for (const kind of ['features', 'projects', 'environments']) await runCli(['completion', '--server-names', kind], { env: live });
+    expect(complete('flagctl feature get new-', live).reply).toEqual(['new-banner', 'new-checkout']);
+    expect(complete('flagctl feature history --project w', live).reply).toEqual(['web']);
+    expect(complete('flagctl evaluate --env=pro', live).reply).toEqual(['production']);
+    expect(complete('flagctl feature get ', { XDG_CACHE_HOME: join(tmp, 'cache2') }).reply).toEqual([]);
   });
 
   it('completes file names for --ca-file and after a redirection', () => {

@@ -58,6 +58,8 @@ describe('feature get as it ships: the fast path, else the whole CLI', () => {
   it.each(LINES)('bin/flagctl and the single executable say what the whole CLI says: %s', async (_what, args) => {
     server.json(`${base}/checkout-v2`, feature);
     server.json(`${base}/missing`, { name: 'NotFoundError', message: 'Could not find feature missing' }, 404);
+    // After a 404, feature get looks in the archive (issue 35): not there either.
+    server.json('/api/admin/search/features', { features: [], total: 0 });
     server.route(`${base}/bad-shape`, (_req, res) => sendJson(res, 200, { ...feature, environments: [{ name: 'e', yes: 'many' }] }));
     server.json('/api/admin/segments', { segments: [{ id: 1, name: 'beta-users' }] });
     const full = await run('full', args);

@@ -125,6 +125,8 @@ describe('npm pack', () => {
 
   it('maps a failed request to its exit code', async () => {
     server.route(PATH, (_req, res) => sendJson(res, 404, { name: 'NotFoundError', message: 'Could not find feature' }));
+    // After a 404, feature get looks in the archive (issue 35): not there either.
+    server.json('/api/admin/search/features', { features: [], total: 0 });
     const err = await flagctl(['feature', 'get', 'checkout-v2'], { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN }).catch((e) => e);
     expect(err.code).toBe(5);
     expect(err.stderr).toContain('Could not find feature');

@@ -28,6 +28,8 @@ function onTerminal(cols: number, cmd: string): Promise<{ code: number | null; o
     FLAGCTL_TOKEN: '*:*.artifact-secret',
     FLAGCTL_CONFIG_DIR: join(home, 'no-config'),
     NO_COLOR: '1',
+    // The table as flagctl draws it, not through a pager (terminal-pager.test.ts has that).
+    FLAGCTL_PAGER: '',
   };
   const child = spawn('script', ['-qec', `stty cols ${cols} rows 40; ${cmd}`, '/dev/null'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
@@ -37,7 +39,7 @@ function onTerminal(cols: number, cmd: string): Promise<{ code: number | null; o
 }
 
 describe('a terminal table on a real pseudo-terminal', () => {
-  it('fits the terminal width, a long name cut with …; piped, the name stays whole', async () => {
+  it('fits the terminal width, a long name cut with … and a column left out, said on stderr; piped, all stay whole', async () => {
     expect(spawnSync('script', ['--version']).error, 'util-linux script is needed (Debian: bsdutils)').toBeUndefined();
     server.json('/api/admin/search/features', {
       features: [
@@ -50,19 +52,23 @@ describe('a terminal table on a real pseudo-terminal', () => {
     const err = join(home, 'stderr.txt');
     const tty = await onTerminal(60, `node ${BIN} ${args} 2>${err}`);
     expect(tty.code).toBe(0);
+    // The name keeps half the terminal before anything else gives way: stale is left out, and said.
     expect(tty.out).toBe(
       [
-        `┌${'─'.repeat(27)}┬${'─'.repeat(12)}┬${'─'.repeat(9)}┬${'─'.repeat(7)}┐`,
-        '│ name                      │ type       │ project │ stale │',
-        `├${'─'.repeat(27)}┼${'─'.repeat(12)}┼${'─'.repeat(9)}┼${'─'.repeat(7)}┤`,
-        '│ checkout-very-long-name-… │ release    │ default │ no    │',
-        '│ short                     │ experiment │ default │ yes   │',
-        `└${'─'.repeat(27)}┴${'─'.repeat(12)}┴${'─'.repeat(9)}┴${'─'.repeat(7)}┘`,
+        `┌${'─'.repeat(35)}┬${'─'.repeat(12)}┬${'─'.repeat(9)}┐`,
+        `│ name${' '.repeat(29)} │ type       │ project │`,
+        `├${'─'.repeat(35)}┼${'─'.repeat(12)}┼${'─'.repeat(9)}┤`,
+        `│ ${LONG.slice(0, 32)}… │ release    │ default │`,
+        `│ short${' '.repeat(28)} │ experiment │ default │`,
+        `└${'─'.repeat(35)}┴${'─'.repeat(12)}┴${'─'.repeat(9)}┘`,
         '',
       ].join('\n'),
     );
     for (const line of tty.out.trimEnd().split('\n')) expect([...line].length).toBeLessThanOrEqual(60);
-    expect(readFileSync(err, 'utf8')).toBe("flagctl: note: cells cut to fit the terminal's 60 columns (…); piped or -o csv output keeps them whole\n");
+    expect(readFileSync(err, 'utf8')).toBe(
+      "flagctl: note: column stale left out to fit the terminal's 60 columns; choose the columns with --columns (these were --columns name,type,project), or pipe or -o csv for all of them\n" +
+        "flagctl: note: cells cut to fit the terminal's 60 columns (…); piped or -o csv output keeps them whole\n",
+    );
 
     const piped = await onTerminal(60, `node ${BIN} ${args} 2>/dev/null | cat`);
     expect(piped.code).toBe(0);

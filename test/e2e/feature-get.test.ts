@@ -116,9 +116,11 @@ for (const server of inject('servers')) {
       expect(r.stdout).toBe('');
     });
 
-    it('an archived feature is not found in its project', async () => {
+    it('an archived feature is not found in its project: flagctl says it is archived and names features revive', async () => {
       const r = await flagctl(['feature', 'get', SEED.archivedFeature], env);
       expect(r.code).toBe(5);
+      expect(r.stderr).toMatch(new RegExp(`^flagctl: feature "${SEED.archivedFeature.replace(/[~]/g, '\\$&')}" is archived in project default( since \\d{4}-\\d{2}-\\d{2})?\n`));
+      expect(r.stderr).toContain(`Bring it back with: flagctl features revive ${SEED.archivedFeature}`);
     });
 
     it('no token: 401 exits 4 with a login hint; a bad token: exits 4', async () => {

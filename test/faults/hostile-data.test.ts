@@ -63,6 +63,7 @@ describe('terminal output neutralises control characters from the server', () =>
 
   it('server error messages are neutralised on stderr', async () => {
     server.json(PATH, { name: `NotFound${CLEAR}`, message: `no such ${TITLE} feature` }, 404);
+    server.json('/api/admin/search/features', { features: [], total: 0 }); // the archive: not there either
     const r = await runCli(['feature', 'get', 'f'], { env: env() });
     expect(r.code).toBe(5);
     expect(r.stderr).not.toMatch(CONTROL);

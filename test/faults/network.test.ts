@@ -176,8 +176,10 @@ describe('status faults', () => {
 
   it.each([400, 401, 403, 404, 409])('a %i is never retried', async (status) => {
     server.route(PATH, (_q, res) => sendJson(res, status, { name: 'X', message: 'no' }));
+    // A 404 of feature get is followed by one look in the archive (issue 35), a request of its own.
+    server.json('/api/admin/search/features', { features: [], total: 0 });
     const r = await get();
-    expect(server.requests).toHaveLength(1);
+    expect(server.requests.filter((q) => q.url.startsWith(PATH))).toHaveLength(1);
     expect(r.code).toBe(status === 401 || status === 403 ? 4 : status === 404 ? 5 : 1);
   });
 

@@ -31,13 +31,14 @@ afterEach(() => {
   expect(unexpected).toEqual([]);
 });
 
-/** Answers the login check: 200 for the accepted token, 401 otherwise. */
+/** Answers the login check: 200 for the accepted token, 401 otherwise; and the project list (login --project, status). */
 function acceptToken(s: FixtureServer, token: string): void {
   s.route(SEARCH, (req, res) =>
     req.headers.authorization === token
       ? sendJson(res, 200, { features: [], total: 0 })
       : sendJson(res, 401, { name: 'UnauthorizedError', message: 'Invalid token' }),
   );
+  s.json('/api/admin/projects', { projects: [{ id: 'default' }, { id: 'web' }] });
 }
 
 const cfgDir = () => join(dir, 'flagctl');

@@ -31,6 +31,8 @@ function serve() {
   server.json(base('default', 'checkout-v2'), feature);
   server.json(base('web', 'checkout-v2'), { ...feature, project: 'web' });
   server.json(base('default', 'missing'), { name: 'NotFoundError', message: 'Could not find feature missing' }, 404);
+  // After a 404 both paths look in the archive (issue 35): not there either.
+  server.json('/api/admin/search/features', { features: [], total: 0 });
   server.json(base('default', 'bad-shape'), { ...feature, environments: [{ name: 'e', strategies: [{ name: 's', segments: ['1'] }] }] });
   server.json(base('default', 'failing'), { message: 'relation "features" does not exist' }, 500);
   server.route(base('default', 'busy'), (_req, res) => sendJson(res, 503, { message: 'busy' }));

@@ -233,6 +233,8 @@ describe('exit codes and messages', () => {
 
   it("5 on 404, showing the server's message", async () => {
     server.json(PATH, { id: 'e3', name: 'NotFoundError', message: 'Could not find feature checkout-v2' }, 404);
+    // After a 404 flagctl looks in the archive (issue 35): not there either.
+    server.json('/api/admin/search/features', { features: [], total: 0 });
     const r = await runCli(['feature', 'get', 'checkout-v2'], { env: env() });
     expect(r.code).toBe(5);
     expect(r.stderr).toBe('flagctl: not found (HTTP 404 NotFoundError): Could not find feature checkout-v2\n');

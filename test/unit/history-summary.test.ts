@@ -96,3 +96,12 @@ describe('other event types', () => {
     expect(summarize(ev('feature-strategy-update', { constraints: 'x', parameters: 5 }, { variants: {} }))).toBe('strategy (unnamed): saved, nothing visible changed');
   });
 });
+
+describe('the article before a flag type (issue 35 item 6)', () => {
+  it('"an experiment", "an operational", "a release", "a kill-switch"', () => {
+    expect(summarize(ev('feature-created', { type: 'experiment', project: 'web' }))).toBe('created as an experiment flag in project web');
+    expect(summarize(ev('feature-created', { type: 'operational' }))).toBe('created as an operational flag');
+    expect(summarize(ev('feature-created', { type: 'release' }))).toBe('created as a release flag');
+    expect(summarize(ev('feature-created', { type: 'kill-switch' }))).toBe('created as a kill-switch flag');
+  });
+});

@@ -49,6 +49,7 @@ describe('no output line for people holds a legacy workflow command', () => {
 
   it('a server error message on stderr', async () => {
     server.json('/api/admin/projects/default/features/f', { name: 'NotFoundError', message: LEGACY }, 404);
+    server.json('/api/admin/search/features', { features: [], total: 0 }); // the archive: not there either
     const r = await runCli(['feature', 'get', 'f'], { env: env() });
     expect(r.code).toBe(5);
     expect(r.stderr).not.toContain('##[');

@@ -152,24 +152,24 @@ describe('project overview on a server with the deprecated endpoint (6.x)', () =
     expect(r.stdout).toContain(`Features (${v6.features.length})\nNAME\tENV:PRODUCTION.ENABLED\nnew-checkout-flow\ttrue\n`);
   });
 
-  it('a missing project exits 5 with the server message and no fallback', async () => {
+  it('a missing project exits 5 naming it and the projects the server has, with no fallback', async () => {
     server.json('/api/admin/projects/nope', errors.missingV6, 404);
+    server.json('/api/admin/projects', { projects: [{ id: 'default' }, { id: 'web' }] });
     const r = await runCli(['project', 'overview', 'nope'], { env: env() });
     expect(r.code).toBe(5);
-    expect(r.stderr).toBe('flagctl: not found (HTTP 404 NotFoundError): No project found\n');
-    expect(server.requests).toHaveLength(1);
+    expect(r.stderr).toBe('flagctl: no project "nope" on this server (project overview); it has: default, web\n');
+    expect(server.requests.map((q) => q.url)).toEqual(['/api/admin/projects/nope', '/api/admin/projects']);
   });
 });
 
 describe('project overview on a server without it (7.0 and later): the fallback', () => {
-  it('assembles the overview from /overview and /features, two requests at once, in the spec shape, with one notice', async () => {
+  it('assembles the overview from /overview and /features, two requests at once, in the spec shape; the note only under --debug', async () => {
     const features = manyFeatures(2300);
     newServer(features);
     const r = await runCli(['project', 'overview', 'default', '-o', 'json'], { env: env() });
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe(
-      'flagctl: note: this server has no GET /api/admin/projects/default (removed in Unleash 7); the overview is built from /api/admin/projects/default/overview and /features\n',
-    );
+    // Every current server is one without the old endpoint: the note is for --debug (issue 35 item 6).
+    expect(r.stderr).toBe('');
     const doc = JSON.parse(r.stdout);
     expect(doc.features).toEqual(features.map(listItem));
     const { features: _f, ...rest } = doc;
@@ -179,6 +179,10 @@ describe('project overview on a server without it (7.0 and later): the fallback'
     expect(server.requests[0]!.url).toBe(DEPRECATED);
     expect(server.requests).toHaveLength(3);
     expect(server.requests.slice(1).map((q) => q.url).sort()).toEqual([FEATURES, OVERVIEW]);
+    const debug = await runCli(['project', 'overview', 'default', '-o', 'json', '--debug'], { env: env() });
+    expect(debug.stderr).toContain(
+      'debug: this server has no GET /api/admin/projects/default (removed in Unleash 7); the overview is built from /api/admin/projects/default/overview and /features\n',
+    );
   });
 
   it("takes 8.2.0's captured /features answer as sent", async () => {
@@ -213,7 +217,7 @@ describe('project overview on a server without it (7.0 and later): the fallback'
     const r = await runCli(['project', 'overview', 'default', '-o', 'csv', '--columns', 'name,env:production.enabled'], { env: env() });
     expect(r.code).toBe(0);
     expect(r.stdout.split('\r\n').filter(Boolean)).toEqual(['name,env:production.enabled', ...features.map((f) => `${f.name},${(f as any).environments[1].enabled}`)]);
-    expect(r.stderr).toContain('no GET /api/admin/projects/default');
+    expect(r.stderr).not.toContain('no GET /api/admin/projects/default');
   });
 
   it('search-only columns (lifecycle, createdBy, tags, segments) come from search, and only when asked', async () => {
@@ -245,11 +249,12 @@ describe('project overview on a server without it (7.0 and later): the fallback'
     server.json('/api/admin/projects/nope', { ...errors.gonePath, message: 'The path you were looking for (/api/admin/projects/nope) is not available.' }, 404);
     server.json('/api/admin/projects/nope/overview', errors.missingV8Overview, 404);
     server.json('/api/admin/projects/nope/features', { version: 1, features: [] });
+    server.json('/api/admin/projects', { projects: [{ id: 'default' }] });
     const r = await runCli(['project', 'overview', 'nope', '-o', 'json'], { env: env() });
     expect(r.code).toBe(5);
-    expect(r.stderr).toBe('flagctl: not found (HTTP 404 NotFoundError): No project found\n');
+    expect(r.stderr).toBe('flagctl: no project "nope" on this server (project overview); it has: default\n');
     expect(r.stdout).toBe('');
-    expect(server.requests).toHaveLength(3);
+    expect(server.requests).toHaveLength(4);
   });
 
   it('a base URL path prefix in the gone-path message still counts as gone', async () => {
@@ -298,9 +303,12 @@ describe('project overview: usage and errors', () => {
 
   it('a 404 from a proxy (no Unleash message) is not taken for a gone path', async () => {
     server.route(DEPRECATED, (_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>'));
+    server.json('/api/admin/projects', { projects: [{ id: 'default' }] });
     const r = await runCli(['project', 'overview', 'default'], { env: env() });
     expect(r.code).toBe(5);
-    expect(server.requests).toHaveLength(1);
+    // The project exists: the 404 is the proxy's, reported as it came.
+    expect(r.stderr).toContain('not found (HTTP 404');
+    expect(server.requests).toHaveLength(2);
   });
 
   it('server strings are made safe for the terminal', async () => {

@@ -71,7 +71,7 @@ describe('commands that page search keep to the rate limit and say when they wai
     const r = await runCli(['project', 'overview', 'default', '-o', 'csv', '--columns', 'name,lifecycle'], { env: env() });
     expect(r.code).toBe(0);
     expect(r.stdout.split('\r\n').filter(Boolean)).toHaveLength(601);
-    expect(r.stderr).toMatch(/\nflagctl: the server allows 4 searches every 2 s; waiting 2 s \(page 5 of 6\)\n$/);
+    expect(r.stderr).toMatch(/(^|\n)flagctl: the server allows 4 searches every 2 s; waiting 2 s \(page 5 of 6\)\n$/);
   });
 
   it('refs reads the archived flags through search paced alike, and says so', async () => {

@@ -5,6 +5,7 @@ import { oneOf, oneProject, projectId, text } from '../kit/values.js';
 export const options = {
   project: {
     spelling: '-p, --project <id>',
+    values: 'projects',
     help: "project on both sides (default: each server side's profile project, else default)",
     parse: projectId,
     projects: oneProject,

@@ -4,6 +4,7 @@ import { oneEnvironment, oneOf, oneProject, projectId, text } from '../kit/value
 export const options = {
   env: {
     spelling: '-e, --env <environment>',
+    values: 'environments',
     help: 'environment to evaluate in (required)',
     parse: text('an environment name must not be empty'),
     // The playground answers an unknown environment with every flag off, not an error.
@@ -21,6 +22,7 @@ export const options = {
   all: { spelling: '--all', help: 'evaluate every flag of --project (instead of naming features)' },
   project: {
     spelling: '-p, --project <id>',
+    values: 'projects',
     help: "project whose flags --all evaluates (default: the profile's project, else default); with names, only that project",
     parse: projectId,
     projects: oneProject,

@@ -16,12 +16,14 @@ export const batchExportRemoved = {
 export const options = {
   project: {
     spelling: '-p, --project <id>',
+    values: 'projects',
     help: "project to export (default: the profile's project, else default)",
     parse: projectId,
     projects: oneProject,
   },
   env: {
     spelling: '-e, --env <name>',
+    values: 'environments',
     help: 'environment to export, repeatable (default: every environment of the project)',
     repeat: true,
     parse: text('an environment name must not be empty'),

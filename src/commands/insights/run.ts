@@ -1,4 +1,5 @@
 import { getInsights } from '../../api/insights.js';
+import { terminalColumns } from '../../io.js';
 import { UsageError } from '../../errors.js';
 import { notice, print } from '../../output/context.js';
 import { SECTIONS, type Section } from '../../output/insights-sections.js';
@@ -44,7 +45,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const client = ctx.client(target);
   const doc = await withSpinner(io, 'Fetching instance insights', () => getInsights(client, f));
   const charts = ui.tty && f.chart;
-  const width = io.columns ?? 80;
+  const width = terminalColumns(io);
   await render(ui, {
     kind: 'document',
     document: f.section.length ? Object.fromEntries(sections.map((s) => [SECTION_KEY[s], doc[SECTION_KEY[s]] ?? []])) : doc,

@@ -7,7 +7,8 @@ import { resolveTarget, type Target } from '../../config/resolve.js';
 import { configDir, readConfig } from '../../config/store.js';
 import { redactAll } from '../../config/token.js';
 import { NotFoundError, PermissionError, UsageError } from '../../errors.js';
-import { clockOf, type IO } from '../../io.js';
+import { clockOf, isGate, keepReadingWhenClosed, type IO, type Pager } from '../../io.js';
+import { pagedIO } from '../../output/pager.js';
 import { makeUi, notice, type OutputOptions, type Ui } from '../../output/context.js';
 import { adapterOf } from '../../output/formats.js';
 import { VERSION } from '../../version.js';
@@ -60,9 +61,20 @@ export class RunContext {
     return configDir(this.io.env);
   }
 
+  /**
+   * Where this command's output is written: through a pager on a terminal (output/pager.ts),
+   * unless the command asks questions there (`paged` is then false, set by the kit).
+   */
   async ui(out: OutputOptions): Promise<Ui> {
-    return makeUi(this.io, out, await adapterOf(out.format), this.globals.color, this.app.secrets);
+    this.paging ??= pagedIO(this.io, this.paged && this.globals.pager !== false);
+    const { io, pager } = await this.paging;
+    if (pager && isGate(this.io.stdout)) keepReadingWhenClosed(pager.input);
+    return makeUi(io, out, await adapterOf(out.format), this.globals.color, this.app.secrets);
   }
+
+  /** The command may page its output (false for one that prompts on the terminal). */
+  paged = true;
+  private paging?: Promise<{ io: IO; pager?: Pager }>;
 
   debug = (line: string): void => {
     if (this.globals.debug) notice(this.io, `debug: ${redactAll(line, this.app.secrets)}`);
@@ -107,7 +119,7 @@ export class RunContext {
    * instead; where those cannot be read either, a gate stops (exit 4) rather than pass on an
    * empty answer for a project that may not exist, and any other command goes on.
    */
-  private async checkProjects(target: Target, ids: string[], label = '--project'): Promise<void> {
+  private async checkProjects(target: Pick<Target, 'url' | 'token'>, ids: string[], label = '--project'): Promise<void> {
     const client = this.client(target);
     try {
       const { projectIds, projectHasEnvironments } = await import('../../api/project-list.js');
@@ -140,8 +152,8 @@ export class RunContext {
    * profile's, else default): a gate never passes on an empty answer for a project the server
    * lacks, wherever its name came from.
    */
-  async confirmProject(target: Target, id: string): Promise<void> {
-    await this.checkProjects(target, [id], "no --project: the profile's project, else default");
+  async confirmProject(target: Pick<Target, 'url' | 'token'>, id: string, label = "no --project: the profile's project, else default"): Promise<void> {
+    await this.checkProjects(target, [id], label);
   }
 
   /** Marks a token as secret: no message, debug line or error shows it. */
@@ -181,6 +193,11 @@ export class RunContext {
   /** Closes every client the run made (keep-alive sockets would hold the process open). */
   async close(): Promise<void> {
     await Promise.all(this.clients.splice(0).map((c) => c.close()));
+    const pager = this.paging && (await this.paging).pager;
+    if (pager) {
+      pager.input.end();
+      await pager.done;
+    }
   }
 }
 

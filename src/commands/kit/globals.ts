@@ -46,5 +46,6 @@ export const GLOBAL_OPTIONS = {
   },
   debug: { spelling: '--debug', help: 'log each request to stderr (the token is masked)' },
   color: { spelling: '--no-color', help: 'no colors, even on a terminal (NO_COLOR works too)' },
+  pager: { spelling: '--no-pager', help: 'print straight to the terminal, not through $FLAGCTL_PAGER, $PAGER or less -FRX' },
 } as const satisfies OptionTable;
 

@@ -69,6 +69,30 @@ function commandWords(argv: readonly string[]): string[] {
 }
 
 /**
+ * The command line with its noun in the number the command has: `features get` is `feature
+ * get`, `feature search` is `features search`, `project list` is `projects list` (kubectl takes
+ * `pod` and `pods` alike). Only where the words as typed name no command and the other number does.
+ */
+export function nounNumber(program: ProgramSpec, argv: readonly string[]): readonly string[] {
+  let at = -1;
+  for (let i = 0; i < argv.length && argv[i] !== '--'; i++) {
+    if (!argv[i]!.startsWith('-')) {
+      at = i;
+      break;
+    }
+    if (GLOBAL_WITH_VALUE.has(argv[i]!)) i++;
+  }
+  if (at < 0) return argv;
+  const [noun, verb] = commandWords(argv.slice(at));
+  if (!noun || !verb) return argv;
+  const paths = new Set(commandsOf(program).map((c) => c.path.slice(0, 2).join(' ')));
+  if (paths.has(`${noun} ${verb}`)) return argv;
+  const other = noun.endsWith('s') ? noun.slice(0, -1) : `${noun}s`;
+  if (!paths.has(`${other} ${verb}`)) return argv;
+  return [...argv.slice(0, at), other, ...argv.slice(at + 1)];
+}
+
+/**
  * The entries a command line reaches: when its words name a command, that command and the
  * groups above it; otherwise (no command, a group, `help`, a typo) every entry, so that help
  * and suggestions see the whole tree. A command's own --help reads only its own branch.

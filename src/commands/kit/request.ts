@@ -147,6 +147,7 @@ export async function prepare(app: App, spec: CommandSpec<any>, words: Words): P
   }
   const names = { environments: namedValues(table, flags, 'environments'), segments: namedValues(table, flags, 'segments') };
   ctx.expectProjects(namedProjects(table, flags), spec.gate?.(request.options as never) === true, names);
+  ctx.paged = spec.prompts !== true;
   return { ctx, request, work: await spec.load() };
 }
 

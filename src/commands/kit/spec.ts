@@ -9,8 +9,11 @@ import type { OutputOptions } from '../../output/context.js';
 // Value checks throw OptionValueError (errors.ts); the kit turns it into a usage error.
 export { OptionValueError } from '../../errors.js';
 
-/** What a flag's value completes to: a fixed list, the profiles in the config file, or file names. */
-export type ValueSource = readonly string[] | 'profiles' | 'files';
+/** Names the shells complete from the server (completion --server-names, cached briefly). */
+export type ServerNames = 'features' | 'projects' | 'environments';
+
+/** What a flag's value completes to: a fixed list, the profiles in the config file, file names, or names on the server. */
+export type ValueSource = readonly string[] | 'profiles' | 'files' | ServerNames;
 
 export interface OptionSpec<T = unknown> {
   /** How it is written, as commander takes it: `-o, --output <format>`, `--all`, `--no-chart`. */
@@ -78,6 +81,10 @@ export interface ArgSpec {
   name: string;
   help: string;
   choices?: readonly string[];
+  /** The value is a path (a plan, a tree, an @snapshot): the shells complete file names. */
+  files?: boolean;
+  /** The value is a name on the server: the shells complete it from there. */
+  server?: ServerNames;
   /** Checks the value (each value of a variadic argument), as a flag's parse does. */
   parse?: (raw: string) => string;
 }
@@ -135,6 +142,8 @@ export interface CommandSpec<T extends OptionTable = OptionTable> {
    * stops the output but not the reading, so the code still comes from all of the data.
    */
   gate?: (options: OptionValues<T>) => boolean;
+  /** It asks questions on the terminal (a confirmation): its output never goes through a pager. */
+  prompts?: boolean;
   /**
    * Rules that span several options or arguments (one option or another, not both; exactly
    * one name with --expect): run by the kit after each value is checked and before anything

@@ -6,7 +6,7 @@ import type { FlagRow, Reference } from '../../refs/model.js';
 
 export const referenceColumns: ColumnSet<Reference> = {
   all: [
-    { name: 'flag', value: (r) => r.flag },
+    { name: 'flag', key: true, value: (r) => r.flag },
     { name: 'project', value: (r) => r.project },
     { name: 'state', value: (r) => r.state },
     { name: 'archived', kind: 'bool', value: (r) => r.archived },
@@ -22,7 +22,7 @@ export const referenceColumns: ColumnSet<Reference> = {
 
 export const flagRowColumns: ColumnSet<FlagRow> = {
   all: [
-    { name: 'flag', value: (r) => r.flag },
+    { name: 'flag', key: true, value: (r) => r.flag },
     { name: 'project', value: (r) => r.project },
     { name: 'type', value: (r) => r.type },
     { name: 'state', value: (r) => r.state },
@@ -31,7 +31,7 @@ export const flagRowColumns: ColumnSet<FlagRow> = {
     { name: 'references', kind: 'number', value: (r) => r.references },
     { name: 'files', kind: 'number', value: (r) => r.files },
     { name: 'lastSeenAt', header: 'last seen', kind: 'time', value: (r) => r.lastSeenAt },
-    { name: 'verdict', value: (r) => r.verdict },
+    { name: 'verdict', key: true, value: (r) => r.verdict },
     { name: 'keepBranch', header: 'keep branch', value: (r) => r.keepBranch },
     { name: 'cleanup', value: (r) => r.cleanup },
   ],

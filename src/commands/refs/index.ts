@@ -5,7 +5,7 @@ import { options } from './options.js';
 export default defineCommand({
   path: ['refs'],
   summary: "Find the server's flags in source code; gate CI on stale and archived ones; say which flags can go",
-  args: [{ name: '[path...]', help: 'files and directories to search (default: .)' }],
+  args: [{ name: '[path...]', files: true, help: 'files and directories to search (default: .)' }],
   options,
   formats: offer(ROW_FORMATS, 'github', 'sarif'),
   help: `A reference is a flag's exact name between two delimiters (" ' and \` by default), so

@@ -88,7 +88,7 @@ export const options = {
     parse: revision,
     formats: { not: ['sarif'], why: () => '-o sarif: not with --diff; use -o github for annotations on the changed lines, or refs without --diff for SARIF' },
   },
-  root: { spelling: '--root <dir>', help: 'with --diff: the directory (package) to compare (default: .); flagctl.json maps paths to projects' },
+  root: { spelling: '--root <dir>', values: 'files', help: 'with --diff: the directory (package) to compare (default: .); flagctl.json maps paths to projects' },
   threads: {
     spelling: '--threads <n>',
     help: 'worker threads that read files beside the main thread (0-16; default: CPUs - 1, at most 4, or 0 on a busy machine)',

@@ -1,9 +1,10 @@
+import { projectIds } from '../../../api/project-list.js';
 import { maskToken, tokenKind } from '../../../config/token.js';
-import { ApiError } from '../../../errors.js';
+import { ApiError, NotFoundError } from '../../../errors.js';
 import type { RunContext } from '../../kit/context.js';
 import { checkToken } from '../check.js';
 
-/** `auth status`: where the server and token come from, then a live check of the token. */
+/** `auth status`: where the server and token come from, a live check of the token, then of the project. */
 export async function run(ctx: RunContext): Promise<void> {
   const { io } = ctx;
   const target = await ctx.target();
@@ -24,4 +25,16 @@ export async function run(ctx: RunContext): Promise<void> {
     io.stdout.write(`Check:    failed (${why})\n`);
     throw err;
   }
+  const known = await projectIds(client);
+  if (!(known instanceof Set)) {
+    io.stdout.write(`Check:    project not checked (the project list is refused: HTTP ${known.status})\n`);
+    return;
+  }
+  if (known.has(target.project)) return;
+  const list = [...known].sort();
+  const shown = list.length > 20 ? `${list.slice(0, 20).join(', ')}, … (${list.length} in all)` : list.join(', ') || '(none)';
+  io.stdout.write(`Check:    failed, project "${target.project}" is not on this server\n`);
+  const err = new NotFoundError(`the profile's project "${target.project}" is not on this server; it has: ${shown}`);
+  err.hint = `Log in again with another project: flagctl auth login --url ${target.url}${target.profile ? ` --profile ${target.profile}` : ''} --project <id>`;
+  throw err;
 }

@@ -4,6 +4,7 @@ import { oneProject, projectId } from '../../kit/values.js';
 export const options = {
   project: {
     spelling: '-p, --project <id>',
+    values: 'projects',
     help: "project the feature belongs to (default: the profile's project, else default)",
     parse: projectId,
     projects: oneProject,

@@ -1,4 +1,5 @@
 import { getFeature } from '../../../api/features.js';
+import { ApiError, NotFoundError } from '../../../errors.js';
 import type { Feature, FeatureEnvironment } from '../../../api/schemas.js';
 import { featureView, type SegmentNames } from '../../../output/feature-view.js';
 import { print } from '../../../output/context.js';
@@ -24,6 +25,25 @@ function envRows(f: Feature, project: string): EnvRow[] {
   }));
 }
 
+/**
+ * A 404 for a flag that is in the archive: say so, and how to bring it back, rather than the
+ * server's "Could not find" (one search, only after a 404; a failed search leaves the 404).
+ */
+async function archivedInstead(ctx: RunContext, err: unknown, project: string, name: string): Promise<NotFoundError | undefined> {
+  if (!(err instanceof ApiError) || err.status !== 404) return undefined;
+  try {
+    const { archivedAmong } = await import('../../../api/archive.js');
+    const found = (await archivedAmong(ctx.client(await ctx.target()), project, [name], ctx.pacer(() => undefined))).get(name);
+    if (!found) return undefined;
+    const since = found.archivedAt ? ` since ${found.archivedAt.slice(0, 10)}` : '';
+    const archived = new NotFoundError(`feature "${name}" is archived in project ${project}${since}`);
+    archived.hint = `Bring it back with: flagctl features revive ${name}${project === 'default' ? '' : ` --project ${project}`}`;
+    return archived;
+  } catch {
+    return undefined;
+  }
+}
+
 /** `feature get <name>`: every flag, --columns included, is checked before any request. */
 export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const { io } = ctx;
@@ -34,7 +54,9 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const target = await ctx.target();
   const project = f.project ?? target.project;
   const client = ctx.client(target);
-  const feature = await withSpinner(io, `Fetching ${name}`, () => getFeature(client, project, name));
+  const feature = await withSpinner(io, `Fetching ${name}`, () => getFeature(client, project, name)).catch(async (err: unknown) => {
+    throw (await archivedInstead(ctx, err, project, name)) ?? err;
+  });
   const rows = { columns: cols, rows: envRows(feature, project) };
   let full = feature;
   let segments: SegmentNames = new Map();

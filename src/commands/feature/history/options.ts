@@ -8,6 +8,7 @@ const DEFAULT_LIMIT = 20;
 export const options = {
   project: {
     spelling: '-p, --project <id>',
+    values: 'projects',
     help: 'only events in this project (default: any project)',
     parse: projectId,
     projects: oneProject,

@@ -12,7 +12,8 @@ export default defineCommand({
 (--columns picks them, as in the search table, e.g. env:production.enabled).
 Servers from Unleash 7 on no longer have the overview endpoint: flagctl then builds the same
 overview from /api/admin/projects/<id>/overview and /api/admin/projects/<id>/features (two
-requests at any size), and says so on stderr. Columns only search has (lifecycle, createdBy,
+requests at any size), and says so under --debug. A project the server does not have exits 5
+naming it and listing the projects it has. Columns only search has (lifecycle, createdBy,
 segments, dependencyType) are fetched from search when --columns asks for them; search is
 rate-limited on Unleash 8, so that is paced (see --max-wait).`,
   examples: [

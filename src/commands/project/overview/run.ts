@@ -1,5 +1,6 @@
 import { fetchOverview, SEARCH_ONLY_FIELDS, withSearchFields } from '../../../api/projects.js';
 import type { SearchFeature } from '../../../api/schemas.js';
+import { ApiError } from '../../../errors.js';
 import { notice, print } from '../../../output/context.js';
 import { overviewView } from '../../../output/overview-view.js';
 import { render } from '../../../output/render.js';
@@ -24,11 +25,18 @@ export async function run(ctx: RunContext, req: Request<Record<string, never>>):
   // Without the argument, the profile's project (else default), as every other command reads it.
   const projectId = (req.args[0] as string | undefined) ?? target.project;
   const client = ctx.client(target);
-  const source = await withSpinner(io, `Fetching project ${projectId}`, () => fetchOverview(client, projectId));
+  let source;
+  try {
+    source = await withSpinner(io, `Fetching project ${projectId}`, () => fetchOverview(client, projectId));
+  } catch (err) {
+    // A missing project: name it, and list the ones the server has (exit 5), as --project does.
+    if (err instanceof ApiError && err.status === 404) await ctx.confirmProject(target, projectId, 'project overview');
+    throw err;
+  }
   if (source.kind === 'replacement') {
-    notice(
-      io,
-      `flagctl: note: this server has no GET /api/admin/projects/${projectId} (removed in Unleash 7); ` +
+    // Every current server is one of these: worth a line under --debug, not on every run.
+    ctx.debug(
+      `this server has no GET /api/admin/projects/${projectId} (removed in Unleash 7); ` +
         `the overview is built from /api/admin/projects/${projectId}/overview and /features`,
     );
   }

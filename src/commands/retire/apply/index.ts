@@ -5,7 +5,7 @@ import { options } from './options.js';
 export default defineCommand({
   path: ['retire', 'apply'],
   summary: "Archive the flags a reviewed plan says to archive, after checking them again; writes",
-  args: [{ name: '<plan>', help: 'the plan file written by `flagctl retire plan --out`' }],
+  args: [{ name: '<plan>', files: true, help: 'the plan file written by `flagctl retire plan --out`' }],
   options,
   formats: offer(DOCUMENT_FORMATS),
   help: `Before any write the plan is checked: it must be a flagctl plan of this version whose
@@ -33,5 +33,7 @@ reason, 1 when any failed or is unverified; run the same plan again to finish.
 A second run of the same plan archives nothing again: those flags are skipped as already
 archived. --debug shows each write before it is sent.`,
   examples: ['flagctl retire apply plan.json', 'flagctl retire apply plan.json --yes --result result.json'],
+  // It asks before it archives: its output is never paged.
+  prompts: true,
   load: () => import('./run.js'),
 });

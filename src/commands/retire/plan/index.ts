@@ -5,7 +5,7 @@ import { options } from './options.js';
 export default defineCommand({
   path: ['retire', 'plan'],
   summary: 'Judge which stale flags can be archived, with the evidence; never writes',
-  args: [{ name: '[path...]', help: 'files and directories to search for references (default: .)' }],
+  args: [{ name: '[path...]', files: true, help: 'files and directories to search for references (default: .)' }],
   options,
   formats: offer(DOCUMENT_FORMATS, 'markdown', 'github'),
   help: `Candidates are the project's flags that are stale, potentially stale or in lifecycle stage

@@ -12,6 +12,7 @@ export const flagNames = (raw: string): string[] => {
 export const options = {
   project: {
     spelling: '-p, --project <id>',
+    values: 'projects',
     help: "the project whose flags to plan for (default: the profile's project, else default)",
     parse: projectId,
     projects: oneProject,

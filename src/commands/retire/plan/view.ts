@@ -21,8 +21,8 @@ export function detail(f: PlanFlag): string {
 }
 
 export const planColumns: Column<PlanFlag>[] = [
-  { name: 'flag', value: (f) => f.name },
-  { name: 'verdict', value: (f) => f.verdict },
+  { name: 'flag', key: true, value: (f) => f.name },
+  { name: 'verdict', key: true, value: (f) => f.verdict },
   { name: 'why', value: (f) => f.reasons.join(', ') },
   { name: 'lastSeenAt', header: 'last seen', kind: 'time', value: (f) => f.lastSeenAt },
   { name: 'detail', value: (f) => detail(f) },
