@@ -146,6 +146,56 @@ describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () 
     expect(d.changedFiles).toBe(4);
   });
 
+  it('an edited line that already named a stale flag is no addition: the gate passes (failed on the pairing by line content alone)', async () => {
+    serve(server);
+    // Appending a member to a TypeScript union turns `| 'old-flag';` into `| 'old-flag'`.
+    const r = repo({ 'flags.ts': "export type Flag =\n  | 'live-flag'\n  | 'old-flag';\n" });
+    r.write({ 'flags.ts': "export type Flag =\n  | 'live-flag'\n  | 'old-flag'\n  | 'web-flag';\n" });
+    const d = await json(r);
+    expect(d.flags.map((f) => [f.flag, f.added.length, f.removed.length])).toEqual([['web-flag', 1, 0]]);
+    expect((await diff(r, ['--diff', 'HEAD', '--fail-on', 'added-stale'])).code).toBe(0);
+  });
+
+  it('a change that removes a use of a stale flag and edits another line naming it passes the gate; a net addition still fails', async () => {
+    serve(server);
+    const r = repo({ 'a.ts': 'if (isEnabled("old-flag")) a();\nif (isEnabled("old-flag")) b();\n' });
+    r.write({ 'a.ts': 'if (isEnabled("old-flag")) a(1);\n' });
+    const d = await json(r);
+    expect(d.flags.map((f) => [f.flag, f.added.length, f.removed.map((p) => p.line)])).toEqual([['old-flag', 0, [2]]]);
+    expect((await diff(r, ['--diff', 'HEAD', '--fail-on', 'added-stale'])).code).toBe(0);
+    r.write({ 'a.ts': 'if (isEnabled("old-flag")) a(1);\nif (isEnabled("old-flag")) b(1);\nif (isEnabled("old-flag")) c();\n' });
+    const more = await json(r);
+    expect(more.flags.map((f) => [f.flag, f.added.length, f.removed.length])).toEqual([['old-flag', 1, 0]]);
+    expect((await diff(r, ['--diff', 'HEAD', '--fail-on', 'added-stale'])).code).toBe(3);
+  });
+
+  it('lines over 240 characters pair as whole lines, as short ones do (the cut-down text paired an edited line moved to another file)', async () => {
+    serve(server);
+    for (const pad of ['x'.repeat(10), 'x'.repeat(300)]) {
+      const moved = repo({ 'a.ts': `const a = ["old-flag", "${pad}"];\n` });
+      moved.remove('a.ts');
+      moved.write({ 'b.ts': `const a = ["old-flag", "${pad}y"];\n` });
+      expect((await json(moved)).flags.map((f) => [f.flag, f.added.length, f.removed.length])).toEqual([['old-flag', 1, 1]]);
+    }
+    const pad = 'x'.repeat(300);
+    const r = repo({ 'a.ts': `const a = ["old-flag", "${pad}"];\n` });
+    r.write({ 'a.ts': `const a = ["old-flag", "${pad}y"];\n` });
+    expect((await json(r)).flags).toEqual([]);
+    r.write({ 'a.ts': `const a = ["old-flag", "${pad}", "old-flag"];\n` });
+    const d = await json(r);
+    expect(d.flags.map((f) => [f.flag, f.added.length, f.removed.length])).toEqual([['old-flag', 1, 0]]);
+    expect((await diff(r, ['--diff', 'HEAD', '--fail-on', 'added-stale'])).code).toBe(3);
+  });
+
+  it('an unknown name on an edited line is not new; a second call of it on a new line is', async () => {
+    serve(server);
+    const r = repo({ 'a.ts': 'isEnabled("typo-flag") && x;\n' });
+    r.write({ 'a.ts': 'isEnabled("typo-flag") && y;\n' });
+    expect((await json(r)).unknown).toEqual([]);
+    r.write({ 'a.ts': 'isEnabled("typo-flag") && y;\nisEnabled("typo-flag");\n' });
+    expect((await json(r)).unknown.map((u) => [u.name, u.line])).toEqual([['typo-flag', 2]]);
+  });
+
   it('names in flag calls that are no flag: added-unknown exits 3; --aliases knows case forms; existing ones are not new', async () => {
     serve(server);
     const r = repo({ 'a.ts': 'isEnabled("typo-flag")\n' });

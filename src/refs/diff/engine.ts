@@ -141,12 +141,12 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map }: Pre
         ];
         for (const [got, refs, found, side] of sides) {
           if (!got) continue;
-          for (const r of refsIn(c.path, side, got)) refs.push({ file: c.path, key: lineKey(r.flag.name, r.place.text), item: r });
+          for (const r of refsIn(c.path, side, got)) refs.push({ file: c.path, name: r.flag.name, key: lineKey(r.flag.name, r.line), item: r });
           if (!('bytes' in got)) continue;
           const project = projectFor(map, c.path) ?? null;
-          for (const k of calls(got.bytes)) {
+          for (const { whole, ...k } of calls(got.bytes)) {
             if (knownName(k.name, project, o.projects)) continue;
-            found.push({ file: c.path, key: lineKey(k.name, k.text), item: { ...k, file: c.path, project } });
+            found.push({ file: c.path, name: k.name, key: lineKey(k.name, whole), item: { ...k, file: c.path, project } });
           }
         }
       }

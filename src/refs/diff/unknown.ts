@@ -22,14 +22,14 @@ export interface Candidate {
 }
 
 /** A matcher of flag calls whose argument sits between two of the same delimiter. */
-export function callMatcher(delimiters: string[]): (bytes: Buffer) => Candidate[] {
+export function callMatcher(delimiters: string[]): (bytes: Buffer) => (Candidate & { whole: string })[] {
   const quotes = delimiters.filter((d) => d.length === 1 && !/[\sA-Za-z0-9_.~-]/.test(d));
   if (quotes.length === 0) return () => [];
   const call = `(?<![A-Za-z0-9_$])(?:${CALLS.map(escape).join('|')})`;
   const re = new RegExp(`${call}\\s*\\(\\s*([${quotes.map(escape).join('')}])(${NAME})\\1`, 'g');
   return (bytes) => {
     const text = bytes.toString(isUtf8(bytes) ? 'utf8' : 'latin1');
-    const out: Candidate[] = [];
+    const out: (Candidate & { whole: string })[] = [];
     let line = 1;
     let lineStart = 0;
     for (const m of text.matchAll(re)) {
@@ -41,7 +41,7 @@ export function callMatcher(delimiters: string[]): (bytes: Buffer) => Candidate[
       let end = text.indexOf('\n', at);
       if (end < 0) end = text.length;
       const whole = text.slice(lineStart, end).trim();
-      out.push({ name: m[2]!, line, column: at - lineStart + 1, text: whole.length > TEXT_MAX ? `${whole.slice(0, TEXT_MAX)}…` : whole });
+      out.push({ name: m[2]!, line, column: at - lineStart + 1, text: whole.length > TEXT_MAX ? `${whole.slice(0, TEXT_MAX)}…` : whole, whole });
     }
     return out;
   };
