@@ -353,7 +353,7 @@ describe('flagctl refs', () => {
   it('bad input: exit 2, a one-line message, nothing sent', async () => {
     const cases: [string[], string][] = [
       [['/nonexistent/src'], 'flagctl: path "/nonexistent/src" does not exist; give files or directories to search\n'],
-      [[dir, '--fail-on', 'stale,old'], 'flagctl: --fail-on "stale,old": unknown state "old"; accepted: any of stale, potentially-stale, archived, completed, comma-separated\n'],
+      [[dir, '--fail-on', 'stale,old'], 'flagctl: --fail-on "stale,old": unknown state "old"; accepted: any of stale, potentially-stale, archived, completed, unknown, comma-separated\n'],
       [[dir, '--delimiters', ''], 'flagctl: --delimiters "": give at least one delimiter character, e.g. --delimiters "\\"\'`"\n'],
       [[dir, '--max-file-kb', '0'], 'flagctl: --max-file-kb "0": expected a whole number of KiB from 1 to 1048576\n'],
       [[dir, '--summary', '-o', 'sarif'], 'flagctl: --summary: not with -o sarif, which reports references; use -o table, json, ndjson, csv or markdown\n'],

@@ -441,7 +441,7 @@ describe('refs --diff: bad input (exit 2, nothing sent)', { timeout: 30_000 }, (
 
   it('options that do not go with --diff, and --diff gates without it', async () => {
     const r = repo({ 'a.ts': '\n', '.flagctl.yml': 'projects: {}\n' });
-    expectUsageError(await diff(r, ['--diff', 'HEAD']), /\.flagctl\.yml: flagctl reads its path-to-project map from flagctl\.json only/, server);
+    expectUsageError(await diff(r, ['--diff', 'HEAD']), /\.flagctl\.yml: flagctl reads its configuration from flagctl\.json only/, server);
     r.remove('.flagctl.yml');
     expectUsageError(await diff(r, ['--diff', 'HEAD', '--fail-on', 'stale']), /--fail-on stale: with --diff, the gates are added-stale/, server);
     expectUsageError(await diff(r, ['--diff', 'HEAD', '-o', 'sarif']), /-o sarif: not with --diff/, server);

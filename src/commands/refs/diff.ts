@@ -53,6 +53,7 @@ export async function runDiff(ctx: RunContext, req: Request<typeof options>): Pr
     noIgnore: f.ignore === false,
     exclude: f.exclude ?? [],
     projects: f.project,
+    calls: f.calls,
   };
   // Everything that can be wrong locally is found before the first request.
   const prepared = await prepare(opts);
