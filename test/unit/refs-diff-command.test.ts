@@ -434,6 +434,26 @@ describe('refs --diff: bad input (exit 2, nothing sent)', { timeout: 30_000 }, (
     expectUsageError(await diff(r, ['--diff', '--output=x']), /not a revision/, server);
   });
 
+  it('a shallow clone says it is shallow and names the fix (failed before: "not a revision… e.g. --diff HEAD~1")', async () => {
+    serve(server);
+    const origin = repo({ 'a.ts': 'f("live-flag")\n' });
+    origin.write({ 'a.ts': 'f("live-flag")\nf("old-flag")\n' });
+    const second = origin.commit('second');
+    const shallow = makeRepo();
+    repos.push(shallow);
+    rmSync(shallow.dir, { recursive: true, force: true });
+    execFileSync('git', ['clone', '-q', '--depth', '1', `file://${origin.dir}`, shallow.dir]);
+    expect(shallow.git('rev-parse', 'HEAD').trim()).toBe(second);
+    for (const base of ['HEAD~1', 'main~1']) {
+      expectUsageError(await diff(shallow, ['--diff', base]), /not in this clone, which is shallow .*fetch-depth: 0.*git fetch --deepen/, server);
+    }
+    shallow.git('fetch', '-q', '--deepen=1');
+    serve(server);
+    const deeper = await diff(shallow, ['--diff', 'HEAD~1', '-o', 'json']);
+    expect(deeper.code).toBe(0);
+    expect((JSON.parse(deeper.stdout) as RefsDiff).flags.map((f) => [f.flag, f.added.length])).toEqual([['old-flag', 1]]);
+  });
+
   it('a directory that is not in a git work tree', async () => {
     const got = await runCli(['refs', '--diff', 'HEAD', '--root', scratch], { env: env() });
     expectUsageError(got, /is not inside a git work tree/, server);

@@ -10,7 +10,7 @@ import { createScanner } from '../scan-core.js';
 import { localFinder } from '../scan-wasm.js';
 import { callMatcher, callsFrom } from '../calls.js';
 import { mappedProjects, parseProjectMap, projectFor, readConfig, type ProjectMap } from './config.js';
-import { changes, commitOf, filesHolding, readBlobs, repoAt, type Blob, type Change } from './git.js';
+import { changes, commitOf, filesHolding, isShallow, readBlobs, repoAt, type Blob, type Change } from './git.js';
 import type { RefsDiff, SkippedFile, UnknownName } from './model.js';
 import { lineKey, pairUp, type Sided } from './pair.js';
 import { knownNames, placesIn, summary, type Ref } from './tally.js';
@@ -58,7 +58,14 @@ export async function prepare(o: DiffOptions): Promise<Prepared> {
   // Both questions at once: a revision names the same commit from any directory of the tree.
   const [repo, commit] = await Promise.all([repoAt(o.dir), commitOf(o.dir, o.base)]);
   if (!repo) throw new UsageError(`--diff: "${o.dir}" is not inside a git work tree (or git is not installed); refs --diff compares a work tree with a commit (or run refs without --diff)`);
-  if (!commit) throw new UsageError(`--diff "${o.base}": not a revision in this repository; give a commit, branch or tag, e.g. --diff origin/main or --diff HEAD~1`);
+  if (!commit) {
+    if (await isShallow(repo.top)) {
+      throw new UsageError(
+        `--diff "${o.base}": not in this clone, which is shallow (it holds only the latest commits); fetch the history first: actions/checkout with fetch-depth: 0, or git fetch --deepen=100 (a branch: git fetch origin main, then --diff origin/main)`,
+      );
+    }
+    throw new UsageError(`--diff "${o.base}": not a revision in this repository; give a commit, branch or tag, e.g. --diff origin/main or --diff HEAD~1`);
+  }
   const doc = readConfig(repo.top);
   return { ...repo, commit, map: parseProjectMap(doc ?? {}), calls: [...new Set([...callsFrom(doc), ...(o.calls ?? [])])] };
 }
