@@ -196,6 +196,39 @@ describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () 
     expect((await json(r)).unknown.map((u) => [u.name, u.line])).toEqual([['typo-flag', 2]]);
   });
 
+  it('-o github: at most 10 error and 10 warning annotations (GitHub drops the rest of a step\'s); the summary says so and lists every finding', async () => {
+    serve(server);
+    const r = repo({ 'a.ts': '\n' });
+    const lines = [...Array.from({ length: 12 }, (_, i) => `f${i}("old-flag")`), ...Array.from({ length: 13 }, (_, i) => `isEnabled("typo-${i}")`)];
+    r.write({ 'a.ts': `${lines.join('\n')}\n` });
+    const summary = join(scratch, 'cap.md');
+    const g = await diff(r, ['--diff', 'HEAD', '-o', 'github', '--fail-on', 'added-stale'], { GITHUB_STEP_SUMMARY: summary });
+    expect(g.code).toBe(3);
+    const out = g.stdout.trim().split('\n');
+    expect(out.filter((l) => l.startsWith('::error ')).map((l) => /line=(\d+)/.exec(l)![1])).toEqual(Array.from({ length: 10 }, (_, i) => String(i + 1)));
+    expect(out.filter((l) => l.startsWith('::warning '))).toHaveLength(10);
+    expect(out).toHaveLength(20);
+    expect(g.stderr).toMatch(/5 more findings not annotated \(GitHub shows 10 errors and 10 warnings a step\); all are in the job summary/);
+    const md = readFileSync(summary, 'utf8');
+    expect(md).toContain('- 5 findings not annotated: GitHub shows at most 10 error and 10 warning annotations a step');
+    expect(md).toContain('**typo-12** in a flag call at a.ts:25');
+    expect(md).toContain('<details><summary>12 references added or removed</summary>');
+  });
+
+  it('an archived flag losing its last reference: shown as archived in the extinct list and the markdown details, not active (failed before)', async () => {
+    serve(server);
+    const r = repo({ 'a.ts': 'f("dead-flag")\nf("gone-flag")\n' });
+    r.write({ 'a.ts': '\n' });
+    const md = await diff(r, ['--diff', 'HEAD', '-o', 'markdown']);
+    expect(md.code).toBe(0);
+    expect(md.stdout).toContain('- 🧹 **dead-flag** (archived) has no reference left: nothing more to do');
+    expect(md.stdout).toContain('- 🧹 **gone-flag** has no reference left: consider `flagctl retire plan`');
+    expect(md.stdout).toContain('| − | dead-flag | archived | a.ts | 1 | f("dead-flag") |');
+    expect(md.stdout).toContain('| − | gone-flag | active | a.ts | 2 | f("gone-flag") |');
+    const table = await diff(r, ['--diff', 'HEAD']);
+    expect(table.stdout).toMatch(/dead-flag \(archived, lifecycle archived, project default\): \+0 -1, extinct: no reference left \(already archived\)/);
+  });
+
   it('names in flag calls that are no flag: added-unknown exits 3; --aliases knows case forms; existing ones are not new', async () => {
     serve(server);
     const r = repo({ 'a.ts': 'isEnabled("typo-flag")\n' });

@@ -73,7 +73,7 @@ describe('untrusted text in the outputs', () => {
     skipped: [],
   };
   it('a workflow command stays one line, its properties escaped', () => {
-    const out = diffAnnotations(hostile, () => false);
+    const out = diffAnnotations(hostile, () => false).text;
     expect(out.split('\n')).toHaveLength(2);
     expect(out).toBe(
       '::warning file=a|b%2Cc%3Ad%0A@team.ts,line=1,col=2,title=Flag stale%3A x%0A%3A%3Aerror%3A%3Aowned::x%0A::error::owned (marked stale, project default) is stale; this change adds a reference to it\n',

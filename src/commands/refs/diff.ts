@@ -83,9 +83,11 @@ export async function runDiff(ctx: RunContext, req: Request<typeof options>): Pr
 
   const tripped = (g: Concern | 'unknown') => gates.includes(`added-${g}` as DiffFailOn);
   if (format === 'github') {
-    await print(ui, diffAnnotations(result, tripped));
+    const annotations = diffAnnotations(result, tripped);
+    await print(ui, annotations.text);
     const env = ctx.io.env;
-    if (env.GITHUB_STEP_SUMMARY) await appendStepSummary(env.GITHUB_STEP_SUMMARY, diffMarkdown(result));
+    if (env.GITHUB_STEP_SUMMARY) await appendStepSummary(env.GITHUB_STEP_SUMMARY, diffMarkdown(result, annotations.leftOut));
+    if (annotations.leftOut > 0) notice(ctx.io, `flagctl: ${annotations.leftOut} more finding${annotations.leftOut === 1 ? '' : 's'} not annotated (GitHub shows 10 errors and 10 warnings a step)${env.GITHUB_STEP_SUMMARY ? '; all are in the job summary' : ''}`);
     if (env.GITHUB_OUTPUT) await appendOutputs(env.GITHUB_OUTPUT, result);
   } else {
     await render(ui, {
