@@ -68,7 +68,7 @@ export const options = {
     parse: delimiters,
     default: ['"', "'", '`'],
   },
-  aliases: { spelling: '--aliases', help: 'also find camelCase, PascalCase, snake_case and SCREAMING_SNAKE_CASE forms as whole identifiers' },
+  aliases: { spelling: '--aliases', help: 'also find camelCase, PascalCase, snake_case and SCREAMING_SNAKE_CASE forms as whole identifiers of code (not in hyphenated words, stylesheets, prose or data files)' },
   summary: { spelling: '--summary', help: 'one row per flag that is not active, archived or referenced, with a verdict' },
   allFlags: { spelling: '--all-flags', help: 'with --summary or -o json: the active flags without references too' },
   failOn: {

@@ -42,7 +42,7 @@ export function summary(base: Sided<Ref>[], tree: Sided<Ref>[]) {
 
 export function placesIn(scanner: Scanner, flags: FlagInfo[], file: string, bytes: Buffer): Ref[] {
   const lines = wholeLines(bytes);
-  return scanner.scanBytes(bytes).flatMap((r) => r.ids.map((id) => ({ flag: flags[id]!, place: { file, line: r.line, column: r.column, text: r.text, match: r.kind }, line: lines(r.line) })));
+  return scanner.scanBytes(bytes, file).flatMap((r) => r.ids.map((id) => ({ flag: flags[id]!, place: { file, line: r.line, column: r.column, text: r.text, match: r.kind }, line: lines(r.line) })));
 }
 
 /**
