@@ -36,7 +36,7 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
   for (const [form, ids] of spec.aliases) alias.set(asKey(form), ids);
 
   // By length: the bytes a key of that length starts and ends with. Most text between two
-  // delimiters fails these before a string is made of it to look up (docs/commands/refs.md).
+  // delimiters fails these before a string is made of it to look up (docs/guides/refs-internals.md).
   const lengths = (keys: string[]) => {
     let max = 0;
     for (const k of keys) max = Math.max(max, k.length);
