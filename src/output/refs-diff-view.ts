@@ -153,6 +153,15 @@ export function diffAnnotations(d: RefsDiff, gated: (c: Concern | 'unknown') => 
   return { text, leftOut: all.length - Math.min(shown.error, ANNOTATIONS_PER_LEVEL) - Math.min(shown.warning, ANNOTATIONS_PER_LEVEL) };
 }
 
+/** References of a full scan past GitHub's 10 warnings a step, for the job summary (at most `max`). */
+export function unannotatedMarkdown(refs: { flag: string; file: string; line: number; column: number; text: string }[], max: number): string {
+  if (refs.length === 0) return '';
+  const m = markdownCell;
+  const shown = refs.slice(0, max);
+  const head = `GitHub shows at most ${ANNOTATIONS_PER_LEVEL} warning annotations a step: the first ${ANNOTATIONS_PER_LEVEL} references are annotated, and these ${s(refs.length, 'more reference')} are not${refs.length > max ? ` (the first ${max} here)` : ''}:`;
+  return `\n${head}\n\n| flag | file | line | text |\n| --- | --- | --- | --- |\n${shown.map((r) => `| ${m(r.flag)} | ${m(r.file)} | ${r.line} | ${m(r.text)} |`).join('\n')}\n`;
+}
+
 function unknownAnnotation(u: UnknownName, level: 'error' | 'warning'): string {
   const where = u.project ? `project ${u.project}` : 'the server';
   return annotation(level, `${u.name} is called as a flag, but ${where} has no flag of that name`, { file: u.file, line: String(u.line), col: String(u.column), title: `Unknown flag: ${u.name}` });

@@ -6,6 +6,7 @@ import { featureLifecycle, lifecyclesBySearch, listFlags, type FlagInfo } from '
 import { ApiError, CheckFailedError, UsageError } from '../../errors.js';
 import { notice, print } from '../../output/context.js';
 import { appendStepSummary, summaryMarkdown } from '../../output/github.js';
+import { ANNOTATIONS_PER_LEVEL, unannotatedMarkdown } from '../../output/refs-diff-view.js';
 import { PageProgress } from '../../output/page-progress.js';
 import { render } from '../../output/render.js';
 import { sarifLog } from '../../output/sarif.js';
@@ -85,6 +86,8 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     failOn.includes('completed') ||
     (req.output.columns?.length ? columns!.some((c) => c.name === 'lifecycle') : format === 'ndjson');
   let gated = 0;
+  let annotated = 0;
+  const unannotated: Reference[] = [];
   let flagList: FlagInfo[] = [];
   // Archived flags and many lifecycles come from search: paced, and each wait said on stderr.
   const progress = new PageProgress(ctx.io, false);
@@ -139,9 +142,11 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       for await (const _ of refs());
       await render(ui, { kind: 'rows', columns: rowColumns, rows: await flagRows(), jsonObject: { key: 'flags', after: () => ({}) } });
     } else if (format === 'github') {
+      // GitHub shows a step's first 10 warnings: the rest go to the job summary.
       for await (const r of refs()) {
         const line = referenceAnnotation(r);
-        if (line) await print(ui, line);
+        if (line && annotated++ < ANNOTATIONS_PER_LEVEL) await print(ui, line);
+        else if (line) unannotated.push(r);
       }
     } else if (format === 'sarif') {
       const flagged: Reference[] = [];
@@ -173,8 +178,9 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     if (format === 'github' && summaryPath) {
       const all = await flagRows();
       const text = `${all.length} flag${all.length === 1 ? '' : 's'} to look at in ${stats.files} files.${all.length > SUMMARY_ROWS ? ` The first ${SUMMARY_ROWS}:` : ''}`;
-      await appendStepSummary(summaryPath, summaryMarkdown('Feature flag references', text, rowColumns, all.slice(0, SUMMARY_ROWS)));
+      await appendStepSummary(summaryPath, summaryMarkdown('Feature flag references', text, rowColumns, all.slice(0, SUMMARY_ROWS)) + unannotatedMarkdown(unannotated, SUMMARY_ROWS));
     }
+    if (unannotated.length > 0) notice(io, `flagctl: ${unannotated.length} more reference${unannotated.length === 1 ? '' : 's'} not annotated (GitHub shows 10 warnings a step)${summaryPath ? '; they are listed in the job summary' : ''}`);
   } finally {
     progress.clear();
   }
