@@ -158,7 +158,7 @@ export function unannotatedMarkdown(refs: { flag: string; file: string; line: nu
   if (refs.length === 0) return '';
   const m = markdownCell;
   const shown = refs.slice(0, max);
-  const head = `GitHub shows at most ${ANNOTATIONS_PER_LEVEL} warning annotations a step: the first ${ANNOTATIONS_PER_LEVEL} references are annotated, and these ${s(refs.length, 'more reference')} are not${refs.length > max ? ` (the first ${max} here)` : ''}:`;
+  const head = `GitHub shows at most ${ANNOTATIONS_PER_LEVEL} warning annotations a step: the first ${ANNOTATIONS_PER_LEVEL} references are annotated, and ${s(refs.length, 'more reference')} ${refs.length === 1 ? 'is' : 'are'} listed here${refs.length > max ? ` (the first ${max})` : ''}:`;
   return `\n${head}\n\n| flag | file | line | text |\n| --- | --- | --- | --- |\n${shown.map((r) => `| ${m(r.flag)} | ${m(r.file)} | ${r.line} | ${m(r.text)} |`).join('\n')}\n`;
 }
 

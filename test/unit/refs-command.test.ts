@@ -153,8 +153,8 @@ describe('flagctl refs', () => {
     expect(lines).toHaveLength(10);
     expect(r.stderr).toContain('flagctl: 4 more references not annotated (GitHub shows 10 warnings a step); they are listed in the job summary\n');
     const md = readFileSync(summary, 'utf8');
-    expect(md).toContain('the first 10 references are annotated, and these 4 more references are not:');
-    const rest = md.slice(md.indexOf('these 4 more references are not:')).split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| flag') && !l.startsWith('| ---'));
+    expect(md).toContain('the first 10 references are annotated, and 4 more references are listed here:');
+    const rest = md.slice(md.indexOf('4 more references are listed here:')).split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| flag') && !l.startsWith('| ---'));
     expect(rest).toHaveLength(4);
     expect(rest.every((l) => l.includes(dir)), rest.join('\n')).toBe(true);
     // Each reference is either annotated or listed (at its file and line).
