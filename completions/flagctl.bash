@@ -35,7 +35,7 @@ _flagctl_flags() {
     'environments') printf '%s\n' '-h' '--help' ;;
     'environments list') printf '%s\n' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'insights') printf '%s\n' '--since' '--until' '--section' '--no-chart' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
-    'refs') printf '%s\n' '--project' '--no-ignore' '--exclude' '--max-file-kb' '--delimiters' '--aliases' '--summary' '--all-flags' '--fail-on' '--allow-skipped' '--diff' '--root' '--threads' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'refs') printf '%s\n' '--project' '--no-ignore' '--exclude' '--max-file-kb' '--delimiters' '--aliases' '--summary' '--all-flags' '--fail-on' '--allow-skipped' '--calls' '--diff' '--root' '--threads' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'retire') printf '%s\n' '-h' '--help' ;;
     'retire plan') printf '%s\n' '-p' '--project' '--include' '--unseen-days' '--fail-on' '--out' '--no-ignore' '--exclude' '--max-file-kb' '--delimiters' '--aliases' '--threads' '-o' '--output' '--columns' '--no-headers' '-h' '--help' ;;
     'retire show') printf '%s\n' '-o' '--output' '--columns' '--no-headers' '-h' '--help' ;;
@@ -78,14 +78,14 @@ _flagctl_values() {
     'features stale|--columns'|'features revive|--columns'|'project overview|--columns'|\
     'projects list|--columns'|'environments list|--columns'|'insights|--since'|\
     'insights|--until'|'insights|--columns'|'refs|--project'|'refs|--exclude'|\
-    'refs|--max-file-kb'|'refs|--delimiters'|'refs|--diff'|'refs|--threads'|'refs|--columns'|\
-    'retire plan|--include'|'retire plan|--unseen-days'|'retire plan|--exclude'|\
-    'retire plan|--max-file-kb'|'retire plan|--delimiters'|'retire plan|--threads'|\
-    'retire plan|--columns'|'retire show|--columns'|'retire apply|-p'|'retire apply|--project'|\
-    'retire apply|--only'|'retire apply|--skip'|'retire apply|--columns'|'cleanup|-p'|\
-    'cleanup|--project'|'cleanup|--exclude'|'evaluate|-c'|'evaluate|--context'|\
-    'evaluate|--columns'|'api|-f'|'api|--raw-field'|'diff|--feature'|'auth login|--project'|\
-    'auth list|--columns') : ;;
+    'refs|--max-file-kb'|'refs|--delimiters'|'refs|--calls'|'refs|--diff'|'refs|--threads'|\
+    'refs|--columns'|'retire plan|--include'|'retire plan|--unseen-days'|\
+    'retire plan|--exclude'|'retire plan|--max-file-kb'|'retire plan|--delimiters'|\
+    'retire plan|--threads'|'retire plan|--columns'|'retire show|--columns'|'retire apply|-p'|\
+    'retire apply|--project'|'retire apply|--only'|'retire apply|--skip'|\
+    'retire apply|--columns'|'cleanup|-p'|'cleanup|--project'|'cleanup|--exclude'|\
+    'evaluate|-c'|'evaluate|--context'|'evaluate|--columns'|'api|-f'|'api|--raw-field'|\
+    'diff|--feature'|'auth login|--project'|'auth list|--columns') : ;;
     'features search|--type'|'features stale|--type') printf '%s\n' 'release' 'experiment' 'operational' 'kill-switch' 'permission' 'sunset' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--state') printf '%s\n' 'active' 'stale' 'potentially-stale' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--created-by') printf '%s\n' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
@@ -102,7 +102,7 @@ _flagctl_values() {
     'features revive|-o'|'features revive|--output'|'retire apply|-o'|'retire apply|--output'|\
     'cleanup|-o'|'cleanup|--output') printf '%s\n' 'table' 'json' 'yaml' ;;
     'insights|--section') printf '%s\n' 'users' 'flags' 'projects' 'metrics' 'environments' ;;
-    'refs|--fail-on') printf '%s\n' 'stale' 'potentially-stale' 'archived' 'completed' 'added-stale' 'added-potentially-stale' 'added-archived' 'added-completed' 'added-unknown' ;;
+    'refs|--fail-on') printf '%s\n' 'stale' 'potentially-stale' 'archived' 'completed' 'unknown' 'added-stale' 'added-potentially-stale' 'added-archived' 'added-completed' 'added-unknown' ;;
     'refs|-o'|'refs|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'sarif' 'yaml' ;;
     'retire plan|--fail-on') printf '%s\n' 'archive' ;;
     'retire plan|-o'|'retire plan|--output'|'retire show|-o'|'retire show|--output') printf '%s\n' 'table' 'json' 'markdown' 'github' 'yaml' ;;

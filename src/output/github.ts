@@ -5,6 +5,9 @@ import { OutputError } from '../errors.js';
 import { markdownHead, markdownRow, type Column } from './rows.js';
 import { termSafe } from './sanitize.js';
 
+/** GitHub shows a step's first 10 error and 10 warning annotations, and drops the rest. */
+export const ANNOTATIONS_PER_LEVEL = 10;
+
 // GitHub Actions workflow commands (`::warning title=...::message`), read by the runner from
 // stdout. A command ends at a line break, so data must carry %, CR and LF escaped; property
 // values also escape `:` and `,`, which separate properties. After that, any other control

@@ -3,7 +3,7 @@ import { appendFile } from 'node:fs/promises';
 import { OutputError } from '../errors.js';
 import type { FlagDiff, Place, RefsDiff, UnknownName } from '../refs/diff/model.js';
 import type { Ui } from './context.js';
-import { annotation } from './github.js';
+import { annotation, ANNOTATIONS_PER_LEVEL } from './github.js';
 import { markdownCell } from './rows.js';
 import { termSafe } from './sanitize.js';
 
@@ -50,7 +50,7 @@ export function diffLines(d: RefsDiff, ui: Ui): string[] {
   const lines = [st.bold(`refs --diff ${t(d.base)} (${d.baseCommit.slice(0, 12)})${d.root ? ` in ${t(d.root)}` : ''}`)];
   const place = (mark: string, p: { file: string; line: number; column: number; text: string }) => `  ${mark} ${t(at(p))}  ${t(p.text)}`;
   for (const f of d.flags) {
-    const notes = [f.extinct ? 'extinct: no reference left; see `flagctl retire plan`' : '', f.newToCode ? 'new to the code' : ''].filter(Boolean);
+    const notes = [f.extinct ? (f.archived ? 'extinct: no reference left (already archived)' : 'extinct: no reference left; see `flagctl retire plan`') : '', f.newToCode ? 'new to the code' : ''].filter(Boolean);
     const concern = concernsOf(f).length > 0 ? st.yellow(t(facts(f))) : t(facts(f));
     lines.push('', `${st.bold(t(f.flag))} (${concern}): +${f.added.length} -${f.removed.length}${notes.length ? `, ${notes.join(', ')}` : ''}`);
     for (const p of f.added) lines.push(st.green(place('+', p)));
@@ -68,7 +68,7 @@ export function diffLines(d: RefsDiff, ui: Ui): string[] {
 const SIDE = { base: 'at base', tree: 'work tree', search: 'extinction check' } as const;
 
 /** A pull-request comment: what needs a look, then every change folded in <details>. */
-export function diffMarkdown(d: RefsDiff): string {
+export function diffMarkdown(d: RefsDiff, leftOut = 0): string {
   const m = markdownCell;
   const code = (x: string) => `**${m(x)}**`;
   const out = [`### Feature flags in this change`, '', m(diffSummary(d))];
@@ -76,16 +76,17 @@ export function diffMarkdown(d: RefsDiff): string {
   for (const f of d.flags) {
     const c = concernsOf(f);
     if (c.length > 0 && f.added.length > 0) points.push(`- ⚠️ ${code(f.flag)} is ${c.join(', ')}: ${s(f.added.length, 'reference')} added`);
-    if (f.extinct) points.push(`- 🧹 ${code(f.flag)} has no reference left: consider \`flagctl retire plan\``);
+    if (f.extinct) points.push(f.archived ? `- 🧹 ${code(f.flag)} (archived) has no reference left: nothing more to do` : `- 🧹 ${code(f.flag)} has no reference left: consider \`flagctl retire plan\``);
   }
   for (const u of d.unknown) points.push(`- ❓ ${code(u.name)} in a flag call at ${m(at(u))} is no flag${u.project ? ` of project ${m(u.project)}` : ''} on the server`);
+  if (leftOut > 0) points.push(`- ${s(leftOut, 'finding')} not annotated: GitHub shows at most ${ANNOTATIONS_PER_LEVEL} error and ${ANNOTATIONS_PER_LEVEL} warning annotations a step, so the first ones are annotated; every finding is listed here and in the table`);
   if (d.skipped.length > 0) points.push(`- Not read: ${d.skipped.map((x) => m(`${x.file} (${x.reason}, ${SIDE[x.side]})`)).join(', ')}`);
   if (points.length > 0) out.push('', ...points);
   const changes = changeRows(d);
   if (changes.length > 0) {
     out.push('', `<details><summary>${s(changes.length, 'reference')} added or removed</summary>`, '');
     out.push('| | flag | state | file | line | text |', '| --- | --- | --- | --- | --- | --- |');
-    for (const r of changes) out.push(`| ${r.change === 'added' ? '+' : '−'} | ${m(r.flag)} | ${m(r.state)} | ${m(r.file)} | ${r.line} | ${m(r.text)} |`);
+    for (const r of changes) out.push(`| ${r.change === 'added' ? '+' : '−'} | ${m(r.flag)} | ${m(r.archived ? 'archived' : r.state)} | ${m(r.file)} | ${r.line} | ${m(r.text)} |`);
     out.push('', '</details>');
   }
   return `${out.join('\n')}\n`;
@@ -111,18 +112,40 @@ export function changeRows(d: RefsDiff): ChangeRow[] {
 }
 
 /** Workflow annotations on added lines only: references to flags of concern, and unknown names. */
-export function diffAnnotations(d: RefsDiff, gated: (c: Concern | 'unknown') => boolean): string {
-  let out = '';
+export { ANNOTATIONS_PER_LEVEL };
+
+/**
+ * The annotations of the added references and unknown names: the first ANNOTATIONS_PER_LEVEL
+ * errors and warnings (GitHub drops the rest of a step's), and how many were left out (every
+ * one is in the job summary: its points and its table).
+ */
+export function diffAnnotations(d: RefsDiff, gated: (c: Concern | 'unknown') => boolean): { text: string; leftOut: number } {
+  const all: { level: 'error' | 'warning'; line: string }[] = [];
   for (const f of d.flags) {
     const c = concernsOf(f);
     if (c.length === 0) continue;
     const level = c.some(gated) ? 'error' : 'warning';
     for (const p of f.added) {
-      out += annotation(level, `${f.flag} (${facts(f)}) is ${c.join(', ')}; this change adds a reference to it`, { file: p.file, line: String(p.line), col: String(p.column), title: `Flag ${c[0]}: ${f.flag}` });
+      all.push({ level, line: annotation(level, `${f.flag} (${facts(f)}) is ${c.join(', ')}; this change adds a reference to it`, { file: p.file, line: String(p.line), col: String(p.column), title: `Flag ${c[0]}: ${f.flag}` }) });
     }
   }
-  for (const u of d.unknown) out += unknownAnnotation(u, gated('unknown') ? 'error' : 'warning');
-  return out;
+  for (const u of d.unknown) {
+    const level = gated('unknown') ? 'error' : 'warning';
+    all.push({ level, line: unknownAnnotation(u, level) });
+  }
+  const shown = { error: 0, warning: 0 };
+  let text = '';
+  for (const a of all) if (shown[a.level]++ < ANNOTATIONS_PER_LEVEL) text += a.line;
+  return { text, leftOut: all.length - Math.min(shown.error, ANNOTATIONS_PER_LEVEL) - Math.min(shown.warning, ANNOTATIONS_PER_LEVEL) };
+}
+
+/** References of a full scan past GitHub's 10 warnings a step, for the job summary (at most `max`). */
+export function unannotatedMarkdown(refs: { flag: string; file: string; line: number; column: number; text: string }[], max: number): string {
+  if (refs.length === 0) return '';
+  const m = markdownCell;
+  const shown = refs.slice(0, max);
+  const head = `GitHub shows at most ${ANNOTATIONS_PER_LEVEL} warning annotations a step: the first ${ANNOTATIONS_PER_LEVEL} references are annotated, and ${s(refs.length, 'more reference')} ${refs.length === 1 ? 'is' : 'are'} listed here${refs.length > max ? ` (the first ${max})` : ''}:`;
+  return `\n${head}\n\n| flag | file | line | text |\n| --- | --- | --- | --- |\n${shown.map((r) => `| ${m(r.flag)} | ${m(r.file)} | ${r.line} | ${m(r.text)} |`).join('\n')}\n`;
 }
 
 function unknownAnnotation(u: UnknownName, level: 'error' | 'warning'): string {

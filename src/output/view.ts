@@ -21,6 +21,11 @@ export interface RowsView<T> extends RowsOptions {
   annotate?: (row: T) => Annotation | undefined;
   /** -o github, after the annotations: the job summary's markdown (written where GITHUB_STEP_SUMMARY names). */
   stepSummary?: () => Promise<string>;
+  /**
+   * -o github: what the rows past GitHub's 10 error and 10 warning annotations a step are called
+   * on stderr, and their markdown for the job summary (default: a table of the annotations).
+   */
+  unannotated?: { noun: string; markdown: (rows: T[]) => string };
   /** -o sarif: the log made of the rows `keep` holds (all of them without it). */
   sarif?: { keep?: (row: T) => boolean; log: (rows: T[]) => unknown };
   /** On a terminal, a drawing of every row in place of the table (refs groups them by flag). */

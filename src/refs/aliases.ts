@@ -4,6 +4,21 @@
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
+/**
+ * Words the SDKs' languages reserve (JavaScript and TypeScript, Python, Go, Java and C#, Ruby,
+ * PHP): a flag named `export` or `default` would otherwise match every such keyword, which is
+ * no identifier. Only the spellings as they are written (lower case, and Python's True, False,
+ * None).
+ */
+const KEYWORDS = new Set(
+  (
+    'abstract and as async await break case catch class const continue def default defer del delete do elif else end enum export extends ' +
+    'false final finally for from func function go goto if implements import in instanceof interface is lambda let module namespace new nil ' +
+    'not null or package pass private protected public raise readonly return select self static struct super switch this throw true try ' +
+    'type typeof unless until var void when while with yield True False None'
+  ).split(' '),
+);
+
 /** The words of a name: split at every non-alphanumeric character and at camelCase humps. */
 export function nameWords(name: string): string[] {
   return name
@@ -25,7 +40,7 @@ export function aliasForms(name: string): string[] {
     words.join('_'),
     words.join('_').toUpperCase(),
   ];
-  return [...new Set(forms)].filter((f) => IDENTIFIER.test(f));
+  return [...new Set(forms)].filter((f) => IDENTIFIER.test(f) && !KEYWORDS.has(f));
 }
 
 /** Every alias form of the given names, each with the ids of the flags it stands for. */

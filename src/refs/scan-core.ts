@@ -36,7 +36,7 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
   for (const [form, ids] of spec.aliases) alias.set(asKey(form), ids);
 
   // By length: the bytes a key of that length starts and ends with. Most text between two
-  // delimiters fails these before a string is made of it to look up (docs/commands/refs.md).
+  // delimiters fails these before a string is made of it to look up (docs/guides/refs-internals.md).
   const lengths = (keys: string[]) => {
     let max = 0;
     for (const k of keys) max = Math.max(max, k.length);
@@ -95,7 +95,7 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
     kind: 'exact' | 'alias';
   }
 
-  function find(buf: Buffer, n: number): Hit[] {
+  function find(buf: Buffer, n: number, aliasesHere: boolean): Hit[] {
     const hits: Hit[] = [];
     last.fill(-2);
     // A candidate is what lies between a delimiter and the previous one of the same character
@@ -151,7 +151,9 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
         if ((k & 2) === 0 && word >= 0) {
           const len = i - word;
           if (len <= aMax && aStarts[len * 256 + buf[word]!] === 1 && aEnds[len * 256 + buf[i - 1]!] === 1) {
-            const ids = alias.get(buf.toString('latin1', word, i));
+            // A whole identifier of code: not part of a hyphenated word (a CSS class such as
+            // .demo-character-arm, a word of prose), and not in a stylesheet, prose or data file.
+            const ids = aliasesHere && buf[word - 1] !== 45 && c !== 45 ? alias.get(buf.toString('latin1', word, i)) : undefined;
             if (ids) hits.push({ at: word, len, ids, kind: 'alias' });
           }
           word = -1;
@@ -225,7 +227,10 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
     return (head + name + tail).trim();
   }
 
-  function scanBytes(bytes: Uint8Array): FoundRef[] {
+  /** Stylesheets, prose and data: their words are no identifiers, so aliases are not looked for there. */
+  const noCode = /\.(?:css|scss|sass|less|styl|md|markdown|mdx|txt|rst|adoc|json|ya?ml|html?|svg|xml|lock|snap|map)$/i;
+
+  function scanBytes(bytes: Uint8Array, path?: string): FoundRef[] {
     let buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     if (finder) {
       // The finder searches only its own memory.
@@ -233,7 +238,7 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
       buffer.set(bytes);
       buf = buffer.subarray(0, bytes.length);
     }
-    return locate(buf, buf.length, find(buf, buf.length));
+    return locate(buf, buf.length, find(buf, buf.length, path === undefined || !noCode.test(path)));
   }
 
   const isRegular = (fd: number) => {
@@ -275,7 +280,7 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
       const sniff = n < SNIFF ? n : SNIFF;
       if (buffer.subarray(0, sniff).indexOf(0) >= 0) return { skipped: 'binary' };
       const view = buffer.subarray(0, n);
-      return { refs: locate(view, n, find(view, n)) };
+      return { refs: locate(view, n, find(view, n, !noCode.test(path))) };
     } catch {
       // A fifo or a directory swapped in since the walk (EAGAIN, EISDIR).
       return { skipped: isRegular(fd) ? 'unreadable' : 'special' };

@@ -30,7 +30,7 @@ export interface Scanner {
   /** `follow`: a symbolic link is read (a file named on the command line, as rg does). */
   scanFile(path: string, follow?: boolean): FileScan;
   /** The matching alone, over bytes already in memory (tests, and text that is not a file). */
-  scanBytes(bytes: Uint8Array): FoundRef[];
+  scanBytes(bytes: Uint8Array, path?: string): FoundRef[];
 }
 
 /**

@@ -112,20 +112,28 @@ for (const server of inject('servers')) {
       expect(r.code).toBe(0);
       const lines = r.stdout.trim().split('\n');
       const flagged = expected.filter((e) => e.flag !== TREE_FLAGS.active);
-      expect(lines).toHaveLength(flagged.length);
+      // GitHub shows a step's first 10 warnings: the rest are listed in the job summary.
+      expect(lines).toHaveLength(Math.min(flagged.length, 10));
+      const summaryText = readFileSync(summary, 'utf8');
+      const esc = (x: string) => x.replace(/[\\`*_~[\]<>|&]/g, (c) => `\\${c}`);
       const words: Record<string, string> = {
         [TREE_FLAGS.stale]: 'is marked stale',
         [TREE_FLAGS.potentiallyStale]: 'is potentially stale',
         [TREE_FLAGS.archived]: 'is archived',
       };
+      let listed = 0;
       for (const e of flagged) {
         const title = `${e.flag === TREE_FLAGS.archived ? 'Archived' : 'Stale'} flag%3A ${e.flag}`;
         const prefix = `::warning file=${dir}/${e.file.replace(/:/g, '%3A').replace(/,/g, '%2C')},line=${e.line},col=${e.column},title=${title}::${e.flag} (project default, lifecycle `;
         const found = lines.filter((l) => l.startsWith(prefix));
+        if (found.length === 0 && summaryText.includes(`| ${esc(e.flag)} | ${esc(`${dir}/${e.file}`)} | ${e.line} |`)) {
+          listed++;
+          continue;
+        }
         expect(found, `${e.file}:${e.line}:${e.column}`).toHaveLength(1);
         expect(found[0]).toMatch(new RegExp(`\\) ${words[e.flag]} and still referenced here$`));
       }
-      expect(lines.filter((l) => l.includes('is potentially stale'))).toHaveLength(3);
+      expect(listed).toBe(Math.max(0, flagged.length - 10));
       const md = readFileSync(summary, 'utf8');
       expect(md).toContain('### Feature flag references');
       expect(md).toMatch(/\| legacy-search\\_v1 \| stale \| [a-z-]+ \| false \| 7 \| 6 \| - \| remove-code \|/);

@@ -146,6 +146,89 @@ describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () 
     expect(d.changedFiles).toBe(4);
   });
 
+  it('an edited line that already named a stale flag is no addition: the gate passes (failed on the pairing by line content alone)', async () => {
+    serve(server);
+    // Appending a member to a TypeScript union turns `| 'old-flag';` into `| 'old-flag'`.
+    const r = repo({ 'flags.ts': "export type Flag =\n  | 'live-flag'\n  | 'old-flag';\n" });
+    r.write({ 'flags.ts': "export type Flag =\n  | 'live-flag'\n  | 'old-flag'\n  | 'web-flag';\n" });
+    const d = await json(r);
+    expect(d.flags.map((f) => [f.flag, f.added.length, f.removed.length])).toEqual([['web-flag', 1, 0]]);
+    expect((await diff(r, ['--diff', 'HEAD', '--fail-on', 'added-stale'])).code).toBe(0);
+  });
+
+  it('a change that removes a use of a stale flag and edits another line naming it passes the gate; a net addition still fails', async () => {
+    serve(server);
+    const r = repo({ 'a.ts': 'if (isEnabled("old-flag")) a();\nif (isEnabled("old-flag")) b();\n' });
+    r.write({ 'a.ts': 'if (isEnabled("old-flag")) a(1);\n' });
+    const d = await json(r);
+    expect(d.flags.map((f) => [f.flag, f.added.length, f.removed.map((p) => p.line)])).toEqual([['old-flag', 0, [2]]]);
+    expect((await diff(r, ['--diff', 'HEAD', '--fail-on', 'added-stale'])).code).toBe(0);
+    r.write({ 'a.ts': 'if (isEnabled("old-flag")) a(1);\nif (isEnabled("old-flag")) b(1);\nif (isEnabled("old-flag")) c();\n' });
+    const more = await json(r);
+    expect(more.flags.map((f) => [f.flag, f.added.length, f.removed.length])).toEqual([['old-flag', 1, 0]]);
+    expect((await diff(r, ['--diff', 'HEAD', '--fail-on', 'added-stale'])).code).toBe(3);
+  });
+
+  it('lines over 240 characters pair as whole lines, as short ones do (the cut-down text paired an edited line moved to another file)', async () => {
+    serve(server);
+    for (const pad of ['x'.repeat(10), 'x'.repeat(300)]) {
+      const moved = repo({ 'a.ts': `const a = ["old-flag", "${pad}"];\n` });
+      moved.remove('a.ts');
+      moved.write({ 'b.ts': `const a = ["old-flag", "${pad}y"];\n` });
+      expect((await json(moved)).flags.map((f) => [f.flag, f.added.length, f.removed.length])).toEqual([['old-flag', 1, 1]]);
+    }
+    const pad = 'x'.repeat(300);
+    const r = repo({ 'a.ts': `const a = ["old-flag", "${pad}"];\n` });
+    r.write({ 'a.ts': `const a = ["old-flag", "${pad}y"];\n` });
+    expect((await json(r)).flags).toEqual([]);
+    r.write({ 'a.ts': `const a = ["old-flag", "${pad}", "old-flag"];\n` });
+    const d = await json(r);
+    expect(d.flags.map((f) => [f.flag, f.added.length, f.removed.length])).toEqual([['old-flag', 1, 0]]);
+    expect((await diff(r, ['--diff', 'HEAD', '--fail-on', 'added-stale'])).code).toBe(3);
+  });
+
+  it('an unknown name on an edited line is not new; a second call of it on a new line is', async () => {
+    serve(server);
+    const r = repo({ 'a.ts': 'isEnabled("typo-flag") && x;\n' });
+    r.write({ 'a.ts': 'isEnabled("typo-flag") && y;\n' });
+    expect((await json(r)).unknown).toEqual([]);
+    r.write({ 'a.ts': 'isEnabled("typo-flag") && y;\nisEnabled("typo-flag");\n' });
+    expect((await json(r)).unknown.map((u) => [u.name, u.line])).toEqual([['typo-flag', 2]]);
+  });
+
+  it('-o github: at most 10 error and 10 warning annotations (GitHub drops the rest of a step\'s); the summary says so and lists every finding', async () => {
+    serve(server);
+    const r = repo({ 'a.ts': '\n' });
+    const lines = [...Array.from({ length: 12 }, (_, i) => `f${i}("old-flag")`), ...Array.from({ length: 13 }, (_, i) => `isEnabled("typo-${i}")`)];
+    r.write({ 'a.ts': `${lines.join('\n')}\n` });
+    const summary = join(scratch, 'cap.md');
+    const g = await diff(r, ['--diff', 'HEAD', '-o', 'github', '--fail-on', 'added-stale'], { GITHUB_STEP_SUMMARY: summary });
+    expect(g.code).toBe(3);
+    const out = g.stdout.trim().split('\n');
+    expect(out.filter((l) => l.startsWith('::error ')).map((l) => /line=(\d+)/.exec(l)![1])).toEqual(Array.from({ length: 10 }, (_, i) => String(i + 1)));
+    expect(out.filter((l) => l.startsWith('::warning '))).toHaveLength(10);
+    expect(out).toHaveLength(20);
+    expect(g.stderr).toMatch(/5 more findings not annotated \(GitHub shows 10 errors and 10 warnings a step\); all are in the job summary/);
+    const md = readFileSync(summary, 'utf8');
+    expect(md).toContain('- 5 findings not annotated: GitHub shows at most 10 error and 10 warning annotations a step');
+    expect(md).toContain('**typo-12** in a flag call at a.ts:25');
+    expect(md).toContain('<details><summary>12 references added or removed</summary>');
+  });
+
+  it('an archived flag losing its last reference: shown as archived in the extinct list and the markdown details, not active (failed before)', async () => {
+    serve(server);
+    const r = repo({ 'a.ts': 'f("dead-flag")\nf("gone-flag")\n' });
+    r.write({ 'a.ts': '\n' });
+    const md = await diff(r, ['--diff', 'HEAD', '-o', 'markdown']);
+    expect(md.code).toBe(0);
+    expect(md.stdout).toContain('- 🧹 **dead-flag** (archived) has no reference left: nothing more to do');
+    expect(md.stdout).toContain('- 🧹 **gone-flag** has no reference left: consider `flagctl retire plan`');
+    expect(md.stdout).toContain('| − | dead-flag | archived | a.ts | 1 | f("dead-flag") |');
+    expect(md.stdout).toContain('| − | gone-flag | active | a.ts | 2 | f("gone-flag") |');
+    const table = await diff(r, ['--diff', 'HEAD']);
+    expect(table.stdout).toMatch(/dead-flag \(archived, lifecycle archived, project default\): \+0 -1, extinct: no reference left \(already archived\)/);
+  });
+
   it('names in flag calls that are no flag: added-unknown exits 3; --aliases knows case forms; existing ones are not new', async () => {
     serve(server);
     const r = repo({ 'a.ts': 'isEnabled("typo-flag")\n' });
@@ -384,6 +467,26 @@ describe('refs --diff: bad input (exit 2, nothing sent)', { timeout: 30_000 }, (
     expectUsageError(await diff(r, ['--diff', '--output=x']), /not a revision/, server);
   });
 
+  it('a shallow clone says it is shallow and names the fix (failed before: "not a revision… e.g. --diff HEAD~1")', async () => {
+    serve(server);
+    const origin = repo({ 'a.ts': 'f("live-flag")\n' });
+    origin.write({ 'a.ts': 'f("live-flag")\nf("old-flag")\n' });
+    const second = origin.commit('second');
+    const shallow = makeRepo();
+    repos.push(shallow);
+    rmSync(shallow.dir, { recursive: true, force: true });
+    execFileSync('git', ['clone', '-q', '--depth', '1', `file://${origin.dir}`, shallow.dir]);
+    expect(shallow.git('rev-parse', 'HEAD').trim()).toBe(second);
+    for (const base of ['HEAD~1', 'main~1']) {
+      expectUsageError(await diff(shallow, ['--diff', base]), /not in this clone, which is shallow .*fetch-depth: 0.*git fetch --deepen/, server);
+    }
+    shallow.git('fetch', '-q', '--deepen=1');
+    serve(server);
+    const deeper = await diff(shallow, ['--diff', 'HEAD~1', '-o', 'json']);
+    expect(deeper.code).toBe(0);
+    expect((JSON.parse(deeper.stdout) as RefsDiff).flags.map((f) => [f.flag, f.added.length])).toEqual([['old-flag', 1]]);
+  });
+
   it('a directory that is not in a git work tree', async () => {
     const got = await runCli(['refs', '--diff', 'HEAD', '--root', scratch], { env: env() });
     expectUsageError(got, /is not inside a git work tree/, server);
@@ -391,7 +494,7 @@ describe('refs --diff: bad input (exit 2, nothing sent)', { timeout: 30_000 }, (
 
   it('options that do not go with --diff, and --diff gates without it', async () => {
     const r = repo({ 'a.ts': '\n', '.flagctl.yml': 'projects: {}\n' });
-    expectUsageError(await diff(r, ['--diff', 'HEAD']), /\.flagctl\.yml: flagctl reads its path-to-project map from flagctl\.json only/, server);
+    expectUsageError(await diff(r, ['--diff', 'HEAD']), /\.flagctl\.yml: flagctl reads its configuration from flagctl\.json only/, server);
     r.remove('.flagctl.yml');
     expectUsageError(await diff(r, ['--diff', 'HEAD', '--fail-on', 'stale']), /--fail-on stale: with --diff, the gates are added-stale/, server);
     expectUsageError(await diff(r, ['--diff', 'HEAD', '-o', 'sarif']), /-o sarif: not with --diff/, server);

@@ -8,11 +8,25 @@ import type { RefsDiff } from '../../src/refs/diff/model.js';
 // what untrusted names, paths and lines become in markdown and workflow commands.
 
 describe('pairing references by flag and line content', () => {
-  const ref = (file: string, flag: string, text: string, line: number) => ({ file, key: lineKey(flag, text), item: `${file}:${line}` });
-  it('a move between files pairs; an edit around the name is one removal and one addition', () => {
+  const ref = (file: string, flag: string, text: string, line: number) => ({ file, name: flag, key: lineKey(flag, text), item: `${file}:${line}` });
+  it('a move between files pairs; an edit around the name in the same file is neither a removal nor an addition', () => {
     const base = [ref('a.ts', 'f', 'isEnabled("f")', 1), ref('a.ts', 'g', 'x = "g"', 2)];
     const tree = [ref('b.ts', 'f', '  isEnabled("f")  ', 9), ref('a.ts', 'g', 'x = "g" && y', 2)];
-    expect(pairUp(base, tree)).toEqual({ added: ['a.ts:2'], removed: ['a.ts:2'] });
+    expect(pairUp(base, tree)).toEqual({ added: [], removed: [] });
+  });
+  it('edited lines pair by count per flag and file: only the net addition (or removal) is left', () => {
+    const base = [ref('a.ts', 'g', "| 'g';", 3), ref('a.ts', 'g', 'use("g", 1)', 7)];
+    const tree = [ref('a.ts', 'g', "| 'g'", 3), ref('a.ts', 'g', 'use("g", 2)', 7), ref('a.ts', 'g', 'use("g", 3)', 9)];
+    expect(pairUp(base, tree)).toEqual({ added: ['a.ts:9'], removed: [] });
+    expect(pairUp(tree, base)).toEqual({ added: [], removed: ['a.ts:9'] });
+    // Another file or another flag does not pair by count: that is a real addition and removal.
+    expect(pairUp([ref('a.ts', 'g', 'x("g")', 1)], [ref('b.ts', 'g', 'y("g")', 1)])).toEqual({ added: ['b.ts:1'], removed: ['a.ts:1'] });
+    expect(pairUp([ref('a.ts', 'g', 'x("g")', 1)], [ref('a.ts', 'h', 'x("h")', 1)])).toEqual({ added: ['a.ts:1'], removed: ['a.ts:1'] });
+  });
+  it('a move is paired by content before edits pair by count, so the edit does not take the moved line', () => {
+    const base = [ref('a.ts', 'f', 'isEnabled("f")', 1), ref('a.ts', 'f', 'list("f");', 2)];
+    const tree = [ref('a.ts', 'f', 'list("f")', 2), ref('b.ts', 'f', 'isEnabled("f")', 4)];
+    expect(pairUp(base, tree)).toEqual({ added: [], removed: [] });
   });
   it('within a file first: a copy elsewhere of a line that stays is an addition there', () => {
     const base = [ref('a.ts', 'f', 'use("f")', 1)];
@@ -59,7 +73,7 @@ describe('untrusted text in the outputs', () => {
     skipped: [],
   };
   it('a workflow command stays one line, its properties escaped', () => {
-    const out = diffAnnotations(hostile, () => false);
+    const out = diffAnnotations(hostile, () => false).text;
     expect(out.split('\n')).toHaveLength(2);
     expect(out).toBe(
       '::warning file=a|b%2Cc%3Ad%0A@team.ts,line=1,col=2,title=Flag stale%3A x%0A%3A%3Aerror%3A%3Aowned::x%0A::error::owned (marked stale, project default) is stale; this change adds a reference to it\n',

@@ -29,10 +29,11 @@ function tree(): string {
 
 describe('refs with hostile file names and source lines', () => {
   it('-o github: one well-formed annotation per reference, properties escaped', async () => {
-    const r = await runCli(['refs', tree(), '-o', 'github'], { env: env() });
+    // One file left out: GitHub shows 10 warnings a step, and -o github annotates no more.
+    const r = await runCli(['refs', tree(), '-o', 'github', '--exclude', '+cmd.ts'], { env: env() });
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n').filter(Boolean);
-    expect(lines).toHaveLength(NAMES.length);
+    expect(lines).toHaveLength(NAMES.length - 1);
     for (const line of lines) expect(line).toMatch(/^::warning file=[^:,\n]*,line=1,col=\d+,title=Stale flag%3A old-flag::old-flag \(project default, lifecycle live\) is marked stale and still referenced here$/);
     expect(r.stdout).not.toMatch(RAW);
     expect(r.stdout).toContain('/nl%0A%3A%3Aerror%3A%3Apwn.ts,');

@@ -119,6 +119,21 @@ describe('refs aliases', () => {
     ]);
   });
 
+  it('an alias is a whole identifier of code: not part of a hyphenated word, nor in a stylesheet or prose (failed before: .demo-character-arm matched demo)', () => {
+    const aliases = aliasTable(['demo', 'new-checkout']);
+    const s = createScanner({ names: ['demo', 'new-checkout'], aliases, delimiters: ['"'], maxFileBytes: 1 << 20 }, fs, bufferModule);
+    const code = 'const flags = { demo: true, newCheckout: false };\nif (flags.demo) x = `demo-character-arm`;\ntype F = { demo?: boolean };\n<div class="x demo-mode">\n';
+    expect(s.scanBytes(Buffer.from(code), 'src/app.tsx').map((r) => `${r.line}:${r.column}`)).toEqual(['1:17', '1:29', '2:11', '3:12']);
+    const css = '.demo-character-arm { color: red; }\n.demo { }\n.newCheckout {}\n';
+    expect(s.scanBytes(Buffer.from(css), 'src/app.css')).toEqual([]);
+    expect(s.scanBytes(Buffer.from('The demo shows newCheckout.\n'), 'README.md')).toEqual([]);
+    expect(s.scanBytes(Buffer.from('{"x": "a demo of newCheckout"}\n'), 'fixtures/data.json')).toEqual([]);
+    // A keyword is no identifier: a flag named export has no alias `export`.
+    expect(aliasForms('export')).toEqual(['Export', 'EXPORT']);
+    // Exact names between delimiters are found everywhere, stylesheets and prose included.
+    expect(s.scanBytes(Buffer.from('See "demo".\n'), 'README.md').map((r) => r.kind)).toEqual(['exact']);
+  });
+
   it('a name that is its own snake form is reported once where it is quoted', () => {
     const aliases = aliasTable(['new_checkout']);
     const s = createScanner({ names: ['new_checkout'], aliases, delimiters: ['"'], maxFileBytes: 1 << 20 }, fs, bufferModule);

@@ -1,6 +1,6 @@
 import { lifecycleOf, listFlags } from '../../api/flags.js';
 import { ApiError, CheckFailedError, CliError, ExitCode, UsageError } from '../../errors.js';
-import { print } from '../../output/context.js';
+import { notice, print } from '../../output/context.js';
 import { appendStepSummary } from '../../output/github.js';
 import { PageProgress } from '../../output/page-progress.js';
 import { changeColumns } from './columns.js';
@@ -52,6 +52,7 @@ export async function runDiff(ctx: RunContext, req: Request<typeof options>): Pr
     noIgnore: f.ignore === false,
     exclude: f.exclude ?? [],
     projects: f.project,
+    calls: f.calls,
   };
   // Everything that can be wrong locally is found before the first request.
   const prepared = await prepare(opts);
@@ -87,8 +88,11 @@ export async function runDiff(ctx: RunContext, req: Request<typeof options>): Pr
     table: async (u) => void (await print(u, `${diffLines(result, u).join('\n')}\n`)),
     markdown: async (u) => void (await print(u, diffMarkdown(result))),
     github: async (u) => {
-      await print(u, diffAnnotations(result, tripped));
-      if (env.GITHUB_STEP_SUMMARY) await appendStepSummary(env.GITHUB_STEP_SUMMARY, diffMarkdown(result));
+      // GitHub shows a step's first 10 errors and 10 warnings: every finding is in the job summary.
+      const annotations = diffAnnotations(result, tripped);
+      await print(u, annotations.text);
+      if (env.GITHUB_STEP_SUMMARY) await appendStepSummary(env.GITHUB_STEP_SUMMARY, diffMarkdown(result, annotations.leftOut));
+      if (annotations.leftOut > 0) notice(ctx.io, `flagctl: ${annotations.leftOut} more finding${annotations.leftOut === 1 ? '' : 's'} not annotated (GitHub shows 10 errors and 10 warnings a step)${env.GITHUB_STEP_SUMMARY ? '; all are in the job summary' : ''}`);
       if (env.GITHUB_OUTPUT) await appendOutputs(env.GITHUB_OUTPUT, result);
     },
     rows: { columns, rows: changeRows(result) },

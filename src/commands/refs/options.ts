@@ -1,6 +1,7 @@
 import { OptionValueError, type OptionTable } from '../kit/spec.js';
 import { orList } from '../kit/output-options.js';
 import { pathSegment, wholeNumber } from '../kit/values.js';
+import { isCallName } from '../../refs/calls.js';
 
 /**
  * The states --fail-on takes (archived is a fact of the flag, but gates the same way;
@@ -12,16 +13,27 @@ export type FailOnState = (typeof FAIL_ON_STATES)[number];
 export const DIFF_FAIL_ON = ['added-stale', 'added-potentially-stale', 'added-archived', 'added-completed', 'added-unknown'] as const;
 export type DiffFailOn = (typeof DIFF_FAIL_ON)[number];
 
-const failOn = (raw: string): (FailOnState | DiffFailOn)[] => {
+const callList = (raw: string): string[] => {
+  const list = raw.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  if (list.length === 0) throw new OptionValueError('give call names separated by commas, e.g. --calls useUiFlag,this.flags.isOn');
+  const bad = list.find((c) => !isCallName(c));
+  if (bad !== undefined) throw new OptionValueError(`"${bad.slice(0, 60)}" is not a call name; expected identifiers joined by . ?. :: or ->, e.g. useUiFlag or this.flags.isOn`);
+  return [...new Set(list)];
+};
+
+/** Without --diff: a name in a flag call that is no flag (src/refs/unknown-calls.ts). */
+export const UNKNOWN = 'unknown';
+
+const failOn = (raw: string): (FailOnState | DiffFailOn | typeof UNKNOWN)[] => {
   const states = raw.split(',').map((s) => s.trim());
-  const accepted: readonly string[] = [...FAIL_ON_STATES, ...DIFF_FAIL_ON];
+  const accepted: readonly string[] = [...FAIL_ON_STATES, UNKNOWN, ...DIFF_FAIL_ON];
   for (const s of states) {
     if (!accepted.includes(s)) {
-      const list = s.startsWith('added-') ? `with --diff, any of ${DIFF_FAIL_ON.join(', ')}` : `any of ${FAIL_ON_STATES.join(', ')}`;
+      const list = s.startsWith('added-') ? `with --diff, any of ${DIFF_FAIL_ON.join(', ')}` : `any of ${[...FAIL_ON_STATES, UNKNOWN].join(', ')}`;
       throw new OptionValueError(`unknown state "${s}"; accepted: ${list}, comma-separated`);
     }
   }
-  return [...new Set(states as (FailOnState | DiffFailOn)[])];
+  return [...new Set(states as (FailOnState | DiffFailOn | typeof UNKNOWN)[])];
 };
 
 const revision = (raw: string): string => {
@@ -57,7 +69,7 @@ export const options = {
     parse: delimiters,
     default: ['"', "'", '`'],
   },
-  aliases: { spelling: '--aliases', help: 'also find camelCase, PascalCase, snake_case and SCREAMING_SNAKE_CASE forms as whole identifiers' },
+  aliases: { spelling: '--aliases', help: 'also find camelCase, PascalCase, snake_case and SCREAMING_SNAKE_CASE forms as whole identifiers of code (not in hyphenated words, stylesheets, prose or data files)' },
   summary: {
     spelling: '--summary',
     help: 'one row per flag that is not active, archived or referenced, with a verdict',
@@ -74,13 +86,18 @@ export const options = {
   },
   failOn: {
     spelling: '--fail-on <states>',
-    help: 'exit 3 when a flag in one of these states is referenced: stale,potentially-stale,archived,completed; with --diff, when the change adds one: added-stale,added-potentially-stale,added-archived,added-completed,added-unknown',
-    values: [...FAIL_ON_STATES, ...DIFF_FAIL_ON],
+    help: 'exit 3 when a flag in one of these states is referenced: stale,potentially-stale,archived,completed, or unknown (a name in a flag call that is no flag); with --diff, when the change adds one: added-stale,added-potentially-stale,added-archived,added-completed,added-unknown',
+    values: [...FAIL_ON_STATES, UNKNOWN, ...DIFF_FAIL_ON],
     parse: failOn,
   },
   allowSkipped: {
     spelling: '--allow-skipped',
     help: 'with --fail-on: pass even when files could not be read (unreadable, or a name that is not UTF-8); by default that exits 1',
+  },
+  calls: {
+    spelling: '--calls <names>',
+    help: 'more flag calls whose names are checked by --fail-on unknown and added-unknown, comma-separated (e.g. useUiFlag,this.flags.isOn); added to the SDKs\' calls and flagctl.json\'s refs.calls',
+    parse: callList,
   },
   diff: {
     spelling: '--diff <base>',

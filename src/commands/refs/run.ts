@@ -1,10 +1,12 @@
 import { availableParallelism } from 'node:os';
+import { dirname } from 'node:path';
 import { searchedPaths } from './paths.js';
 import { defaultThreads } from './threads.js';
 import { featureLifecycle, lifecyclesBySearch, listFlags, type FlagInfo } from '../../api/flags.js';
 import { ApiError, CheckFailedError, UsageError } from '../../errors.js';
 import { notice } from '../../output/context.js';
 import { summaryMarkdown } from '../../output/github.js';
+import { unannotatedMarkdown } from '../../output/refs-diff-view.js';
 import { PageProgress } from '../../output/page-progress.js';
 import { render } from '../../output/render.js';
 import { sarifLog } from '../../output/sarif.js';
@@ -18,7 +20,10 @@ import { resolveColumns } from '../kit/columns.js';
 import type { RunContext } from '../kit/context.js';
 import type { Request } from '../kit/spec.js';
 import { refuseDiffOptions, runDiff } from './diff.js';
-import { FAIL_ON_STATES, type FailOnState, type options } from './options.js';
+import { FAIL_ON_STATES, UNKNOWN, type FailOnState, type options } from './options.js';
+import { unknownGate } from './unknown.js';
+import { loadCalls } from '../../refs/calls.js';
+import { configTop } from '../../refs/diff/config.js';
 import { skippedLine, SkippedFilesError } from './skipped.js';
 
 /** The job summary stays readable and far below GitHub's 1 MiB limit. */
@@ -42,6 +47,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   if (f.diff !== undefined) return runDiff(ctx, req);
   refuseDiffOptions(f);
   const paths = searchedPaths(req.args[0] as string[] | undefined);
+  if (f.calls && !f.failOn?.includes(UNKNOWN)) throw new UsageError('--calls: only with --fail-on unknown (or with --diff, which reports unknown names), where the names in those calls are checked');
   if (f.allowSkipped && !f.failOn) throw new UsageError('--allow-skipped: only with --fail-on, whose exit code it changes');
   const summary = f.summary === true;
   const columns = summary ? undefined : resolveColumns(referenceColumns, req.output.columns);
@@ -53,6 +59,10 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     threads: f.threads === undefined ? defaultThreads() : clampThreads(ctx, f.threads),
   };
   const match = { delimiters: f.delimiters, aliases: f.aliases === true, maxFileBytes: f.maxFileKb * 1024 };
+
+  // flagctl.json (at the top of the work tree holding the first path) is read, and refused
+  // when wrong, before any request.
+  const calls = f.failOn?.includes(UNKNOWN) ? loadCalls(configTop(paths[0]!.kind === 'dir' ? paths[0]!.path : dirname(paths[0]!.path)), f.calls) : undefined;
 
   const ui = await ctx.ui(req.output);
   const target = await ctx.target();
@@ -130,6 +140,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
         rows: refs(),
         jsonObject: { key: 'references', after: async () => ({ flags: await flagRows() }) },
         annotate: referenceAnnotation,
+        unannotated: { noun: 'reference', markdown: (left) => unannotatedMarkdown(left, SUMMARY_ROWS) },
         stepSummary: async () => {
           const all = await flagRows();
           const text = `${all.length} flag${all.length === 1 ? '' : 's'} to look at in ${stats.files} files.${all.length > SUMMARY_ROWS ? ` The first ${SUMMARY_ROWS}:` : ''}`;
@@ -148,12 +159,15 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   } finally {
     progress.clear();
   }
-  if (gated > 0) {
-    throw new CheckFailedError(`${gated} reference${gated === 1 ? '' : 's'} to flags that are ${failOn.join(' or ')} (--fail-on)`);
+  const unknown = calls ? await unknownGate(ctx, { tree, calls, match, projects: f.project }, flagList) : 0;
+  if (gated > 0 || unknown > 0) {
+    const found = gated > 0 ? [`${gated} reference${gated === 1 ? '' : 's'} to flags that are ${failOn.join(' or ')}`] : [];
+    if (unknown > 0) found.push(`${unknown} name${unknown === 1 ? '' : 's'} in flag calls that no flag has (unknown)`);
+    throw new CheckFailedError(`${found.join('; ')} (--fail-on)`);
   }
   // The size cap is a rule the user set or accepted (said above); unreadable files and names are not.
   const unread = stats.skipped.unreadable + stats.skipped['bad-name'];
-  if (failOn.length > 0 && unread > 0 && !f.allowSkipped) {
+  if ((failOn.length > 0 || f.failOn?.includes(UNKNOWN)) && unread > 0 && !f.allowSkipped) {
     throw new SkippedFilesError(`--fail-on: ${unread} path${unread === 1 ? '' : 's'} could not be read, so the gate cannot pass; --allow-skipped passes without them`);
   }
 }

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { checkJsonDepth } from '../../config/json-file.js';
 import { UsageError } from '../../errors.js';
 
@@ -26,21 +26,45 @@ export interface ProjectMap {
 }
 
 export function loadProjectMap(top: string): ProjectMap {
+  return parseProjectMap(readConfig(top) ?? {});
+}
+
+/**
+ * flagctl.json at `top`, parsed (undefined when there is none): its `projects` (below) and
+ * its `refs` (src/refs/calls.ts). A YAML file alone is refused rather than silently ignored.
+ */
+export function readConfig(top: string): unknown {
   const path = join(top, CONFIG_FILE);
   if (!existsSync(path)) {
     const yaml = YAML_FILES.find((f) => existsSync(join(top, f)));
-    if (yaml) throw new UsageError(`${yaml}: flagctl reads its path-to-project map from ${CONFIG_FILE} only (JSON); write it there as {"projects": {"packages/web": "web"}}`);
-    return { entries: [] };
+    if (yaml) throw new UsageError(`${yaml}: flagctl reads its configuration from ${CONFIG_FILE} only (JSON); write it there, e.g. {"projects": {"packages/web": "web"}, "refs": {"calls": ["useUiFlag"]}}`);
+    return undefined;
   }
-  const text = readFileSync(path, 'utf8');
-  checkJsonDepth(text, CONFIG_FILE, EXPECTED);
-  let doc: unknown;
+  let text: string;
   try {
-    doc = JSON.parse(text);
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new UsageError(`${CONFIG_FILE}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  checkJsonDepth(text, CONFIG_FILE, EXPECTED);
+  try {
+    return JSON.parse(text);
   } catch (err) {
     throw new UsageError(`${CONFIG_FILE}: not valid JSON (${(err as Error).message}); ${EXPECTED}`);
   }
-  return parseProjectMap(doc);
+}
+
+/**
+ * Where a scan outside --diff finds flagctl.json: the top of the git work tree holding `dir`
+ * (the nearest directory upward with a `.git`), as --diff does; `dir` itself outside a work tree.
+ */
+export function configTop(dir: string): string {
+  for (let at = resolve(dir); ; ) {
+    if (existsSync(join(at, '.git'))) return at;
+    const up = dirname(at);
+    if (up === at) return resolve(dir);
+    at = up;
+  }
 }
 
 export function parseProjectMap(doc: unknown): ProjectMap {

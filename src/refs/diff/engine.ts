@@ -8,13 +8,13 @@ import { aliasForms } from '../aliases.js';
 import { fillLifecycles, scanSpec, type LifecycleLookup, type MatchOptions } from '../references.js';
 import { createScanner } from '../scan-core.js';
 import { localFinder } from '../scan-wasm.js';
-import { loadProjectMap, mappedProjects, projectFor, type ProjectMap } from './config.js';
-import { changes, commitOf, filesHolding, readBlobs, repoAt, type Blob, type Change } from './git.js';
+import { callMatcher, callsFrom } from '../calls.js';
+import { mappedProjects, parseProjectMap, projectFor, readConfig, type ProjectMap } from './config.js';
+import { changes, commitOf, filesHolding, isShallow, readBlobs, repoAt, type Blob, type Change } from './git.js';
 import type { RefsDiff, SkippedFile, UnknownName } from './model.js';
 import { lineKey, pairUp, type Sided } from './pair.js';
 import { knownNames, placesIn, summary, type Ref } from './tally.js';
 import { readTreeFile, textBytes, type Bytes } from './read.js';
-import { callMatcher } from './unknown.js';
 
 // `flagctl refs --diff <base>`: the refs engine run over the files a change touches, at the
 // base commit and in the work tree, and once more over the files that still hold the names of
@@ -31,6 +31,8 @@ export interface DiffOptions {
   exclude: string[];
   /** --project: the projects of files flagctl.json does not map (every project when absent). */
   projects?: string[];
+  /** --calls: flag calls beyond the SDKs' and flagctl.json's `refs.calls`. */
+  calls?: string[];
 }
 
 export interface FlagSource {
@@ -48,17 +50,27 @@ export interface Prepared {
   prefix: string;
   commit: string;
   map: ProjectMap;
+  /** The flag calls whose names are checked (src/refs/calls.ts). */
+  calls: string[];
 }
 
 export async function prepare(o: DiffOptions): Promise<Prepared> {
   // Both questions at once: a revision names the same commit from any directory of the tree.
   const [repo, commit] = await Promise.all([repoAt(o.dir), commitOf(o.dir, o.base)]);
   if (!repo) throw new UsageError(`--diff: "${o.dir}" is not inside a git work tree (or git is not installed); refs --diff compares a work tree with a commit (or run refs without --diff)`);
-  if (!commit) throw new UsageError(`--diff "${o.base}": not a revision in this repository; give a commit, branch or tag, e.g. --diff origin/main or --diff HEAD~1`);
-  return { ...repo, commit, map: loadProjectMap(repo.top) };
+  if (!commit) {
+    if (await isShallow(repo.top)) {
+      throw new UsageError(
+        `--diff "${o.base}": not in this clone, which is shallow (it holds only the latest commits); fetch the history first: actions/checkout with fetch-depth: 0, or git fetch --deepen=100 (a branch: git fetch origin main, then --diff origin/main)`,
+      );
+    }
+    throw new UsageError(`--diff "${o.base}": not a revision in this repository; give a commit, branch or tag, e.g. --diff origin/main or --diff HEAD~1`);
+  }
+  const doc = readConfig(repo.top);
+  return { ...repo, commit, map: parseProjectMap(doc ?? {}), calls: [...new Set([...callsFrom(doc), ...(o.calls ?? [])])] };
 }
 
-export async function refsDiff(o: DiffOptions, { top, prefix, commit, map }: Prepared, source: FlagSource): Promise<RefsDiff> {
+export async function refsDiff(o: DiffOptions, { top, prefix, commit, map, calls: callNames }: Prepared, source: FlagSource): Promise<RefsDiff> {
   const mapped = mappedProjects(map);
   const projects = mapped.length > 0 && o.projects ? [...new Set([...o.projects, ...mapped])] : mapped.length > 0 ? undefined : o.projects;
   const flagsP = source.flags(projects);
@@ -127,7 +139,7 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map }: Pre
     };
 
     // Both sides of each changed file: references, and names in flag calls.
-    const calls = callMatcher(o.match.delimiters);
+    const calls = callMatcher(callNames, o.match.delimiters);
     const knownName = knownNames(flags, o.match.aliases);
     const base: Sided<Ref>[] = [];
     const tree: Sided<Ref>[] = [];
@@ -141,12 +153,12 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map }: Pre
         ];
         for (const [got, refs, found, side] of sides) {
           if (!got) continue;
-          for (const r of refsIn(c.path, side, got)) refs.push({ file: c.path, key: lineKey(r.flag.name, r.place.text), item: r });
+          for (const r of refsIn(c.path, side, got)) refs.push({ file: c.path, name: r.flag.name, key: lineKey(r.flag.name, r.line), item: r });
           if (!('bytes' in got)) continue;
           const project = projectFor(map, c.path) ?? null;
-          for (const k of calls(got.bytes)) {
+          for (const { whole, ...k } of calls(got.bytes)) {
             if (knownName(k.name, project, o.projects)) continue;
-            found.push({ file: c.path, key: lineKey(k.name, k.text), item: { ...k, file: c.path, project } });
+            found.push({ file: c.path, name: k.name, key: lineKey(k.name, whole), item: { ...k, file: c.path, project } });
           }
         }
       }

@@ -90,6 +90,15 @@ export async function commitOf(dir: string, rev: string): Promise<string | null>
   }
 }
 
+/** Whether the repository is a shallow clone (actions/checkout fetches one commit by default). */
+export async function isShallow(top: string): Promise<boolean> {
+  try {
+    return (await git(top, ['rev-parse', '--is-shallow-repository'])).toString('utf8').trim() === 'true';
+  } catch {
+    return false;
+  }
+}
+
 /** One path that differs between the base commit and the work tree. */
 export interface Change {
   /** Top-relative, `/`-separated. */

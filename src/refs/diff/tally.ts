@@ -9,6 +9,8 @@ import { pairUp, type Sided } from './pair.js';
 export interface Ref {
   flag: FlagInfo;
   place: Place;
+  /** The whole line (place.text is cut around the name when long): what pairing compares. */
+  line: string;
 }
 
 /**
@@ -39,7 +41,26 @@ export function summary(base: Sided<Ref>[], tree: Sided<Ref>[]) {
 }
 
 export function placesIn(scanner: Scanner, flags: FlagInfo[], file: string, bytes: Buffer): Ref[] {
-  return scanner.scanBytes(bytes).flatMap((r) => r.ids.map((id) => ({ flag: flags[id]!, place: { file, line: r.line, column: r.column, text: r.text, match: r.kind } })));
+  const lines = wholeLines(bytes);
+  return scanner.scanBytes(bytes, file).flatMap((r) => r.ids.map((id) => ({ flag: flags[id]!, place: { file, line: r.line, column: r.column, text: r.text, match: r.kind }, line: lines(r.line) })));
+}
+
+/**
+ * The whole text of a file's 1-based line, for comparing lines (never shown): bytes as Latin-1,
+ * one character a byte, so two lines are equal exactly when their bytes are. The line ends are
+ * found once, on the first question.
+ */
+export function wholeLines(bytes: Buffer): (line: number) => string {
+  let starts: number[] | undefined;
+  return (line) => {
+    if (!starts) {
+      starts = [0];
+      for (let nl = bytes.indexOf(10); nl >= 0; nl = bytes.indexOf(10, nl + 1)) starts.push(nl + 1);
+    }
+    const from = starts[line - 1] ?? bytes.length;
+    const to = line < starts.length ? starts[line]! - 1 : bytes.length;
+    return bytes.toString('latin1', from, to);
+  };
 }
 
 /** Whether a name in a flag call is a flag the file can see: its exact name or, with --aliases, a case form. */
