@@ -30,6 +30,8 @@ afterAll(() => rmSync(config, { recursive: true, force: true }));
 function serve() {
   server.json(base('default', 'checkout-v2'), feature);
   server.json(base('web', 'checkout-v2'), { ...feature, project: 'web' });
+  // A project that does not exist: its feature path answers 404, then the project list says so.
+  server.json(base('nope', 'checkout-v2'), { message: 'Could not find feature checkout-v2' }, 404);
   server.json(base('default', 'missing'), { name: 'NotFoundError', message: 'Could not find feature missing' }, 404);
   server.json(base('default', 'bad-shape'), { ...feature, environments: [{ name: 'e', strategies: [{ name: 's', segments: ['1'] }] }] });
   server.json(base('default', 'failing'), { message: 'relation "features" does not exist' }, 500);
@@ -59,7 +61,7 @@ const RUNS: Case[] = [
   ['markdown', ['feature', 'get', 'checkout-v2', '-o', 'markdown'], env()],
   ['an unknown column: exit 2 before any request', ['feature', 'get', 'checkout-v2', '--columns', 'nope'], env()],
   ['--debug', ['feature', 'get', 'checkout-v2', '-o', 'json', '--debug'], env()],
-  ['-p web, checked against the project list', ['feature', 'get', 'checkout-v2', '-p', 'web', '-o', 'json'], env()],
+  ['-p web: its one request, the project list only after a 404', ['feature', 'get', 'checkout-v2', '-p', 'web', '-o', 'json'], env()],
   ['--project of no project: exit 5', ['feature', 'get', 'checkout-v2', '--project', 'nope'], env()],
   ['404', ['feature', 'get', 'missing'], env()],
   ['404 with --debug: the stack', ['feature', 'get', 'missing', '--debug'], env()],

@@ -6,7 +6,7 @@ import { maxWaitMs, RateLimitPacer, type PacerOptions } from '../../api/rate-lim
 import { resolveTarget, type Target } from '../../config/resolve.js';
 import { configDir, readConfig } from '../../config/store.js';
 import { redactAll } from '../../config/token.js';
-import { NotFoundError, PermissionError, UsageError } from '../../errors.js';
+import { ApiError, NotFoundError, PermissionError, UsageError } from '../../errors.js';
 import { clockOf, type IO } from '../../io.js';
 import { makeUi, notice, type OutputOptions, type Ui } from '../../output/context.js';
 import { VERSION } from '../../version.js';
@@ -29,6 +29,10 @@ export class RunContext {
   private readonly ca?: string;
   /** Project ids the options name, checked once before the first request (see target()). */
   private projectsToCheck: string[] = [];
+  /** Project ids in the command's request paths: checked only if a request answers 404. */
+  private projectsOnNotFound: string[] = [];
+  /** The server of the last target(): where a 404's project is checked. */
+  private lastTarget?: Target;
   /** This run judges its data (a gate): it never goes on with a project it cannot confirm. */
   private gate = false;
   /** Every client this run made: the kit closes them when run() settles, whatever it did. */
@@ -71,6 +75,7 @@ export class RunContext {
     this.noteToken(target.token);
     this.debug(`server ${target.url}${target.profile ? ` (profile ${target.profile})` : ''}`);
     if (this.projectsToCheck.length > 0) await this.checkProjects(target, this.projectsToCheck.splice(0));
+    this.lastTarget = target;
     return target;
   }
 
@@ -79,9 +84,20 @@ export class RunContext {
    * for the command's first target(), which comes after all of its own input checks, so bad
    * input still sends nothing.
    */
-  expectProjects(ids: readonly string[], gate = false): void {
+  expectProjects(ids: readonly string[], gate = false, onNotFound: readonly string[] = []): void {
     this.projectsToCheck = [...new Set(ids)];
     this.gate = gate;
+    this.projectsOnNotFound = [...new Set(onNotFound)];
+  }
+
+  /**
+   * After run() failed: when a request answered 404 and the options named projects that its
+   * path carries (OptionSpec.projectInPath), a missing project is the likelier cause, and is
+   * reported as the up-front check would have (exit 5, the server's projects); else the 404 stands.
+   */
+  async afterNotFound(err: unknown): Promise<void> {
+    if (!(err instanceof ApiError && err.status === 404) || !this.lastTarget || this.projectsOnNotFound.length === 0) return;
+    await this.checkProjects(this.lastTarget, this.projectsOnNotFound.splice(0));
   }
 
   /**

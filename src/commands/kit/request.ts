@@ -90,9 +90,11 @@ function readArgs(specs: readonly ArgSpec[], values: unknown[]): Request<OptionT
   });
 }
 
-/** Every project id the given options name (OptionSpec.projects). */
-function namedProjects(table: OptionTable, flags: Record<string, unknown>): string[] {
-  return Object.entries(table).flatMap(([key, spec]) => (spec.projects && flags[key] !== undefined ? spec.projects(flags[key]) : []));
+/** Every project id the given options name (OptionSpec.projects), those checked only after a 404 apart. */
+function namedProjects(table: OptionTable, flags: Record<string, unknown>, inPath: boolean): string[] {
+  return Object.entries(table).flatMap(([key, spec]) =>
+    spec.projects && flags[key] !== undefined && (spec.projectInPath === true) === inPath ? spec.projects(flags[key]) : [],
+  );
 }
 
 /** A command ready to run: every value checked, its work loaded, nothing sent or printed yet. */
@@ -127,7 +129,7 @@ export async function prepare(app: App, spec: CommandSpec<any>, words: Words): P
       throw err;
     }
   }
-  ctx.expectProjects(namedProjects(table, flags), spec.gate?.(request.options as never) === true);
+  ctx.expectProjects(namedProjects(table, flags, false), spec.gate?.(request.options as never) === true, namedProjects(table, flags, true));
   return { ctx, request, work: await spec.load() };
 }
 
@@ -136,6 +138,9 @@ export async function runPrepared(app: App, spec: CommandSpec<any>, { ctx, reque
   if (spec.gate?.(request.options as never)) keepReadingWhenClosed(app.io.stdout);
   try {
     await work.run(ctx, request);
+  } catch (err) {
+    await ctx.afterNotFound(err);
+    throw err;
   } finally {
     await ctx.close();
   }

@@ -27,6 +27,12 @@ export interface OptionSpec<T = unknown> {
    * project list before the command's first request: a mistyped project exits 5 everywhere.
    */
   projects?: (value: T) => string[];
+  /**
+   * The command's requests carry the project in their path, so a missing project answers 404:
+   * the project list is then read only after a 404 (none on success), and a missing project
+   * still exits 5 with the same message.
+   */
+  projectInPath?: boolean;
   /** The flag may be given several times; the request holds a list. */
   repeat?: boolean;
   /** Options (keys of the same table) that cannot be given with this one, and why: exit 2 naming both. */

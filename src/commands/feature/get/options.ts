@@ -7,5 +7,6 @@ export const options = {
     help: "project the feature belongs to (default: the profile's project, else default)",
     parse: projectId,
     projects: oneProject,
+    projectInPath: true,
   },
 } as const satisfies OptionTable;
