@@ -1,6 +1,6 @@
 // Bundles the CLI and its runtime dependencies into one file, dist/flagctl.cjs, which bin/flagctl
 // runs; and the fast path of `feature get` into dist/feature-get.cjs, which bin/flagctl tries
-// first for that command (src/feature-get-entry.ts): the same modules, without commander.
+// first for that command (src/startup/feature-get.ts): the same modules, without commander.
 //
 //   node scripts/build.mjs                the bundle
 //   node scripts/build.mjs --completions  the bundle, then completions/ regenerated from it
@@ -107,7 +107,7 @@ function assertLazy(metafile) {
     }
   };
   // From cli.ts too: entry.ts reaches it through import(), but every command starts there.
-  const entries = Object.keys(metafile.inputs).filter((p) => p === '<stdin>' || /src\/(entry|cli|feature-get-entry)\.ts$/.test(p));
+  const entries = Object.keys(metafile.inputs).filter((p) => p === '<stdin>' || /src\/(entry|cli|startup\/feature-get)\.ts$/.test(p));
   entries.forEach(visit);
   const pattern = new RegExp(`node_modules/(${LAZY_PACKAGES.join('|')})/`);
   const loaded = [...eager].filter((p) => pattern.test(p) || STARTUP_FREE.some((re) => re.test(p)));
@@ -119,7 +119,7 @@ function assertLazy(metafile) {
 /** The fast path exists to run without commander: the build fails if it is bundled at all. */
 function assertWithout(metafile, pattern) {
   const found = Object.keys(metafile.inputs).filter((p) => pattern.test(p));
-  if (found.length) throw new Error(`the fast path (src/feature-get-entry.ts) must not bundle these:\n  ${found.join('\n  ')}`);
+  if (found.length) throw new Error(`the fast path (src/startup/feature-get.ts) must not bundle these:\n  ${found.join('\n  ')}`);
 }
 
 /** What each kind of bundle runs when loaded. */
@@ -144,7 +144,7 @@ export async function bundle({ outfile, kind = 'package', plugins = [] } = {}) {
   if (!(kind in MAINS)) throw new Error(`bundle kind ${kind}: expected one of ${Object.keys(MAINS).join(', ')}`);
   const entry = MAINS[kind]
     ? { stdin: { contents: MAINS[kind], resolveDir: root, loader: 'ts' } }
-    : { entryPoints: [join(root, kind === 'fast' ? 'src/feature-get-entry.ts' : 'src/entry.ts')] };
+    : { entryPoints: [join(root, kind === 'fast' ? 'src/startup/feature-get.ts' : 'src/entry.ts')] };
   const result = await build({
     ...entry,
     absWorkingDir: root,

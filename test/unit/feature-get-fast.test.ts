@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
-import { featureGetFast } from '../../src/feature-get-entry.js';
+import { featureGetFast } from '../../src/startup/feature-get.js';
 import { ManualClock } from '../support/clock.js';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
 import { testIO, type TestIOOptions } from '../support/io.js';
 import { serveProjects } from '../support/projects-fixture.js';
 import { readFileSync } from 'node:fs';
 
-// `feature get` has a fast path without commander (src/feature-get-entry.ts, dist/feature-get.cjs),
+// `feature get` has a fast path without commander (src/startup/feature-get.ts, dist/feature-get.cjs),
 // which bin/flagctl tries first. Any difference from the whole CLI is a defect: for each command
 // line, it either runs the command with the very stdout, stderr and exit code of the CLI, or
 // declines having sent and printed nothing (then the CLI runs it, as bin/flagctl does).
@@ -130,7 +130,7 @@ describe('feature get: the fast path and the whole CLI', () => {
     expect(ours.code).toBeDefined(); // it ran the command itself
     // --debug ends an error with the stack's frames: the same from run() down, then each
     // entry's own callers (commander's parse, or the fast entry). Those differ, by design.
-    const callers = /\n {4}at .*(program\.ts|commander|cli\.ts|feature-get-entry\.ts|feature-get-fast\.test\.ts|@vitest)[^\n]*/g;
+    const callers = /\n {4}at .*(program\.ts|commander|cli\.ts|feature-get\.ts|feature-get-fast\.test\.ts|@vitest)[^\n]*/g;
     expect({ ...ours, stderr: ours.stderr.replace(callers, '') }).toEqual({ ...theirs, stderr: theirs.stderr.replace(callers, '') });
     if (argv.includes('--debug') && theirs.code !== 0) expect(ours.stderr).toMatch(/\n {4}at runPrepared /);
     expect(server.requests.map((r) => r.url)).toEqual(sent);

@@ -3,7 +3,7 @@ import { longName, optionTable } from './records.js';
 import type { Words } from './request.js';
 import type { CommandSpec, OptionSpec, OptionTable } from './spec.js';
 
-// The fast path's reading of a command line (src/feature-get-entry.ts), from the same option
+// The fast path's reading of a command line (src/startup/feature-get.ts), from the same option
 // records as commander's tree, for the plain forms only: the command's words first, then its
 // arguments and options as `--name value`, `--name=value`, `-n value` and `--switch`. Anything
 // else (help, an unknown or repeated option, `-ojson`, `--`, a value that starts with `-`, a

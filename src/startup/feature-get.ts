@@ -1,11 +1,11 @@
-import featureGet from './commands/feature/get/index.js';
-import type { App } from './commands/kit/context.js';
-import { lightWords } from './commands/kit/light.js';
-import { prepare, runPrepared } from './commands/kit/request.js';
-import { ExitCode } from './errors.js';
-import { checkOutput, processIO, type IO } from './io.js';
-import { failed } from './outcome.js';
-import { runProcess } from './process-run.js';
+import featureGet from '../commands/feature/get/index.js';
+import type { App } from '../commands/kit/context.js';
+import { lightWords } from '../commands/kit/light.js';
+import { prepare, runPrepared } from '../commands/kit/request.js';
+import { ExitCode } from '../errors.js';
+import { checkOutput, processIO, type IO } from '../io.js';
+import { failed } from '../outcome.js';
+import { runProcess } from '../process-run.js';
 
 // The entry of dist/feature-get.cjs, the fast path of the most common query (issue 23):
 // `feature get <name>` in its plain forms, run by the same record, checks and run() as in the
