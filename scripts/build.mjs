@@ -1,6 +1,7 @@
-// Bundles the CLI and its runtime dependencies into one file, dist/flagctl.cjs, which bin/flagctl
-// runs; and the fast path of `feature get` into dist/feature-get.cjs, which bin/flagctl tries
-// first for that command (src/startup/feature-get.ts): the same modules, without commander.
+// Bundles the CLI and its runtime dependencies into one file, dist/flagctl.cjs; the fast path of
+// `feature get` into dist/feature-get.cjs (src/startup/feature-get.ts): the same modules, without
+// commander; and the launcher that bin/flagctl runs, dist/launch.cjs (src/startup/launch.ts),
+// which tries the fast path first for that command and keeps each bundle's code cache.
 //
 //   node scripts/build.mjs                the bundle
 //   node scripts/build.mjs --completions  the bundle, then completions/ regenerated from it
@@ -8,16 +9,16 @@
 // Other scripts and tests import bundle() to build variants: the single executable's main
 // script, or a copy instrumented to report which modules it evaluates.
 //
-// The bundle is CommonJS so that one file serves every runtime: Node >= 22.1 loads it with
-// require() under its module compile cache, Node 20 compiles it with vm.Script and a V8 code
-// cache (see bin/flagctl), and a single executable needs a CommonJS main anyway.
+// The bundle is CommonJS so that one file serves every runtime: the launcher compiles it with
+// vm.Script and a V8 code cache (src/startup/code-cache.ts), and a single executable needs a
+// CommonJS main anyway.
 import { build } from 'esbuild';
 import { assertNoCycles } from './import-cycles.mjs';
 import { assertFolderRules } from './folder-rules.mjs';
 import { assertPostSites } from './post-sites.mjs';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -122,12 +123,16 @@ function assertWithout(metafile, pattern) {
   if (found.length) throw new Error(`the fast path (src/startup/feature-get.ts) must not bundle these:\n  ${found.join('\n  ')}`);
 }
 
-/** What each kind of bundle runs when loaded. */
+/** What each kind of bundle runs when loaded: an entry file, or a main script of its own. */
 const MAINS = {
-  // dist/flagctl.cjs: exports main() and run(); bin/flagctl calls run().
-  package: null,
+  // dist/flagctl.cjs: exports main() and run(); the launcher calls run().
+  package: 'src/entry.ts',
   // dist/feature-get.cjs: exports run() (true when it ran the command) and featureGetFast().
-  fast: null,
+  fast: 'src/startup/feature-get.ts',
+  // dist/launch.cjs: exports launch(), which bin/flagctl calls (src/startup/).
+  launch: 'src/startup/launch.ts',
+  // The single executable's main script, which loads the bundles from its assets.
+  sea: 'src/startup/sea.ts',
   // A single executable's main script: runs the CLI.
   script: "import { run } from './src/entry.js';\nvoid run();\n",
   // A single executable's startup snapshot: the modules are evaluated when the snapshot is
@@ -142,9 +147,9 @@ const MAINS = {
  */
 export async function bundle({ outfile, kind = 'package', plugins = [] } = {}) {
   if (!(kind in MAINS)) throw new Error(`bundle kind ${kind}: expected one of ${Object.keys(MAINS).join(', ')}`);
-  const entry = MAINS[kind]
-    ? { stdin: { contents: MAINS[kind], resolveDir: root, loader: 'ts' } }
-    : { entryPoints: [join(root, kind === 'fast' ? 'src/startup/feature-get.ts' : 'src/entry.ts')] };
+  const entry = MAINS[kind].startsWith('src/')
+    ? { entryPoints: [join(root, MAINS[kind])] }
+    : { stdin: { contents: MAINS[kind], resolveDir: root, loader: 'ts' } };
   const result = await build({
     ...entry,
     absWorkingDir: root,
@@ -157,7 +162,7 @@ export async function bundle({ outfile, kind = 'package', plugins = [] } = {}) {
     legalComments: 'none',
     metafile: true,
     plugins: [builtinsAsRequire, ...plugins],
-    define: { 'process.env.FLAGCTL_BUILD_VERSION': JSON.stringify(pkg.version) },
+    define: { 'process.env.FLAGCTL_BUILD_VERSION': JSON.stringify(pkg.version), 'process.env.FLAGCTL_NOUNS_WITH_VERBS': JSON.stringify(nounsWithVerbs().join(',')) },
     banner: { js: 'const __flagctlRequire = require;' },
     logLevel: 'warning',
   });
@@ -172,6 +177,19 @@ export async function bundle({ outfile, kind = 'package', plugins = [] } = {}) {
   writeFileSync(tmp, Buffer.concat([Buffer.from(`${BUNDLE_ID_PREFIX}${bundleId(file.contents)}\n`), file.contents]));
   renameSync(tmp, file.path);
   return file.path;
+}
+
+/**
+ * The nouns that take a verb (src/commands/<noun>/<verb>/index.ts, no <noun>/index.ts): the
+ * launcher names its code caches by command before any bundle, and so the registry, is loaded.
+ */
+export function nounsWithVerbs() {
+  const dir = join(root, 'src/commands');
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !existsSync(join(dir, e.name, 'index.ts')))
+    .filter((e) => readdirSync(join(dir, e.name), { withFileTypes: true }).some((v) => v.isDirectory() && existsSync(join(dir, e.name, v.name, 'index.ts'))))
+    .map((e) => e.name)
+    .sort();
 }
 
 /**
@@ -196,5 +214,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const file = await bundle({ outfile: join(root, 'dist/flagctl.cjs') });
   console.error(`built ${file}`);
   console.error(`built ${await bundle({ outfile: join(root, 'dist/feature-get.cjs'), kind: 'fast' })}`);
+  console.error(`built ${await bundle({ outfile: join(root, 'dist/launch.cjs'), kind: 'launch' })}`);
   if (process.argv.includes('--completions')) writeCompletions();
 }

@@ -55,8 +55,8 @@ function flagctl(args: string[], env: Record<string, string> = {}) {
 describe('npm pack', () => {
   it('ships the bin, the bundle, the completions and nothing of the sources', () => {
     const paths = packed.map((f) => f.path).sort();
-    expect(paths).toEqual(expect.arrayContaining(['bin/flagctl', 'bin/package.json', 'dist/flagctl.cjs', 'dist/feature-get.cjs', 'completions/_flagctl', 'completions/flagctl.bash', 'completions/flagctl.fish', 'package.json']));
-    const unexpected = paths.filter((p) => !/^(bin\/flagctl|bin\/package\.json|dist\/(flagctl|feature-get)\.cjs|completions\/[^/]+|package\.json|README\.md|LICENSE(\.md)?)$/.test(p));
+    expect(paths).toEqual(expect.arrayContaining(['bin/flagctl', 'bin/package.json', 'dist/flagctl.cjs', 'dist/feature-get.cjs', 'dist/launch.cjs', 'completions/_flagctl', 'completions/flagctl.bash', 'completions/flagctl.fish', 'package.json']));
+    const unexpected = paths.filter((p) => !/^(bin\/flagctl|bin\/package\.json|dist\/(flagctl|feature-get|launch)\.cjs|completions\/[^/]+|package\.json|README\.md|LICENSE(\.md)?)$/.test(p));
     expect(unexpected).toEqual([]);
     expect(packed.find((f) => f.path === 'bin/flagctl')!.mode & 0o111).toBe(0o111);
   });
