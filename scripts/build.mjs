@@ -32,7 +32,7 @@ export const LAZY_PACKAGES = ['ora'];
 /**
  * What help, --version and shell completion never need: zod, chalk, the API layer, the views,
  * and each command's implementation (src/commands/<noun>/<verb>/run.ts, loaded with import()
- * when the command runs). The command modules cli.ts imports only declare options and help; if
+ * when the command runs). The command modules main.ts imports only declare options and help; if
  * one of them imported any of these statically, every start would pay for it (see assertLazy;
  * test/unit/build-guard.test.ts plants a static import to show the build then fails).
  */
@@ -107,8 +107,8 @@ function assertLazy(metafile) {
       if (imp.kind !== 'dynamic-import' && !imp.external) visit(imp.path);
     }
   };
-  // From cli.ts too: entry.ts reaches it through import(), but every command starts there.
-  const entries = Object.keys(metafile.inputs).filter((p) => p === '<stdin>' || /src\/(entry|cli|startup\/feature-get)\.ts$/.test(p));
+  // From main.ts too: entry.ts reaches it through import(), but every command starts there.
+  const entries = Object.keys(metafile.inputs).filter((p) => p === '<stdin>' || /src\/(entry|main|startup\/feature-get)\.ts$/.test(p));
   entries.forEach(visit);
   const pattern = new RegExp(`node_modules/(${LAZY_PACKAGES.join('|')})/`);
   const loaded = [...eager].filter((p) => pattern.test(p) || STARTUP_FREE.some((re) => re.test(p)));
@@ -138,7 +138,7 @@ const MAINS = {
   // A single executable's startup snapshot: the modules are evaluated when the snapshot is
   // built, and the CLI runs when the binary starts.
   snapshot:
-    "import { run } from './src/entry.js';\nimport './src/cli.js';\n__flagctlRequire('node:v8').startupSnapshot.setDeserializeMainFunction(() => void run());\n",
+    "import { run } from './src/entry.js';\nimport './src/main.js';\n__flagctlRequire('node:v8').startupSnapshot.setDeserializeMainFunction(() => void run());\n",
 };
 
 /**

@@ -20,8 +20,8 @@ export const END = '<!-- end of the options -->';
 async function records() {
   const entry = `
     export { PROGRAM } from './src/commands/registry.ts';
-    export { GLOBAL_OPTIONS } from './src/commands/kit/globals.ts';
-    export { optionTable } from './src/commands/kit/records.ts';`;
+    export { GLOBAL_OPTIONS } from './src/cli/globals.ts';
+    export { optionTable } from './src/cli/records.ts';`;
   const out = await build({
     stdin: { contents: entry, resolveDir: root, loader: 'ts' },
     bundle: true,

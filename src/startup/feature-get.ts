@@ -1,7 +1,7 @@
 import featureGet from '../commands/feature/get/index.js';
-import type { App } from '../commands/kit/context.js';
-import { lightWords } from '../commands/kit/light.js';
-import { prepare, runPrepared } from '../commands/kit/request.js';
+import type { App } from '../cli/context.js';
+import { lightWords } from '../cli/light.js';
+import { prepare, runPrepared } from '../cli/request.js';
 import { ExitCode } from '../errors.js';
 import { checkOutput, processIO, type IO } from '../io.js';
 import { failed } from '../outcome.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
+import { main } from '../../src/main.js';
 import { featureGetFast } from '../../src/startup/feature-get.js';
 import { ManualClock } from '../support/clock.js';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
@@ -130,7 +130,7 @@ describe('feature get: the fast path and the whole CLI', () => {
     expect(ours.code).toBeDefined(); // it ran the command itself
     // --debug ends an error with the stack's frames: the same from run() down, then each
     // entry's own callers (commander's parse, or the fast entry). Those differ, by design.
-    const callers = /\n {4}at .*(program\.ts|commander|cli\.ts|feature-get\.ts|feature-get-fast\.test\.ts|@vitest)[^\n]*/g;
+    const callers = /\n {4}at .*(program\.ts|commander|main\.ts|feature-get\.ts|feature-get-fast\.test\.ts|@vitest)[^\n]*/g;
     expect({ ...ours, stderr: ours.stderr.replace(callers, '') }).toEqual({ ...theirs, stderr: theirs.stderr.replace(callers, '') });
     if (argv.includes('--debug') && theirs.code !== 0) expect(ours.stderr).toMatch(/\n {4}at runPrepared /);
     expect(server.requests.map((r) => r.url)).toEqual(sent);

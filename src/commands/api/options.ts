@@ -1,5 +1,5 @@
-import { OptionValueError, type OptionTable } from '../kit/spec.js';
-import { oneOf } from '../kit/values.js';
+import { OptionValueError, type OptionTable } from '../../cli/spec.js';
+import { oneOf } from '../../cli/values.js';
 
 export const options = {
   paginate: { spelling: '--paginate', help: 'follow offset/limit through every page of a list that reports total' },

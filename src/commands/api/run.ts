@@ -5,8 +5,8 @@ import { write } from '../../io.js';
 import { notice } from '../../output/context.js';
 import { PageProgress } from '../../output/page-progress.js';
 import { inertJson, termSafe } from '../../output/sanitize.js';
-import type { RunContext } from '../kit/context.js';
-import type { Request } from '../kit/spec.js';
+import type { RunContext } from '../../cli/context.js';
+import type { Request } from '../../cli/spec.js';
 import type { options } from './options.js';
 
 /** `api <path>`: one GET (or every page with --paginate); nothing but GET is ever sent. */

@@ -9,9 +9,9 @@ import { evaluateColumns, evaluateRow, evaluateView } from '../../output/evaluat
 import { writeRows } from '../../output/rows.js';
 import { render } from '../../output/render.js';
 import { withSpinner } from '../../output/spinner.js';
-import { resolveColumns } from '../kit/columns.js';
-import type { RunContext } from '../kit/context.js';
-import type { Request } from '../kit/spec.js';
+import { resolveColumns } from '../../cli/columns.js';
+import type { RunContext } from '../../cli/context.js';
+import type { Request } from '../../cli/spec.js';
 import type { options } from './options.js';
 
 /** `evaluate`: everything the user gave is checked before the first request. */

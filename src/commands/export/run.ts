@@ -2,8 +2,8 @@ import { print } from '../../output/context.js';
 import { ReadProgressLine } from '../../output/read-progress.js';
 import { canonicalJson } from '../../snapshot/canonical.js';
 import { fetchSnapshot } from '../../snapshot/fetch.js';
-import type { RunContext } from '../kit/context.js';
-import type { Request } from '../kit/spec.js';
+import type { RunContext } from '../../cli/context.js';
+import type { Request } from '../../cli/spec.js';
 import type { options } from './options.js';
 
 /** `export`: the project's snapshot on stdout, keys sorted, ending in a newline; built from GETs alone. */

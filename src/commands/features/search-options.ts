@@ -1,6 +1,6 @@
-import type { OptionSpec, OptionTable, OptionValues, Request } from '../kit/spec.js';
-import { OptionValueError } from '../kit/spec.js';
-import { oneOf, projectsInFilter, wholeNumber } from '../kit/values.js';
+import type { OptionSpec, OptionTable, OptionValues, Request } from '../../cli/spec.js';
+import { OptionValueError } from '../../cli/spec.js';
+import { oneOf, projectsInFilter, wholeNumber } from '../../cli/values.js';
 import {
   DATE_OPERATORS,
   FLAG_TYPES,

@@ -1,6 +1,6 @@
 import { SECTIONS } from '../../output/insights-sections.js';
-import type { OptionTable } from '../kit/spec.js';
-import { calendarDay } from '../kit/values.js';
+import type { OptionTable } from '../../cli/spec.js';
+import { calendarDay } from '../../cli/values.js';
 
 export const options = {
   from: { spelling: '--from <YYYY-MM-DD>', help: 'start of the date range (omitted: the server decides)', parse: calendarDay },

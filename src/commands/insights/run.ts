@@ -6,9 +6,9 @@ import { otherArrays, SECTION_COLUMNS, SECTION_KEY, SECTION_TITLE, sectionChart,
 import { render } from '../../output/render.js';
 import { writeRows } from '../../output/rows.js';
 import { withSpinner } from '../../output/spinner.js';
-import { resolveColumns } from '../kit/columns.js';
-import type { RunContext } from '../kit/context.js';
-import type { Request } from '../kit/spec.js';
+import { resolveColumns } from '../../cli/columns.js';
+import type { RunContext } from '../../cli/context.js';
+import type { Request } from '../../cli/spec.js';
 import type { options } from './options.js';
 
 /** --section takes names, or lists of them: `--section users,flags`. */

@@ -1,5 +1,5 @@
-import { OptionValueError, type OptionTable } from '../kit/spec.js';
-import { pathSegment, wholeNumber } from '../kit/values.js';
+import { OptionValueError, type OptionTable } from '../../cli/spec.js';
+import { pathSegment, wholeNumber } from '../../cli/values.js';
 
 /**
  * The states --fail-on takes (archived is a fact of the flag, but gates the same way;

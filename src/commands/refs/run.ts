@@ -13,9 +13,9 @@ import { fillLifecycles, findReferences, memoLookup, setLifecycle } from '../../
 import { flagRowColumns, groupedByFlag, referenceAnnotation, referenceColumns } from '../../output/refs-view.js';
 import { emptyStats, type TreeOptions } from '../../refs/scan.js';
 import { VERSION } from '../../version.js';
-import { resolveColumns } from '../kit/columns.js';
-import type { RunContext } from '../kit/context.js';
-import type { Request } from '../kit/spec.js';
+import { resolveColumns } from '../../cli/columns.js';
+import type { RunContext } from '../../cli/context.js';
+import type { Request } from '../../cli/spec.js';
 import { refuseDiffOptions, runDiff } from './diff.js';
 import { FAIL_ON_STATES, type FailOnState, type options } from './options.js';
 import { skippedLine, SkippedFilesError } from './skipped.js';

@@ -1,6 +1,6 @@
 import { maskToken, tokenKind } from '../../../config/token.js';
 import { ApiError } from '../../../errors.js';
-import type { RunContext } from '../../kit/context.js';
+import type { RunContext } from '../../../cli/context.js';
 import { checkToken } from '../check.js';
 
 /** `auth status`: where the server and token come from, then a live check of the token. */

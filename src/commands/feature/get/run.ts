@@ -5,9 +5,9 @@ import { print } from '../../../output/context.js';
 import { render } from '../../../output/render.js';
 import { writeRows, type ColumnSet } from '../../../output/rows.js';
 import { withSpinner } from '../../../output/spinner.js';
-import { resolveColumns } from '../../kit/columns.js';
-import type { RunContext } from '../../kit/context.js';
-import type { Request } from '../../kit/spec.js';
+import { resolveColumns } from '../../../cli/columns.js';
+import type { RunContext } from '../../../cli/context.js';
+import type { Request } from '../../../cli/spec.js';
 import type { options } from './options.js';
 
 interface EnvRow {

@@ -5,8 +5,8 @@ import { ApiError, RequestError, UsageError } from '../../../errors.js';
 import { render } from '../../../output/render.js';
 import type { Column } from '../../../output/rows.js';
 import { RESULT_KIND } from '../../../retire/model.js';
-import type { RunContext } from '../../kit/context.js';
-import type { Request } from '../../kit/spec.js';
+import type { RunContext } from '../../../cli/context.js';
+import type { Request } from '../../../cli/spec.js';
 import type { options } from './options.js';
 
 interface Row {

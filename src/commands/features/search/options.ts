@@ -1,4 +1,4 @@
-import type { OptionTable } from '../../kit/spec.js';
+import type { OptionTable } from '../../../cli/spec.js';
 import { FILTER_OPTIONS, PAGING_OPTIONS } from '../search-options.js';
 
 export const options = {

@@ -4,9 +4,9 @@ import { notice } from '../../../output/context.js';
 import { featureColumns } from '../../../output/feature-columns.js';
 import { PageProgress } from '../../../output/page-progress.js';
 import { render } from '../../../output/render.js';
-import { resolveColumns } from '../../kit/columns.js';
-import type { RunContext } from '../../kit/context.js';
-import type { Request } from '../../kit/spec.js';
+import { resolveColumns } from '../../../cli/columns.js';
+import type { RunContext } from '../../../cli/context.js';
+import type { Request } from '../../../cli/spec.js';
 import { DEFAULT_LIMIT, searchQuery } from '../search-options.js';
 import type { options } from './options.js';
 

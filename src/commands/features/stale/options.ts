@@ -1,5 +1,5 @@
-import type { OptionTable } from '../../kit/spec.js';
-import { wholeNumber } from '../../kit/values.js';
+import type { OptionTable } from '../../../cli/spec.js';
+import { wholeNumber } from '../../../cli/values.js';
 import { FILTER_OPTIONS, PAGING_OPTIONS, pick, withHelp } from '../search-options.js';
 
 export const options = {

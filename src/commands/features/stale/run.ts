@@ -6,9 +6,9 @@ import { appendStepSummary, summaryMarkdown } from '../../../output/github.js';
 import { PageProgress } from '../../../output/page-progress.js';
 import { render } from '../../../output/render.js';
 import type { ColumnSet } from '../../../output/rows.js';
-import { resolveColumns } from '../../kit/columns.js';
-import type { RunContext } from '../../kit/context.js';
-import type { Request } from '../../kit/spec.js';
+import { resolveColumns } from '../../../cli/columns.js';
+import type { RunContext } from '../../../cli/context.js';
+import type { Request } from '../../../cli/spec.js';
 import { searchQuery } from '../search-options.js';
 import type { options } from './options.js';
 

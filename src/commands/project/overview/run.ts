@@ -7,9 +7,9 @@ import { render } from '../../../output/render.js';
 import { writeRows, type ColumnSet } from '../../../output/rows.js';
 import { withSpinner } from '../../../output/spinner.js';
 import { PageProgress } from '../../../output/page-progress.js';
-import { resolveColumns } from '../../kit/columns.js';
-import type { RunContext } from '../../kit/context.js';
-import type { Request } from '../../kit/spec.js';
+import { resolveColumns } from '../../../cli/columns.js';
+import type { RunContext } from '../../../cli/context.js';
+import type { Request } from '../../../cli/spec.js';
 
 /**
  * The search table's columns. `project` is left out of the defaults, as every row has the same,

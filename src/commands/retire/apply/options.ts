@@ -1,5 +1,5 @@
-import type { OptionTable } from '../../kit/spec.js';
-import { projectId, text } from '../../kit/values.js';
+import type { OptionTable } from '../../../cli/spec.js';
+import { projectId, text } from '../../../cli/values.js';
 
 export const options = {
   yes: { spelling: '-y, --yes', help: 'archive without asking (required when stdin is not a terminal, as in CI)' },

@@ -1,6 +1,6 @@
 import { options as refsOptions } from '../../refs/options.js';
-import { OptionValueError, type OptionTable } from '../../kit/spec.js';
-import { oneProject, pathSegment, projectId, wholeNumber } from '../../kit/values.js';
+import { OptionValueError, type OptionTable } from '../../../cli/spec.js';
+import { oneProject, pathSegment, projectId, wholeNumber } from '../../../cli/values.js';
 
 const names = (raw: string): string[] => {
   const list = raw.split(',').map((s) => s.trim());

@@ -1,5 +1,5 @@
-import type { OutputOptions } from '../../output/context.js';
-import type { Format } from '../../output/formats.js';
+import type { OutputOptions } from '../output/context.js';
+import type { Format } from '../output/formats.js';
 import { OptionValueError, type OptionTable } from './spec.js';
 
 // -o, --columns, --no-headers, --csv-raw: the output flags every data command shares, listed

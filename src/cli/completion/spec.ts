@@ -1,6 +1,6 @@
-import { commandsOf, optionTable, longName } from '../commands/kit/records.js';
-import { GLOBAL_OPTIONS } from '../commands/kit/globals.js';
-import type { ArgSpec as RecordArg, OptionSpec as RecordFlag, ProgramSpec, ValueSource } from '../commands/kit/spec.js';
+import { commandsOf, optionTable, longName } from '../records.js';
+import { GLOBAL_OPTIONS } from '../globals.js';
+import type { ArgSpec as RecordArg, OptionSpec as RecordFlag, ProgramSpec, ValueSource } from '../spec.js';
 
 // What the completion scripts know, read from the command records: every command, its flags
 // and arguments, and the `help [command]` and -h/--help that commander adds to each. The

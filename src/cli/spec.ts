@@ -1,13 +1,13 @@
-import type { Format } from '../../output/formats.js';
+import type { Format } from '../output/formats.js';
 import type { RunContext } from './context.js';
-import type { OutputOptions } from '../../output/context.js';
+import type { OutputOptions } from '../output/context.js';
 
 // A command is one record: its path, one flag table, its formats and examples, and the lazy
 // import of its work. The commander tree, --help, shell completion and the README's flag
 // tables are all generated from these records (see program.ts and scripts/build.mjs).
 
 // Value checks throw OptionValueError (errors.ts); the kit turns it into a usage error.
-export { OptionValueError } from '../../errors.js';
+export { OptionValueError } from '../errors.js';
 
 /** What a flag's value completes to: a fixed list, the profiles in the config file, or file names. */
 export type ValueSource = readonly string[] | 'profiles' | 'files';

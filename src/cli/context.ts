@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { ApiClient } from '../../api/client.js';
-import { RequestSlots } from '../../api/slots.js';
-import { proxyFromEnv } from '../../config/proxy-env.js';
-import { maxWaitMs, RateLimitPacer, type PacerOptions } from '../../api/rate-limit.js';
-import { resolveTarget, type Target } from '../../config/resolve.js';
-import { configDir, readConfig } from '../../config/store.js';
-import { redactAll } from '../../config/token.js';
-import { ApiError, NotFoundError, PermissionError, UsageError } from '../../errors.js';
-import { clockOf, type IO } from '../../io.js';
-import { makeUi, notice, type OutputOptions, type Ui } from '../../output/context.js';
-import { VERSION } from '../../version.js';
+import { ApiClient } from '../api/client.js';
+import { RequestSlots } from '../api/slots.js';
+import { proxyFromEnv } from '../config/proxy-env.js';
+import { maxWaitMs, RateLimitPacer, type PacerOptions } from '../api/rate-limit.js';
+import { resolveTarget, type Target } from '../config/resolve.js';
+import { configDir, readConfig } from '../config/store.js';
+import { redactAll } from '../config/token.js';
+import { ApiError, NotFoundError, PermissionError, UsageError } from '../errors.js';
+import { clockOf, type IO } from '../io.js';
+import { makeUi, notice, type OutputOptions, type Ui } from '../output/context.js';
+import { VERSION } from '../version.js';
 import type { GLOBAL_OPTIONS } from './globals.js';
 
 import type { OptionValues, ProgramSpec } from './spec.js';
@@ -110,7 +110,7 @@ export class RunContext {
   private async checkProjects(target: Target, ids: string[], label = '--project'): Promise<void> {
     const client = this.client(target);
     try {
-      const { projectIds, projectHasEnvironments } = await import('../../api/project-list.js');
+      const { projectIds, projectHasEnvironments } = await import('../api/project-list.js');
       const known = await projectIds(client);
       if (known instanceof Set) return missingProjects(ids, known, label);
       for (const id of ids) {

@@ -1,4 +1,4 @@
-import type { ProgramSpec } from '../commands/kit/spec.js';
+import type { ProgramSpec } from '../spec.js';
 import { bash } from './bash.js';
 import { fish } from './fish.js';
 import type { Script } from './script.js';

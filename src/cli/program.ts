@@ -1,5 +1,5 @@
 import { Argument, Command, Option } from 'commander';
-import { VERSION } from '../../version.js';
+import { VERSION } from '../version.js';
 import type { App } from './context.js';
 import { GLOBAL_OPTIONS } from './globals.js';
 import { commandsOf, optionTable, longName } from './records.js';

@@ -1,6 +1,6 @@
 import { type Command, CommanderError } from 'commander';
-import type { App } from './commands/kit/context.js';
-import { buildProgram } from './commands/kit/program.js';
+import type { App } from './cli/context.js';
+import { buildProgram } from './cli/program.js';
 import { PROGRAM } from './commands/registry.js';
 import { ExitCode } from './errors.js';
 import { checkOutput, type IO } from './io.js';

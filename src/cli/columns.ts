@@ -1,5 +1,5 @@
-import { UsageError } from '../../errors.js';
-import type { Column, ColumnSet } from '../../output/rows.js';
+import { UsageError } from '../errors.js';
+import type { Column, ColumnSet } from '../output/rows.js';
 
 /** --columns resolved once, before any request: an unknown name is a usage error. */
 export function resolveColumns<T>(set: ColumnSet<T>, chosen: string[] | undefined): Column<T>[] {

@@ -1,5 +1,5 @@
-import { UsageError } from '../../errors.js';
-import { keepReadingWhenClosed } from '../../io.js';
+import { UsageError } from '../errors.js';
+import { keepReadingWhenClosed } from '../io.js';
 import type { App, GlobalOptions, RunContext } from './context.js';
 import { GLOBAL_OPTIONS } from './globals.js';
 import { outputOptions } from './output-options.js';
