@@ -57,7 +57,8 @@ export function folderViolations(files) {
   return found;
 }
 
-function sources(dir, root = dir, files = new Map()) {
+/** Every .ts file under `dir`: its `dir`-relative path → its text. */
+export function sources(dir, root = dir, files = new Map()) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = join(dir, entry.name);
     if (entry.isDirectory()) sources(full, root, files);

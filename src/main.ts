@@ -1,5 +1,5 @@
 import { type Command, CommanderError } from 'commander';
-import type { App } from './cli/context.js';
+import type { App } from './cli/spec.js';
 import { buildProgram } from './cli/program.js';
 import { PROGRAM } from './commands/registry.js';
 import { ExitCode } from './errors.js';

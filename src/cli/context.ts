@@ -11,16 +11,14 @@ import { clockOf, type IO } from '../io.js';
 import { makeUi, notice, type OutputOptions, type Ui } from '../output/context.js';
 import { VERSION } from '../version.js';
 import type { GLOBAL_OPTIONS } from './globals.js';
-
-import type { OptionValues, ProgramSpec } from './spec.js';
+import type { OptionValues } from './option-spec.js';
 
 export type GlobalOptions = OptionValues<typeof GLOBAL_OPTIONS>;
 
-/** The process's IO, the commands, and where tokens in play are noted so no message shows them. */
-export interface App {
+/** The process's IO, and where tokens in play are noted so no message shows them (the App of spec.ts). */
+export interface Session {
   io: IO;
   secrets: Set<string>;
-  program: ProgramSpec;
 }
 
 /** What a command's run() gets: its streams, the global options, and a way to reach the server. */
@@ -44,16 +42,11 @@ export class RunContext {
   private readonly slots = new RequestSlots(8);
 
   constructor(
-    private readonly app: App,
+    private readonly app: Session,
     readonly globals: GlobalOptions,
   ) {
     this.io = app.io;
     if (globals.caFile) this.ca = readCaFile(globals.caFile);
-  }
-
-  /** Every command's record: what `completion` generates its scripts from. */
-  get program(): ProgramSpec {
-    return this.app.program;
   }
 
   get configDir(): string {

@@ -1,4 +1,4 @@
-import type { OptionTable } from './spec.js';
+import type { OptionTable } from './option-spec.js';
 import { number, text, wholeNumber } from './values.js';
 
 // The root's options: commander accepts them before or after any subcommand.

@@ -1,6 +1,6 @@
 import { Argument, Command, Option } from 'commander';
 import { VERSION } from '../version.js';
-import type { App } from './context.js';
+import type { App } from './spec.js';
 import { GLOBAL_OPTIONS } from './globals.js';
 import { commandsOf, optionTable, longName } from './records.js';
 import { prepare, runPrepared, type Words } from './request.js';

@@ -1,10 +1,10 @@
 import { UsageError } from '../errors.js';
 import { keepReadingWhenClosed } from '../io.js';
-import type { App, GlobalOptions, RunContext } from './context.js';
+import type { GlobalOptions, RunContext } from './context.js';
 import { GLOBAL_OPTIONS } from './globals.js';
 import { outputOptions } from './output-options.js';
 import { longName, optionTable } from './records.js';
-import { OptionValueError, type ArgSpec, type CommandSpec, type OptionTable, type Request, type RunModule } from './spec.js';
+import { OptionValueError, type App, type ArgSpec, type CommandSpec, type OptionTable, type Request, type RunModule } from './spec.js';
 
 // From the words of a command line, split by commander (program.ts) or by the fast path's
 // parser (light.ts), to a command's typed request and its run: the same checks, in the same
@@ -120,6 +120,7 @@ export async function prepare(app: App, spec: CommandSpec<any>, words: Words): P
     options: flags as Request<OptionTable>['options'],
     output: outputOptions(flags, spec.formats?.[0] ?? 'table'),
     given: words.given,
+    program: app.program,
   };
   if (spec.check) {
     try {

@@ -1,4 +1,4 @@
-import { OptionValueError } from './spec.js';
+import { OptionValueError } from '../errors.js';
 
 // Value checks for flag tables. Plain functions, no zod: a declaration holds them, so they are
 // part of start-up; each runs only when its flag is given.

@@ -1,5 +1,5 @@
 import featureGet from '../commands/feature/get/index.js';
-import type { App } from '../cli/context.js';
+import type { App } from '../cli/spec.js';
 import { lightWords } from '../cli/light.js';
 import { prepare, runPrepared } from '../cli/request.js';
 import { ExitCode } from '../errors.js';

@@ -31,5 +31,5 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   if (req.options.profiles) return printProfiles(ctx.io);
   const shell = req.args[0] as Shell | undefined;
   if (!shell) throw new UsageError(`name a shell: flagctl completion ${SHELLS.join(', ')}`);
-  await write(ctx.io.stdout, completionScript(ctx.program, shell));
+  await write(ctx.io.stdout, completionScript(req.program, shell));
 }
