@@ -19,7 +19,7 @@ import {
   sortField,
   statusEntry,
   type ParsedFilter,
-} from './search-filters.js';
+} from '../../search/filters.js';
 
 // The search options, declared once for every command that pages search (`features search`,
 // `features stale`, and whatever joins them). Each option checks its own value (`parse`) and

@@ -1,5 +1,5 @@
-import { OptionValueError } from '../../errors.js';
-import { calendarDayCheck, environmentName as environment, projectId } from '../../cli/values.js';
+import { OptionValueError } from '../errors.js';
+import { calendarDayCheck, environmentName as environment, projectId } from '../cli/values.js';
 
 const calendarDay = calendarDayCheck('not a real calendar date');
 
