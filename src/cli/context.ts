@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { ApiClient } from '../api/client.js';
-import { RequestSlots } from '../api/slots.js';
+import { ApiClient } from '../api/http/client.js';
+import { RequestSlots } from '../api/http/slots.js';
 import { proxyFromEnv } from '../config/proxy-env.js';
-import { maxWaitMs, RateLimitPacer, type PacerOptions } from '../api/rate-limit.js';
+import { maxWaitMs, RateLimitPacer, type PacerOptions } from '../api/http/rate-limit.js';
 import { resolveTarget, type Target } from '../config/resolve.js';
 import { configDir, readConfig } from '../config/store.js';
 import { redactAll } from '../config/token.js';
@@ -143,7 +143,7 @@ export class RunContext {
   }
 
   /**
-   * A pacer for the server's rate limit (api/rate-limit.ts), bounded by --max-wait. One per
+   * A pacer for the server's rate limit (api/http/rate-limit.ts), bounded by --max-wait. One per
    * run: every rate-limited request of the command goes through it; `onWait` shows each wait.
    */
   pacer(onWait: PacerOptions['onWait']): RateLimitPacer {

@@ -1,4 +1,4 @@
-import { jsonText } from '../api/json-text.js';
+import { jsonText } from '../api/http/json-text.js';
 import { csvRecord } from './csv.js';
 import { print, type Ui } from './context.js';
 import { termSafe } from './sanitize.js';

@@ -1,5 +1,5 @@
 import { activeFeatures, archiveFeatures, batches, isDependencyRefusal, lastFates, parentsAmong, typeLifetimes } from '../api/archive.js';
-import type { ApiClient } from '../api/client.js';
+import type { ApiClient } from '../api/http/client.js';
 import { ApiError, CliError } from '../errors.js';
 import { stateChange, stateDigest, type Plan, type PlanFlag } from './model.js';
 import { flagState } from './state.js';

@@ -1,4 +1,4 @@
-import { jsonText, parseJson } from '../../api/json-text.js';
+import { jsonText, parseJson } from '../../api/http/json-text.js';
 import { getRaw, paginate } from '../../api/raw.js';
 import { apiTarget } from './target.js';
 import { write } from '../../io.js';

@@ -1,4 +1,4 @@
-import { joinUrl } from '../../api/path.js';
+import { joinUrl } from '../../api/http/path.js';
 import type { ApiTarget } from '../../api/raw.js';
 import { UsageError } from '../../errors.js';
 

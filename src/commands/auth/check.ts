@@ -1,4 +1,4 @@
-import type { ApiClient } from '../../api/client.js';
+import type { ApiClient } from '../../api/http/client.js';
 
 /** A cheap admin read that every supported server answers: a one-feature search. */
 export async function checkToken(client: ApiClient): Promise<void> {

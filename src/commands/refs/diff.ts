@@ -1,4 +1,4 @@
-import { lifecycleOf, listFlags } from '../../api/flags.js';
+import { lifecycleOf, listFlags } from '../../api/flag-list.js';
 import { ApiError, CheckFailedError, CliError, ExitCode, UsageError } from '../../errors.js';
 import { notice, print } from '../../output/context.js';
 import { appendStepSummary } from '../../output/github.js';

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { searchedPaths } from './paths.js';
 import { defaultThreads } from './threads.js';
-import { featureLifecycle, lifecyclesBySearch, listFlags, type FlagInfo } from '../../api/flags.js';
+import { featureLifecycle, lifecyclesBySearch, listFlags, type FlagInfo } from '../../api/flag-list.js';
 import { ApiError, CheckFailedError, UsageError } from '../../errors.js';
 import { notice, print } from '../../output/context.js';
 import { appendStepSummary, summaryMarkdown } from '../../output/github.js';

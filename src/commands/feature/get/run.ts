@@ -1,5 +1,5 @@
-import { getFeature } from '../../../api/features.js';
-import type { Feature, FeatureEnvironment } from '../../../api/schemas.js';
+import { getFeature } from '../../../api/flag.js';
+import type { Feature, FeatureEnvironment } from '../../../api/schemas/flag.js';
 import { featureView, type SegmentNames } from '../../../output/feature-view.js';
 import { print } from '../../../output/context.js';
 import { render } from '../../../output/render.js';
@@ -71,7 +71,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     // Loaded here: their checks are zod schemas, which `-o json` never needs.
     prepare: async () => {
       if (ui.out.columns) return;
-      const [{ completeFeature }, { segmentNames }] = await Promise.all([import('../../../api/feature-complete.js'), import('../../../api/segments.js')]);
+      const [{ completeFeature }, { segmentNames }] = await Promise.all([import('../../../api/flag-complete.js'), import('../../../api/segments.js')]);
       const usesSegments = (feature.environments ?? []).some((e) => (e.strategies ?? []).some((s) => s.segments?.length));
       [full, segments] = await withSpinner(io, `Fetching ${name}`, () =>
         Promise.all([completeFeature(client, project, feature), usesSegments ? segmentNames(client).catch(() => segments) : segments]),

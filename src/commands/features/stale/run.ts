@@ -1,5 +1,5 @@
 import { searchFeatures } from '../../../api/search.js';
-import type { SearchFeature } from '../../../api/schemas.js';
+import type { SearchFeature } from '../../../api/schemas/flag.js';
 import { CheckFailedError } from '../../../errors.js';
 import { featureColumns } from '../../../output/feature-columns.js';
 import { appendStepSummary, summaryMarkdown } from '../../../output/github.js';

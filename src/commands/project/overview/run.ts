@@ -1,5 +1,5 @@
-import { fetchOverview, SEARCH_ONLY_FIELDS, withSearchFields } from '../../../api/projects.js';
-import type { SearchFeature } from '../../../api/schemas.js';
+import { fetchOverview, SEARCH_ONLY_FIELDS, withSearchFields } from '../../../api/project-overview.js';
+import type { SearchFeature } from '../../../api/schemas/flag.js';
 import { notice, print } from '../../../output/context.js';
 import { featureColumns } from '../../../output/feature-columns.js';
 import { overviewView } from '../../../output/overview-view.js';

@@ -1,5 +1,5 @@
-import { RequestError } from '../errors.js';
-import { realClock, type Clock } from '../io.js';
+import { RequestError } from '../../errors.js';
+import { realClock, type Clock } from '../../io.js';
 import { parseRetryAfter } from './retry.js';
 
 // Pacing requests to a rate-limited endpoint (Unleash 8 limits search to 15 a minute per

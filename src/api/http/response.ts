@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
-import type * as z from '../zod-mini.js';
-import { isStackOverflow, RequestError, TOO_DEEP, type ServerErrorBody } from '../errors.js';
+import type * as z from '../../zod-mini.js';
+import { isStackOverflow, RequestError, TOO_DEEP, type ServerErrorBody } from '../../errors.js';
 import { parseJson } from './json-text.js';
 
 // What client.ts makes of an answer once it has one: the body read within its size limit, a

@@ -1,8 +1,8 @@
 import * as z from '../zod-mini.js';
-import type { ApiClient } from './client.js';
-import { featurePath } from './features.js';
-import { segment } from './path.js';
-import { envVariant, tag, type Feature } from './schemas.js';
+import type { ApiClient } from './http/client.js';
+import { featurePath } from './flag.js';
+import { segment } from './http/path.js';
+import { envVariant, tag, type Feature } from './schemas/flag.js';
 
 const tagsResponse = z.looseObject({ tags: z.array(tag) });
 const variantsResponse = z.looseObject({ variants: z.array(envVariant) });

@@ -1,7 +1,7 @@
 import * as z from '../zod-mini.js';
-import type { ApiClient } from './client.js';
-import { segment } from './path.js';
-import { fast } from './search-shape.js';
+import type { ApiClient } from './http/client.js';
+import { segment } from './http/path.js';
+import { fast } from './schemas/search-check.js';
 
 // What a snapshot reads of a project before its features' documents: its environments and its
 // feature list. GETs only: the batch export, which Unleash logs as a features-exported event

@@ -1,5 +1,5 @@
-import * as z from '../zod-mini.js';
-import { constraint, searchFeature, strategyVariant } from './schemas.js';
+import * as z from '../../zod-mini.js';
+import { constraint, searchFeature, strategyVariant } from './flag.js';
 
 // The spec's project overview, and the /overview document newer servers give instead.
 // Lenient like schemas.ts: everything but the name may be missing or null, and unknown

@@ -1,4 +1,4 @@
-import * as z from '../zod-mini.js';
+import * as z from '../../zod-mini.js';
 
 // Response shapes from the spec. They check what flagctl relies on and keep every
 // unknown field: real servers add fields, and send null where the spec says boolean or array.

@@ -1,15 +1,15 @@
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { ConnectionOptions, TLSSocket } from 'node:tls';
-import type { ProxyEndpoint } from '../config/proxy-env.js';
-import type { Clock } from '../io.js';
+import type { ProxyEndpoint } from '../../config/proxy-env.js';
+import type { Clock } from '../../io.js';
 
 // Proxy support for node:http, as curl has it (the variables are read in proxy-env.ts). Both
 // http and https targets go through a CONNECT tunnel, so the proxy never sees the token of an
 // https request in the clear; an https:// proxy is itself spoken to over TLS, so the CONNECT,
 // its Proxy-Authorization and (for http targets) the token are not in the clear either.
 
-export { proxyFor, proxyLabel, type ProxySettings } from '../config/proxy-env.js';
+export { proxyFor, proxyLabel, type ProxySettings } from '../../config/proxy-env.js';
 
 type Done = (err: Error | null, socket?: Duplex) => void;
 

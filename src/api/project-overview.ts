@@ -1,16 +1,16 @@
 import { ApiError } from '../errors.js';
-import type { ApiClient } from './client.js';
+import type { ApiClient } from './http/client.js';
 import {
   projectOverview,
   projectOverviewHead,
   type ProjectOverview,
   type ProjectOverviewHead,
-} from './overview-schema.js';
-import { keepRaw } from './json-text.js';
-import { segment } from './path.js';
-import { searchFeature, type SearchFeature } from './schemas.js';
+} from './schemas/project-overview.js';
+import { keepRaw } from './http/json-text.js';
+import { segment } from './http/path.js';
+import { searchFeature, type SearchFeature } from './schemas/flag.js';
 import { searchFeatures, type SearchProgress } from './search.js';
-import type { RateLimitPacer } from './rate-limit.js';
+import type { RateLimitPacer } from './http/rate-limit.js';
 import * as z from '../zod-mini.js';
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { RequestError } from '../errors.js';
+import { RequestError } from '../../errors.js';
 
 // Paging is complete or it fails (README "Paging"). Every pager (search, events, `api
 // --paginate`) hands each page to one PageCheck, which holds the rules in one place:

@@ -1,4 +1,4 @@
-import * as z from '../zod-mini.js';
+import * as z from '../../zod-mini.js';
 
 // GET /api/admin/insights (Unleash Enterprise). The spec's five arrays are required, and so
 // are their items' fields (all but timeToProduction and users): a body without one is a

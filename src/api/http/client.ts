@@ -1,7 +1,7 @@
-import type * as z from '../zod-mini.js';
-import { ApiError, RequestError, type ServerErrorBody } from '../errors.js';
-import { redact } from '../config/token.js';
-import { realClock, type Clock } from '../io.js';
+import type * as z from '../../zod-mini.js';
+import { ApiError, RequestError, type ServerErrorBody } from '../../errors.js';
+import { redact } from '../../config/token.js';
+import { realClock, type Clock } from '../../io.js';
 import { joinUrl } from './path.js';
 import type { ProxySettings } from './proxy.js';
 import type { RequestPacing } from './rate-limit.js';

@@ -1,5 +1,5 @@
-import type * as z from '../zod-mini.js';
-import type { Feature } from './schemas.js';
+import type * as z from '../../zod-mini.js';
+import type { Feature } from './flag.js';
 
 // The feature document (`feature` in schemas.ts) checked by a plain walk, without zod: building
 // zod's schemas and loading zod itself were about 2.5 ms of `feature get`'s start-up, which

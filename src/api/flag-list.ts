@@ -1,11 +1,11 @@
 import * as z from '../zod-mini.js';
 import { RequestError } from '../errors.js';
-import type { ApiClient } from './client.js';
-import { segment } from './path.js';
-import { lifecycle as lifecycleShape, type SearchFeature } from './schemas.js';
-import type { RateLimitPacer } from './rate-limit.js';
+import type { ApiClient } from './http/client.js';
+import { segment } from './http/path.js';
+import { lifecycle as lifecycleShape, type SearchFeature } from './schemas/flag.js';
+import type { RateLimitPacer } from './http/rate-limit.js';
 import { searchFeatures } from './search.js';
-import { fast } from './search-shape.js';
+import { fast } from './schemas/search-check.js';
 
 // Every flag a server has, from its cheap endpoints (SERVER-FACTS): one request for the
 // projects, one per project for its features (no paging, no rate limit), one for the flag

@@ -1,7 +1,7 @@
-import type { ApiClient } from './client.js';
-import { featureShape } from './feature-shape.js';
-import { segment } from './path.js';
-import type { Feature } from './schemas.js';
+import type { ApiClient } from './http/client.js';
+import { featureShape } from './schemas/flag-check.js';
+import { segment } from './http/path.js';
+import type { Feature } from './schemas/flag.js';
 
 // No zod here: `feature get` reads this module at start-up (the shape is checked by
 // feature-shape.ts). What the human record adds to the document is in feature-complete.ts.

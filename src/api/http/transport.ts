@@ -1,5 +1,5 @@
 import type { Agent, ClientRequest, IncomingMessage } from 'node:http';
-import { realClock, type Clock } from '../io.js';
+import { realClock, type Clock } from '../../io.js';
 import { proxyFor, proxyLabel, tunnelConnector, type ProxySettings } from './proxy.js';
 
 // flagctl's one HTTP layer, on node:http. It replaced undici, whose import and first request

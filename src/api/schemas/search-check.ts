@@ -1,5 +1,5 @@
-import * as z from '../zod-mini.js';
-import { searchResponse, type SearchResponse } from './schemas.js';
+import * as z from '../../zod-mini.js';
+import { searchResponse, type SearchResponse } from './flag.js';
 
 // Search pages are the hot path of `--all`: 50,000 features arrive as 500 pages. zod's walk of
 // every nested object cost more than parsing the JSON itself, so a page is checked by a plain

@@ -1,4 +1,4 @@
-import { RequestError } from '../errors.js';
+import { RequestError } from '../../errors.js';
 
 /**
  * Percent-encodes one path segment. Commands check names before any request (kit/values.ts
