@@ -84,7 +84,11 @@ function searchChunks(names: string[]): string[][] {
   let chars = 0;
   for (const n of names) {
     const size = encodeURIComponent(n).length + 3; // and its encoded comma
-    if (chunk.length > 0 && (chunk.length >= NAMES_PER_SEARCH || chars + size > QUERY_CHARS)) (out.push(chunk), (chunk = []), (chars = 0));
+    if (chunk.length > 0 && (chunk.length >= NAMES_PER_SEARCH || chars + size > QUERY_CHARS)) {
+      out.push(chunk);
+      chunk = [];
+      chars = 0;
+    }
     chunk.push(n);
     chars += size;
   }

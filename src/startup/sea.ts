@@ -1,4 +1,5 @@
 import { writeSync } from 'node:fs';
+import { getAsset, getRawAsset } from 'node:sea';
 import { Script } from 'node:vm';
 import { runCommonJs, wrapCommonJs, type BundleExports } from './code-cache.js';
 import { fastPathFirst, onlyVersion } from './route.js';
@@ -8,15 +9,9 @@ import { fastPathFirst, onlyVersion } from './route.js';
 // build time by a run of `feature get` (scripts/sea-warm.cjs), so it holds what a request compiles; Node's
 // own `useCodeCache` covers this small script only (docs/performance.md, "Start-up").
 
-interface SeaModule {
-  getAsset(name: string, encoding: 'utf8'): string;
-  getRawAsset(name: string): ArrayBuffer;
-}
-
 function load(name: string): BundleExports {
-  const sea = require('node:sea') as SeaModule;
   const filename = `${name}.cjs`;
-  const script = new Script(wrapCommonJs(sea.getAsset(filename, 'utf8')), { filename, cachedData: Buffer.from(sea.getRawAsset(`${name}.v8`)) });
+  const script = new Script(wrapCommonJs(getAsset(filename, 'utf8')), { filename, cachedData: Buffer.from(getRawAsset(`${name}.v8`) as ArrayBuffer) });
   return runCommonJs(script, filename, '.');
 }
 

@@ -154,8 +154,15 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
         }
         for (const n of features) {
           const f = c.active.get(n);
-          if (f) (c.active.delete(n), c.archived.set(n, f), happened(c, 'feature-archived', n));
-          if (c.deleteAfterArchive?.has(n)) (c.archived.delete(n), happened(c, 'feature-deleted', n));
+          if (f) {
+            c.active.delete(n);
+            c.archived.set(n, f);
+            happened(c, 'feature-archived', n);
+          }
+          if (c.deleteAfterArchive?.has(n)) {
+            c.archived.delete(n);
+            happened(c, 'feature-deleted', n);
+          }
         }
         res.writeHead(202).end();
         });
@@ -174,7 +181,11 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
         c.writes.push({ path: 'revive', features });
         for (const n of features) {
           const f = c.archived.get(n);
-          if (f) (c.archived.delete(n), c.active.set(n, f), happened(c, 'feature-revived', n));
+          if (f) {
+            c.archived.delete(n);
+            c.active.set(n, f);
+            happened(c, 'feature-revived', n);
+          }
         }
         sendJson(res, 200, {});
       }),

@@ -1,5 +1,5 @@
 import type * as z from '../../zod-mini.js';
-import { ApiError, RequestError, type ServerErrorBody } from '../../errors.js';
+import { ApiError, RequestError } from '../../errors.js';
 import { redact } from '../../config/token.js';
 import { realClock, type Clock } from '../../io.js';
 import { joinUrl } from './path.js';

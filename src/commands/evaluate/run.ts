@@ -1,5 +1,5 @@
 import { environmentNames } from '../../api/environments.js';
-import { playground, type PlaygroundFeature, type PlaygroundResponse } from '../../api/playground.js';
+import { playground, type PlaygroundFeature } from '../../api/playground.js';
 import { CheckFailedError, NotFoundError, RequestError } from '../../errors.js';
 import { parseContext } from '../../evaluate/context.js';
 import { explain } from '../../evaluate/explain.js';
@@ -26,7 +26,6 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const target = await ctx.target();
   const project = f.project ?? (f.all ? target.project : undefined);
   const client = ctx.client(target);
-  let explanations;
   const answer = await withSpinner(ctx.io, `Evaluating in ${f.env}`, async () => {
     // The playground answers an unknown environment with every flag off, not an error.
     const environments = await environmentNames(client);
@@ -37,7 +36,6 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   });
   const chosen = select(answer.features, names, f.all === true, project);
   const explained = chosen.map((feature) => explain(feature, f.env!, context, given));
-  explanations = explained;
   await render(ui, {
     kind: 'document',
     document: { ...answer, features: chosen },
@@ -51,7 +49,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   });
 
   if (f.expect) {
-    const e = explanations[0]!;
+    const e = explained[0]!;
     // An evaluation the server could not finish confirms neither on nor off.
     if (e.state === 'unknown') {
       throw new CheckFailedError(
