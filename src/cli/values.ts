@@ -58,7 +58,7 @@ export function pathSegment(what: string): (raw: string) => string {
 }
 
 /**
- * A real calendar day written YYYY-MM-DD: 2025-02-30 is refused, 2024-02-29 is not. The one
+ * A real calendar day written YYYY-MM-DD: February 30th is refused, a leap year's 29th is not. The one
  * check of a day; `impossible` words the refusal of a day that does not exist (the search
  * options have said "not a real calendar date" since before this check was shared).
  */

@@ -1,8 +1,8 @@
 import type * as z from '../../zod-mini.js';
 import type { Feature } from './flag.js';
 
-// The feature document (`feature` in schemas.ts) checked by a plain walk, without zod: building
-// zod's schemas and loading zod itself were about 2.5 ms of `feature get`'s start-up, which
+// The feature document (`feature` in flag.ts) checked by a plain walk, without zod: building
+// zod's schemas and loading zod itself were a large part of `feature get`'s start-up, which
 // must check this one document (issue 23). The walk takes exactly what the schema takes, and
 // reports the first problem as zod does, with its path and zod's English message
 // (test/unit/feature-shape.test.ts compares the two on every field and on mutated documents),
