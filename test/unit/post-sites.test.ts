@@ -57,7 +57,9 @@ describe('POST sites', () => {
   });
 
   it('a read command that reaches archive or revive is named, through any chain of imports', () => {
-    const files = edit(tree(), 'retire/plan.ts', 'import { activeFeatures,', 'import { reviveFeatures, activeFeatures,');
+    const files = tree();
+    // An import line of its own, whatever the formatting of the file's other imports.
+    files.set('retire/plan.ts', `import { reviveFeatures } from '../api/archive.js';\n${files.get('retire/plan.ts')!}`);
     edit(files, 'snapshot/read.ts', "import { eachLimited } from './limit.js';", "import { eachLimited } from './limit.js';\nimport { archiveFeatures } from '../api/archive.js';");
     expect(postViolations(files)).toEqual([
       'flagctl diff reaches archiveFeatures (`${projectPath(project)}/archive`): only retire apply may write it',
