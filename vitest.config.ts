@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import { NODE_VERSION, nodePath } from './scripts/node-runtime.mjs';
 
-// Four projects, run one after the other (sequence.groupOrder) so that their times add up
+// Five projects, run one after the other (sequence.groupOrder) so that their times add up
 // plainly and the two e2e runtimes never use the shared servers at the same moment:
 //
-//   unit        in-process: main() with injected IO and clock, fixture servers on 127.0.0.1,
-//               faults (test/faults). The fast loop: `npm run test:unit`.
+//   unit        in-process: main() with injected IO and clock, fixture servers on 127.0.0.1.
+//               The fast loop: `npm run test:unit`.
+//   faults      fault injection (test/faults): TLS and proxy faults, hostile servers, the built
+//               CLI as a process (EPIPE, Ctrl-C, flushing). `npm run test:faults`.
 //   artifact    what is shipped, as shipped: npm pack and install, the single executable,
 //               the completion scripts in real bash, zsh and fish.
 //   e2e         the built CLI as a child process against real Unleash 6.10.1 and 8.2.0, on
@@ -42,11 +44,19 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['test/unit/**/*.test.ts', 'test/faults/**/*.test.ts'],
+          include: ['test/unit/**/*.test.ts'],
           // A limit for a test that hangs, not a speed goal (those live in bench/): the 5 s
           // default failed tests that loop over every command on this 2-core machine under load.
           testTimeout: 30_000,
           sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'faults',
+          include: ['test/faults/**/*.test.ts'],
+          testTimeout: 30_000,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -57,7 +67,7 @@ export default defineConfig({
           poolOptions: { forks: { singleFork: true } },
           hookTimeout: 300_000,
           testTimeout: 30_000,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -65,7 +75,7 @@ export default defineConfig({
           name: 'e2e',
           ...e2e,
           env: { FLAGCTL_TEST_NODE: process.execPath, FLAGCTL_TEST_NODE_VERSION: process.version },
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
       {
@@ -75,7 +85,7 @@ export default defineConfig({
           exclude: ONE_RUNTIME,
           globalSetup: ['scripts/node-runtime.mjs', ...e2e.globalSetup],
           env: { FLAGCTL_TEST_NODE: nodePath(), FLAGCTL_TEST_NODE_VERSION: `v${NODE_VERSION}` },
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 4 },
         },
       },
     ],

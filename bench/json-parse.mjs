@@ -1,4 +1,4 @@
-// npm run bench:json: the cost of keeping the server's numbers (src/api/json-text.ts) on a
+// npm run bench:json: the cost of keeping the server's numbers (src/api/http/json-text.ts) on a
 // search response of 50,000 features (about 35 MB), against plain JSON.parse. Three rows:
 // JSON.parse alone; parseJson on the same body, where the cheap scan finds nothing and
 // JSON.parse is all that runs; and parseJson on the body with one number of 20 significant
@@ -12,7 +12,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const FEATURES = Number(process.env.BENCH_JSON_FEATURES ?? 50_000);
 const RUNS = Number(process.env.BENCH_JSON_RUNS ?? 5);
 
-const out = await build({ entryPoints: [`${root}src/api/json-text.ts`], bundle: true, format: 'esm', write: false, platform: 'node' });
+const out = await build({ entryPoints: [`${root}src/api/http/json-text.ts`], bundle: true, format: 'esm', write: false, platform: 'node' });
 const { parseJson, mayLoseNumbers } = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
 
 const plain = JSON.stringify({ features: Array.from({ length: FEATURES }, (_, i) => searchFeature(i)), total: FEATURES });

@@ -122,7 +122,8 @@ function runtimes() {
 
 /** Start-up rows of every runtime, all in one interleaved loop so a noisy moment hits all alike. */
 function startup(env) {
-  const get = ['feature', 'get', 'bench-flag'];
+  // The acceptance command line: --project given, as scripts name the project.
+  const get = ['feature', 'get', 'bench-flag', '--project', 'default'];
   const rows = runtimes().flatMap(([label, node, sea]) => [
     { runtime: label, key: 'base', name: 'node -e 0', cmd: [node, ['-e', '0']] },
     { runtime: label, key: 'floor', name: 'floor: node:http GET, JSON out', cmd: [node, [FLOOR, 'bench-flag']] },

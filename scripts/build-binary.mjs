@@ -26,7 +26,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { bundle, GRAMMARS, pkg, root } from './build.mjs';
+import { bundle, GRAMMARS, root } from './build.mjs';
 import { ensureNode, here, NODE_VERSION } from './node-runtime.mjs';
 
 // The fuse Node checks for an injected blob (from Node's SEA documentation).
@@ -49,60 +49,6 @@ const work = join(root, 'dist', 'sea');
 // Work files are named per process and the binary is renamed into place only once it is
 // complete, so two builds at once (two test runs, say) never read each other's files.
 const tmp = (name) => join(work, `${process.pid}.${name}`);
-
-/**
- * The binary's main script: answers --version, else runs a bundle asset with its code cache:
- * for a `feature get` command line first the fast path (as bin/flagctl does), which declines
- * what it does not read exactly as commander would, and then the whole CLI runs it.
- */
-const LOADER = `'use strict';
-const argv = process.argv.slice(2);
-if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-  require('node:fs').writeSync(1, VERSION);
-} else {
-  const sea = require('node:sea');
-  const vm = require('node:vm');
-  const load = (name) => {
-    // CommonJS's wrapper as require('node:module').wrap makes it, without loading that module.
-    const source = '(function (exports, require, module, __filename, __dirname) { ' + sea.getAsset(name + '.cjs', 'utf8') + '\\n});';
-    const script = new vm.Script(source, { filename: name + '.cjs', cachedData: Buffer.from(sea.getRawAsset(name + '.v8')) });
-    const bundled = { exports: {} };
-    script.runInThisContext().call(bundled.exports, bundled.exports, require, bundled, name + '.cjs', '.');
-    return bundled.exports;
-  };
-  if (argv[0] === 'feature' && argv[1] === 'get' && !argv.includes('--help') && !argv.includes('-h')) {
-    load('feature-get').run().then((ran) => ran || load('flagctl').run());
-  } else {
-    load('flagctl').run();
-  }
-}
-`;
-
-/**
- * Run at build time by the binary's node: runs `feature get -o json` once against a server in
- * the same process on 127.0.0.1 (answering with a real-shaped feature document, the tests'
- * fixture), then writes the code cache; so it holds what a request compiles, not just the
- * bundle's top level. Measured: `feature get` 1.22–1.34× the floor against 1.51–1.57× with a
- * cache made by `--help`.
- */
-const WARM = `'use strict';
-const fs = require('node:fs');
-const http = require('node:http');
-const vm = require('node:vm');
-const [bundle, out, documentFile] = process.argv.slice(2);
-const document = fs.readFileSync(documentFile);
-const script = new vm.Script('(function (exports, require, module, __filename, __dirname) { ' + fs.readFileSync(bundle, 'utf8') + '\\n});', { filename: require('node:path').basename(bundle).replace(/^\\d+\\./, '') });
-const bundled = { exports: {} };
-script.runInThisContext().call(bundled.exports, bundled.exports, require, bundled, 'flagctl.cjs', '.');
-process.once('exit', (code) => code === 0 && fs.writeFileSync(out, script.createCachedData()));
-const server = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(document));
-server.listen(0, '127.0.0.1', () => {
-  for (const name of Object.keys(process.env)) if (/^(flagctl_|(https?|all|no)_proxy$)/i.test(name)) delete process.env[name];
-  Object.assign(process.env, { FLAGCTL_URL: 'http://127.0.0.1:' + server.address().port, FLAGCTL_TOKEN: '*:*.warm-up', FLAGCTL_CONFIG_DIR: '/nonexistent' });
-  process.argv = [process.argv[0], 'flagctl', 'feature', 'get', JSON.parse(document).name, '-o', 'json'];
-  bundled.exports.run();
-});
-`;
 
 /** Runs a tool quietly; its output is shown only when it fails. */
 function quiet(file, argv) {
@@ -140,13 +86,14 @@ async function injectQuietly(file, blob) {
 
 // 1. A SEA runs one CommonJS script whose require() sees only built-ins: bundle it all.
 //    Built here for this machine, the binary's main is a small loader and the bundle one of its
-//    assets, with a V8 code cache made by running the CLI once (see WARM) on the very node the
+//    assets, with a V8 code cache made by running the CLI once (scripts/sea-warm.cjs) on the very node the
 //    binary is made of, so it also holds the functions that run compiled lazily. `--version`
 //    then costs no more than node's own start, and the bundle's code comes cached. For another
 //    platform (no cache possible) the bundle itself is the main script.
 mkdirSync(work, { recursive: true });
 const loader = native && !args.snapshot;
-const main = loader ? tmp('main.cjs') : await bundle({ outfile: tmp('flagctl.cjs'), kind: args.snapshot ? 'snapshot' : 'script' });
+// The loader is src/startup/sea.ts; scripts/sea-warm.cjs makes the caches.
+const main = loader ? await bundle({ outfile: tmp('main.cjs'), kind: 'sea' }) : await bundle({ outfile: tmp('flagctl.cjs'), kind: args.snapshot ? 'snapshot' : 'script' });
 const assets = {};
 if (loader) {
   assets['flagctl.cjs'] = await bundle({ outfile: tmp('flagctl.cjs') });
@@ -156,27 +103,26 @@ if (loader) {
 // What the binary is made of, known before the costly steps; written beside the binary once it
 // is in place (see --if-changed).
 const inputs = createHash('sha256');
-for (const part of [readFileSync(fileURLToPath(import.meta.url)), readFileSync(node), readFileSync(loader ? assets['flagctl.cjs'] : main), ...Object.values(GRAMMARS).map((f) => readFileSync(join(root, f)))]) inputs.update(part);
+for (const part of [readFileSync(fileURLToPath(import.meta.url)), readFileSync(join(root, 'scripts/sea-warm.cjs')), readFileSync(node), readFileSync(loader ? assets['flagctl.cjs'] : main), ...Object.values(GRAMMARS).map((f) => readFileSync(join(root, f)))]) inputs.update(part);
 if (loader) inputs.update(readFileSync(assets['feature-get.cjs']));
+if (loader) inputs.update(readFileSync(main));
 if (loader) inputs.update(readFileSync(join(root, 'test/fixtures/feature.json')));
 inputs.update(JSON.stringify({ target, snapshot: Boolean(args.snapshot), node: args.node ?? null }));
 const stamp = `${out}.inputs`;
 const digest = inputs.digest('hex');
 if (args['if-changed'] && existsSync(out) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === digest) {
-  for (const file of loader ? Object.values(assets) : [main]) rmSync(file, { force: true });
+  for (const file of loader ? [...Object.values(assets), main] : [main]) rmSync(file, { force: true });
   console.error(`${out} is up to date (built from the same inputs)`);
   process.exit(0);
 }
 
 if (loader) {
-  writeFileSync(tmp('warm.cjs'), WARM);
   // Each bundle's cache from its own run of `feature get`: the fast path's, and the whole
   // CLI's (which runs every other command line).
   for (const name of ['flagctl', 'feature-get']) {
     assets[`${name}.v8`] = tmp(`${name}.v8`);
-    quiet(maker, [tmp('warm.cjs'), assets[`${name}.cjs`], assets[`${name}.v8`], join(root, 'test/fixtures/feature.json')]);
+    quiet(maker, [join(root, 'scripts/sea-warm.cjs'), assets[`${name}.cjs`], assets[`${name}.v8`], join(root, 'test/fixtures/feature.json')]);
   }
-  writeFileSync(main, LOADER.replace('VERSION', JSON.stringify(`${pkg.version}\n`)));
 }
 
 // 2. The blob. See the README's Performance section for the startup snapshot (--snapshot) that
@@ -205,6 +151,6 @@ if (onMac) quiet('codesign', ['--sign', '-', exe]);
 const version = target === here ? quiet(exe, ['--version']).trim() : '';
 renameSync(exe, out);
 writeFileSync(stamp, `${digest}\n`);
-for (const file of [blob, config, main, tmp('warm.cjs'), ...Object.values(assets)]) rmSync(file, { force: true });
+for (const file of [blob, config, main, ...Object.values(assets)]) rmSync(file, { force: true });
 console.error(`built ${out}: Node ${NODE_VERSION}${args.node ? ` (from ${args.node})` : ''}, ${version ? `flagctl ${version}` : `for ${target}, not run here`}`);
 if (platform === 'darwin' && !onMac) console.error(`note: sign it on a Mac before use: codesign --sign - ${out}`);

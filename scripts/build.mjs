@@ -1,6 +1,7 @@
-// Bundles the CLI and its runtime dependencies into one file, dist/flagctl.cjs, which bin/flagctl
-// runs; and the fast path of `feature get` into dist/feature-get.cjs, which bin/flagctl tries
-// first for that command (src/feature-get-entry.ts): the same modules, without commander.
+// Bundles the CLI and its runtime dependencies into one file, dist/flagctl.cjs; the fast path of
+// `feature get` into dist/feature-get.cjs (src/startup/feature-get.ts): the same modules, without
+// commander; and the launcher that bin/flagctl runs, dist/launch.cjs (src/startup/launch.ts),
+// which tries the fast path first for that command and keeps each bundle's code cache.
 //
 //   node scripts/build.mjs                the bundle
 //   node scripts/build.mjs --completions  the bundle, then completions/ regenerated from it
@@ -8,9 +9,9 @@
 // Other scripts and tests import bundle() to build variants: the single executable's main
 // script, or a copy instrumented to report which modules it evaluates.
 //
-// The bundle is CommonJS so that one file serves every runtime: Node >= 22.1 loads it with
-// require() under its module compile cache, Node 20 compiles it with vm.Script and a V8 code
-// cache (see bin/flagctl), and a single executable needs a CommonJS main anyway.
+// The bundle is CommonJS so that one file serves every runtime: the launcher compiles it with
+// vm.Script and a V8 code cache (src/startup/code-cache.ts), and a single executable needs a
+// CommonJS main anyway.
 import { build } from 'esbuild';
 import { assertNoCycles } from './import-cycles.mjs';
 import { assertFolderRules } from './folder-rules.mjs';
@@ -18,7 +19,7 @@ import { assertPostSites } from './post-sites.mjs';
 import { assertNoFormatBranches } from './format-branches.mjs';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -32,7 +33,7 @@ export const LAZY_PACKAGES = ['ora'];
 /**
  * What help, --version and shell completion never need: zod, chalk, the API layer, the views,
  * and each command's implementation (src/commands/<noun>/<verb>/run.ts, loaded with import()
- * when the command runs). The command modules cli.ts imports only declare options and help; if
+ * when the command runs). The command modules main.ts imports only declare options and help; if
  * one of them imported any of these statically, every start would pay for it (see assertLazy;
  * test/unit/build-guard.test.ts plants a static import to show the build then fails).
  */
@@ -107,8 +108,8 @@ function assertLazy(metafile) {
       if (imp.kind !== 'dynamic-import' && !imp.external) visit(imp.path);
     }
   };
-  // From cli.ts too: entry.ts reaches it through import(), but every command starts there.
-  const entries = Object.keys(metafile.inputs).filter((p) => p === '<stdin>' || /src\/(entry|cli|feature-get-entry)\.ts$/.test(p));
+  // From main.ts too: entry.ts reaches it through import(), but every command starts there.
+  const entries = Object.keys(metafile.inputs).filter((p) => p === '<stdin>' || /src\/(entry|main|startup\/feature-get)\.ts$/.test(p));
   entries.forEach(visit);
   const pattern = new RegExp(`node_modules/(${LAZY_PACKAGES.join('|')})/`);
   const loaded = [...eager].filter((p) => pattern.test(p) || STARTUP_FREE.some((re) => re.test(p)));
@@ -120,21 +121,25 @@ function assertLazy(metafile) {
 /** The fast path exists to run without commander: the build fails if it is bundled at all. */
 function assertWithout(metafile, pattern) {
   const found = Object.keys(metafile.inputs).filter((p) => pattern.test(p));
-  if (found.length) throw new Error(`the fast path (src/feature-get-entry.ts) must not bundle these:\n  ${found.join('\n  ')}`);
+  if (found.length) throw new Error(`the fast path (src/startup/feature-get.ts) must not bundle these:\n  ${found.join('\n  ')}`);
 }
 
-/** What each kind of bundle runs when loaded. */
+/** What each kind of bundle runs when loaded: an entry file, or a main script of its own. */
 const MAINS = {
-  // dist/flagctl.cjs: exports main() and run(); bin/flagctl calls run().
-  package: null,
+  // dist/flagctl.cjs: exports main() and run(); the launcher calls run().
+  package: 'src/entry.ts',
   // dist/feature-get.cjs: exports run() (true when it ran the command) and featureGetFast().
-  fast: null,
+  fast: 'src/startup/feature-get.ts',
+  // dist/launch.cjs: exports launch(), which bin/flagctl calls (src/startup/).
+  launch: 'src/startup/launch.ts',
+  // The single executable's main script, which loads the bundles from its assets.
+  sea: 'src/startup/sea.ts',
   // A single executable's main script: runs the CLI.
   script: "import { run } from './src/entry.js';\nvoid run();\n",
   // A single executable's startup snapshot: the modules are evaluated when the snapshot is
   // built, and the CLI runs when the binary starts.
   snapshot:
-    "import { run } from './src/entry.js';\nimport './src/cli.js';\n__flagctlRequire('node:v8').startupSnapshot.setDeserializeMainFunction(() => void run());\n",
+    "import { run } from './src/entry.js';\nimport './src/main.js';\n__flagctlRequire('node:v8').startupSnapshot.setDeserializeMainFunction(() => void run());\n",
 };
 
 /**
@@ -143,9 +148,9 @@ const MAINS = {
  */
 export async function bundle({ outfile, kind = 'package', plugins = [] } = {}) {
   if (!(kind in MAINS)) throw new Error(`bundle kind ${kind}: expected one of ${Object.keys(MAINS).join(', ')}`);
-  const entry = MAINS[kind]
-    ? { stdin: { contents: MAINS[kind], resolveDir: root, loader: 'ts' } }
-    : { entryPoints: [join(root, kind === 'fast' ? 'src/feature-get-entry.ts' : 'src/entry.ts')] };
+  const entry = MAINS[kind].startsWith('src/')
+    ? { entryPoints: [join(root, MAINS[kind])] }
+    : { stdin: { contents: MAINS[kind], resolveDir: root, loader: 'ts' } };
   const result = await build({
     ...entry,
     absWorkingDir: root,
@@ -158,13 +163,13 @@ export async function bundle({ outfile, kind = 'package', plugins = [] } = {}) {
     legalComments: 'none',
     metafile: true,
     plugins: [builtinsAsRequire, ...plugins],
-    define: { 'process.env.FLAGCTL_BUILD_VERSION': JSON.stringify(pkg.version) },
+    define: { 'process.env.FLAGCTL_BUILD_VERSION': JSON.stringify(pkg.version), 'process.env.FLAGCTL_NOUNS_WITH_VERBS': JSON.stringify(nounsWithVerbs().join(',')) },
     banner: { js: 'const __flagctlRequire = require;' },
     logLevel: 'warning',
   });
   assertLazy(result.metafile);
   if (kind === 'fast') assertWithout(result.metafile, /^node_modules\/commander\//);
-  assertNoCycles(result.metafile);
+  assertNoCycles(join(root, 'src'));
   assertFolderRules(join(root, 'src'));
   assertPostSites(join(root, 'src'));
   assertNoFormatBranches(join(root, 'src'));
@@ -174,6 +179,19 @@ export async function bundle({ outfile, kind = 'package', plugins = [] } = {}) {
   writeFileSync(tmp, Buffer.concat([Buffer.from(`${BUNDLE_ID_PREFIX}${bundleId(file.contents)}\n`), file.contents]));
   renameSync(tmp, file.path);
   return file.path;
+}
+
+/**
+ * The nouns that take a verb (src/commands/<noun>/<verb>/index.ts, no <noun>/index.ts): the
+ * launcher names its code caches by command before any bundle, and so the registry, is loaded.
+ */
+export function nounsWithVerbs() {
+  const dir = join(root, 'src/commands');
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !existsSync(join(dir, e.name, 'index.ts')))
+    .filter((e) => readdirSync(join(dir, e.name), { withFileTypes: true }).some((v) => v.isDirectory() && existsSync(join(dir, e.name, v.name, 'index.ts'))))
+    .map((e) => e.name)
+    .sort();
 }
 
 /**
@@ -217,5 +235,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   copyGrammars();
   console.error(`built ${file}`);
   console.error(`built ${await bundle({ outfile: join(root, 'dist/feature-get.cjs'), kind: 'fast' })}`);
+  console.error(`built ${await bundle({ outfile: join(root, 'dist/launch.cjs'), kind: 'launch' })}`);
   if (process.argv.includes('--completions')) writeCompletions();
 }

@@ -8,8 +8,7 @@
 //   node scripts/option-tables.mjs --check  exits 1 when a page is out of date or a command has none
 import { build } from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
-import { fileURLToPath } from 'node:url';
+import { pathToFileURL, fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PAGES = 'docs/commands';
@@ -20,8 +19,8 @@ export const END = '<!-- end of the options -->';
 async function records() {
   const entry = `
     export { PROGRAM } from './src/commands/registry.ts';
-    export { GLOBAL_OPTIONS } from './src/commands/kit/globals.ts';
-    export { optionTable } from './src/commands/kit/records.ts';
+    export { GLOBAL_OPTIONS } from './src/cli/globals.ts';
+    export { optionTable } from './src/cli/records.ts';
     export { vocabularyMarkdown } from './src/commands/vocabulary.ts';`;
   const out = await build({
     stdin: { contents: entry, resolveDir: root, loader: 'ts' },

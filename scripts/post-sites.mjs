@@ -30,7 +30,7 @@ export const POSTS = [
 const BODY_METHODS = ['postJson', 'send', 'fetch', 'once', 'sendOnce'];
 
 /** Modules that may speak HTTP themselves: everything else goes through ApiClient. */
-const TRANSPORT = ['api/transport.ts', 'api/proxy.ts'];
+const TRANSPORT = ['api/http/transport.ts', 'api/http/proxy.ts'];
 const NETWORK = /^(node:)?(http|https|http2|net|tls|dgram|undici)$/;
 
 /** The source without comments; strings and template literals are kept (and skipped over). */
@@ -102,7 +102,7 @@ export function postViolations(files) {
   for (const [path, source] of files) {
     const text = code(source);
     for (const m of text.matchAll(/\.(postJson|send)\s*(?:<[^()]*>)?\s*\(/g)) {
-      if (path === 'api/client.ts') continue; // their definitions
+      if (path === 'api/http/client.ts') continue; // their definitions
       const arg = firstArgument(text, m.index + m[0].length - 1);
       const ok = POSTS.some((p) => p.file === path && p.method === m[1] && p.path === arg);
       if (!ok) found.push(`src/${path}: .${m[1]}(${arg}, …) is a POST that scripts/post-sites.mjs does not allow`);
@@ -115,12 +115,12 @@ export function postViolations(files) {
       }
     }
     if (/(^|[^.\w$])(?<!(async|private|function)\s+)fetch\s*\(/.test(text)) found.push(`src/${path} calls the global fetch(): requests go through ApiClient`);
-    if (path !== 'api/client.ts' && /\bnew\s+Transport\s*\(/.test(text)) found.push(`src/${path} makes its own Transport: requests go through ApiClient`);
+    if (path !== 'api/http/client.ts' && /\bnew\s+Transport\s*\(/.test(text)) found.push(`src/${path} makes its own Transport: requests go through ApiClient`);
   }
-  const client = files.get('api/client.ts');
+  const client = files.get('api/http/client.ts');
   for (const m of client ? code(client).matchAll(/^\s*(?:(?:private|public|protected|static|async|readonly)\s+)*(\w+)\s*(?:<[^()]*>)?\(([^)]*)\)[^;\n]*\{\s*$/gm) : []) {
     if (/\b(body|sent)\b/.test(m[2]) && !BODY_METHODS.includes(m[1])) {
-      found.push(`src/api/client.ts: ApiClient.${m[1]}() takes a request body: a new way to POST, which scripts/post-sites.mjs does not allow`);
+      found.push(`src/api/http/client.ts: ApiClient.${m[1]}() takes a request body: a new way to POST, which scripts/post-sites.mjs does not allow`);
     }
   }
   const commands = commandsIn(files).map((c) => ({ ...c, reaches: closure(files, c.entry) }));

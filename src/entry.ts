@@ -4,7 +4,7 @@ import { VERSION } from './version.js';
 
 // The bundle's entry. `flagctl --version` is answered here, before the CLI and its libraries
 // are evaluated (esbuild keeps what is reached only through import() lazy); everything else
-// is cli.ts's main(), run as the process by process-run.ts, the only place that exits.
+// is main.ts's main(), run as the process by process-run.ts, the only place that exits.
 
 /** The process entry: bin/flagctl calls this. */
 export async function run(): Promise<void> {
@@ -14,12 +14,12 @@ export async function run(): Promise<void> {
     writeSync(1, `${VERSION}\n`);
     return;
   }
-  const [{ main }, { processIO }, { runProcess }] = await Promise.all([import('./cli.js'), import('./io.js'), import('./process-run.js')]);
+  const [{ main }, { processIO }, { runProcess }] = await Promise.all([import('./main.js'), import('./io.js'), import('./process-run.js')]);
   await runProcess(processIO(), (io) => main(args, io));
 }
 
 /** The CLI in-process, for the built bundle's users (tests of the artifact). */
 export async function main(argv: string[], io: IO): Promise<number> {
-  const cli = await import('./cli.js');
+  const cli = await import('./main.js');
   return cli.main(argv, io);
 }

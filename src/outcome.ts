@@ -4,7 +4,7 @@ import { termSafe } from './output/sanitize.js';
 import { redactAll } from './config/token.js';
 
 // How a command that failed ends: its message on stderr, its exit code. Shared by the CLI
-// (cli.ts, after commander) and the fast path (feature-get-entry.ts), so both say the same.
+// (main.ts, after commander) and the fast path (startup/feature-get.ts), so both say the same.
 
 /** Servers sometimes put whole SQL statements in a 500's message: one screen line is enough. */
 const MESSAGE_LIMIT = 400;

@@ -3,7 +3,7 @@ import { ExitCode, STOP_SIGNALS, type StopSignal } from './errors.js';
 import { watchOutput, type IO } from './io.js';
 
 // A command as the process: its exit code, Ctrl-C, and the flush of stdout before exiting.
-// Shared by the CLI's entry (entry.ts) and the fast path's (feature-get-entry.ts).
+// Shared by the CLI's entry (entry.ts) and the fast path's (startup/feature-get.ts).
 
 const UNFINISHED = 'flagctl: internal error: the command did not finish\n';
 

@@ -1,10 +1,10 @@
 import * as z from '../zod-mini.js';
 import type { ApiError } from '../errors.js';
-import type { ApiClient } from './client.js';
-import type { FlagLifecycle } from './flags.js';
-import { segment } from './path.js';
-import type { RateLimitPacer } from './rate-limit.js';
-import { lifecycle, type SearchFeature } from './schemas.js';
+import type { ApiClient } from './http/client.js';
+import type { FlagLifecycle } from './flag-list.js';
+import { segment } from './http/path.js';
+import type { RateLimitPacer } from './http/rate-limit.js';
+import { lifecycle, type SearchFeature } from './schemas/flag.js';
 import { searchFeatures } from './search.js';
 import { featureEvents } from './events.js';
 
@@ -84,7 +84,11 @@ function searchChunks(names: string[]): string[][] {
   let chars = 0;
   for (const n of names) {
     const size = encodeURIComponent(n).length + 3; // and its encoded comma
-    if (chunk.length > 0 && (chunk.length >= NAMES_PER_SEARCH || chars + size > QUERY_CHARS)) (out.push(chunk), (chunk = []), (chars = 0));
+    if (chunk.length > 0 && (chunk.length >= NAMES_PER_SEARCH || chars + size > QUERY_CHARS)) {
+      out.push(chunk);
+      chunk = [];
+      chars = 0;
+    }
     chunk.push(n);
     chars += size;
   }

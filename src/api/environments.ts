@@ -1,5 +1,5 @@
 import * as z from '../zod-mini.js';
-import type { ApiClient } from './client.js';
+import type { ApiClient } from './http/client.js';
 
 const environmentsResponse = z.looseObject({
   environments: z.array(z.looseObject({ name: z.string(), enabled: z.nullish(z.boolean()) })),

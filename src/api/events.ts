@@ -1,6 +1,6 @@
 import * as z from '../zod-mini.js';
-import type { ApiClient } from './client.js';
-import { PageCheck } from './paging.js';
+import type { ApiClient } from './http/client.js';
+import { PageCheck } from './http/paging.js';
 
 // GET /api/admin/search/events: a feature's change history, newest first, paged with
 // offset/limit and a `total`. Not rate-limited on 8.2.0 (only /search/features is; no

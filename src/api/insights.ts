@@ -1,7 +1,7 @@
 import { NotProvidedError } from '../errors.js';
-import type { ApiClient } from './client.js';
-import { instanceInsights, type InstanceInsights } from './insights-schema.js';
-import { isPathNotAvailable } from './projects.js';
+import type { ApiClient } from './http/client.js';
+import { instanceInsights, type InstanceInsights } from './schemas/insights.js';
+import { isPathNotAvailable } from './project-overview.js';
 
 export const INSIGHTS_PATH = '/api/admin/insights';
 

@@ -1,5 +1,5 @@
 import * as z from '../zod-mini.js';
-import type { ApiClient } from './client.js';
+import type { ApiClient } from './http/client.js';
 import { featureEvents } from './events.js';
 
 // Which server a plan was made on, and what it can see (SERVER-FACTS, "Learned in turn 4"):

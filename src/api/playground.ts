@@ -1,5 +1,5 @@
 import * as z from '../zod-mini.js';
-import type { ApiClient } from './client.js';
+import type { ApiClient } from './http/client.js';
 
 // POST /api/admin/playground: evaluates flags for a context and changes nothing on the server
 // (a read despite the verb). Shapes below are what 6.10.1 and 8.2.0 answer; unknown fields are kept.

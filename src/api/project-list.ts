@@ -1,7 +1,7 @@
 import * as z from '../zod-mini.js';
 import { ApiError } from '../errors.js';
-import type { ApiClient } from './client.js';
-import { listProjectEnvironments } from './project-features.js';
+import type { ApiClient } from './http/client.js';
+import { listProjectEnvironments } from './project-flags.js';
 
 // GET /api/admin/projects: every project the token can see (6.10.1 and 8.2.0). Used to tell a
 // mistyped --project from an empty one: search and /projects/{id}/features answer an unknown

@@ -1,8 +1,8 @@
 import * as z from '../zod-mini.js';
 import { RequestError } from '../errors.js';
-import type { ApiClient } from './client.js';
-import { PageCheck } from './paging.js';
-import type { RateLimitPacer } from './rate-limit.js';
+import type { ApiClient } from './http/client.js';
+import { PageCheck } from './http/paging.js';
+import type { RateLimitPacer } from './http/rate-limit.js';
 
 // `flagctl api`: a GET of any /api/ path through the same client as every command (the
 // profile's URL prefix, token, timeouts, retries, proxy and CA), and offset/limit paging

@@ -1,9 +1,9 @@
 import { RequestError } from '../errors.js';
-import type { ApiClient } from './client.js';
-import { PageCheck } from './paging.js';
-import { RateLimitPacer, type PageLabel } from './rate-limit.js';
-import type { SearchFeature, SearchResponse } from './schemas.js';
-import { searchPageSchema } from './search-shape.js';
+import type { ApiClient } from './http/client.js';
+import { PageCheck } from './http/paging.js';
+import { RateLimitPacer, type PageLabel } from './http/rate-limit.js';
+import type { SearchFeature, SearchResponse } from './schemas/flag.js';
+import { searchPageSchema } from './schemas/search-check.js';
 
 export const SEARCH_PATH = '/api/admin/search/features';
 

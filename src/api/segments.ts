@@ -1,7 +1,7 @@
 import * as z from '../zod-mini.js';
 import { ApiError } from '../errors.js';
-import type { ApiClient } from './client.js';
-import { constraint, type Constraint } from './schemas.js';
+import type { ApiClient } from './http/client.js';
+import { constraint, type Constraint } from './schemas/flag.js';
 
 const segmentList = z.looseObject({
   segments: z.array(z.looseObject({ id: z.number(), name: z.string(), constraints: z.nullish(z.array(constraint)) })),

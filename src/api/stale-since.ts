@@ -1,5 +1,5 @@
 import * as z from '../zod-mini.js';
-import type { ApiClient } from './client.js';
+import type { ApiClient } from './http/client.js';
 import { featureEvents } from './events.js';
 
 // When a flag became stale, for `features stale --stale-for` and the JSON's staleSince: the

@@ -30,6 +30,7 @@ const here = typeof __filename === 'string' && __filename.endsWith('.cjs') ? dir
 function seaAsset(file: string): Uint8Array | undefined {
   try {
     // node:sea exists only in a single executable's node (and Node >= 20.12 elsewhere).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- node:sea loads only inside a single executable
     const sea = require('node:sea') as { isSea(): boolean; getRawAsset(name: string): ArrayBuffer };
     return sea.isSea() ? new Uint8Array(sea.getRawAsset(`grammars/${file}`)) : undefined;
   } catch {

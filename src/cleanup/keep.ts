@@ -1,4 +1,4 @@
-import type { FlagLifecycle } from '../api/flags.js';
+import type { FlagLifecycle } from '../api/flag-list.js';
 
 // The branch a flag keeps: --keep wins; else the server's verdict on a completed flag.
 

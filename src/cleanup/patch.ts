@@ -40,7 +40,10 @@ function script(a: string[], b: string[]): Op[] {
     const prevK = k === -d || (k !== d && (vd.get(k - 1) ?? -1) < (vd.get(k + 1) ?? -1)) ? k + 1 : k - 1;
     const prevX = vd.get(prevK) ?? 0;
     const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) ops.push([' ', a[--x]!]), y--;
+    while (x > prevX && y > prevY) {
+      ops.push([' ', a[--x]!]);
+      y--;
+    }
     if (d > 0) {
       if (x === prevX) ops.push(['+', b[--y]!]);
       else ops.push(['-', a[--x]!]);

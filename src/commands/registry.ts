@@ -1,4 +1,4 @@
-import type { ProgramSpec } from './kit/spec.js';
+import type { ProgramSpec } from '../cli/spec.js';
 import authLogin from './auth/login/index.js';
 import authList from './auth/list/index.js';
 import authLogout from './auth/logout/index.js';

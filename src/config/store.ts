@@ -7,7 +7,7 @@ import { checkJsonDepth } from './json-file.js';
 
 // Reading the config is on every command's start-up path. It is read synchronously: a file of a
 // few hundred bytes, where the asynchronous calls started libuv's thread pool (its threads)
-// for them alone, about 1 ms of `feature get`; and node:fs/promises would load a dozen modules.
+// for them alone, a measurable part of `feature get`; and node:fs/promises would load a dozen modules.
 // Writing (auth) may use promises.
 const statFile = (file: string) => new Promise<nodeFs.Stats>((resolve, reject) => nodeFs.stat(file, (err, st) => (err ? reject(err) : resolve(st))));
 

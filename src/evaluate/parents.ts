@@ -1,5 +1,5 @@
-import type { ApiClient } from '../api/client.js';
-import { getFeature } from '../api/features.js';
+import type { ApiClient } from '../api/http/client.js';
+import { getFeature } from '../api/flag.js';
 import type { PlaygroundFeature } from '../api/playground.js';
 import type { Explanation, ParentCheck } from './explain.js';
 

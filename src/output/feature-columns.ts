@@ -1,4 +1,4 @@
-import type { SearchFeature } from '../api/schemas.js';
+import type { SearchFeature } from '../api/schemas/flag.js';
 import type { CellKind, Column, ColumnSet } from './rows.js';
 import { termSafe } from './sanitize.js';
 

@@ -5,7 +5,7 @@ import type {
   FeatureEnvironment,
   Strategy,
   StrategyVariant,
-} from '../api/schemas.js';
+} from '../api/schemas/flag.js';
 import type { Ui } from './context.js';
 import { termSafe } from './sanitize.js';
 import { envState } from './feature-columns.js';

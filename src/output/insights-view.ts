@@ -5,7 +5,7 @@ import type {
   MetricsSummaryTrend,
   ProjectFlagTrend,
   UserTrend,
-} from '../api/insights-schema.js';
+} from '../api/schemas/insights.js';
 import { fitWidth, formatNumber, sparkline, stackedBar } from './chart.js';
 import type { Ui } from './context.js';
 import { SECTIONS, type Section } from './insights-sections.js';

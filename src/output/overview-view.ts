@@ -1,4 +1,4 @@
-import type { ProjectEnvironment, ProjectOverview, ProjectStats } from '../api/overview-schema.js';
+import type { ProjectEnvironment, ProjectOverview, ProjectStats } from '../api/schemas/project-overview.js';
 import type { Ui } from './context.js';
 import { constraintText, parametersText, segmentsText, variantText } from './feature-view.js';
 import { termSafe } from './sanitize.js';

@@ -1,4 +1,4 @@
-import { describeLimit, type RateLimitWait } from '../api/rate-limit.js';
+import { describeLimit, type RateLimitWait } from '../api/http/rate-limit.js';
 import type { SearchProgress } from '../api/search.js';
 import { clockOf, type IO } from '../io.js';
 import { notice } from './context.js';

@@ -1,6 +1,6 @@
 import type { Column } from './rows.js';
 import { termSafe } from './sanitize.js';
-import { isFlagged, type FlagRow, type Reference } from '../refs/model.js';
+import { isFlagged, type Reference } from '../refs/model.js';
 import type { Annotation } from './view.js';
 
 // Renderers of `flagctl refs` that are not the shared row formats: GitHub annotations and the

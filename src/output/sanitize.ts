@@ -6,7 +6,7 @@
 // `newcheckout` would otherwise look the same, and some terminals give them a cell anyway.
 
 // Made on first use: a Unicode property class costs its creation at start-up (ICU's sets,
-// about 0.5 ms on Node 24), which `-o json` never needs.
+// measurable on Node 24), which `-o json` never needs.
 let unsafe: RegExp | undefined;
 
 function escaped(ch: string): string {

@@ -13,7 +13,7 @@ const oraSpinner =
 
 /**
  * Shows a spinner on stderr while `work` runs, only when stderr is a terminal and only
- * once the work has taken longer than ~150 ms.
+ * once the work has taken longer than DELAY_MS (a pause a person notices).
  */
 export async function withSpinner<T>(io: IO, text: string, work: () => Promise<T>): Promise<T> {
   if (!io.stderrIsTTY) return work();

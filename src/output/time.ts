@@ -11,7 +11,7 @@ const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?
 
 /**
  * The time an ISO 8601 date or date-time names, or undefined when it names none. Date.parse
- * alone is too kind: it takes "1" (the year 2001) and rolls 2024-02-30 over to March 1st.
+ * alone is too kind: it takes "1" (the year 2001) and rolls February 30th over to March 1st.
  */
 export function calendarTime(iso: unknown): number | undefined {
   if (typeof iso !== 'string') return undefined;

@@ -83,6 +83,7 @@ export function truncate(text: string, width: number): string {
   let out = '';
   let used = 0;
   let styled = false;
+  // eslint-disable-next-line no-control-regex -- our own SGR colour codes, which take no width
   for (const part of text.split(/(\u001b\[[0-9;]*m)/)) {
     if (part.startsWith('\u001b[')) {
       out += part;

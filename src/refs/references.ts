@@ -1,4 +1,4 @@
-import type { FlagInfo, FlagLifecycle } from '../api/flags.js';
+import type { FlagInfo, FlagLifecycle } from '../api/flag-list.js';
 import { aliasTable } from './aliases.js';
 import type { Reference } from './model.js';
 import type { ScanSpec } from './scan-core.js';

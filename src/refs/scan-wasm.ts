@@ -1,7 +1,7 @@
 // The delimiter search of refs' matcher in WebAssembly (delims.wat): the delimiters of 16 bytes
 // are found at once, and only the stretches between them that a name's length, first and last
 // byte allow come back to JavaScript to be looked up. The default delimiters over this
-// project's node_modules: about 100 against 230 ms on one thread (docs/guides/refs-internals.md).
+// project's node_modules: well under half the time on one thread (docs/guides/refs-internals.md).
 //
 // createWasmFinder is self-contained, as createScanner is: worker threads run it from its
 // source text (pool.ts), with the compiled module posted to them.

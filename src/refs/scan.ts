@@ -45,7 +45,7 @@ const AHEAD_PER_THREAD = 16;
 /**
  * Batches a thread holds at once: one it scans and one waiting, so it never idles for a message.
  * Every other batch the main thread scans itself, so both finish together: a fixed share (one in
- * threads + 2) left the worker 35 ms of batches after the main thread had run out (profiled).
+ * threads + 2) left the worker a long tail of batches after the main thread had run out (profiled).
  */
 const HELD_PER_THREAD = 2;
 /** Below this many files the threads' start-up costs more than they save. */

@@ -1,8 +1,6 @@
-import { activeFeatures, archiveFeatures, batches, isDependencyRefusal, lastFates, parentsAmong } from '../api/archive.js';
-import type { ApiClient } from '../api/client.js';
+import { archiveFeatures, batches, isDependencyRefusal, parentsAmong } from '../api/archive.js';
 import { ApiError, CliError } from '../errors.js';
-import type { Clock } from '../io.js';
-import type { Plan } from './model.js';
+import type { ApplyOptions, Outcome } from './outcome.js';
 import { verifyArchived } from './verify.js';
 import { isRefusal, stopSignal, writeError } from './write-answer.js';
 
@@ -17,48 +15,7 @@ import { isRefusal, stopSignal, writeError } from './write-answer.js';
 // only the servers' parent refusal (a child added after validate) adds one validate and one
 // request per flag of that batch.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The day (YYYY-MM-DD, UTC) before a time: events are asked for from it, as the server's clock and ours need not agree on the date. */
-const dayBefore = (ms: number, fallback: number) => new Date((Number.isFinite(ms) ? ms : fallback) - DAY_MS).toISOString().slice(0, 10);
-
-export interface Skip {
-  name: string;
-  reason: string;
-}
-export interface Failure {
-  name: string;
-  message: string;
-}
-
-export interface Outcome {
-  archived: string[];
-  skipped: Skip[];
-  failed: Failure[];
-  /** Sent, and what the server did is not known: no answer or read proved it (docs/writes.md). */
-  unverified: Failure[];
-  /** Each flag whose write got an answer that proves nothing (a 5xx, a timeout, a reset), with that answer; it is also archived, unverified or failed, as the reads found. */
-  unclear: Failure[];
-  /** Not sent: a signal (Ctrl-C, SIGTERM, SIGHUP) came first. */
-  notAttempted: string[];
-  interrupted: boolean;
-  /** The signal that stopped the run, when one did. */
-  signal?: string;
-}
-
-export interface ApplyOptions {
-  client: ApiClient;
-  plan: Plan;
-  now: number;
-  /** Aborted by Ctrl-C, SIGTERM or SIGHUP (the reason): no write starts after it; the one in flight finishes. */
-  signal?: AbortSignal;
-  /** Shows each write before it is sent (--debug). */
-  debug: (line: string) => void;
-  /** What verification waits on when an unclear answer leaves a flag active. */
-  clock: Clock;
-  /** The record so far, after each batch (the --result file). */
-  progress?: (partial: Outcome) => Promise<void>;
-}
+export type { ApplyOptions, Failure, Outcome, Skip } from './outcome.js';
 
 /** Archives the names in batches, then reads the project to see which really are archived. */
 export async function archiveAll(o: ApplyOptions, names: string[]): Promise<Outcome> {

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { cleanupCommand } from '../cleanup/command-line.js';
 import { activeFeatures, anyDependencies, archivedAmong, childrenOf, completedFeatures, typeLifetimes } from '../api/archive.js';
-import type { ApiClient } from '../api/client.js';
-import type { FlagInfo, FlagLifecycle } from '../api/flags.js';
-import type { RateLimitPacer } from '../api/rate-limit.js';
+import type { ApiClient } from '../api/http/client.js';
+import type { FlagInfo, FlagLifecycle } from '../api/flag-list.js';
+import type { RateLimitPacer } from '../api/http/rate-limit.js';
 import { NotFoundError } from '../errors.js';
 import { findReferences, type MatchOptions } from '../refs/references.js';
 import { emptyStats, type TreeOptions } from '../refs/scan.js';

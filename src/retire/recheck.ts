@@ -1,9 +1,9 @@
 import { activeFeatures, completedFeatures, typeLifetimes } from '../api/archive.js';
-import type { ApiClient } from '../api/client.js';
+import type { ApiClient } from '../api/http/client.js';
 import { changesSince, enabledEnvironments, instanceId, type Change } from '../api/instance.js';
-import type { RateLimitPacer } from '../api/rate-limit.js';
+import type { RateLimitPacer } from '../api/http/rate-limit.js';
 import { UsageError } from '../errors.js';
-import type { Skip } from './apply.js';
+import type { Skip } from './outcome.js';
 import { blindEnvironments, projectEnvironments, seenCheck } from './judge.js';
 import { stateChange, stateDigest, type Plan, type PlanFlag } from './model.js';
 import { rescan } from './rescan.js';

@@ -1,5 +1,5 @@
 import { activeFeatures, batches, reviveFeatures, type ActiveFeature } from '../api/archive.js';
-import type { ApiClient } from '../api/client.js';
+import type { ApiClient } from '../api/http/client.js';
 import { CliError } from '../errors.js';
 import type { Clock } from '../io.js';
 import { isRefusal, pause, SETTLE_WAITS_MS, stopSignal, writeError } from './write-answer.js';

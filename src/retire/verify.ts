@@ -1,6 +1,6 @@
 import { activeFeatures, lastFates, type ActiveFeature, type LastFate } from '../api/archive.js';
 import { CliError } from '../errors.js';
-import type { ApplyOptions, Outcome } from './apply.js';
+import type { ApplyOptions, Outcome } from './outcome.js';
 import { pause, SETTLE_WAITS_MS } from './write-answer.js';
 
 // How `retire apply` learns what its writes did. Archived means archived by the server, not

@@ -1,6 +1,6 @@
-import type { ApiClient } from '../api/client.js';
+import type { ApiClient } from '../api/http/client.js';
 import { NotFoundError } from '../errors.js';
-import { listProjectEnvironments, projectFeatureList } from '../api/project-features.js';
+import { listProjectEnvironments, projectFeatureList } from '../api/project-flags.js';
 import { segmentDefinitions } from '../api/segments.js';
 import { buildSnapshot } from './build.js';
 import type { Snapshot } from './model.js';

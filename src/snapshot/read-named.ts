@@ -1,5 +1,5 @@
-import type { ApiClient } from '../api/client.js';
-import type { Feature } from '../api/schemas.js';
+import type { ApiClient } from '../api/http/client.js';
+import type { Feature } from '../api/schemas/flag.js';
 import { segmentDefinitions } from '../api/segments.js';
 import { ApiError } from '../errors.js';
 import type { SourceFeature, SourceProject, SourceSegment } from './build.js';

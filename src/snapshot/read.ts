@@ -1,10 +1,10 @@
 import * as z from '../zod-mini.js';
-import type { ApiClient } from '../api/client.js';
+import type { ApiClient } from '../api/http/client.js';
 import { RequestError } from '../errors.js';
-import type { ProjectFeatureItem } from '../api/project-features.js';
-import { fast } from '../api/search-shape.js';
-import { segment } from '../api/path.js';
-import { envVariant, feature, tag, type Feature } from '../api/schemas.js';
+import type { ProjectFeatureItem } from '../api/project-flags.js';
+import { fast } from '../api/schemas/search-check.js';
+import { segment } from '../api/http/path.js';
+import { envVariant, feature, tag, type Feature } from '../api/schemas/flag.js';
 import type { SourceFeature, SourceProject, SourceSegment } from './build.js';
 import { eachLimited } from './limit.js';
 

@@ -55,12 +55,12 @@ function flagctl(args: string[], env: Record<string, string> = {}) {
 describe('npm pack', () => {
   it('ships the bin, the bundle, the completions and nothing of the sources', () => {
     const paths = packed.map((f) => f.path).sort();
-    expect(paths).toEqual(expect.arrayContaining(['bin/flagctl', 'bin/package.json', 'dist/flagctl.cjs', 'dist/feature-get.cjs', 'completions/_flagctl', 'completions/flagctl.bash', 'completions/flagctl.fish', 'package.json']));
+    expect(paths).toEqual(expect.arrayContaining(['bin/flagctl', 'bin/package.json', 'dist/flagctl.cjs', 'dist/feature-get.cjs', 'dist/launch.cjs', 'completions/_flagctl', 'completions/flagctl.bash', 'completions/flagctl.fish', 'package.json']));
     // dist/grammars/: cleanup's parser (tree-sitter's runtime and grammars), read only when it parses.
     expect(paths.filter((p) => p.startsWith('dist/grammars/'))).toEqual(
       ['tree-sitter-go.wasm', 'tree-sitter-java.wasm', 'tree-sitter-javascript.wasm', 'tree-sitter-python.wasm', 'tree-sitter-tsx.wasm', 'tree-sitter-typescript.wasm', 'tree-sitter.cjs', 'tree-sitter.wasm'].map((f) => `dist/grammars/${f}`),
     );
-    const unexpected = paths.filter((p) => !/^(bin\/flagctl|bin\/package\.json|dist\/(flagctl|feature-get)\.cjs|dist\/grammars\/tree-sitter[a-z-]*\.(wasm|cjs)|completions\/[^/]+|package\.json|README\.md|LICENSE(\.md)?)$/.test(p));
+    const unexpected = paths.filter((p) => !/^(bin\/flagctl|bin\/package\.json|dist\/(flagctl|feature-get|launch)\.cjs|dist\/grammars\/tree-sitter[a-z-]*\.(wasm|cjs)|completions\/[^/]+|package\.json|README\.md|LICENSE(\.md)?)$/.test(p));
     expect(unexpected).toEqual([]);
     expect(packed.find((f) => f.path === 'bin/flagctl')!.mode & 0o111).toBe(0o111);
   });

@@ -80,7 +80,7 @@ for (const server of inject('servers')) {
           expect(section).toMatch(new RegExp(`^    ${v.name}, `, 'm'));
           for (const o of v.overrides ?? []) expect(section).toContain(`override ${o.contextName}: ${o.values.join(', ')}`);
         }
-        expect(section.match(/^    \S+, \d/gm)).toHaveLength(variants.length);
+        expect(section.match(/^ {4}\S+, \d/gm)).toHaveLength(variants.length);
       }
     });
 

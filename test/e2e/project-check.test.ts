@@ -28,7 +28,7 @@ for (const server of inject('servers')) {
     });
 
     it("the project's environments tell it where the project list cannot be read: none visible for an unknown project", async () => {
-      // What the kit reads when a token may not list projects (commands/kit/context.ts).
+      // What the kit reads when a token may not list projects (cli/context.ts).
       const visible = async (id: string) => {
         const res = await fetch(`${server.url}/api/admin/environments/project/${id}`, { headers: { authorization: server.adminToken } });
         expect(res.status).toBe(200);

@@ -220,7 +220,10 @@ describe('retire apply through a URL that now answers for another instance', () 
     await new Promise<void>((ready) => relay!.listen(0, '127.0.0.1', ready));
     const url = `http://127.0.0.1:${(relay.address() as { port: number }).port}`;
     const env = { FLAGCTL_URL: url, FLAGCTL_TOKEN: 'relay-swaps-it' };
-    for (const s of [a!, b!]) (await create(s, 'j-elsewhere'), await stale(s, ['j-elsewhere']));
+    for (const s of [a!, b!]) {
+      await create(s, 'j-elsewhere');
+      await stale(s, ['j-elsewhere']);
+    }
 
     const file = join(dir, 'plan-relay.json');
     const plan = await flagctl(['retire', 'plan', join(dir, `src-${a!.version}`), '--out', file], env);

@@ -32,7 +32,9 @@ export function onTerminal(cols: number, args: string[], env: Record<string, str
       let stderr = '';
       try {
         stderr = readFileSync(errFile, 'utf8');
-      } catch {}
+      } catch {
+        // No stderr file: the command wrote nothing there.
+      }
       resolve({ code, out: out.replace(/\r\n/g, '\n'), stderr });
     }),
   );

@@ -27,12 +27,10 @@ const hostile = {
 const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });
 
 /** Any byte that can start a terminal control sequence, or a bidi override. */
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 function withoutOurColours(text: string): string {
   // flagctl's own SGR colour codes are allowed; remove exactly those before looking.
-  // eslint-disable-next-line no-control-regex
   return text.replace(/\u001b\[(\d{1,2}(;\d{1,2})*)?m/g, '');
 }
 

@@ -68,7 +68,6 @@ function sequence(...handlers: Parameters<FixtureServer['route']>[1][]): Paramet
   let n = 0;
   return (req, res, url) => handlers[Math.min(n++, handlers.length - 1)]!(req, res, url);
 }
-const ok = sequence((_q, res) => sendJson(res, 200, feature));
 
 describe('connection faults', () => {
   it('refused connection: exit 1, a clear message, nothing on stdout', async () => {

@@ -1,6 +1,6 @@
 import { PassThrough, Readable, Writable } from 'node:stream';
 import type { Clock, IO, SpinnerFactory } from '../../src/io.js';
-import { main } from '../../src/cli.js';
+import { main } from '../../src/main.js';
 
 class Capture extends Writable {
   text = '';

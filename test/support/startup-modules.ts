@@ -62,8 +62,8 @@ export function loadedModules(
 export const TRACED = ['commander', 'zod'];
 
 /**
- * A copy of the package in `dir` (bin/ and both bundles, dist/flagctl.cjs and the fast path's
- * dist/feature-get.cjs) in which each TRACED library says on stderr when its code first runs:
+ * A copy of the package in `dir` (bin/, the launcher dist/launch.cjs and both bundles,
+ * dist/flagctl.cjs and the fast path's dist/feature-get.cjs) in which each TRACED library says on stderr when its code first runs:
  * `[evaluated zod]`. Returns its bin/flagctl.
  */
 export function tracedPackage(dir: string): string {
@@ -83,7 +83,8 @@ export function tracedPackage(dir: string): string {
     } };
     const [dir] = process.argv.slice(1);
     await bundle({ outfile: join(dir, 'dist/flagctl.cjs'), plugins: [trace] });
-    await bundle({ outfile: join(dir, 'dist/feature-get.cjs'), kind: 'fast', plugins: [trace] });`;
+    await bundle({ outfile: join(dir, 'dist/feature-get.cjs'), kind: 'fast', plugins: [trace] });
+    await bundle({ outfile: join(dir, 'dist/launch.cjs'), kind: 'launch' });`;
   execFileSync(process.execPath, ['--input-type=module', '-e', tracer, dir], { stdio: 'inherit' });
   return join(dir, 'bin/flagctl');
 }

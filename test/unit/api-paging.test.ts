@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src/api/client.js';
+import { ApiClient } from '../../src/api/http/client.js';
 import { paginate, pagedShape } from '../../src/api/raw.js';
 import { apiTarget } from '../../src/commands/api/target.js';
 import { UsageError } from '../../src/errors.js';

@@ -5,19 +5,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs build script, without type declarations
 import { bundle } from '../../scripts/build.mjs';
 
-// The build refuses a bundle whose start-up path (entry.ts, cli.ts and what they import
+// The build refuses a bundle whose start-up path (entry.ts, main.ts and what they import
 // statically) reaches what only a running command needs, each command's run.ts first of all.
-// Proved by planting a violation: one static import added to cli.ts as esbuild loads it.
+// Proved by planting a violation: one static import added to main.ts as esbuild loads it.
 
 const tmp = mkdtempSync(join(tmpdir(), 'flagctl-build-guard-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** An esbuild plugin that appends `line` to src/cli.ts as it is loaded. */
+/** An esbuild plugin that appends `line` to src/main.ts as it is loaded. */
 function plant(line: string) {
   return {
     name: 'plant-a-violation',
     setup(b: { onLoad(o: { filter: RegExp }, cb: (a: { path: string }) => { contents: string; loader: 'ts' }): void }) {
-      b.onLoad({ filter: /[\\/]src[\\/]cli\.ts$/ }, (args) => ({ contents: `${readFileSync(args.path, 'utf8')}\n${line}\n`, loader: 'ts' }));
+      b.onLoad({ filter: /[\\/]src[\\/]main\.ts$/ }, (args) => ({ contents: `${readFileSync(args.path, 'utf8')}\n${line}\n`, loader: 'ts' }));
     },
   };
 }
@@ -28,7 +28,7 @@ describe('the build keeps every command implementation off the start-up path', (
   });
 
   it.each([['commands/feature/get/run.js', 'src/commands/feature/get/run.ts'], ['commands/features/search/run.js', 'src/commands/features/search/run.ts']])(
-    'fails when cli.ts imports ./%s statically, naming it',
+    'fails when main.ts imports ./%s statically, naming it',
     async (imported, named) => {
       const err = await bundle({ outfile: join(tmp, 'planted.cjs'), plugins: [plant(`import './${imported}';`)] }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(Error);

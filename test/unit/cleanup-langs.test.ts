@@ -31,7 +31,7 @@ const python: Row[] = [
   ['single quotes', on, `    if client.is_enabled('x', context):\n        new()\n`, `    new()\n`],
   ['passed on', on, `    track(client.is_enabled("x"))\n`, `    track(True)\n`],
   ['tabs', on, `\tif client.is_enabled("x"):\n\t\tnew()\n\telse:\n\t\told()\n`, `\tnew()\n`],
-  ['multi-line string in the kept block: if True', off, `    if client.is_enabled("x"):\n        new()\n    else:\n        log(\"\"\"a\n    b\"\"\")\n`, `    if True:\n        log(\"\"\"a\n    b\"\"\")\n`],
+  ['multi-line string in the kept block: if True', off, `    if client.is_enabled("x"):\n        new()\n    else:\n        log("""a\n    b""")\n`, `    if True:\n        log("""a\n    b""")\n`],
   ['variable used later', on, `    enabled = client.is_enabled("x")\n    work()\n    if enabled:\n        new()\n`, `    work()\n    new()\n`],
   ['variable used twice', off, `    enabled = client.is_enabled("x")\n    if not enabled:\n        old()\n    track(enabled)\n`, `    old()\n    track(False)\n`],
   ['variable assigned again stays', on, `    enabled = client.is_enabled("x")\n    if ready:\n        enabled = False\n    if enabled:\n        new()\n`, `    enabled = True\n    if ready:\n        enabled = False\n    if enabled:\n        new()\n`],

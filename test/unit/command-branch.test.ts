@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildProgram, entriesFor } from '../../src/commands/kit/program.js';
-import { commandsOf } from '../../src/commands/kit/records.js';
+import { buildProgram, entriesFor } from '../../src/cli/program.js';
+import { commandsOf } from '../../src/cli/records.js';
 import { PROGRAM } from '../../src/commands/registry.js';
 import { testIO } from '../support/io.js';
 

@@ -118,6 +118,7 @@ describe('the second parse reads what JSON.parse reads', () => {
     const r = await runCli(['feature', 'get', 'f', '-o', 'json'], { env: env() });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('"n": 1234567.123456789123,');
+    // eslint-disable-next-line no-loss-of-precision -- the digits a double cannot hold, which the CLI must keep as the server sent them
     expect(JSON.parse(r.stdout)).toEqual({ n: 1234567.123456789123, ...doc });
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
-import { ownRequests, serveProjects } from '../support/projects-fixture.js';
+import { serveProjects } from '../support/projects-fixture.js';
 import { runCli } from '../support/io.js';
 import { expectUsageError } from '../support/usage.js';
 

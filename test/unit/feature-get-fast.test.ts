@@ -2,15 +2,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
-import { featureGetFast } from '../../src/feature-get-entry.js';
+import { main } from '../../src/main.js';
+import { featureGetFast } from '../../src/startup/feature-get.js';
 import { ManualClock } from '../support/clock.js';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
 import { testIO, type TestIOOptions } from '../support/io.js';
 import { serveProjects } from '../support/projects-fixture.js';
 import { readFileSync } from 'node:fs';
 
-// `feature get` has a fast path without commander (src/feature-get-entry.ts, dist/feature-get.cjs),
+// `feature get` has a fast path without commander (src/startup/feature-get.ts, dist/feature-get.cjs),
 // which bin/flagctl tries first. Any difference from the whole CLI is a defect: for each command
 // line, it either runs the command with the very stdout, stderr and exit code of the CLI, or
 // declines having sent and printed nothing (then the CLI runs it, as bin/flagctl does).
@@ -30,6 +30,8 @@ afterAll(() => rmSync(config, { recursive: true, force: true }));
 function serve() {
   server.json(base('default', 'checkout-v2'), feature);
   server.json(base('web', 'checkout-v2'), { ...feature, project: 'web' });
+  // A project that does not exist: its feature path answers 404, then the project list says so.
+  server.json(base('nope', 'checkout-v2'), { message: 'Could not find feature checkout-v2' }, 404);
   server.json(base('default', 'missing'), { name: 'NotFoundError', message: 'Could not find feature missing' }, 404);
   // After a 404 both paths look in the archive (issue 35): not there either.
   server.json('/api/admin/search/features', { features: [], total: 0 });
@@ -61,7 +63,7 @@ const RUNS: Case[] = [
   ['markdown', ['feature', 'get', 'checkout-v2', '-o', 'markdown'], env()],
   ['an unknown column: exit 2 before any request', ['feature', 'get', 'checkout-v2', '--columns', 'nope'], env()],
   ['--debug', ['feature', 'get', 'checkout-v2', '-o', 'json', '--debug'], env()],
-  ['-p web, checked against the project list', ['feature', 'get', 'checkout-v2', '-p', 'web', '-o', 'json'], env()],
+  ['-p web: its one request, the project list only after a 404', ['feature', 'get', 'checkout-v2', '-p', 'web', '-o', 'json'], env()],
   ['--project of no project: exit 5', ['feature', 'get', 'checkout-v2', '--project', 'nope'], env()],
   ['404', ['feature', 'get', 'missing'], env()],
   ['404 with --debug: the stack', ['feature', 'get', 'missing', '--debug'], env()],
@@ -130,7 +132,7 @@ describe('feature get: the fast path and the whole CLI', () => {
     expect(ours.code).toBeDefined(); // it ran the command itself
     // --debug ends an error with the stack's frames: the same from run() down, then each
     // entry's own callers (commander's parse, or the fast entry). Those differ, by design.
-    const callers = /\n {4}at .*(program\.ts|commander|cli\.ts|feature-get-entry\.ts|feature-get-fast\.test\.ts|@vitest)[^\n]*/g;
+    const callers = /\n {4}at .*(program\.ts|commander|main\.ts|feature-get\.ts|feature-get-fast\.test\.ts|@vitest)[^\n]*/g;
     expect({ ...ours, stderr: ours.stderr.replace(callers, '') }).toEqual({ ...theirs, stderr: theirs.stderr.replace(callers, '') });
     if (argv.includes('--debug') && theirs.code !== 0) expect(ours.stderr).toMatch(/\n {4}at runPrepared /);
     expect(server.requests.map((r) => r.url)).toEqual(sent);

@@ -322,7 +322,7 @@ describe('hostile server strings', () => {
     server.json(PATH, { ...feature, description: `\u001b]0;pwned\u0007\u001b[2J evil\r\nline`, tags: [{ type: 'team', value: '\u001b[31mred' }] });
     const r = await runCli(['feature', 'get', 'checkout-v2'], { env: env(), stdoutIsTTY: true });
     expect(r.code).toBe(0);
-    expect(r.stdout).not.toMatch(/\u001b[\]\[][0-9;]*[A-Za-z]?pwned|\u001b\[2J|\u0007/);
+    expect(r.stdout).not.toMatch(/\u001b[\][][0-9;]*[A-Za-z]?pwned|\u001b\[2J|\u0007/);
     expect(r.stdout).toContain('\\x1b]0;pwned\\x07\\x1b[2J evil\\r\\nline');
     expect(r.stdout).toContain('team:\\x1b[31mred');
   });
@@ -352,7 +352,7 @@ describe('record view completes what real servers leave out', () => {
     const r = await runCli(['feature', 'get', 'checkout-v2'], { env: env() });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('team:fetched');
-    expect(r.stdout).toMatch(/Environment production[^\n]*\n(.*\n)*  Variants:\n    prod-only, 100%, variable, stickiness default\n      override country: SE/);
+    expect(r.stdout).toMatch(/Environment production[^\n]*\n(.*\n)* {2}Variants:\n {4}prod-only, 100%, variable, stickiness default\n {6}override country: SE/);
     expect(server.requests).toHaveLength(5); // the feature, its tags, two environments' variants, the segments
   });
 

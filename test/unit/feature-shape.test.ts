@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { featureIssue, featureShape } from '../../src/api/feature-shape.js';
-import { checked } from '../../src/api/response.js';
-import { feature } from '../../src/api/schemas.js';
+import { featureIssue, featureShape } from '../../src/api/schemas/flag-check.js';
+import { checked } from '../../src/api/http/response.js';
+import { feature } from '../../src/api/schemas/flag.js';
 import { full, mutate, paths, rng, VALUES } from '../support/shape-mutations.js';
 
-// `feature get` checks the feature document with a hand-written walk (api/feature-shape.ts)
-// instead of the zod schema `feature` (api/schemas.ts). The two must accept and refuse the
+// `feature get` checks the feature document with a hand-written walk (api/schemas/flag-check.ts)
+// instead of the zod schema `feature` (api/schemas/flag.ts). The two must accept and refuse the
 // same documents, and a refusal must read the same: zod's first issue, its path and message.
 
 const document = JSON.parse(readFileSync(new URL('../fixtures/feature.json', import.meta.url), 'utf8'));

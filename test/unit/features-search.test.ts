@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
+import { main } from '../../src/main.js';
 import { useFixtureServer, sendJson } from '../support/fixture-server.js';
 import { runCli, testIO } from '../support/io.js';
 import { makeFeatures, pageBounds, pageOf, SEARCH_PATH, searchErrors, searchOver, searchV6, searchV8 } from '../support/search-fixture.js';

@@ -26,16 +26,16 @@ describe('folder rules', () => {
     expect(found).toEqual(['src/api/raw.ts imports UsageError: api/ throws only request and API errors; options are checked before run()']);
   });
 
-  it('completion building a commander tree, and the kit importing completion, are named', () => {
+  it('completion building a commander tree, and the framework importing completion, are named', () => {
     const found = folderViolations(
       tree({
-        'completion/generate.ts': "import { buildProgram } from '../commands/kit/program.js';\nimport type { ProgramSpec } from '../commands/kit/spec.js';\n",
-        'commands/kit/spec.ts': "import type { Shell } from '../../completion/shells.js';\n",
+        'cli/completion/generate.ts': "import { buildProgram } from '../program.js';\nimport type { ProgramSpec } from '../spec.js';\n",
+        'cli/spec.ts': "import type { Shell } from './completion/shells.js';\n",
       }),
     );
     expect(found).toHaveLength(2);
-    expect(found[0]).toMatch(/^src\/completion\/generate\.ts imports src\/commands\/kit\/program\.ts/);
-    expect(found[1]).toMatch(/^src\/commands\/kit\/spec\.ts imports src\/completion\/shells\.ts/);
+    expect(found[0]).toMatch(/^src\/cli\/completion\/generate\.ts imports src\/cli\/program\.ts/);
+    expect(found[1]).toMatch(/^src\/cli\/spec\.ts imports src\/cli\/completion\/shells\.ts/);
   });
 
   it('a dynamic import counts, and the layers below never reach up', () => {

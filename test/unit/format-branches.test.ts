@@ -43,8 +43,8 @@ describe('format branches in src/commands', () => {
     expect(found[0]).toContain(line);
   });
 
-  it('a comment that speaks of a format, and the framework that reads -o, are not branches', () => {
+  it('a comment that speaks of a format, and the framework (src/cli) that reads -o, are not branches', () => {
     expect(plant('commands/refs/run.ts', 'export async function run(', "// if (format === 'json') was here\nexport async function run(")).toEqual([]);
-    expect(plant('commands/kit/output-options.ts', 'export function orList(', "const x = (format: string) => format === 'json';\nexport function orList(")).toEqual([]);
+    expect(plant('cli/output-options.ts', 'export function orList(', "const x = (format: string) => format === 'json';\nexport function orList(")).toEqual([]);
   });
 });

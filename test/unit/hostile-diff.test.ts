@@ -10,9 +10,7 @@ import { runCli } from '../support/io.js';
 const dir = mkdtempSync(join(tmpdir(), 'flagctl-hostile-diff-'));
 const SEGMENT = 'beta\u001b]8;;https://evil.example\u001b\\users\u001b]8;;\u001b\\\u009b2J\r\u202e';
 const FEATURE = 'f\u001b]0;pwned\u0007';
-// eslint-disable-next-line no-control-regex
 const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-// eslint-disable-next-line no-control-regex
 const ours = (s: string) => s.replace(/\u001b\[\d{1,2}(;\d{1,2})*m/g, '');
 
 function snapshot(name: string, value: string): string {

@@ -11,10 +11,8 @@ const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
 const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });
 const HOSTILE = '2026-01-01\u001b]8;;https://evil.example\u001b\\x\u001b]52;c;cGF5bG9hZA==\u0007\u009b2J\r\u202e';
 const SHOWN = '2026-01-01\\x1b]8;;https://evil.example\\x1b\\x\\x1b]52;c;cGF5bG9hZA==\\x07\\x9b2J\\r\\u202e';
-// eslint-disable-next-line no-control-regex
 const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 /** flagctl's own colours, the only escapes allowed on stdout. */
-// eslint-disable-next-line no-control-regex
 const ours = (s: string) => s.replace(/\u001b\[\d{1,2}(;\d{1,2})*m/g, '');
 
 const feature = {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
+import { main } from '../../src/main.js';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
 import { testIO } from '../support/io.js';
 import { makeFeatures, SEARCH_PATH, searchOver } from '../support/search-fixture.js';

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
+import { main } from '../../src/main.js';
 import { pagerCommand } from '../../src/output/pager.js';
 import { useFixtureServer } from '../support/fixture-server.js';
 import { testIO } from '../support/io.js';

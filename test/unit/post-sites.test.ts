@@ -35,11 +35,11 @@ describe('POST sites', () => {
   });
 
   it('a new POST through the client, and the client given a new way to send a body, are named', () => {
-    const files = edit(tree(), 'api/segments.ts', "import type { ApiClient } from './client.js';", "import type { ApiClient } from './client.js';\nexport const mark = (c: ApiClient) => c.send(`/api/admin/projects/default/stale`, { features: [] }, { idempotent: true });");
-    edit(files, 'api/client.ts', 'async get(path: string, query?: URLSearchParams)', 'async get(path: string, query?: URLSearchParams, body?: string)');
+    const files = edit(tree(), 'api/segments.ts', "import type { ApiClient } from './http/client.js';", "import type { ApiClient } from './http/client.js';\nexport const mark = (c: ApiClient) => c.send(`/api/admin/projects/default/stale`, { features: [] }, { idempotent: true });");
+    edit(files, 'api/http/client.ts', 'async get(path: string, query?: URLSearchParams)', 'async get(path: string, query?: URLSearchParams, body?: string)');
     expect(postViolations(files)).toEqual([
       'src/api/segments.ts: .send(`/api/admin/projects/default/stale`, …) is a POST that scripts/post-sites.mjs does not allow',
-      'src/api/client.ts: ApiClient.get() takes a request body: a new way to POST, which scripts/post-sites.mjs does not allow',
+      'src/api/http/client.ts: ApiClient.get() takes a request body: a new way to POST, which scripts/post-sites.mjs does not allow',
     ]);
   });
 
@@ -47,17 +47,19 @@ describe('POST sites', () => {
     const files = tree();
     files.set(
       'history/raw.ts',
-      "import { Transport } from '../api/transport.js';\nexport const a = () => fetch('http://x/api', { method: 'POST' });\nexport const b = () => import('node:https');\nexport const c = () => new Transport({ timeoutMs: 1 });\n",
+      "import { Transport } from '../api/http/transport.js';\nexport const a = () => fetch('http://x/api', { method: 'POST' });\nexport const b = () => import('node:https');\nexport const c = () => new Transport({ timeoutMs: 1 });\n",
     );
     expect(postViolations(files)).toEqual([
-      'src/history/raw.ts loads node:https: only api/transport.ts and api/proxy.ts speak HTTP; requests go through ApiClient',
+      'src/history/raw.ts loads node:https: only api/http/transport.ts and api/http/proxy.ts speak HTTP; requests go through ApiClient',
       'src/history/raw.ts calls the global fetch(): requests go through ApiClient',
       'src/history/raw.ts makes its own Transport: requests go through ApiClient',
     ]);
   });
 
   it('a read command that reaches archive or revive is named, through any chain of imports', () => {
-    const files = edit(tree(), 'retire/plan.ts', 'import { activeFeatures,', 'import { reviveFeatures, activeFeatures,');
+    const files = tree();
+    // An import line of its own, whatever the formatting of the file's other imports.
+    files.set('retire/plan.ts', `import { reviveFeatures } from '../api/archive.js';\n${files.get('retire/plan.ts')!}`);
     edit(files, 'snapshot/read.ts', "import { eachLimited } from './limit.js';", "import { eachLimited } from './limit.js';\nimport { archiveFeatures } from '../api/archive.js';");
     expect(postViolations(files)).toEqual([
       'flagctl diff reaches archiveFeatures (`${projectPath(project)}/archive`): only retire apply may write it',

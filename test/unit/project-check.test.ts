@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,9 @@ import { ownRequests, serveProjects } from '../support/projects-fixture.js';
 
 // A mistyped --project exits 5 with one message in every command that takes one: the kit checks
 // the ids against GET /api/admin/projects before the command's first request, because search
-// and /projects/{id}/features answer an unknown project with 200 and an empty list.
+// and /projects/{id}/features answer an unknown project with 200 and an empty list. Where the
+// project is in the request's path (feature get), a missing one answers 404: the list is read
+// only then.
 
 const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
 const server = useFixtureServer();
@@ -27,7 +29,6 @@ describe('a mistyped --project', () => {
     ['features search', ['features', 'search', '--project', 'IS_ANY_OF:defualt,mobile']],
     ['refs', ['refs', tree, '--project', 'defualt', '--fail-on', 'stale']],
     ['feature history', ['feature', 'history', 'old-flag', '--project', 'defualt']],
-    ['feature get', ['feature', 'get', 'old-flag', '--project', 'defualt']],
     ['export', ['export', '--project', 'defualt']],
     ['evaluate', ['evaluate', '--all', '--project', 'defualt', '--env', 'production']],
     ['diff', ['diff', 'development', 'production', '--project', 'defualt']],
@@ -40,6 +41,32 @@ describe('a mistyped --project', () => {
     expect(r.code).toBe(5);
     expect(r.stdout).toBe('');
     expect(server.requests.map((q) => q.url)).toEqual(['/api/admin/projects']);
+  });
+
+  it('feature get exits 5 naming it, after its own request answered 404 (a found feature costs no project list)', async () => {
+    serveProjects(server);
+    server.json('/api/admin/projects/defualt/features/old-flag', { message: 'Could not find feature old-flag' }, 404);
+    const r = await runCli(['feature', 'get', 'old-flag', '--project', 'defualt'], { env: env() });
+    expect(r.stderr).toBe(MESSAGE);
+    expect(r.code).toBe(5);
+    expect(r.stdout).toBe('');
+    expect(server.requests.map((q) => q.url.split('?')[0])).toEqual(['/api/admin/projects/defualt/features/old-flag', '/api/admin/projects']);
+  });
+
+  it('feature get of a project that exists sends its one request, and a 404 there stays the feature\'s', async () => {
+    serveProjects(server);
+    server.json('/api/admin/projects/web/features/old-flag', JSON.parse(readFileSync(new URL('../fixtures/feature.json', import.meta.url), 'utf8')));
+    server.json('/api/admin/projects/web/features/gone', { name: 'NotFoundError', message: 'Could not find feature gone' }, 404);
+    // After a 404 in a project that exists, feature get looks for the flag in the archive (not there).
+    server.json('/api/admin/search/features', { features: [], total: 0 });
+    const ok = await runCli(['feature', 'get', 'old-flag', '--project', 'web', '-o', 'json'], { env: env() });
+    expect(ok.code).toBe(0);
+    expect(server.requests.map((q) => q.url.split('?')[0])).toEqual(['/api/admin/projects/web/features/old-flag']);
+    server.requests.length = 0;
+    const gone = await runCli(['feature', 'get', 'gone', '--project', 'web'], { env: env() });
+    expect(gone.code).toBe(5);
+    expect(gone.stderr).toContain('Could not find feature gone');
+    expect(server.requests.map((q) => q.url.split('?')[0])).toEqual(['/api/admin/projects/web/features/gone', '/api/admin/projects', '/api/admin/search/features']);
   });
 
   it('names every missing one', async () => {

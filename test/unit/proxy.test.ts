@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bypassed } from '../../src/config/no-proxy.js';
 import { parseProxyUrl, proxyFor, proxyFromEnv, proxyLabel } from '../../src/config/proxy-env.js';
-import { describeNetworkError, isRetryableNetworkError } from '../../src/api/retry.js';
+import { describeNetworkError, isRetryableNetworkError } from '../../src/api/http/retry.js';
 
 describe('NO_PROXY matching', () => {
   const u = (s: string) => new URL(s);

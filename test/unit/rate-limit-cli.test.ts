@@ -9,7 +9,7 @@ import { serveProjects } from '../support/projects-fixture.js';
 import { RateLimitWindow } from '../support/rate-limit-fixture.js';
 import { SEARCH_PATH, makeFeatures, searchOver, serveStaleAges } from '../support/search-fixture.js';
 
-// Every command that pages search goes through the one pacer (src/api/rate-limit.ts), and the
+// Every command that pages search goes through the one pacer (src/api/http/rate-limit.ts), and the
 // wait limit is --max-wait or FLAGCTL_MAX_WAIT. A fixture window of 4 searches per 2 s, on a
 // clock shared by flagctl (io.clock) and the fixture that jumps over each wait: no real waiting.
 

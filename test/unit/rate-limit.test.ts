@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClient } from '../../src/api/client.js';
-import { RateLimitPacer, type RateLimitWait } from '../../src/api/rate-limit.js';
+import { ApiClient } from '../../src/api/http/client.js';
+import { RateLimitPacer, type RateLimitWait } from '../../src/api/http/rate-limit.js';
 import { searchFeatures, type SearchRequest } from '../../src/api/search.js';
 import { RequestError } from '../../src/errors.js';
 import { PageProgress } from '../../src/output/page-progress.js';

@@ -187,8 +187,15 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
         }
         for (const n of features) {
           const f = c.active.get(n);
-          if (f) (c.active.delete(n), c.archived.set(n, f), happened(c, 'feature-archived', n));
-          if (c.deleteAfterArchive?.has(n)) (c.archived.delete(n), happened(c, 'feature-deleted', n));
+          if (f) {
+            c.active.delete(n);
+            c.archived.set(n, f);
+            happened(c, 'feature-archived', n);
+          }
+          if (c.deleteAfterArchive?.has(n)) {
+            c.archived.delete(n);
+            happened(c, 'feature-deleted', n);
+          }
         }
         if (c.afterWrite?.('archive', features, res, req)) return;
         res.writeHead(202).end();
@@ -210,7 +217,11 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
         return Promise.resolve(c.onRevive?.(features)).then(() => {
           for (const n of features) {
             const f = c.archived.get(n);
-            if (f) (c.archived.delete(n), c.active.set(n, f), happened(c, 'feature-revived', n));
+            if (f) {
+              c.archived.delete(n);
+              c.active.set(n, f);
+              happened(c, 'feature-revived', n);
+            }
           }
           if (c.afterWrite?.('revive', features, res, req)) return;
           sendJson(res, 200, {});
@@ -225,7 +236,11 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
 export function archiveNow(c: Cleanup, names: string[]): void {
   for (const n of names) {
     const f = c.active.get(n);
-    if (f) (c.active.delete(n), c.archived.set(n, f), happened(c, 'feature-archived', n));
+    if (f) {
+      c.active.delete(n);
+      c.archived.set(n, f);
+      happened(c, 'feature-archived', n);
+    }
   }
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
+import { main } from '../../src/main.js';
 import { planDigest, type Plan } from '../../src/retire/model.js';
 import { SkippingClock } from '../support/clock.js';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
@@ -264,7 +264,10 @@ describe('features revive', () => {
   const archivedAll = (n: number) => {
     const flags = named(n);
     const c = serveCleanup(server, flags);
-    for (const f of flags) (c.archived.set(f.name, c.active.get(f.name)!), c.active.delete(f.name));
+    for (const f of flags) {
+      c.archived.set(f.name, c.active.get(f.name)!);
+      c.active.delete(f.name);
+    }
     return { c, names: flags.map((f) => f.name) };
   };
 

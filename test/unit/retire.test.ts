@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
+import { main } from '../../src/main.js';
 import type { Plan } from '../../src/retire/model.js';
 import { SkippingClock } from '../support/clock.js';
 import { useFixtureServer } from '../support/fixture-server.js';

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
+import { main } from '../../src/main.js';
 import { ManualClock } from '../support/clock.js';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
 import { testIO } from '../support/io.js';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as z from '../../src/zod-mini.js';
-import { searchFeature, searchResponse } from '../../src/api/schemas.js';
-import { compile, searchPageSchema } from '../../src/api/search-shape.js';
+import { searchFeature, searchResponse } from '../../src/api/schemas/flag.js';
+import { compile, searchPageSchema } from '../../src/api/schemas/search-check.js';
 import { full, mutate, paths, rng, VALUES } from '../support/shape-mutations.js';
 
 // The compiled search page check must accept and refuse exactly what the zod schema does.

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { parseJson } from '../../src/api/json-text.js';
+import { parseJson } from '../../src/api/http/json-text.js';
 import { makeUi } from '../../src/output/context.js';
 import { adapterOf, type Format } from '../../src/output/formats.js';
 import { yamlText } from '../../src/output/formats/yaml.js';
@@ -94,7 +94,6 @@ describe('-o yaml: hostile strings read back as themselves', () => {
 
   it('no raw control, invisible or line-breaking character, and no ##[, reaches the text', () => {
     const text = yamlText(HOSTILE);
-    // eslint-disable-next-line no-control-regex
     expect(text.replace(/\n/g, '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200b\u202e\ufeff\ufffe\uffff\u{e0041}]|##\[/u);
     expect(text).toContain('"##\\x5bset-output name=gate;]pass"');
   });

@@ -1,4 +1,4 @@
-import { OptionValueError, type OptionTable } from '../kit/spec.js';
+import { OptionValueError, type OptionTable } from '../../cli/spec.js';
 
 function keyValue(raw: string): string {
   if (raw.indexOf('=') <= 0) throw new OptionValueError('expected key=value, e.g. -f limit=10');

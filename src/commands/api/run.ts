@@ -1,4 +1,4 @@
-import { jsonText, parseJson } from '../../api/json-text.js';
+import { jsonText, parseJson } from '../../api/http/json-text.js';
 import { getRaw, paginate } from '../../api/raw.js';
 import { apiTarget } from './target.js';
 import { write } from '../../io.js';
@@ -6,8 +6,8 @@ import { notice } from '../../output/context.js';
 import { render } from '../../output/render.js';
 import { PageProgress } from '../../output/page-progress.js';
 import { inertJson, termSafe } from '../../output/sanitize.js';
-import type { RunContext } from '../kit/context.js';
-import type { Request } from '../kit/spec.js';
+import type { RunContext } from '../../cli/context.js';
+import type { Request } from '../../cli/spec.js';
 import type { options } from './options.js';
 
 /** `api <path>`: one GET (or every page with --paginate); nothing but GET is ever sent. */

@@ -1,4 +1,4 @@
-import { joinUrl } from '../../api/path.js';
+import { joinUrl } from '../../api/http/path.js';
 import type { ApiTarget } from '../../api/raw.js';
 import { UsageError } from '../../errors.js';
 
@@ -27,6 +27,7 @@ export function apiTarget(input: string, baseUrl: string, extra: readonly string
   const typed = q < 0 ? rest : rest.slice(0, q);
   const query = new URLSearchParams(q < 0 ? '' : rest.slice(q + 1));
   if (!typed.startsWith('/api/')) throw new UsageError(`path "${input}": must start with /api/, ${EXAMPLE}`);
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (/[\s\u0000-\u001f\u007f]/.test(typed)) throw new UsageError(`path "${input}": spaces and control characters must be percent-encoded`);
   if (decodings(typed).some((d) => /%2f/i.test(d))) throw new UsageError(`path "${input}": an encoded "/" (%2F) is refused: servers and proxies may decode it into a separator`);
   // Every decoding of a segment, with a `;param` cut off: `%252e%252e` and `..;` are `..` to

@@ -1,4 +1,4 @@
-import type { ApiClient } from '../../api/client.js';
+import type { ApiClient } from '../../api/http/client.js';
 import { ApiError } from '../../errors.js';
 import { tokenKind } from '../../config/token.js';
 

@@ -1,5 +1,5 @@
-import type { OptionTable } from '../kit/spec.js';
-import { oneOf, oneProject, projectId } from '../kit/values.js';
+import type { OptionTable } from '../../cli/spec.js';
+import { oneOf, oneProject, projectId } from '../../cli/values.js';
 
 export const options = {
   keep: {

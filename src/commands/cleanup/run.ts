@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { featureLifecycle } from '../../api/flags.js';
+import { featureLifecycle } from '../../api/flag-list.js';
 import { keepFromLifecycle, type Kept } from '../../cleanup/keep.js';
 import { cleanTree, leftoversOf } from '../../cleanup/tree-cleanup.js';
 import { CheckFailedError, UsageError } from '../../errors.js';
 import { cleanupView } from '../../output/cleanup-view.js';
 import { render } from '../../output/render.js';
-import type { RunContext } from '../kit/context.js';
-import type { Request } from '../kit/spec.js';
+import type { RunContext } from '../../cli/context.js';
+import type { Request } from '../../cli/spec.js';
 import { searchedPaths } from '../refs/paths.js';
 import type { options } from './options.js';
 

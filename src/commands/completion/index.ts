@@ -1,5 +1,5 @@
-import { SHELLS } from '../../completion/shells.js';
-import { defineCommand } from '../kit/spec.js';
+import { SHELLS } from '../../cli/completion/shells.js';
+import { defineCommand } from '../../cli/spec.js';
 import { options } from './options.js';
 
 export default defineCommand({

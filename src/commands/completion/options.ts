@@ -1,5 +1,5 @@
-import type { OptionTable } from '../kit/spec.js';
-import { oneOf } from '../kit/values.js';
+import type { OptionTable } from '../../cli/spec.js';
+import { oneOf } from '../../cli/values.js';
 
 export const options = {
   profiles: { spelling: '--profiles', help: 'print the profile names of the config file (for the scripts)', hidden: true },

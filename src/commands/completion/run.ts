@@ -1,10 +1,10 @@
-import { completionScript } from '../../completion/generate.js';
-import { SHELLS, type Shell } from '../../completion/shells.js';
+import { completionScript } from '../../cli/completion/generate.js';
+import { SHELLS, type Shell } from '../../cli/completion/shells.js';
 import { configDir, readConfig } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
 import { write, type IO } from '../../io.js';
-import type { RunContext } from '../kit/context.js';
-import type { Request } from '../kit/spec.js';
+import type { RunContext } from '../../cli/context.js';
+import type { Request } from '../../cli/spec.js';
 import type { options } from './options.js';
 
 /** Profile names a shell may safely take as words; anything else in the file is left out. */
@@ -32,5 +32,5 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   if (req.options.serverNames) return (await import('./server-names.js')).printServerNames(ctx, req.options.serverNames);
   const shell = req.args[0] as Shell | undefined;
   if (!shell) throw new UsageError(`name a shell: flagctl completion ${SHELLS.join(', ')}`);
-  await write(ctx.io.stdout, completionScript(ctx.program, shell));
+  await write(ctx.io.stdout, completionScript(req.program, shell));
 }

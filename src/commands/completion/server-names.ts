@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { resolveTarget, type Target } from '../../config/resolve.js';
 import { configDir, readConfig } from '../../config/store.js';
 import { clockOf, write } from '../../io.js';
-import type { RunContext } from '../kit/context.js';
-import type { ServerNames } from '../kit/spec.js';
+import type { RunContext } from '../../cli/context.js';
+import type { ServerNames } from '../../cli/spec.js';
 
 // `completion --server-names <kind>`, which the scripts run on <TAB> where a flag, project or
 // environment name goes, as kubectl completes resource names. A <TAB> must never hang or
@@ -61,7 +61,7 @@ async function fetchNames(ctx: RunContext, target: Target, kind: ServerNames): P
   const client = ctx.client(target);
   if (kind === 'projects') return (await (await import('../../api/project-list.js')).listProjects(client)).map((p) => p.id);
   if (kind === 'environments') return (await (await import('../../api/environments.js')).listEnvironments(client)).map((e) => e.name);
-  const { projectFeatureList } = await import('../../api/project-features.js');
+  const { projectFeatureList } = await import('../../api/project-flags.js');
   return (await projectFeatureList(client, target.project)).features.map((f) => f.name);
 }
 

@@ -1,6 +1,6 @@
-import type { OptionTable } from '../kit/spec.js';
+import type { OptionTable } from '../../cli/spec.js';
 import { batchExportRemoved } from '../export/options.js';
-import { oneOf, oneProject, projectId, text } from '../kit/values.js';
+import { oneOf, oneProject, projectId, text } from '../../cli/values.js';
 
 export const options = {
   project: {

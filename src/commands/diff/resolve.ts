@@ -8,7 +8,7 @@ import { parseSide, type SideSpec } from '../../diff/sides.js';
 import { UsageError } from '../../errors.js';
 import { readSnapshotFile } from '../../snapshot/file.js';
 import type { Snapshot } from '../../snapshot/model.js';
-import type { RunContext } from '../kit/context.js';
+import type { RunContext } from '../../cli/context.js';
 
 // From the words the user typed to two concrete sides, with every check that needs no
 // request: profiles exist, snapshot files read and hold the environment, the sides differ.

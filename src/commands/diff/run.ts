@@ -7,8 +7,8 @@ import { render } from '../../output/render.js';
 import { ReadProgressLine } from '../../output/read-progress.js';
 import { fetchSnapshot } from '../../snapshot/fetch.js';
 import type { Snapshot } from '../../snapshot/model.js';
-import type { RunContext } from '../kit/context.js';
-import type { Request } from '../kit/spec.js';
+import type { RunContext } from '../../cli/context.js';
+import type { Request } from '../../cli/spec.js';
 import type { options } from './options.js';
 import { resolveSides, type Side } from './resolve.js';
 

@@ -1,6 +1,6 @@
 import { FORMATS } from '../../output/formats.js';
 import { UsageError } from '../../errors.js';
-import { defineCommand } from '../kit/spec.js';
+import { defineCommand } from '../../cli/spec.js';
 import { options } from './options.js';
 
 export default defineCommand({

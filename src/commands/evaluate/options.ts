@@ -1,5 +1,5 @@
-import { OptionValueError, type OptionTable } from '../kit/spec.js';
-import { oneEnvironment, oneOf, oneProject, projectId, text } from '../kit/values.js';
+import { OptionValueError, type OptionTable } from '../../cli/spec.js';
+import { oneEnvironment, oneOf, oneProject, projectId, text } from '../../cli/values.js';
 
 export const options = {
   env: {

@@ -1,4 +1,4 @@
-import { playground, type PlaygroundFeature, type PlaygroundResponse } from '../../api/playground.js';
+import { playground, type PlaygroundFeature } from '../../api/playground.js';
 import { CheckFailedError, NotFoundError, RequestError } from '../../errors.js';
 import { parseContext } from '../../evaluate/context.js';
 import { explain } from '../../evaluate/explain.js';
@@ -8,9 +8,9 @@ import { evaluateRow, evaluateView } from '../../output/evaluate-view.js';
 import { evaluateColumns } from './columns.js';
 import { render } from '../../output/render.js';
 import { withSpinner } from '../../output/spinner.js';
-import { resolveColumns } from '../kit/columns.js';
-import type { RunContext } from '../kit/context.js';
-import type { Request } from '../kit/spec.js';
+import { resolveColumns } from '../../cli/columns.js';
+import type { RunContext } from '../../cli/context.js';
+import type { Request } from '../../cli/spec.js';
 import type { options } from './options.js';
 
 /** `evaluate`: everything the user gave is checked before the first request. */
@@ -25,14 +25,12 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const target = await ctx.target();
   const project = f.project ?? (f.all ? target.project : undefined);
   const client = ctx.client(target);
-  let explanations;
   const answer = await withSpinner(ctx.io, `Evaluating in ${f.env}`, async () => {
     // --env was checked against the server's environments by the kit (OptionSpec.environments).
     return playground(client, { environment: f.env!, projects: project ? [project] : '*', context });
   });
   const chosen = select(answer.features, names, f.all === true, project);
   const explained = chosen.map((feature) => explain(feature, f.env!, context, given));
-  explanations = explained;
   await render(ui, {
     kind: 'document',
     document: { ...answer, features: chosen },
@@ -49,7 +47,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const expected = f.expect ?? (f.failOn ? (f.failOn === 'on' ? 'off' : 'on') : undefined);
   const option = f.expect ? `--expect ${f.expect}` : `--fail-on ${f.failOn}`;
   if (expected) {
-    const e = explanations[0]!;
+    const e = explained[0]!;
     // An evaluation the server could not finish confirms neither on nor off.
     if (e.state === 'unknown') {
       throw new CheckFailedError(

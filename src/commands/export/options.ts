@@ -1,5 +1,5 @@
-import type { OptionSpec, OptionTable } from '../kit/spec.js';
-import { oneProject, projectId, text } from '../kit/values.js';
+import type { OptionSpec, OptionTable } from '../../cli/spec.js';
+import { oneProject, projectId, text } from '../../cli/values.js';
 
 /**
  * `--batch-export` (export and diff) read through POST /api/admin/features-batch/export, which

@@ -1,8 +1,8 @@
 import { ReadProgressLine } from '../../output/read-progress.js';
 import { render } from '../../output/render.js';
 import { fetchSnapshot } from '../../snapshot/fetch.js';
-import type { RunContext } from '../kit/context.js';
-import type { Request } from '../kit/spec.js';
+import type { RunContext } from '../../cli/context.js';
+import type { Request } from '../../cli/spec.js';
 import type { options } from './options.js';
 
 /** `export`: the project's snapshot on stdout, keys sorted, ending in a newline; built from GETs alone. */

@@ -1,6 +1,6 @@
-import type { OptionSpec, OptionTable, OptionValues, Request } from '../kit/spec.js';
-import { OptionValueError } from '../kit/spec.js';
-import { environmentOfSort, environmentOfStatus, oneOf, projectsInFilter, segmentsInFilter, wholeNumber } from '../kit/values.js';
+import type { OptionSpec, OptionTable, OptionValues, Request } from '../../cli/spec.js';
+import { OptionValueError } from '../../cli/spec.js';
+import { environmentOfSort, environmentOfStatus, oneOf, projectsInFilter, segmentsInFilter, wholeNumber } from '../../cli/values.js';
 import {
   DATE_OPERATORS,
   FLAG_TYPES,
@@ -19,7 +19,7 @@ import {
   sortField,
   statusEntry,
   type ParsedFilter,
-} from './search-filters.js';
+} from '../../search/filters.js';
 
 // The search options, declared once for every command that pages search (`features search`,
 // `features stale`, and whatever joins them). Each option checks its own value (`parse`) and

@@ -1,6 +1,6 @@
 import { SECTIONS } from '../../output/insights-sections.js';
-import type { OptionTable } from '../kit/spec.js';
-import { dayOrAge } from '../kit/values.js';
+import type { OptionTable } from '../../cli/spec.js';
+import { dayOrAge } from '../../cli/values.js';
 
 export const options = {
   since: { spelling: '--since <date>', help: 'start of the date range: YYYY-MM-DD or an age (30d, 2w, 12h ago); omitted: the server decides', parse: dayOrAge() },

@@ -7,9 +7,9 @@ import { SECTION_COLUMNS } from './columns.js';
 import { otherArrays, SECTION_KEY, SECTION_TITLE, sectionChart, sectionRows } from '../../output/insights-view.js';
 import { render } from '../../output/render.js';
 import { withSpinner } from '../../output/spinner.js';
-import { resolveColumns } from '../kit/columns.js';
-import type { RunContext } from '../kit/context.js';
-import type { Request } from '../kit/spec.js';
+import { resolveColumns } from '../../cli/columns.js';
+import type { RunContext } from '../../cli/context.js';
+import type { Request } from '../../cli/spec.js';
 import type { options } from './options.js';
 
 /** --section takes names, or lists of them: `--section users,flags`. */

@@ -1,4 +1,4 @@
-import { lifecycleOf, listFlags } from '../../api/flags.js';
+import { lifecycleOf, listFlags } from '../../api/flag-list.js';
 import { ApiError, CheckFailedError, CliError, ExitCode, UsageError } from '../../errors.js';
 import { notice, print } from '../../output/context.js';
 import { appendStepSummary } from '../../output/github.js';
@@ -11,9 +11,9 @@ import { pathKind } from '../../refs/walk.js';
 import { prepare, refsDiff, type DiffOptions } from '../../refs/diff/engine.js';
 import { unreadable, type RefsDiff } from '../../refs/diff/model.js';
 import * as z from '../../zod-mini.js';
-import { resolveColumns } from '../kit/columns.js';
-import type { RunContext } from '../kit/context.js';
-import type { OptionValues, Request } from '../kit/spec.js';
+import { resolveColumns } from '../../cli/columns.js';
+import type { RunContext } from '../../cli/context.js';
+import type { OptionValues, Request } from '../../cli/spec.js';
 import { DIFF_FAIL_ON, FAIL_ON_STATES, type DiffFailOn, type options } from './options.js';
 
 // `flagctl refs --diff <base>`: the refs command's branch for pull requests (src/refs/diff).

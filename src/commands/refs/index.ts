@@ -1,5 +1,5 @@
 import { offer, ROW_FORMATS } from '../../output/formats.js';
-import { defineCommand } from '../kit/spec.js';
+import { defineCommand } from '../../cli/spec.js';
 import { options } from './options.js';
 
 export default defineCommand({

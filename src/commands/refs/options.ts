@@ -1,6 +1,6 @@
-import { OptionValueError, type OptionTable } from '../kit/spec.js';
-import { orList } from '../kit/output-options.js';
-import { pathSegment, wholeNumber } from '../kit/values.js';
+import { OptionValueError, type OptionTable } from '../../cli/spec.js';
+import { orList } from '../../cli/output-options.js';
+import { pathSegment, wholeNumber } from '../../cli/values.js';
 import { isCallName } from '../../refs/calls.js';
 
 /**

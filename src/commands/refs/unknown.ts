@@ -1,9 +1,9 @@
-import type { FlagInfo } from '../../api/flags.js';
+import type { FlagInfo } from '../../api/flag-list.js';
 import { notice } from '../../output/context.js';
 import type { MatchOptions } from '../../refs/references.js';
 import type { TreeOptions } from '../../refs/scan.js';
 import { unknownCalls } from '../../refs/unknown-calls.js';
-import type { RunContext } from '../kit/context.js';
+import type { RunContext } from '../../cli/context.js';
 
 // `refs --fail-on unknown` without --diff: the names in flag calls that no flag has, each
 // said on stderr (file:line:column, as compilers and rg print places), counted for the gate.

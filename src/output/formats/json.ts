@@ -1,4 +1,4 @@
-import { jsonText } from '../../api/json-text.js';
+import { jsonText } from '../../api/http/json-text.js';
 import { canonicalJson } from '../../snapshot/canonical.js';
 import { print, type Ui } from '../context.js';
 import { primed, projected } from '../rows.js';

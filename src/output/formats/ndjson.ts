@@ -1,4 +1,4 @@
-import { jsonText } from '../../api/json-text.js';
+import { jsonText } from '../../api/http/json-text.js';
 import { print, type Ui } from '../context.js';
 import { primed, projected } from '../rows.js';
 import type { RowsView } from '../view.js';

@@ -1,4 +1,4 @@
-import { rawNumber } from '../../api/json-text.js';
+import { rawNumber } from '../../api/http/json-text.js';
 import { print, type Ui } from '../context.js';
 import { primed, projected } from '../rows.js';
 import { documentOf, type RowsView } from '../view.js';

@@ -121,7 +121,7 @@ const ZERO = /^0+$/;
  * - `untracked`: the untracked files of the whole repository that git does not ignore (every
  *   one with `noIgnore`). Those in the scope are changes too (new files); where all of them are,
  *   the extinction pass has no untracked file to search, and git need not walk the work tree
- *   for them again (`git grep --untracked` cost 70 ms of 690 in a repository of 42,000 files).
+ *   for them again (`git grep --untracked` cost a tenth of the run in a large repository).
  *   Listing them is the slower answer (a walk of the work tree), so the tracked one is not
  *   held back for it.
  */

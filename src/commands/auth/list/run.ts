@@ -3,9 +3,9 @@ import { readConfig } from '../../../config/store.js';
 import { tokenKind } from '../../../config/token.js';
 import { render } from '../../../output/render.js';
 import type { ColumnSet } from '../../../output/rows.js';
-import { resolveColumns } from '../../kit/columns.js';
-import type { RunContext } from '../../kit/context.js';
-import type { Request } from '../../kit/spec.js';
+import { resolveColumns } from '../../../cli/columns.js';
+import type { RunContext } from '../../../cli/context.js';
+import type { Request } from '../../../cli/spec.js';
 
 export interface ProfileRow {
   name: string;

@@ -1,4 +1,4 @@
-import { defineCommand } from '../../kit/spec.js';
+import { defineCommand } from '../../../cli/spec.js';
 import { options } from './options.js';
 
 export default defineCommand({

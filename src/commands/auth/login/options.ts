@@ -1,5 +1,5 @@
-import type { OptionTable } from '../../kit/spec.js';
-import { text } from '../../kit/values.js';
+import type { OptionTable } from '../../../cli/spec.js';
+import { text } from '../../../cli/values.js';
 
 export const options = {
   project: { spelling: '--project <id>', help: 'default project for this profile', parse: text('a project id must not be empty') },

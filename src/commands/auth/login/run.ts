@@ -4,8 +4,8 @@ import { checkConfigDir, configPath, readConfig, writeConfig } from '../../../co
 import { checkedToken, maskToken, tokenKind } from '../../../config/token.js';
 import { parseBaseUrl } from '../../../config/url.js';
 import { notice } from '../../../output/context.js';
-import type { RunContext } from '../../kit/context.js';
-import type { Request } from '../../kit/spec.js';
+import type { RunContext } from '../../../cli/context.js';
+import type { Request } from '../../../cli/spec.js';
 import { checkToken } from '../check.js';
 import type { options } from './options.js';
 import { askLine, chooseProfile, PROFILE_NAME } from './profile-choice.js';

@@ -2,7 +2,7 @@ import { profileName } from '../../../config/resolve.js';
 import { profileNamed, readConfig, writeConfig } from '../../../config/store.js';
 import { UsageError } from '../../../errors.js';
 import { notice } from '../../../output/context.js';
-import type { RunContext } from '../../kit/context.js';
+import type { RunContext } from '../../../cli/context.js';
 
 /** `auth logout`: the profile goes; the default moves to another profile if one is left. */
 export async function run(ctx: RunContext): Promise<void> {

@@ -1,4 +1,4 @@
-import { defineCommand } from '../../kit/spec.js';
+import { defineCommand } from '../../../cli/spec.js';
 
 export default defineCommand({
   path: ['auth', 'status'],

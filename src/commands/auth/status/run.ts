@@ -1,7 +1,7 @@
 import { projectIds } from '../../../api/project-list.js';
 import { maskToken, tokenKind } from '../../../config/token.js';
 import { ApiError, NotFoundError } from '../../../errors.js';
-import type { RunContext } from '../../kit/context.js';
+import type { RunContext } from '../../../cli/context.js';
 import { checkToken } from '../check.js';
 
 /** `auth status`: where the server and token come from, a live check of the token, then of the project. */

@@ -1,5 +1,5 @@
-import { defineCommand } from '../../kit/spec.js';
-import { text } from '../../kit/values.js';
+import { defineCommand } from '../../../cli/spec.js';
+import { text } from '../../../cli/values.js';
 
 export default defineCommand({
   path: ['auth', 'switch'],

@@ -1,8 +1,8 @@
 import { profileNamed, readConfig, writeConfig } from '../../../config/store.js';
 import { UsageError } from '../../../errors.js';
 import { notice } from '../../../output/context.js';
-import type { RunContext } from '../../kit/context.js';
-import type { Request } from '../../kit/spec.js';
+import type { RunContext } from '../../../cli/context.js';
+import type { Request } from '../../../cli/spec.js';
 
 /** `auth switch <profile>`: the config's default profile becomes that one; nothing is sent. */
 export async function run(ctx: RunContext, req: Request<Record<string, never>>): Promise<void> {

@@ -1,9 +1,9 @@
 import { listEnvironments, type EnvironmentRow } from '../../../api/environments.js';
 import { render } from '../../../output/render.js';
 import type { ColumnSet } from '../../../output/rows.js';
-import { resolveColumns } from '../../kit/columns.js';
-import type { RunContext } from '../../kit/context.js';
-import type { Request } from '../../kit/spec.js';
+import { resolveColumns } from '../../../cli/columns.js';
+import type { RunContext } from '../../../cli/context.js';
+import type { Request } from '../../../cli/spec.js';
 
 const environmentColumns: ColumnSet<EnvironmentRow> = {
   all: [

@@ -1,6 +1,6 @@
 import { FORMATS } from '../../../output/formats.js';
-import { defineCommand } from '../../kit/spec.js';
-import { pathSegment } from '../../kit/values.js';
+import { defineCommand } from '../../../cli/spec.js';
+import { pathSegment } from '../../../cli/values.js';
 import { options } from './options.js';
 
 export default defineCommand({

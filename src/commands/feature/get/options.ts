@@ -1,5 +1,5 @@
-import type { OptionTable } from '../../kit/spec.js';
-import { oneProject, projectId } from '../../kit/values.js';
+import type { OptionTable } from '../../../cli/spec.js';
+import { oneProject, projectId } from '../../../cli/values.js';
 
 export const options = {
   project: {
@@ -8,5 +8,6 @@ export const options = {
     help: "project the feature belongs to (default: the profile's project, else default)",
     parse: projectId,
     projects: oneProject,
+    projectInPath: true,
   },
 } as const satisfies OptionTable;

@@ -1,13 +1,13 @@
-import { getFeature } from '../../../api/features.js';
+import { getFeature } from '../../../api/flag.js';
 import { ApiError, NotFoundError } from '../../../errors.js';
-import type { Feature, FeatureEnvironment } from '../../../api/schemas.js';
+import type { Feature, FeatureEnvironment } from '../../../api/schemas/flag.js';
 import { featureView, type SegmentNames } from '../../../output/feature-view.js';
 import { print } from '../../../output/context.js';
 import { render } from '../../../output/render.js';
 import { withSpinner } from '../../../output/spinner.js';
-import { resolveColumns } from '../../kit/columns.js';
-import type { RunContext } from '../../kit/context.js';
-import type { Request } from '../../kit/spec.js';
+import { resolveColumns } from '../../../cli/columns.js';
+import type { RunContext } from '../../../cli/context.js';
+import type { Request } from '../../../cli/spec.js';
 import type { options } from './options.js';
 import { envColumns, type EnvRow } from './columns.js';
 
@@ -31,6 +31,8 @@ function envRows(f: Feature, project: string): EnvRow[] {
  */
 async function archivedInstead(ctx: RunContext, err: unknown, project: string, name: string): Promise<NotFoundError | undefined> {
   if (!(err instanceof ApiError) || err.status !== 404) return undefined;
+  // A project that does not exist (a mistyped --project) explains a 404 first: exit 5, no search.
+  await ctx.afterNotFound(err);
   try {
     const { archivedAmong } = await import('../../../api/archive.js');
     const found = (await archivedAmong(ctx.client(await ctx.target()), project, [name], ctx.pacer(() => undefined))).get(name);
@@ -68,7 +70,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     // Loaded here: their checks are zod schemas, which `-o json` never needs.
     prepare: async () => {
       if (ui.out.columns) return;
-      const [{ completeFeature }, { segmentNames }] = await Promise.all([import('../../../api/feature-complete.js'), import('../../../api/segments.js')]);
+      const [{ completeFeature }, { segmentNames }] = await Promise.all([import('../../../api/flag-complete.js'), import('../../../api/segments.js')]);
       const usesSegments = (feature.environments ?? []).some((e) => (e.strategies ?? []).some((s) => s.segments?.length));
       [full, segments] = await withSpinner(io, `Fetching ${name}`, () =>
         Promise.all([completeFeature(client, project, feature), usesSegments ? segmentNames(client).catch(() => segments) : segments]),

@@ -1,7 +1,7 @@
-import type { OptionTable } from '../../kit/spec.js';
+import type { OptionTable } from '../../../cli/spec.js';
 import { OptionValueError } from '../../../errors.js';
 import { EVENT_TYPES, EVENT_TYPES_FROM } from '../../../history/event-types.js';
-import { dayOrAge, oneProject, projectId, wholeNumber } from '../../kit/values.js';
+import { dayOrAge, oneProject, projectId, wholeNumber } from '../../../cli/values.js';
 
 const DEFAULT_LIMIT = 20;
 

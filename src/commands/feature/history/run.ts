@@ -4,9 +4,9 @@ import { notice } from '../../../output/context.js';
 import { historyColumns } from './columns.js';
 import { render } from '../../../output/render.js';
 import { withSpinner } from '../../../output/spinner.js';
-import { resolveColumns } from '../../kit/columns.js';
-import type { RunContext } from '../../kit/context.js';
-import type { Request } from '../../kit/spec.js';
+import { resolveColumns } from '../../../cli/columns.js';
+import type { RunContext } from '../../../cli/context.js';
+import type { Request } from '../../../cli/spec.js';
 import type { options } from './options.js';
 
 /** `feature history <name>`: newest first; --since and --type go to the server and are checked again here. */

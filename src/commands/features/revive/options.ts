@@ -1,5 +1,5 @@
-import type { OptionTable } from '../../kit/spec.js';
-import { oneProject, projectId, text } from '../../kit/values.js';
+import type { OptionTable } from '../../../cli/spec.js';
+import { oneProject, projectId, text } from '../../../cli/values.js';
 
 export const options = {
   project: {

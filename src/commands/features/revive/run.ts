@@ -7,8 +7,8 @@ import type { Column } from '../../../output/rows.js';
 import { RESULT_KIND, REVIVE_RESULT_KIND } from '../../../retire/model.js';
 import { writeRecord } from '../../../retire/result-file.js';
 import { reviveAll, type ReviveOutcome } from '../../../retire/revive.js';
-import type { RunContext } from '../../kit/context.js';
-import type { Request } from '../../kit/spec.js';
+import type { RunContext } from '../../../cli/context.js';
+import type { Request } from '../../../cli/spec.js';
 import type { options } from './options.js';
 
 interface Row {

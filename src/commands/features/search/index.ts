@@ -1,6 +1,6 @@
 import { featureColumns } from '../../../output/feature-columns.js';
 import { FORMATS } from '../../../output/formats.js';
-import { defineCommand } from '../../kit/spec.js';
+import { defineCommand } from '../../../cli/spec.js';
 import { checkSearch } from '../search-options.js';
 import { options } from './options.js';
 

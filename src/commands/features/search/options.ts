@@ -1,5 +1,5 @@
-import type { OptionTable } from '../../kit/spec.js';
-import { oneOf } from '../../kit/values.js';
+import type { OptionTable } from '../../../cli/spec.js';
+import { oneOf } from '../../../cli/values.js';
 import { FILTER_OPTIONS, PAGING_OPTIONS } from '../search-options.js';
 
 export const options = {

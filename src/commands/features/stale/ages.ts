@@ -1,5 +1,5 @@
-import type { ApiClient } from '../../../api/client.js';
-import type { SearchFeature } from '../../../api/schemas.js';
+import type { ApiClient } from '../../../api/http/client.js';
+import type { SearchFeature } from '../../../api/schemas/flag.js';
 import { markedStaleAt, typeLifetimes } from '../../../api/stale-since.js';
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
-import type { OptionTable } from '../../kit/spec.js';
-import { OptionValueError } from '../../kit/spec.js';
-import { age, wholeNumber } from '../../kit/values.js';
+import type { OptionTable } from '../../../cli/spec.js';
+import { OptionValueError } from '../../../cli/spec.js';
+import { age, wholeNumber } from '../../../cli/values.js';
 import { FILTER_OPTIONS, PAGING_OPTIONS, pick, withHelp } from '../search-options.js';
 
 export const STALE_STATES = ['stale', 'potentially-stale'] as const;

@@ -1,4 +1,4 @@
-import type { SearchFeature } from '../../../api/schemas.js';
+import type { SearchFeature } from '../../../api/schemas/flag.js';
 import { featureColumns } from '../../../output/feature-columns.js';
 import type { ColumnSet } from '../../../output/rows.js';
 

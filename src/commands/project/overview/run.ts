@@ -1,14 +1,13 @@
-import { fetchOverview, SEARCH_ONLY_FIELDS, withSearchFields } from '../../../api/projects.js';
-import type { SearchFeature } from '../../../api/schemas.js';
+import { fetchOverview, SEARCH_ONLY_FIELDS, withSearchFields } from '../../../api/project-overview.js';
 import { ApiError } from '../../../errors.js';
-import { notice, print } from '../../../output/context.js';
+import { print } from '../../../output/context.js';
 import { overviewView } from '../../../output/overview-view.js';
 import { render } from '../../../output/render.js';
 import { withSpinner } from '../../../output/spinner.js';
 import { PageProgress } from '../../../output/page-progress.js';
-import { resolveColumns } from '../../kit/columns.js';
-import type { RunContext } from '../../kit/context.js';
-import type { Request } from '../../kit/spec.js';
+import { resolveColumns } from '../../../cli/columns.js';
+import type { RunContext } from '../../../cli/context.js';
+import type { Request } from '../../../cli/spec.js';
 import { columns } from './columns.js';
 
 /** Whether a picked column needs a field only search results carry (lifecycleStatus, createdById...). */

@@ -1,5 +1,5 @@
 import { FORMATS } from '../../../output/formats.js';
-import { defineCommand } from '../../kit/spec.js';
+import { defineCommand } from '../../../cli/spec.js';
 
 export default defineCommand({
   path: ['projects', 'list'],

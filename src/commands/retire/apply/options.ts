@@ -1,5 +1,5 @@
-import type { OptionTable } from '../../kit/spec.js';
-import { projectId, text } from '../../kit/values.js';
+import type { OptionTable } from '../../../cli/spec.js';
+import { projectId, text } from '../../../cli/values.js';
 import { flagNames } from '../plan/options.js';
 
 export const options = {

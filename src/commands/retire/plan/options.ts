@@ -1,6 +1,6 @@
 import { options as refsOptions } from '../../refs/options.js';
-import { OptionValueError, type OptionTable } from '../../kit/spec.js';
-import { oneProject, pathSegment, projectId, text, wholeNumber } from '../../kit/values.js';
+import { OptionValueError, type OptionTable } from '../../../cli/spec.js';
+import { oneProject, pathSegment, projectId, text, wholeNumber } from '../../../cli/values.js';
 
 /** A comma-separated list of flag names (--include; apply's --only and --skip). */
 export const flagNames = (raw: string): string[] => {

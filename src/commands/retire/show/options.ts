@@ -1,3 +1,3 @@
-import type { OptionTable } from '../../kit/spec.js';
+import type { OptionTable } from '../../../cli/spec.js';
 
 export const options = {} as const satisfies OptionTable;

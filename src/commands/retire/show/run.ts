@@ -1,6 +1,6 @@
 import { readPlan } from '../../../retire/plan-file.js';
-import type { RunContext } from '../../kit/context.js';
-import type { Request } from '../../kit/spec.js';
+import type { RunContext } from '../../../cli/context.js';
+import type { Request } from '../../../cli/spec.js';
 import { renderPlan } from '../plan/view.js';
 import type { options } from './options.js';
 
