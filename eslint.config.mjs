@@ -5,10 +5,35 @@ import tseslint from 'typescript-eslint';
 
 /** Node's globals, for the plain JavaScript scripts (TypeScript knows them from @types/node). */
 const node = Object.fromEntries(
-  ['process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'queueMicrotask', 'structuredClone', 'fetch', 'TextDecoder', 'TextEncoder', 'AbortController', 'performance', 'WebAssembly', 'globalThis']
-    .map((name) => [name, 'readonly']),
+  [
+    'process',
+    'console',
+    'Buffer',
+    'URL',
+    'URLSearchParams',
+    'setTimeout',
+    'clearTimeout',
+    'setInterval',
+    'clearInterval',
+    'setImmediate',
+    'queueMicrotask',
+    'structuredClone',
+    'fetch',
+    'TextDecoder',
+    'TextEncoder',
+    'AbortController',
+    'performance',
+    'WebAssembly',
+    'globalThis',
+  ].map((name) => [name, 'readonly']),
 );
-const commonjs = { require: 'readonly', module: 'writable', exports: 'writable', __dirname: 'readonly', __filename: 'readonly' };
+const commonjs = {
+  require: 'readonly',
+  module: 'writable',
+  exports: 'writable',
+  __dirname: 'readonly',
+  __filename: 'readonly',
+};
 
 export default tseslint.config(
   // test/fixtures holds files that refs scans, not code of ours.
@@ -22,12 +47,24 @@ export default tseslint.config(
       // commands of different tables in one list; TypeScript has no existential type for it.
       '@typescript-eslint/no-explicit-any': 'off',
       // A leading underscore names what is left out on purpose (a destructured field, an argument).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
     },
   },
   // Tests assert on what reaches a terminal: their patterns match escape and control characters.
   { files: ['test/**'], rules: { 'no-control-regex': 'off' } },
   { files: ['**/*.mjs', '**/*.js'], languageOptions: { globals: node } },
   // CommonJS files load modules with require().
-  { files: ['**/*.cjs', 'bin/flagctl'], languageOptions: { sourceType: 'commonjs', globals: { ...node, ...commonjs } }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  {
+    files: ['**/*.cjs', 'bin/flagctl'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...node, ...commonjs } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

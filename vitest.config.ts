@@ -21,7 +21,14 @@ import { NODE_VERSION, nodePath } from './scripts/node-runtime.mjs';
 // on a server of its own, and pacing is the same code on every runtime; retire and retire-judge
 // boot servers of their own too (they archive and revive), and their requests are the same client code on both.
 
-const ONE_RUNTIME = ['test/e2e/binary.test.ts', 'test/e2e/rate-limit.test.ts', 'test/e2e/retire.test.ts', 'test/e2e/retire-judge.test.ts', 'test/e2e/retire-truth.test.ts', 'test/e2e/terminal-scale.test.ts'];
+const ONE_RUNTIME = [
+  'test/e2e/binary.test.ts',
+  'test/e2e/rate-limit.test.ts',
+  'test/e2e/retire.test.ts',
+  'test/e2e/retire-judge.test.ts',
+  'test/e2e/retire-truth.test.ts',
+  'test/e2e/terminal-scale.test.ts',
+];
 
 const e2e = {
   include: ['test/e2e/**/*.test.ts'],

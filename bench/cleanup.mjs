@@ -24,8 +24,13 @@ const TOOLS = join(root, '.tmp/bench-tools');
 const AST_GREP = join(TOOLS, 'node_modules/@ast-grep/cli-linux-x64-gnu/ast-grep');
 if (!existsSync(AST_GREP)) {
   // --ignore-scripts: the package's postinstall is not needed (the binary is called directly).
-  const r = spawnSync('npm', ['install', '--prefix', TOOLS, '--no-save', '--ignore-scripts', `@ast-grep/cli@${AST_GREP_VERSION}`], { stdio: 'inherit' });
-  if (r.status !== 0 || !existsSync(AST_GREP)) throw new Error(`bench/cleanup: could not install @ast-grep/cli@${AST_GREP_VERSION} into ${TOOLS}`);
+  const r = spawnSync(
+    'npm',
+    ['install', '--prefix', TOOLS, '--no-save', '--ignore-scripts', `@ast-grep/cli@${AST_GREP_VERSION}`],
+    { stdio: 'inherit' },
+  );
+  if (r.status !== 0 || !existsSync(AST_GREP))
+    throw new Error(`bench/cleanup: could not install @ast-grep/cli@${AST_GREP_VERSION} into ${TOOLS}`);
 }
 
 const median = (xs) => {
@@ -41,7 +46,10 @@ function countFiles(dir) {
 
 function timed(cmd, args) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: process.env.PATH, HOME: tmpdir() } });
+  const r = spawnSync(cmd, args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { PATH: process.env.PATH, HOME: tmpdir() },
+  });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   return ms;
@@ -52,7 +60,10 @@ try {
   const tree = join(work, 'unleash');
   cpSync(join(root, 'node_modules/unleash-v8'), tree, { recursive: true });
   const files = countFiles(tree);
-  const cleanup = [process.execPath, [join(root, 'bin/flagctl'), 'cleanup', FLAG, tree, '--keep', 'on', '--allow-leftovers']];
+  const cleanup = [
+    process.execPath,
+    [join(root, 'bin/flagctl'), 'cleanup', FLAG, tree, '--keep', 'on', '--allow-leftovers'],
+  ];
   const astGrep = [AST_GREP, ['run', '-p', `$R.isEnabled('${FLAG}')`, '-r', 'true', '-l', 'js', tree]];
   for (const [cmd, args] of [cleanup, astGrep]) timed(cmd, args);
   const times = { cleanup: [], astGrep: [] };
@@ -70,7 +81,9 @@ try {
       `  flagctl cleanup ${FLAG} --keep on          ${c.toFixed(0).padStart(6)} ms`,
       `  ast-grep run -p … -r true -l js           ${a.toFixed(0).padStart(6)} ms`,
       `cleanup ≤ 1.0× ast-grep                          ${`${ratio.toFixed(2)}×`.padEnd(8)} ${ratio <= 1 ? 'pass' : 'FAIL'}`,
-      `load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')}`,
+      `load average at the end ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}`,
       '',
     ].join('\n'),
   );

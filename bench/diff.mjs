@@ -38,7 +38,8 @@ const median = (xs) => {
 function wall(cmd, args, env, ok = [0]) {
   const t = process.hrtime.bigint();
   const r = spawnSync(cmd, args, { env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 28 });
-  if (!ok.includes(r.status)) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${String(r.stderr).slice(-800)}`);
+  if (!ok.includes(r.status))
+    throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${String(r.stderr).slice(-800)}`);
   return Number(process.hrtime.bigint() - t) / 1e6;
 }
 
@@ -53,12 +54,29 @@ async function seed(url, token, n) {
   };
   const one = async (i) => {
     const name = `diff.flag-${String(i).padStart(5, '0')}`;
-    await api('POST', `${P}/features`, { name, type: ['release', 'experiment', 'operational'][i % 3], description: `bench flag ${i}` });
-    const rollout = (r) => ({ name: 'flexibleRollout', parameters: { rollout: r, stickiness: 'default', groupId: name }, constraints: [] });
+    await api('POST', `${P}/features`, {
+      name,
+      type: ['release', 'experiment', 'operational'][i % 3],
+      description: `bench flag ${i}`,
+    });
+    const rollout = (r) => ({
+      name: 'flexibleRollout',
+      parameters: { rollout: r, stickiness: 'default', groupId: name },
+      constraints: [],
+    });
     await api('POST', `${P}/features/${name}/environments/development/strategies`, rollout('100'));
     if (i % 3 === 0) {
-      const constraint = { contextName: 'userId', operator: 'IN', values: [`u${i}`, `v${i}`], inverted: false, caseInsensitive: false };
-      await api('POST', `${P}/features/${name}/environments/production/strategies`, { ...rollout('25'), constraints: [constraint] });
+      const constraint = {
+        contextName: 'userId',
+        operator: 'IN',
+        values: [`u${i}`, `v${i}`],
+        inverted: false,
+        caseInsensitive: false,
+      };
+      await api('POST', `${P}/features/${name}/environments/production/strategies`, {
+        ...rollout('25'),
+        constraints: [constraint],
+      });
     }
     if (i % 2 === 0) await api('POST', `${P}/features/${name}/environments/development/on`);
     if (i % 5 === 0) await api('POST', `/api/admin/features/${name}/tags`, { type: 'simple', value: `t${i % 7}` });
@@ -75,9 +93,18 @@ try {
   const server = fleet.servers[0];
   const t = Date.now();
   await seed(server.url, server.adminToken, FEATURES);
-  process.stderr.write(`bench: ${FEATURES} features seeded in ${Math.round((Date.now() - t) / 1000)} s on unleash-server ${server.pkg}\n`);
+  process.stderr.write(
+    `bench: ${FEATURES} features seeded in ${Math.round((Date.now() - t) / 1000)} s on unleash-server ${server.pkg}\n`,
+  );
 
-  const env = { PATH: process.env.PATH, HOME: '/nonexistent', FLAGCTL_CONFIG_DIR: '/nonexistent', FLAGCTL_URL: server.url, FLAGCTL_TOKEN: server.adminToken, NO_COLOR: '1' };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: '/nonexistent',
+    FLAGCTL_CONFIG_DIR: '/nonexistent',
+    FLAGCTL_URL: server.url,
+    FLAGCTL_TOKEN: server.adminToken,
+    NO_COLOR: '1',
+  };
   const readDiffArgs = ['diff', 'development', 'production', '-o', 'json'];
   const exportArgs = ['export'];
   const poolArgs = [`${root}bench/get-pool.mjs`, server.url, server.adminToken];
@@ -133,10 +160,16 @@ try {
   const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
   console.log(`export (reads only), ${FEATURES} features:            ${s(result.exportMs)} (median of ${RUNS})`);
   console.log(`Node keep-alive pool, the same GETs (8 sockets):   ${s(result.poolMs)}`);
-  console.log(`ratio ${result.readRatio.toFixed(2)}× (budget ≤ ${READ_BUDGET}×): ${result.readRatio <= READ_BUDGET ? 'within' : 'OVER'}`);
+  console.log(
+    `ratio ${result.readRatio.toFixed(2)}× (budget ≤ ${READ_BUDGET}×): ${result.readRatio <= READ_BUDGET ? 'within' : 'OVER'}`,
+  );
   console.log(`diff development production (reads only, ${changes} differ): ${s(result.readDiffMs)}`);
-  console.log(`diff … --feature ${one}: ${s(result.oneFeatureMs)}; curl of the same 3 GETs in turn: ${s(result.oneFeatureCurlMs)}`);
-  console.log(`ratio ${result.oneFeatureRatio.toFixed(2)}× (budget ≤ ${ONE_FLAG_BUDGET}×): ${result.oneFeatureRatio <= ONE_FLAG_BUDGET ? 'within' : 'OVER'}`);
+  console.log(
+    `diff … --feature ${one}: ${s(result.oneFeatureMs)}; curl of the same 3 GETs in turn: ${s(result.oneFeatureCurlMs)}`,
+  );
+  console.log(
+    `ratio ${result.oneFeatureRatio.toFixed(2)}× (budget ≤ ${ONE_FLAG_BUDGET}×): ${result.oneFeatureRatio <= ONE_FLAG_BUDGET ? 'within' : 'OVER'}`,
+  );
   if (result.readRatio > READ_BUDGET || result.oneFeatureRatio > ONE_FLAG_BUDGET) process.exitCode = 1;
 } finally {
   await fleet.stopAll();

@@ -35,8 +35,18 @@ function fullFeature(name) {
           disabled: false,
           segments: [1],
           parameters: { rollout: '50', stickiness: 'default', groupId: name },
-          constraints: [{ contextName: 'appName', operator: 'IN', values: ['web', 'ios'], inverted: false, caseInsensitive: false }],
-          variants: [{ name: 'a', weight: 1000, weightType: 'variable', stickiness: 'default', payload: { type: 'json', value: '{"x":1}' } }],
+          constraints: [
+            { contextName: 'appName', operator: 'IN', values: ['web', 'ios'], inverted: false, caseInsensitive: false },
+          ],
+          variants: [
+            {
+              name: 'a',
+              weight: 1000,
+              weightType: 'variable',
+              stickiness: 'default',
+              payload: { type: 'json', value: '{"x":1}' },
+            },
+          ],
         },
       ],
       variants: [],
@@ -50,7 +60,10 @@ function fullFeature(name) {
 
 function send(res, status, body) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 

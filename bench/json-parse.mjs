@@ -12,10 +12,21 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const FEATURES = Number(process.env.BENCH_JSON_FEATURES ?? 50_000);
 const RUNS = Number(process.env.BENCH_JSON_RUNS ?? 5);
 
-const out = await build({ entryPoints: [`${root}src/api/http/json-text.ts`], bundle: true, format: 'esm', write: false, platform: 'node' });
-const { parseJson, mayLoseNumbers } = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
+const out = await build({
+  entryPoints: [`${root}src/api/http/json-text.ts`],
+  bundle: true,
+  format: 'esm',
+  write: false,
+  platform: 'node',
+});
+const { parseJson, mayLoseNumbers } = await import(
+  `data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`
+);
 
-const plain = JSON.stringify({ features: Array.from({ length: FEATURES }, (_, i) => searchFeature(i)), total: FEATURES });
+const plain = JSON.stringify({
+  features: Array.from({ length: FEATURES }, (_, i) => searchFeature(i)),
+  total: FEATURES,
+});
 const lossy = plain.replace('"sortOrder":0', '"sortOrder":1234567.123456789123');
 if (mayLoseNumbers(plain) || !mayLoseNumbers(lossy)) throw new Error('the scan does not say what this bench expects');
 

@@ -29,12 +29,27 @@ const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const gitEnv = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: REPO, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@example.com', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@example.com' };
-const git = (...args) => execFileSync('git', ['-C', REPO, ...args], { env: gitEnv, encoding: 'utf8', maxBuffer: 1 << 28 });
+const gitEnv = {
+  ...process.env,
+  GIT_CONFIG_NOSYSTEM: '1',
+  HOME: REPO,
+  GIT_AUTHOR_NAME: 'b',
+  GIT_AUTHOR_EMAIL: 'b@example.com',
+  GIT_COMMITTER_NAME: 'b',
+  GIT_COMMITTER_EMAIL: 'b@example.com',
+};
+const git = (...args) =>
+  execFileSync('git', ['-C', REPO, ...args], { env: gitEnv, encoding: 'utf8', maxBuffer: 1 << 28 });
 
 function measured(cmd, args, env, okCodes = [0]) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', cmd, ...args], { cwd: REPO, env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
-  if (!okCodes.includes(r.status)) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${String(r.stderr).slice(-500)}`);
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', cmd, ...args], {
+    cwd: REPO,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    maxBuffer: 1 << 26,
+  });
+  if (!okCodes.includes(r.status))
+    throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${String(r.stderr).slice(-500)}`);
   const [e, u, s, m] = String(r.stderr).trim().split('\n').at(-1).split(' ').map(Number);
   return { wallMs: e * 1000, cpuMs: (u + s) * 1000, rssMiB: m / 1024 };
 }
@@ -76,7 +91,9 @@ function buildRepo(names) {
   git('reset', '-q', '--hard', git('rev-list', '--max-parents=0', 'HEAD').trim());
   git('clean', '-qfd');
   // Ordinary source files: text, far below --max-file-kb.
-  const files = git('ls-files', '-z', 'node_modules/*.js').split('\0').filter((f) => f.endsWith('.js') && statSync(join(REPO, f)).size < 64 * 1024);
+  const files = git('ls-files', '-z', 'node_modules/*.js')
+    .split('\0')
+    .filter((f) => f.endsWith('.js') && statSync(join(REPO, f)).size < 64 * 1024);
   const pick = Array.from({ length: 10 }, (_, i) => files[Math.floor(((i + 0.5) * files.length) / 10)]);
   const base = (i, lines) => rewrite(pick[i], `${readFileSync(join(REPO, pick[i]), 'utf8')}\n${lines.join('\n')}\n`);
   // Base: a, b, c each referenced once (they will be extinct), d referenced in file 3.
@@ -101,11 +118,23 @@ async function main() {
   spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
   const srv = await server();
   try {
-    const env = { ...process.env, FLAGCTL_URL: srv.url, FLAGCTL_TOKEN: srv.token, FLAGCTL_CONFIG_DIR: '/nonexistent', NO_COLOR: '1' };
-    const list = await fetch(`${srv.url}/api/admin/projects/default/features`, { headers: { authorization: srv.token } }).then((r) => r.json());
-    const names = list.features.map((f) => f.name).filter((n) => n.startsWith('bulk.')).slice(0, 8);
+    const env = {
+      ...process.env,
+      FLAGCTL_URL: srv.url,
+      FLAGCTL_TOKEN: srv.token,
+      FLAGCTL_CONFIG_DIR: '/nonexistent',
+      NO_COLOR: '1',
+    };
+    const list = await fetch(`${srv.url}/api/admin/projects/default/features`, {
+      headers: { authorization: srv.token },
+    }).then((r) => r.json());
+    const names = list.features
+      .map((f) => f.name)
+      .filter((n) => n.startsWith('bulk.'))
+      .slice(0, 8);
     const { removed } = buildRepo(names);
-    const flagctl = () => measured(process.execPath, [BIN, 'refs', '--root', REPO, '--diff', 'HEAD~1', '-o', 'ndjson'], env);
+    const flagctl = () =>
+      measured(process.execPath, [BIN, 'refs', '--root', REPO, '--diff', 'HEAD~1', '-o', 'ndjson'], env);
     const script = [
       'names=$(mktemp)',
       `curl -sf -H "authorization: $FLAGCTL_TOKEN" "$FLAGCTL_URL/api/admin/projects/default/features" | jq -r '.features[].name' > "$names"`,
@@ -116,10 +145,20 @@ async function main() {
     const pipeline = () => measured('bash', ['-o', 'pipefail', '-c', script], env);
 
     // The answer first: the extinct flags are the removed ones, and 4 + 1 references are added.
-    const out = execFileSync(process.execPath, [BIN, 'refs', '--root', REPO, '--diff', 'HEAD~1', '-o', 'json'], { env, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, [BIN, 'refs', '--root', REPO, '--diff', 'HEAD~1', '-o', 'json'], {
+      env,
+      encoding: 'utf8',
+    });
     const doc = JSON.parse(out);
-    const extinct = doc.flags.filter((f) => f.extinct).map((f) => f.flag).sort();
-    const ok = JSON.stringify(extinct) === JSON.stringify([...removed].sort()) && doc.changedFiles === 10 && doc.flags.every((f) => f.added.length + f.removed.length > 0) && doc.flags.length === 7;
+    const extinct = doc.flags
+      .filter((f) => f.extinct)
+      .map((f) => f.flag)
+      .sort();
+    const ok =
+      JSON.stringify(extinct) === JSON.stringify([...removed].sort()) &&
+      doc.changedFiles === 10 &&
+      doc.flags.every((f) => f.added.length + f.removed.length > 0) &&
+      doc.flags.length === 7;
 
     flagctl();
     pipeline(); // warm-up
@@ -128,11 +167,18 @@ async function main() {
       rows.flagctl.push(flagctl());
       rows.pipeline.push(pipeline());
     }
-    const m = Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, Object.fromEntries(Object.keys(v[0]).map((f) => [f, median(v.map((x) => x[f]))]))]));
+    const m = Object.fromEntries(
+      Object.entries(rows).map(([k, v]) => [
+        k,
+        Object.fromEntries(Object.keys(v[0]).map((f) => [f, median(v.map((x) => x[f]))])),
+      ]),
+    );
     const fmt = (r) => `wall ${r.wallMs.toFixed(0)} ms, cpu ${r.cpuMs.toFixed(0)} ms, rss ${r.rssMiB.toFixed(1)} MiB`;
     const ratio = m.flagctl.wallMs / m.pipeline.wallMs;
     const lines = [
-      `flagctl refs --diff benchmark, ${cpus().length} cores, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}; ${git('ls-files').split('\n').length - 1} files in git; medians of ${RUNS} runs, warm cache`,
+      `flagctl refs --diff benchmark, ${cpus().length} cores, load ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}; ${git('ls-files').split('\n').length - 1} files in git; medians of ${RUNS} runs, warm cache`,
       `refs --diff HEAD~1 -o ndjson                       ${fmt(m.flagctl)}`,
       `curl | jq; git diff -U0 | rg -F -f; git grep -F    ${fmt(m.pipeline)}`,
       `answer: ${doc.flags.length} flags, extinct ${extinct.join(', ')}                ${ok ? 'as built' : 'WRONG'}`,

@@ -47,8 +47,14 @@ export function experimentalNames() {
 
 /** Wall, CPU (user+sys, children included) and peak RSS of one process, via GNU time. */
 function measured(cmd, args, env, okCodes = [0]) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', cmd, ...args], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
-  if (!okCodes.includes(r.status)) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${String(r.stderr).slice(-500)}`);
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', cmd, ...args], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    maxBuffer: 1 << 26,
+  });
+  if (!okCodes.includes(r.status))
+    throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${String(r.stderr).slice(-500)}`);
   const [e, u, s, m] = String(r.stderr).trim().split('\n').at(-1).split(' ').map(Number);
   return { wallMs: e * 1000, cpuMs: (u + s) * 1000, rssMiB: m / 1024 };
 }
@@ -68,26 +74,38 @@ async function server(names) {
 }
 
 /** Bytes of the regular files of a tree, for MB/s. */
-const treeBytes = (tree) => Number(String(spawnSync('du', ['-sb', '--apparent-size', tree], { cwd: root }).stdout).split('\t')[0]);
+const treeBytes = (tree) =>
+  Number(String(spawnSync('du', ['-sb', '--apparent-size', tree], { cwd: root }).stdout).split('\t')[0]);
 
 /** The oracle: `file:line:flag` of each name between two of " ' ` or a line's edges, by rg. */
 function oracle(tree, names, dir) {
   const escaped = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const patterns = join(dir, 'patterns');
   writeFileSync(patterns, `(?:^|["'\`])(?:${escaped.join('|')})(?:["'\`]|\\r?$)\n`);
-  const r = spawnSync('rg', ['-o', '-n', '--no-ignore', '--with-filename', '--no-heading', '--max-filesize', '1M', '-f', patterns, tree], { cwd: root, maxBuffer: 1 << 28 });
+  const r = spawnSync(
+    'rg',
+    ['-o', '-n', '--no-ignore', '--with-filename', '--no-heading', '--max-filesize', '1M', '-f', patterns, tree],
+    { cwd: root, maxBuffer: 1 << 28 },
+  );
   const set = new Set();
   for (const line of String(r.stdout).split('\n')) {
     const m = /^(.*):(\d+):(.*)$/.exec(line);
     if (!m) continue;
-    const name = m[3].replace(/^["'`]/, '').replace(/\r?$/, '').replace(/["'`]$/, '');
+    const name = m[3]
+      .replace(/^["'`]/, '')
+      .replace(/\r?$/, '')
+      .replace(/["'`]$/, '');
     set.add(`${m[1]}:${m[2]}:${name}`);
   }
   return set;
 }
 
 function refsSet(tree, env) {
-  const r = spawnSync(process.execPath, [BIN, 'refs', '--no-ignore', tree, '-o', 'ndjson', '--columns', 'flag,file,line'], { cwd: root, env, maxBuffer: 1 << 28 });
+  const r = spawnSync(
+    process.execPath,
+    [BIN, 'refs', '--no-ignore', tree, '-o', 'ndjson', '--columns', 'flag,file,line'],
+    { cwd: root, env, maxBuffer: 1 << 28 },
+  );
   const set = new Set();
   for (const line of String(r.stdout).split('\n').filter(Boolean)) {
     const x = JSON.parse(line);
@@ -112,14 +130,35 @@ async function main() {
   }
   const work = mkdtempSync(join(tmpdir(), 'flagctl-bench-refs-'));
   try {
-    const env = { ...process.env, FLAGCTL_URL: srv.url, FLAGCTL_TOKEN: srv.token, FLAGCTL_CONFIG_DIR: '/nonexistent', NO_COLOR: '1' };
+    const env = {
+      ...process.env,
+      FLAGCTL_URL: srv.url,
+      FLAGCTL_TOKEN: srv.token,
+      FLAGCTL_CONFIG_DIR: '/nonexistent',
+      NO_COLOR: '1',
+    };
     const refs = (tree, extra = []) => measured(process.execPath, [BIN, 'refs', '--no-ignore', tree, ...extra], env);
     const pipeline = (tree) =>
-      measured('bash', ['-o', 'pipefail', '-c', `curl -sf -H "authorization: $FLAGCTL_TOKEN" "$FLAGCTL_URL/api/admin/projects/default/features" | jq -r '.features[].name' | rg -F -f - -n --no-ignore ${tree}`], env, [0, 1]);
-    const rgAlone = (tree, threads) => measured('rg', ['-F', '-f', join(work, 'names'), '-n', '--no-ignore', '-j', String(threads), tree], env, [0, 1]);
+      measured(
+        'bash',
+        [
+          '-o',
+          'pipefail',
+          '-c',
+          `curl -sf -H "authorization: $FLAGCTL_TOKEN" "$FLAGCTL_URL/api/admin/projects/default/features" | jq -r '.features[].name' | rg -F -f - -n --no-ignore ${tree}`,
+        ],
+        env,
+        [0, 1],
+      );
+    const rgAlone = (tree, threads) =>
+      measured('rg', ['-F', '-f', join(work, 'names'), '-n', '--no-ignore', '-j', String(threads), tree], env, [0, 1]);
 
-    const load = loadavg().map((x) => x.toFixed(1)).join(' ');
-    const lines = [`flagctl refs benchmark, ${cpus().length} cores, ${cpus()[0]?.model}; load average at the start ${load}; medians of ${RUNS} interleaved runs, warm cache`];
+    const load = loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ');
+    const lines = [
+      `flagctl refs benchmark, ${cpus().length} cores, ${cpus()[0]?.model}; load average at the start ${load}; medians of ${RUNS} interleaved runs, warm cache`,
+    ];
     const ratios = [];
     for (const [tree, budget] of [
       [SOURCE, 2],
@@ -127,7 +166,14 @@ async function main() {
     ]) {
       const rows = { refs: [], refsNdjson: [], refs0: [], refs1: [], pipeline: [], rg1: [], rg2: [] };
       if (missing.length === 0) {
-        const all = spawnSync('bash', ['-c', `curl -sf -H "authorization: $FLAGCTL_TOKEN" "$FLAGCTL_URL/api/admin/projects/default/features" | jq -r '.features[].name'`], { env });
+        const all = spawnSync(
+          'bash',
+          [
+            '-c',
+            `curl -sf -H "authorization: $FLAGCTL_TOKEN" "$FLAGCTL_URL/api/admin/projects/default/features" | jq -r '.features[].name'`,
+          ],
+          { env },
+        );
         writeFileSync(join(work, 'names'), all.stdout);
       }
       refs(tree); // warm-up: the page cache holds the tree from here on
@@ -149,7 +195,8 @@ async function main() {
           .map(([k, v]) => [k, Object.fromEntries(Object.keys(v[0]).map((f) => [f, median(v.map((x) => x[f]))]))]),
       );
       const mb = treeBytes(tree) / 1e6;
-      const fmt = (r) => `wall ${r.wallMs.toFixed(0).padStart(5)} ms (${(mb / (r.wallMs / 1000)).toFixed(0).padStart(4)} MB/s), cpu ${r.cpuMs.toFixed(0).padStart(5)} ms, rss ${r.rssMiB.toFixed(1)} MiB`;
+      const fmt = (r) =>
+        `wall ${r.wallMs.toFixed(0).padStart(5)} ms (${(mb / (r.wallMs / 1000)).toFixed(0).padStart(4)} MB/s), cpu ${r.cpuMs.toFixed(0).padStart(5)} ms, rss ${r.rssMiB.toFixed(1)} MiB`;
       lines.push('', `${tree} (${mb.toFixed(0)} MB)`);
       lines.push(`  refs (piped, default threads)         ${fmt(m.refs)}`);
       lines.push(`  refs -o ndjson (with lifecycles)      ${fmt(m.refsNdjson)}`);
@@ -161,17 +208,34 @@ async function main() {
         lines.push(`  rg -F -f names -n -j2                 ${fmt(m.rg2)}`);
         const ratio = m.refs.wallMs / m.pipeline.wallMs;
         ratios.push([`${tree}: refs ≤ ${budget}× the pipeline`, ratio, budget]);
-        const want = oracle(tree, String(readFileSync(join(work, 'names'))).split('\n').filter(Boolean), work);
+        const want = oracle(
+          tree,
+          String(readFileSync(join(work, 'names')))
+            .split('\n')
+            .filter(Boolean),
+          work,
+        );
         const got = refsSet(tree, env);
         const missed = [...want].filter((x) => !got.has(x));
         const extra = [...got].filter((x) => !want.has(x));
-        lines.push(`  oracle: ${got.size} references by refs, ${want.size} by rg; ${missed.length} missed, ${extra.length} extra ${missed.length + extra.length === 0 ? 'pass' : 'FAIL'}`);
-        for (const x of [...missed.slice(0, 3).map((y) => `missed ${y}`), ...extra.slice(0, 3).map((y) => `extra ${y}`)]) lines.push(`    ${x}`);
+        lines.push(
+          `  oracle: ${got.size} references by refs, ${want.size} by rg; ${missed.length} missed, ${extra.length} extra ${missed.length + extra.length === 0 ? 'pass' : 'FAIL'}`,
+        );
+        for (const x of [
+          ...missed.slice(0, 3).map((y) => `missed ${y}`),
+          ...extra.slice(0, 3).map((y) => `extra ${y}`),
+        ])
+          lines.push(`    ${x}`);
       } else lines.push(`  pipeline skipped: ${missing.join(', ')} not installed (apt-get install -y ripgrep jq curl)`);
     }
     lines.push('');
-    for (const [name, value, limit] of ratios) lines.push(`${name.padEnd(48)} ${`${value.toFixed(2)}×`.padEnd(8)} ${value <= limit ? 'pass' : 'FAIL'}`);
-    lines.push(`load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+    for (const [name, value, limit] of ratios)
+      lines.push(`${name.padEnd(48)} ${`${value.toFixed(2)}×`.padEnd(8)} ${value <= limit ? 'pass' : 'FAIL'}`);
+    lines.push(
+      `load average at the end ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}`,
+    );
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     rmSync(work, { recursive: true, force: true });

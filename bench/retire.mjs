@@ -38,7 +38,12 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function run(args, env, cwd = root) {
   const t = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [BIN, ...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28 });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    env,
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 1 << 28,
+  });
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
   if (r.status !== 0) throw new Error(`flagctl ${args.join(' ')} exited ${r.status}: ${String(r.stderr).slice(-800)}`);
   return { ms, stdout: String(r.stdout), stderr: String(r.stderr) };
@@ -48,7 +53,11 @@ function run(args, env, cwd = root) {
 async function post(url, token, path, body, attempt = 1) {
   let res;
   try {
-    res = await fetch(`${url}${path}`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    res = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   } catch (err) {
     if (attempt < 3) return post(url, token, path, body, attempt + 1);
     throw err;
@@ -61,10 +70,21 @@ const fleet = await startServers({ versions: ['8'], searchRateLimitPerMinute: SE
 const tmp = mkdtempSync(join(tmpdir(), 'flagctl-bench-retire-'));
 try {
   const { url, adminToken } = fleet.servers[0];
-  const env = { PATH: process.env.PATH, HOME: '/nonexistent', FLAGCTL_CONFIG_DIR: '/nonexistent', FLAGCTL_URL: url, FLAGCTL_TOKEN: adminToken, NO_COLOR: '1' };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: '/nonexistent',
+    FLAGCTL_CONFIG_DIR: '/nonexistent',
+    FLAGCTL_URL: url,
+    FLAGCTL_TOKEN: adminToken,
+    NO_COLOR: '1',
+  };
   await createPlainFeatures(url, adminToken, FEATURES, { name });
   const stale = Array.from({ length: STALE }, (_, i) => name(i));
-  for (let i = 0; i < STALE; i += 100) await post(url, adminToken, '/api/admin/projects/default/stale', { features: stale.slice(i, i + 100), stale: true });
+  for (let i = 0; i < STALE; i += 100)
+    await post(url, adminToken, '/api/admin/projects/default/stale', {
+      features: stale.slice(i, i + 100),
+      stale: true,
+    });
   // A server in use has its tables' statistics: for about a minute after they are filled,
   // Unleash's project-filtered search takes 3.5-4 s instead of 20 ms (PostgreSQL's autovacuum
   // analyses new tables once a minute; docs/performance.md). The plan makes that search, so
@@ -82,7 +102,9 @@ try {
   for (let i = 0; i < RUNS; i++) {
     refsMs.push(run(['refs', '--no-ignore', 'node_modules', '--summary', '-o', 'json'], env).ms);
     planMs.push(run(['retire', 'plan', '--no-ignore', 'node_modules', '-o', 'json'], env).ms);
-    console.error(`plan run ${i + 1}: refs --summary ${refsMs.at(-1).toFixed(0)} ms, retire plan ${planMs.at(-1).toFixed(0)} ms (load ${loadavg()[0].toFixed(1)})`);
+    console.error(
+      `plan run ${i + 1}: refs --summary ${refsMs.at(-1).toFixed(0)} ms, retire plan ${planMs.at(-1).toFixed(0)} ms (load ${loadavg()[0].toFixed(1)})`,
+    );
   }
 
   // 2. apply of the 1,000 stale flags (an empty tree: every one is ready), against curl (-f:
@@ -100,7 +122,19 @@ try {
   // One curl process, its requests one after the other over one connection, as a script makes them.
   const auth = ['-H', `authorization: ${adminToken}`];
   const get = (path) => ['-sSf', '-o', '/dev/null', ...auth, `${url}${path}`];
-  const postArgs = (path, file) => ['-sSf', '-o', '/dev/null', '-X', 'POST', ...auth, '-H', 'content-type: application/json', '--data-binary', `@${file}`, `${url}${path}`];
+  const postArgs = (path, file) => [
+    '-sSf',
+    '-o',
+    '/dev/null',
+    '-X',
+    'POST',
+    ...auth,
+    '-H',
+    'content-type: application/json',
+    '--data-binary',
+    `@${file}`,
+    `${url}${path}`,
+  ];
   const oneCurl = (requests) => requests.flatMap((args, i) => (i > 0 ? ['--next', ...args] : args));
   const archives = bodies.map((file) => postArgs('/api/admin/projects/default/archive', file));
   const curlArgs = oneCurl(archives);
@@ -118,7 +152,8 @@ try {
     get(events),
   ]);
   const revive = async () => {
-    for (let i = 0; i < STALE; i += 100) await post(url, adminToken, '/api/admin/projects/default/revive', { features: stale.slice(i, i + 100) });
+    for (let i = 0; i < STALE; i += 100)
+      await post(url, adminToken, '/api/admin/projects/default/revive', { features: stale.slice(i, i + 100) });
   };
   const curlMs = [];
   const sameMs = [];
@@ -140,7 +175,9 @@ try {
     const archived = JSON.parse(a.stdout).archived.length;
     if (archived !== STALE) throw new Error(`apply archived ${archived}, not ${STALE}`);
     requests = a.stderr.split('\n').filter((l) => /^debug: (GET|POST) \S+ -> \d{3} /.test(l)).length;
-    console.error(`apply run ${i + 1}: curl ${curlMs.at(-1).toFixed(0)} ms, curl of apply's requests ${sameMs.at(-1).toFixed(0)} ms, retire apply ${applyMs.at(-1).toFixed(0)} ms, ${requests} requests (load ${loadavg()[0].toFixed(1)})`);
+    console.error(
+      `apply run ${i + 1}: curl ${curlMs.at(-1).toFixed(0)} ms, curl of apply's requests ${sameMs.at(-1).toFixed(0)} ms, retire apply ${applyMs.at(-1).toFixed(0)} ms, ${requests} requests (load ${loadavg()[0].toFixed(1)})`,
+    );
     await revive();
   }
 
@@ -149,13 +186,23 @@ try {
   const budgets = [
     [`apply requests: ≤ ${STALE}/100 + 6 = ${requestBudget}`, requests, requestBudget, (v) => String(v)],
     ["apply wall: ≤ 1.0× curl of apply's requests", Number(ratio.toFixed(2)), 1.0, (v) => `${v.toFixed(2)}×`],
-    ['plan wall: ≤ 1.3× refs --summary', Number((median(planMs) / median(refsMs)).toFixed(2)), 1.3, (v) => `${v.toFixed(2)}×`],
+    [
+      'plan wall: ≤ 1.3× refs --summary',
+      Number((median(planMs) / median(refsMs)).toFixed(2)),
+      1.3,
+      (v) => `${v.toFixed(2)}×`,
+    ],
   ].map(([what, value, limit, show]) => ({ what, value, limit, shown: show(value), pass: value <= limit }));
   const results = {
     load: loadavg().map((x) => Number(x.toFixed(2))),
     searchRateLimitPerMinute: SEARCH_LIMIT,
     settleSeconds: settle,
-    plan: { refsSummaryMs: median(refsMs), retirePlanMs: median(planMs), ratio: Number((median(planMs) / median(refsMs)).toFixed(2)), budget: 1.3 },
+    plan: {
+      refsSummaryMs: median(refsMs),
+      retirePlanMs: median(planMs),
+      ratio: Number((median(planMs) / median(refsMs)).toFixed(2)),
+      budget: 1.3,
+    },
     apply: {
       flags: STALE,
       requests,
@@ -172,7 +219,12 @@ try {
   };
   writeFileSync(join(root, 'bench', 'retire-results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(JSON.stringify(results, null, 2));
-  console.log([`retire budgets (load ${results.load[0]}: figures under load are not quotable)`, ...budgets.map((b) => `${b.what.padEnd(48)} ${b.shown.padEnd(8)} ${b.pass ? 'pass' : 'FAIL'}`)].join('\n'));
+  console.log(
+    [
+      `retire budgets (load ${results.load[0]}: figures under load are not quotable)`,
+      ...budgets.map((b) => `${b.what.padEnd(48)} ${b.shown.padEnd(8)} ${b.pass ? 'pass' : 'FAIL'}`),
+    ].join('\n'),
+  );
   if (budgets.some((b) => !b.pass)) process.exitCode = 1;
 } finally {
   rmSync(tmp, { recursive: true, force: true });

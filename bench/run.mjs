@@ -35,13 +35,22 @@ const median = (xs) => {
 };
 
 async function startFixture(total) {
-  const child = spawn(process.execPath, [`${root}bench/fixture-server.mjs`, String(total)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [`${root}bench/fixture-server.mjs`, String(total)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const line = await new Promise((resolve) => child.stdout.once('data', (d) => resolve(String(d))));
   return { url: JSON.parse(line).url, stop: () => child.kill('SIGTERM') };
 }
 
 function envFor(url) {
-  return { ...process.env, FLAGCTL_URL: url, FLAGCTL_TOKEN: '*:*.benchmark-token', FLAGCTL_CONFIG_DIR: '/nonexistent', NO_COLOR: '1', XDG_CACHE_HOME: CACHE_HOME };
+  return {
+    ...process.env,
+    FLAGCTL_URL: url,
+    FLAGCTL_TOKEN: '*:*.benchmark-token',
+    FLAGCTL_CONFIG_DIR: '/nonexistent',
+    NO_COLOR: '1',
+    XDG_CACHE_HOME: CACHE_HOME,
+  };
 }
 
 /** Wall time of one process, in ms. */
@@ -62,7 +71,11 @@ function interleaved(commands, env) {
 
 /** Wall, CPU (user+sys) and peak RSS of one process, via GNU time. */
 function measured(cmd, args, env) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', cmd, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', cmd, ...args], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    maxBuffer: 1 << 26,
+  });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${String(r.stderr).slice(-500)}`);
   const [e, u, s, m] = String(r.stderr).trim().split('\n').at(-1).split(' ').map(Number);
   return { wallMs: e * 1000, cpuMs: (u + s) * 1000, rssMiB: m / 1024 };
@@ -78,7 +91,11 @@ async function fixtureAlone(url, total) {
   const t = process.hrtime.bigint();
   for (let offset = 0; offset < total; offset += PAGE) {
     await new Promise((resolve, reject) =>
-      http.get(`${url}/api/admin/search/features?offset=${offset}&limit=${PAGE}`, { agent }, (res) => res.on('data', () => {}).on('end', resolve)).on('error', reject),
+      http
+        .get(`${url}/api/admin/search/features?offset=${offset}&limit=${PAGE}`, { agent }, (res) =>
+          res.on('data', () => {}).on('end', resolve),
+        )
+        .on('error', reject),
     );
   }
   agent.destroy();
@@ -93,7 +110,8 @@ function curlSequential(url, total) {
   const file = `/tmp/flagctl-bench-curl-${process.pid}.cfg`;
   writeFileSync(file, config.join('\n'));
   const runs = [];
-  for (let i = 0; i < STREAM_RUNS; i++) runs.push(measured('curl', ['-s', '-H', 'authorization: *:*.benchmark-token', '-K', file], process.env));
+  for (let i = 0; i < STREAM_RUNS; i++)
+    runs.push(measured('curl', ['-s', '-H', 'authorization: *:*.benchmark-token', '-K', file], process.env));
   spawnSync('rm', ['-f', file]);
   return medianOf(runs);
 }
@@ -115,7 +133,9 @@ function runtimes() {
     execFileSync(process.execPath, [`${root}scripts/build-binary.mjs`], { cwd: root, stdio: 'inherit' });
     found.push([`Node ${NODE_VERSION}`, node24, SEA]);
   } catch (err) {
-    console.error(`note: no start-up figures for the pinned Node ${NODE_VERSION} or the single executable: ${err.message}`);
+    console.error(
+      `note: no start-up figures for the pinned Node ${NODE_VERSION} or the single executable: ${err.message}`,
+    );
   }
   return found;
 }
@@ -133,7 +153,12 @@ function startup(env) {
     ...(sea
       ? [
           { runtime: label, key: 'seaVersion', name: 'single executable --version', cmd: [sea, ['--version']] },
-          { runtime: label, key: 'seaGetJson', name: 'single executable feature get -o json', cmd: [sea, [...get, '-o', 'json']] },
+          {
+            runtime: label,
+            key: 'seaGetJson',
+            name: 'single executable feature get -o json',
+            cmd: [sea, [...get, '-o', 'json']],
+          },
         ]
       : []),
   ]);
@@ -156,7 +181,8 @@ async function main() {
 
     const x = (v) => `${v.toFixed(2)}×`;
     const ms = (v) => `${v.toFixed(0)} ms`;
-    const row = (name, v, ratio) => `   ${name.padEnd(38)} ${ms(v).padStart(7)}${ratio === undefined ? '' : `  (${ratio})`}`;
+    const row = (name, v, ratio) =>
+      `   ${name.padEnd(38)} ${ms(v).padStart(7)}${ratio === undefined ? '' : `  (${ratio})`}`;
     const startupLines = Object.entries(start).flatMap(([runtime, m]) => [
       `start-up on ${runtime}`,
       row('node -e 0', m.base),
@@ -193,13 +219,21 @@ async function main() {
           featureGetTable: { ms: m.getTable, ratio: m.getTable / m.floor },
           ...(m.seaVersion === undefined
             ? {}
-            : { seaVersion: { ms: m.seaVersion, ratio: m.seaVersion / m.base }, seaGetJson: { ms: m.seaGetJson, ratio: m.seaGetJson / m.floor } }),
+            : {
+                seaVersion: { ms: m.seaVersion, ratio: m.seaVersion / m.base },
+                seaGetJson: { ms: m.seaGetJson, ratio: m.seaGetJson / m.floor },
+              }),
         },
       ]),
     );
     const results = {
       date: new Date().toISOString(),
-      machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30) },
+      machine: {
+        node: process.version,
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model,
+        memGiB: Math.round(totalmem() / 2 ** 30),
+      },
       runs: { startup: RUNS, streaming: STREAM_RUNS },
       startup: startupResults,
       streaming: {

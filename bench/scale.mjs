@@ -34,12 +34,23 @@ const median = (xs) => {
 };
 
 function flagctlEnv(url, token) {
-  return { PATH: process.env.PATH, HOME: '/nonexistent', FLAGCTL_CONFIG_DIR: '/nonexistent', FLAGCTL_URL: url, FLAGCTL_TOKEN: token, NO_COLOR: '1' };
+  return {
+    PATH: process.env.PATH,
+    HOME: '/nonexistent',
+    FLAGCTL_CONFIG_DIR: '/nonexistent',
+    FLAGCTL_URL: url,
+    FLAGCTL_TOKEN: token,
+    NO_COLOR: '1',
+  };
 }
 
 /** Wall time (ms), peak RSS (MiB) and stderr of one process, via GNU time. */
 function measured(cmd, args, env) {
-  const r = spawnSync('/usr/bin/time', ['-f', '@@ %e %M', cmd, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 28 });
+  const r = spawnSync('/usr/bin/time', ['-f', '@@ %e %M', cmd, ...args], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    maxBuffer: 1 << 28,
+  });
   const err = String(r.stderr);
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${err.slice(-800)}`);
   const [, e, m] = err.trim().split('\n').at(-1).split(' ');
@@ -63,12 +74,16 @@ async function realServerRows() {
       name: (i) => `scale.flag-${String(i).padStart(5, '0')}`,
       type: (i) => ['release', 'experiment', 'operational'][i % 3],
     });
-    process.stderr.write(`bench: ${FEATURES} features created in ${Math.round((Date.now() - t) / 1000)} s on unleash-server ${server.pkg}\n`);
+    process.stderr.write(
+      `bench: ${FEATURES} features created in ${Math.round((Date.now() - t) / 1000)} s on unleash-server ${server.pkg}\n`,
+    );
     const env = flagctlEnv(server.url, server.adminToken);
 
     // 1. --all first, while the search window is fresh (nothing above searched).
     const all = measured(process.execPath, [BIN, 'features', 'search', '--all', '-o', 'ndjson', '--debug'], env);
-    const searches = all.stderr.split('\n').filter((l) => l.startsWith('debug: GET ') && l.includes('/api/admin/search/features'));
+    const searches = all.stderr
+      .split('\n')
+      .filter((l) => l.startsWith('debug: GET ') && l.includes('/api/admin/search/features'));
     const refused = searches.filter((l) => / -> 429 /.test(l)).length;
     const pages = Math.ceil(FEATURES / PAGE);
     const floorMs = Math.ceil((pages - LIMIT) / LIMIT) * WINDOW_S * 1000;
@@ -76,7 +91,17 @@ async function realServerRows() {
 
     // 2. The overview against curl of its two endpoints, one after the other; interleaved runs.
     const base = `${server.url}/api/admin/projects/default`;
-    const curlArgs = ['-sf', '-H', `authorization: ${server.adminToken}`, `${base}/overview`, '-o', '/dev/null', `${base}/features`, '-o', '/dev/null'];
+    const curlArgs = [
+      '-sf',
+      '-H',
+      `authorization: ${server.adminToken}`,
+      `${base}/overview`,
+      '-o',
+      '/dev/null',
+      `${base}/features`,
+      '-o',
+      '/dev/null',
+    ];
     const overviewArgs = [BIN, 'project', 'overview', 'default', '-o', 'json'];
     wall('curl', curlArgs, env);
     wall(process.execPath, overviewArgs, env);
@@ -88,7 +113,15 @@ async function realServerRows() {
     }
     return {
       server: server.pkg,
-      all: { wallMs: all.wallMs, floorMs, pages, searchRequests: searches.length, refused, waitLines: waits.length, firstWaitLine: waits[0] },
+      all: {
+        wallMs: all.wallMs,
+        floorMs,
+        pages,
+        searchRequests: searches.length,
+        refused,
+        waitLines: waits.length,
+        firstWaitLine: waits[0],
+      },
       overview: { ms: median(overviewMs), curlMs: median(curlMs), runs: OVERVIEW_RUNS },
     };
   } finally {
@@ -97,7 +130,9 @@ async function realServerRows() {
 }
 
 async function startFixture(total) {
-  const child = spawn(process.execPath, [`${root}bench/fixture-server.mjs`, String(total)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [`${root}bench/fixture-server.mjs`, String(total)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const line = await new Promise((resolve) => child.stdout.once('data', (d) => resolve(String(d))));
   return { url: JSON.parse(line).url, stop: () => child.kill('SIGTERM') };
 }
@@ -109,7 +144,12 @@ async function rssRow(total) {
     const env = flagctlEnv(fixture.url, '*:*.benchmark-token');
     const runs = [];
     for (let i = 0; i < RSS_RUNS; i++) runs.push(measured(process.execPath, args, env));
-    return { total, rssMiB: median(runs.map((r) => r.rssMiB)), wallMs: median(runs.map((r) => r.wallMs)), runs: RSS_RUNS };
+    return {
+      total,
+      rssMiB: median(runs.map((r) => r.rssMiB)),
+      wallMs: median(runs.map((r) => r.wallMs)),
+      runs: RSS_RUNS,
+    };
   } finally {
     fixture.stop();
   }
@@ -124,15 +164,33 @@ async function main() {
   const budgets = [];
   if (real) {
     budgets.push(
-      ['overview -o json ≤ 4× curl of /overview + /features', real.overview.ms / real.overview.curlMs, 4, (v) => `${v.toFixed(2)}×`],
+      [
+        'overview -o json ≤ 4× curl of /overview + /features',
+        real.overview.ms / real.overview.curlMs,
+        4,
+        (v) => `${v.toFixed(2)}×`,
+      ],
       ['--all 5,000 ≤ 1.05× the rate-limit floor', real.all.wallMs / real.all.floorMs, 1.05, (v) => `${v.toFixed(3)}×`],
       ['--all 5,000: 429s ≤ one per window', real.all.refused, Math.ceil(real.all.pages / LIMIT), (v) => `${v}`],
     );
   }
   budgets.push(['peak RSS at 200,000 ≤ 1.1× at 50,000', rss200.rssMiB / rss50.rssMiB, 1.1, (v) => `${v.toFixed(3)}×`]);
-  const rows = budgets.map(([name, value, limit, show]) => ({ name, value, limit, shown: show(value), pass: value <= limit }));
+  const rows = budgets.map(([name, value, limit, show]) => ({
+    name,
+    value,
+    limit,
+    shown: show(value),
+    pass: value <= limit,
+  }));
 
-  const results = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, real, rss: [rss50, rss200], budgets: rows };
+  const results = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    real,
+    rss: [rss50, rss200],
+    budgets: rows,
+  };
   writeFileSync(`${root}bench/scale-results.json`, `${JSON.stringify(results, null, 2)}\n`);
 
   const s = (ms) => `${(ms / 1000).toFixed(2)} s`;

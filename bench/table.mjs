@@ -17,13 +17,23 @@ const features = Array.from({ length: ROWS }, (_, i) => ({
   project: 'default',
   stale: false,
   createdAt: '2026-11-01T00:00:00.000Z',
-  environments: [{ name: 'development', enabled: true }, { name: 'production', enabled: i % 2 === 0 }],
+  environments: [
+    { name: 'development', enabled: true },
+    { name: 'production', enabled: i % 2 === 0 },
+  ],
 }));
 const body = JSON.stringify({ name: 'Default', version: 1, features });
 const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const url = `http://127.0.0.1:${server.address().port}`;
-const env = { ...process.env, FLAGCTL_URL: url, FLAGCTL_TOKEN: '*:*.benchmark-token', FLAGCTL_CONFIG_DIR: '/nonexistent', NO_COLOR: '1', FLAGCTL_PAGER: '' }; // the table as drawn, not through a pager
+const env = {
+  ...process.env,
+  FLAGCTL_URL: url,
+  FLAGCTL_TOKEN: '*:*.benchmark-token',
+  FLAGCTL_CONFIG_DIR: '/nonexistent',
+  NO_COLOR: '1',
+  FLAGCTL_PAGER: '',
+}; // the table as drawn, not through a pager
 
 /** Wall time of one run inside a 120-column pseudo-terminal, in ms (async: the fixture must keep serving). */
 function run(pipe) {
@@ -31,7 +41,9 @@ function run(pipe) {
   const t = process.hrtime.bigint();
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qfec', cmd, '/dev/null'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    child.on('exit', (code) => (code === 0 ? resolve(Number(process.hrtime.bigint() - t) / 1e6) : reject(new Error(`exit ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(Number(process.hrtime.bigint() - t) / 1e6) : reject(new Error(`exit ${code}`)),
+    );
   });
 }
 
@@ -46,6 +58,10 @@ for (let i = 0; i < RUNS; i++) {
 server.close();
 const [t, p] = [median(terminal), median(piped)];
 const ratio = t / p;
-const load = String(spawnSync('uptime').stdout).trim().replace(/.*load average: /, '');
-console.log(`terminal table, ${ROWS.toLocaleString('en-US')} rows: terminal ${Math.round(t)} ms, piped ${Math.round(p)} ms, ${ratio.toFixed(2)}× (budget 2×) ${ratio <= 2 ? 'ok' : 'OVER BUDGET'}; load ${load}`);
+const load = String(spawnSync('uptime').stdout)
+  .trim()
+  .replace(/.*load average: /, '');
+console.log(
+  `terminal table, ${ROWS.toLocaleString('en-US')} rows: terminal ${Math.round(t)} ms, piped ${Math.round(p)} ms, ${ratio.toFixed(2)}× (budget 2×) ${ratio <= 2 ? 'ok' : 'OVER BUDGET'}; load ${load}`,
+);
 if (ratio > 2) process.exitCode = 1;

@@ -21,7 +21,16 @@
 //       (artifact, e2e), and it is built once
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +41,12 @@ import { ensureNode, here, NODE_VERSION } from './node-runtime.mjs';
 // The fuse Node checks for an injected blob (from Node's SEA documentation).
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 const { values: args } = parseArgs({
-  options: { node: { type: 'string' }, target: { type: 'string' }, snapshot: { type: 'boolean' }, 'if-changed': { type: 'boolean' } },
+  options: {
+    node: { type: 'string' },
+    target: { type: 'string' },
+    snapshot: { type: 'boolean' },
+    'if-changed': { type: 'boolean' },
+  },
 });
 if (args.node && !args.target) throw new Error('--node needs --target <platform>-<arch>, e.g. --target darwin-arm64');
 const target = args.target ?? here;
@@ -42,7 +56,8 @@ const maker = ensureNode(here);
 const node = args.node ?? ensureNode(target);
 // A code cache or snapshot only fits the very node that generated it.
 const native = node === maker;
-if (args.snapshot && !native) throw new Error('--snapshot needs the pinned node of this machine (no --node, no other --target)');
+if (args.snapshot && !native)
+  throw new Error('--snapshot needs the pinned node of this machine (no --node, no other --target)');
 
 const out = join(root, 'dist', `flagctl-${target}${platform === 'win32' ? '.exe' : ''}`);
 const work = join(root, 'dist', 'sea');
@@ -68,7 +83,9 @@ function stripDebugInfo(file) {
   try {
     execFileSync('strip', [file], { stdio: 'ignore' });
   } catch (err) {
-    console.error(`note: not stripped (${err.code === 'ENOENT' ? 'strip not found' : 'strip failed'}); the binary keeps its debug info`);
+    console.error(
+      `note: not stripped (${err.code === 'ENOENT' ? 'strip not found' : 'strip failed'}); the binary keeps its debug info`,
+    );
   }
 }
 
@@ -76,9 +93,13 @@ function stripDebugInfo(file) {
 async function injectQuietly(file, blob) {
   const { inject } = createRequire(import.meta.url)('postject');
   const warn = console.warn;
-  console.warn = (...a) => void (/^warning: Can't find string offset for section name/.test(String(a[0])) || warn(...a));
+  console.warn = (...a) =>
+    void (/^warning: Can't find string offset for section name/.test(String(a[0])) || warn(...a));
   try {
-    await inject(file, 'NODE_SEA_BLOB', blob, { sentinelFuse: FUSE, machoSegmentName: platform === 'darwin' ? 'NODE_SEA' : undefined });
+    await inject(file, 'NODE_SEA_BLOB', blob, {
+      sentinelFuse: FUSE,
+      machoSegmentName: platform === 'darwin' ? 'NODE_SEA' : undefined,
+    });
   } finally {
     console.warn = warn;
   }
@@ -93,7 +114,9 @@ async function injectQuietly(file, blob) {
 mkdirSync(work, { recursive: true });
 const loader = native && !args.snapshot;
 // The loader is src/startup/sea.ts; scripts/sea-warm.cjs makes the caches.
-const main = loader ? await bundle({ outfile: tmp('main.cjs'), kind: 'sea' }) : await bundle({ outfile: tmp('flagctl.cjs'), kind: args.snapshot ? 'snapshot' : 'script' });
+const main = loader
+  ? await bundle({ outfile: tmp('main.cjs'), kind: 'sea' })
+  : await bundle({ outfile: tmp('flagctl.cjs'), kind: args.snapshot ? 'snapshot' : 'script' });
 const assets = {};
 if (loader) {
   assets['flagctl.cjs'] = await bundle({ outfile: tmp('flagctl.cjs') });
@@ -103,7 +126,14 @@ if (loader) {
 // What the binary is made of, known before the costly steps; written beside the binary once it
 // is in place (see --if-changed).
 const inputs = createHash('sha256');
-for (const part of [readFileSync(fileURLToPath(import.meta.url)), readFileSync(join(root, 'scripts/sea-warm.cjs')), readFileSync(node), readFileSync(loader ? assets['flagctl.cjs'] : main), ...Object.values(GRAMMARS).map((f) => readFileSync(join(root, f)))]) inputs.update(part);
+for (const part of [
+  readFileSync(fileURLToPath(import.meta.url)),
+  readFileSync(join(root, 'scripts/sea-warm.cjs')),
+  readFileSync(node),
+  readFileSync(loader ? assets['flagctl.cjs'] : main),
+  ...Object.values(GRAMMARS).map((f) => readFileSync(join(root, f))),
+])
+  inputs.update(part);
 if (loader) inputs.update(readFileSync(assets['feature-get.cjs']));
 if (loader) inputs.update(readFileSync(main));
 if (loader) inputs.update(readFileSync(join(root, 'test/fixtures/feature.json')));
@@ -121,7 +151,12 @@ if (loader) {
   // CLI's (which runs every other command line).
   for (const name of ['flagctl', 'feature-get']) {
     assets[`${name}.v8`] = tmp(`${name}.v8`);
-    quiet(maker, [join(root, 'scripts/sea-warm.cjs'), assets[`${name}.cjs`], assets[`${name}.v8`], join(root, 'test/fixtures/feature.json')]);
+    quiet(maker, [
+      join(root, 'scripts/sea-warm.cjs'),
+      assets[`${name}.cjs`],
+      assets[`${name}.v8`],
+      join(root, 'test/fixtures/feature.json'),
+    ]);
   }
 }
 
@@ -131,8 +166,17 @@ const blob = tmp('flagctl.blob');
 const config = tmp('sea-config.json');
 // cleanup's parser (src/cleanup/grammars.ts reads them with sea.getRawAsset): read from
 // node_modules in place, so they are not among the work files removed below.
-const grammars = Object.fromEntries(Object.entries(GRAMMARS).map(([name, from]) => [`grammars/${name}`, join(root, from)]));
-const seaConfig = { main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: loader, useSnapshot: Boolean(args.snapshot), assets: { ...assets, ...grammars } };
+const grammars = Object.fromEntries(
+  Object.entries(GRAMMARS).map(([name, from]) => [`grammars/${name}`, join(root, from)]),
+);
+const seaConfig = {
+  main,
+  output: blob,
+  disableExperimentalSEAWarning: true,
+  useCodeCache: loader,
+  useSnapshot: Boolean(args.snapshot),
+  assets: { ...assets, ...grammars },
+};
 writeFileSync(config, `${JSON.stringify(seaConfig, null, 2)}\n`);
 quiet(maker, ['--experimental-sea-config', config]);
 
@@ -152,5 +196,7 @@ const version = target === here ? quiet(exe, ['--version']).trim() : '';
 renameSync(exe, out);
 writeFileSync(stamp, `${digest}\n`);
 for (const file of [blob, config, main, ...Object.values(assets)]) rmSync(file, { force: true });
-console.error(`built ${out}: Node ${NODE_VERSION}${args.node ? ` (from ${args.node})` : ''}, ${version ? `flagctl ${version}` : `for ${target}, not run here`}`);
+console.error(
+  `built ${out}: Node ${NODE_VERSION}${args.node ? ` (from ${args.node})` : ''}, ${version ? `flagctl ${version}` : `for ${target}, not run here`}`,
+);
 if (platform === 'darwin' && !onMac) console.error(`note: sign it on a Mac before use: codesign --sign - ${out}`);

@@ -71,10 +71,26 @@ export const COMPLETION_FILES = { bash: 'flagctl.bash', zsh: '_flagctl', fish: '
  * itself, whose on/emit are inherited (not own names) and whose members libraries set
  * (signal-exit sets process.exitCode and wraps process.emit).
  */
-const LAZY_BUILTINS = new Set(['child_process', 'fs', 'os', 'tty', 'util', 'zlib', 'worker_threads', 'http', 'https', 'net', 'tls', 'crypto', 'string_decoder', 'vm']);
+const LAZY_BUILTINS = new Set([
+  'child_process',
+  'fs',
+  'os',
+  'tty',
+  'util',
+  'zlib',
+  'worker_threads',
+  'http',
+  'https',
+  'net',
+  'tls',
+  'crypto',
+  'string_decoder',
+  'vm',
+]);
 
 function builtinModule(path) {
-  if (!LAZY_BUILTINS.has(path.replace(/^node:/, ''))) return `module.exports = __flagctlRequire(${JSON.stringify(path)});`;
+  if (!LAZY_BUILTINS.has(path.replace(/^node:/, '')))
+    return `module.exports = __flagctlRequire(${JSON.stringify(path)});`;
   const real = createRequire(import.meta.url)(path);
   return `let m; const load = () => (m ??= __flagctlRequire(${JSON.stringify(path)}));
 const names = Object.create(null);
@@ -85,7 +101,9 @@ module.exports = Object.create(names);`;
 export const builtinsAsRequire = {
   name: 'builtins-as-require',
   setup(b) {
-    b.onResolve({ filter: /^[a-z]/ }, (args) => (isBuiltin(args.path) ? { path: args.path, namespace: 'builtin' } : undefined));
+    b.onResolve({ filter: /^[a-z]/ }, (args) =>
+      isBuiltin(args.path) ? { path: args.path, namespace: 'builtin' } : undefined,
+    );
     b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
       // Not `require`: esbuild would resolve that back to this very module.
       contents: builtinModule(args.path),
@@ -109,7 +127,9 @@ function assertLazy(metafile) {
     }
   };
   // From main.ts too: entry.ts reaches it through import(), but every command starts there.
-  const entries = Object.keys(metafile.inputs).filter((p) => p === '<stdin>' || /src\/(entry|main|startup\/feature-get)\.ts$/.test(p));
+  const entries = Object.keys(metafile.inputs).filter(
+    (p) => p === '<stdin>' || /src\/(entry|main|startup\/feature-get)\.ts$/.test(p),
+  );
   entries.forEach(visit);
   const pattern = new RegExp(`node_modules/(${LAZY_PACKAGES.join('|')})/`);
   const loaded = [...eager].filter((p) => pattern.test(p) || STARTUP_FREE.some((re) => re.test(p)));
@@ -121,7 +141,8 @@ function assertLazy(metafile) {
 /** The fast path exists to run without commander: the build fails if it is bundled at all. */
 function assertWithout(metafile, pattern) {
   const found = Object.keys(metafile.inputs).filter((p) => pattern.test(p));
-  if (found.length) throw new Error(`the fast path (src/startup/feature-get.ts) must not bundle these:\n  ${found.join('\n  ')}`);
+  if (found.length)
+    throw new Error(`the fast path (src/startup/feature-get.ts) must not bundle these:\n  ${found.join('\n  ')}`);
 }
 
 /** What each kind of bundle runs when loaded: an entry file, or a main script of its own. */
@@ -163,7 +184,10 @@ export async function bundle({ outfile, kind = 'package', plugins = [] } = {}) {
     legalComments: 'none',
     metafile: true,
     plugins: [builtinsAsRequire, ...plugins],
-    define: { 'process.env.FLAGCTL_BUILD_VERSION': JSON.stringify(pkg.version), 'process.env.FLAGCTL_NOUNS_WITH_VERBS': JSON.stringify(nounsWithVerbs().join(',')) },
+    define: {
+      'process.env.FLAGCTL_BUILD_VERSION': JSON.stringify(pkg.version),
+      'process.env.FLAGCTL_NOUNS_WITH_VERBS': JSON.stringify(nounsWithVerbs().join(',')),
+    },
     banner: { js: 'const __flagctlRequire = require;' },
     logLevel: 'warning',
   });
@@ -189,7 +213,11 @@ export function nounsWithVerbs() {
   const dir = join(root, 'src/commands');
   return readdirSync(dir, { withFileTypes: true })
     .filter((e) => e.isDirectory() && !existsSync(join(dir, e.name, 'index.ts')))
-    .filter((e) => readdirSync(join(dir, e.name), { withFileTypes: true }).some((v) => v.isDirectory() && existsSync(join(dir, e.name, v.name, 'index.ts'))))
+    .filter((e) =>
+      readdirSync(join(dir, e.name), { withFileTypes: true }).some(
+        (v) => v.isDirectory() && existsSync(join(dir, e.name, v.name, 'index.ts')),
+      ),
+    )
     .map((e) => e.name)
     .sort();
 }
@@ -205,7 +233,9 @@ const bundleId = (contents) => createHash('sha256').update(contents).digest('hex
 /** Writes completions/ from what the CLI just built prints, so the committed scripts match the code. */
 function writeCompletions() {
   for (const [shell, name] of Object.entries(COMPLETION_FILES)) {
-    const script = execFileSync(process.execPath, [join(root, 'bin/flagctl'), 'completion', shell], { encoding: 'utf8' });
+    const script = execFileSync(process.execPath, [join(root, 'bin/flagctl'), 'completion', shell], {
+      encoding: 'utf8',
+    });
     mkdirSync(join(root, 'completions'), { recursive: true });
     writeFileSync(join(root, 'completions', name), script);
     console.error(`wrote completions/${name}`);
@@ -220,7 +250,12 @@ function writeCompletions() {
 export const GRAMMARS = {
   'tree-sitter.cjs': 'node_modules/web-tree-sitter/tree-sitter.cjs',
   'tree-sitter.wasm': 'node_modules/web-tree-sitter/tree-sitter.wasm',
-  ...Object.fromEntries(['typescript', 'tsx', 'javascript', 'python', 'go', 'java'].map((l) => [`tree-sitter-${l}.wasm`, `node_modules/tree-sitter-wasms/out/tree-sitter-${l}.wasm`])),
+  ...Object.fromEntries(
+    ['typescript', 'tsx', 'javascript', 'python', 'go', 'java'].map((l) => [
+      `tree-sitter-${l}.wasm`,
+      `node_modules/tree-sitter-wasms/out/tree-sitter-${l}.wasm`,
+    ]),
+  ),
 };
 
 export function copyGrammars() {

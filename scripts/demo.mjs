@@ -30,7 +30,16 @@ const TOUR = [
   ['feature', 'get', SEED.fullFeature],
   ['feature', 'get', SEED.fullFeature, '-o', 'json', '|', 'head', '-n', '30'],
   ['features', 'search', '--type', 'release', '--limit', '5'],
-  ['features', 'search', '--tag', 'team:platform', '--status', 'production:enabled', '--columns', 'name,type,env:production.enabled,tags'],
+  [
+    'features',
+    'search',
+    '--tag',
+    'team:platform',
+    '--status',
+    'production:enabled',
+    '--columns',
+    'name,type,env:production.enabled,tags',
+  ],
   ['features', 'search', '--state', 'stale'],
   ['features', 'stale', '--type', 'release', '-o', 'markdown'],
   ['project', 'overview', 'default', '|', 'head', '-n', '45'],
@@ -40,7 +49,22 @@ const TOUR = [
   // What differs between development and production?
   ['diff', 'development', 'production', '--stat', '|', 'head', '-n', '12'],
   // Why is a flag on for this user?
-  ['evaluate', SEED.fullFeature, '--env', 'development', '-c', 'userId=7', '-c', 'country=DE', '-c', 'appName=web-shop', '-c', 'email=ann@example.com', '-c', 'plan=pro'],
+  [
+    'evaluate',
+    SEED.fullFeature,
+    '--env',
+    'development',
+    '-c',
+    'userId=7',
+    '-c',
+    'country=DE',
+    '-c',
+    'appName=web-shop',
+    '-c',
+    'email=ann@example.com',
+    '-c',
+    'plan=pro',
+  ],
   // Who changed it?
   ['feature', 'history', SEED.fullFeature, '--limit', '5'],
 ];
@@ -73,7 +97,8 @@ if (!Number.isFinite(size) || size < 1) {
 
 // ---- output helpers ---------------------------------------------------------------------
 const tty = process.stdout.isTTY;
-const style = (/** @type {string} */ code, /** @type {string} */ s) => (tty && !process.env.NO_COLOR ? `\x1b[${code}m${s}\x1b[0m` : s);
+const style = (/** @type {string} */ code, /** @type {string} */ s) =>
+  tty && !process.env.NO_COLOR ? `\x1b[${code}m${s}\x1b[0m` : s;
 const say = (/** @type {string} */ s) => process.stdout.write(`${s}\n`);
 const info = (/** @type {string} */ s) => say(style('2', s));
 
@@ -171,14 +196,21 @@ function runFlagctl(args, env, { stdin, maxLines, quiet = false } = {}) {
 // ---- main -------------------------------------------------------------------------------
 async function main() {
   if (!existsSync(join(repoRoot, 'dist', 'flagctl.cjs'))) {
-    say(style('33', 'note: dist/flagctl.cjs is missing; run `npm run build` (npm run demo does it). The tour will show the failures.'));
+    say(
+      style(
+        '33',
+        'note: dist/flagctl.cjs is missing; run `npm run build` (npm run demo does it). The tour will show the failures.',
+      ),
+    );
   }
 
   const t0 = Date.now();
   info(`Starting PostgreSQL and Unleash ${version === '8' ? '8.2.0' : '6.10.1'} on 127.0.0.1 ...`);
   fleet = await startServers({ versions: [version] });
   const server = /** @type {NonNullable<typeof fleet>['servers'][number]} */ (fleet.servers[0]);
-  info(`Unleash ${server.pkg} is up at ${server.url} (${((Date.now() - t0) / 1000).toFixed(1)}s). Seeding ${size} features ...`);
+  info(
+    `Unleash ${server.pkg} is up at ${server.url} (${((Date.now() - t0) / 1000).toFixed(1)}s). Seeding ${size} features ...`,
+  );
   const t1 = Date.now();
   const seeded = await seed(server.url, server.adminToken, { size });
   info(
@@ -221,7 +253,8 @@ async function main() {
     let maxLines;
     if (tail.length > 0) {
       const n = Number.parseInt(tail[tail.length - 1] ?? '', 10);
-      if (tail[0] !== 'head' || !Number.isFinite(n)) throw new Error(`TOUR: only "| head -n N" is supported, got: ${tail.join(' ')}`);
+      if (tail[0] !== 'head' || !Number.isFinite(n))
+        throw new Error(`TOUR: only "| head -n N" is supported, got: ${tail.join(' ')}`);
       maxLines = n;
     }
     say('');
@@ -258,7 +291,7 @@ try {
   await cleanup();
   process.exit(0);
 } catch (err) {
-  process.stderr.write(`demo failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.stderr.write(`demo failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   await cleanup();
   process.exit(1);
 }

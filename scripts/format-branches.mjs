@@ -48,5 +48,8 @@ export function formatBranches(files, names) {
 
 export function assertNoFormatBranches(srcDir) {
   const found = formatBranches(sources(srcDir), formatNames(srcDir));
-  if (found.length) throw new Error(`a command branches on the format (scripts/format-branches.mjs); build a view and let the adapters render it:\n  ${found.join('\n  ')}`);
+  if (found.length)
+    throw new Error(
+      `a command branches on the format (scripts/format-branches.mjs); build a view and let the adapters render it:\n  ${found.join('\n  ')}`,
+    );
 }

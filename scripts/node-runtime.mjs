@@ -38,7 +38,9 @@ export function ensureNode(target = here) {
   if (existsSync(file)) return file;
   const integrity = pinned.integrity[target];
   if (!integrity) {
-    throw new Error(`no Node ${pinned.version} pinned for ${target} in package.json "seaNode"; pinned: ${Object.keys(pinned.integrity).join(', ')}`);
+    throw new Error(
+      `no Node ${pinned.version} pinned for ${target} in package.json "seaNode"; pinned: ${Object.keys(pinned.integrity).join(', ')}`,
+    );
   }
   const [platform, arch] = target.split('-');
   const spec = `node-${npmPlatform(platform)}-${arch}@${pinned.version}`;
@@ -47,11 +49,15 @@ export function ensureNode(target = here) {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   try {
-    const out = execFileSync('npm', ['pack', spec, '--json', '--ignore-scripts', '--prefer-offline', '--pack-destination', work], {
-      cwd: work,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const out = execFileSync(
+      'npm',
+      ['pack', spec, '--json', '--ignore-scripts', '--prefer-offline', '--pack-destination', work],
+      {
+        cwd: work,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const tarball = join(work, JSON.parse(out)[0].filename);
     const actual = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
     if (actual !== integrity) throw new Error(`${spec}: integrity ${actual} is not the pinned ${integrity}`);

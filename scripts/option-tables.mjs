@@ -69,7 +69,17 @@ export async function startMissingPages() {
   for (const spec of PROGRAM.entries.filter((e) => 'load' in e && !pageOf(e.path))) {
     const page = `${PAGES}/${spec.path.join('-')}.md`;
     const examples = spec.examples.length ? ['## Examples', '', '```sh', ...spec.examples, '```', ''] : [];
-    const text = [`# \`flagctl ${spec.path.join(' ')}\``, '', `${spec.summary}.`, '', ...(spec.help ? [spec.help, ''] : []), ...examples, BEGIN, END, ''];
+    const text = [
+      `# \`flagctl ${spec.path.join(' ')}\``,
+      '',
+      `${spec.summary}.`,
+      '',
+      ...(spec.help ? [spec.help, ''] : []),
+      ...examples,
+      BEGIN,
+      END,
+      '',
+    ];
     writeFileSync(`${root}${page}`, text.join('\n'));
     written.push(page);
   }
@@ -99,7 +109,8 @@ export async function optionPages() {
     list.push(Object.keys(options).length ? table(options) : 'No options of its own; the global options apply.');
     parts.set(page, list);
   }
-  if (missing.length) throw new Error(`no page in ${PAGES}/ for: ${missing.join(', ')} (add ${PAGES}/<noun>-<verb>.md with the markers)`);
+  if (missing.length)
+    throw new Error(`no page in ${PAGES}/ for: ${missing.join(', ')} (add ${PAGES}/<noun>-<verb>.md with the markers)`);
   return new Map([...parts].map(([page, list]) => [page, `${BEGIN}\n${list.join('\n')}\n${END}`]));
 }
 
@@ -113,7 +124,8 @@ export function withReference(readme, reference, name = 'the page') {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (!process.argv.includes('--check')) {
     const started = await startMissingPages();
-    if (started.length) console.error(`started ${started.join(', ')}: add what the command is for beside the generated options`);
+    if (started.length)
+      console.error(`started ${started.join(', ')}: add what the command is for beside the generated options`);
   }
   const stale = [];
   for (const [page, block] of await optionPages()) {

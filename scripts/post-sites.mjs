@@ -15,15 +15,32 @@ import { importsOf } from './folder-rules.mjs';
  * as written, and for a write (`send`) its function and the only commands that may reach it.
  */
 export const POSTS = [
-  { file: 'api/playground.ts', method: 'postJson', path: 'PLAYGROUND_PATH', why: 'the playground evaluates a context and changes nothing' },
+  {
+    file: 'api/playground.ts',
+    method: 'postJson',
+    path: 'PLAYGROUND_PATH',
+    why: 'the playground evaluates a context and changes nothing',
+  },
   {
     file: 'api/archive.ts',
     method: 'postJson',
     path: '`${projectPath(project)}/archive/validate`',
     why: 'archive/validate reports parents with active children and changes nothing',
   },
-  { file: 'api/archive.ts', method: 'send', path: '`${projectPath(project)}/archive`', write: 'archiveFeatures', commands: ['retire apply'] },
-  { file: 'api/archive.ts', method: 'send', path: '`${projectPath(project)}/revive`', write: 'reviveFeatures', commands: ['features revive'] },
+  {
+    file: 'api/archive.ts',
+    method: 'send',
+    path: '`${projectPath(project)}/archive`',
+    write: 'archiveFeatures',
+    commands: ['retire apply'],
+  },
+  {
+    file: 'api/archive.ts',
+    method: 'send',
+    path: '`${projectPath(project)}/revive`',
+    write: 'reviveFeatures',
+    commands: ['features revive'],
+  },
 ];
 
 /** ApiClient's methods that take a request body (a parameter named body or sent): the POST paths through the client. */
@@ -36,7 +53,7 @@ const NETWORK = /^(node:)?(http|https|http2|net|tls|dgram|undici)$/;
 /** The source without comments; strings and template literals are kept (and skipped over). */
 export function code(source) {
   let out = '';
-  for (let i = 0; i < source.length; ) {
+  for (let i = 0; i < source.length;) {
     const c = source[i];
     if (c === '/' && source[i + 1] === '/') {
       while (i < source.length && source[i] !== '\n') i++;
@@ -109,23 +126,40 @@ export function postViolations(files) {
     }
     if (!TRANSPORT.includes(path)) {
       for (const m of text.matchAll(/(?:from\s*|import\s*\(\s*|require\s*\(\s*)['"]([^'"]+)['"]/g)) {
-        if (NETWORK.test(m[1]) && !/^import\s+type\b/.test(text.slice(text.lastIndexOf('\n', m.index) + 1, m.index + 1).trimStart())) {
-          found.push(`src/${path} loads ${m[1]}: only ${TRANSPORT.join(' and ')} speak HTTP; requests go through ApiClient`);
+        if (
+          NETWORK.test(m[1]) &&
+          !/^import\s+type\b/.test(text.slice(text.lastIndexOf('\n', m.index) + 1, m.index + 1).trimStart())
+        ) {
+          found.push(
+            `src/${path} loads ${m[1]}: only ${TRANSPORT.join(' and ')} speak HTTP; requests go through ApiClient`,
+          );
         }
       }
     }
-    if (/(^|[^.\w$])(?<!(async|private|function)\s+)fetch\s*\(/.test(text)) found.push(`src/${path} calls the global fetch(): requests go through ApiClient`);
-    if (path !== 'api/http/client.ts' && /\bnew\s+Transport\s*\(/.test(text)) found.push(`src/${path} makes its own Transport: requests go through ApiClient`);
+    if (/(^|[^.\w$])(?<!(async|private|function)\s+)fetch\s*\(/.test(text))
+      found.push(`src/${path} calls the global fetch(): requests go through ApiClient`);
+    if (path !== 'api/http/client.ts' && /\bnew\s+Transport\s*\(/.test(text))
+      found.push(`src/${path} makes its own Transport: requests go through ApiClient`);
   }
   const client = files.get('api/http/client.ts');
-  for (const m of client ? code(client).matchAll(/^\s*(?:(?:private|public|protected|static|async|readonly)\s+)*(\w+)\s*(?:<[^()]*>)?\(([^)]*)\)[^;\n]*\{\s*$/gm) : []) {
+  for (const m of client
+    ? code(client).matchAll(
+        /^\s*(?:(?:private|public|protected|static|async|readonly)\s+)*(\w+)\s*(?:<[^()]*>)?\(([^)]*)\)[^;\n]*\{\s*$/gm,
+      )
+    : []) {
     if (/\b(body|sent)\b/.test(m[2]) && !BODY_METHODS.includes(m[1])) {
-      found.push(`src/api/http/client.ts: ApiClient.${m[1]}() takes a request body: a new way to POST, which scripts/post-sites.mjs does not allow`);
+      found.push(
+        `src/api/http/client.ts: ApiClient.${m[1]}() takes a request body: a new way to POST, which scripts/post-sites.mjs does not allow`,
+      );
     }
   }
   const commands = commandsIn(files).map((c) => ({ ...c, reaches: closure(files, c.entry) }));
   for (const post of POSTS.filter((p) => p.write)) {
-    const users = [...files.keys()].filter((p) => p !== post.file && importsOf(p, files.get(p)).some((i) => i.target === post.file && i.names.includes(post.write)));
+    const users = [...files.keys()].filter(
+      (p) =>
+        p !== post.file &&
+        importsOf(p, files.get(p)).some((i) => i.target === post.file && i.names.includes(post.write)),
+    );
     const reach = commands.filter((c) => users.some((u) => c.reaches.has(u))).map((c) => c.name);
     for (const name of reach.filter((n) => !post.commands.includes(n))) {
       found.push(`flagctl ${name} reaches ${post.write} (${post.path}): only ${post.commands.join(', ')} may write it`);
@@ -138,7 +172,8 @@ function sources(dir, root = dir, files = new Map()) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = join(dir, entry.name);
     if (entry.isDirectory()) sources(full, root, files);
-    else if (entry.name.endsWith('.ts')) files.set(relative(root, full).split('\\').join(posix.sep), readFileSync(full, 'utf8'));
+    else if (entry.name.endsWith('.ts'))
+      files.set(relative(root, full).split('\\').join(posix.sep), readFileSync(full, 'utf8'));
   }
   return files;
 }

@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const git = (args, env = {}) => execFileSync('git', args, { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } }).trim();
+const git = (args, env = {}) =>
+  execFileSync('git', args, { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } }).trim();
 const fail = (message) => {
   process.stderr.write(`release: ${message}\n`);
   process.exit(1);
@@ -26,7 +27,8 @@ if (unknown.length > 0) fail(`unknown argument ${unknown[0]}; usage: node script
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 if (!/^\d+\.\d+\.\d+$/.test(version)) fail(`package.json version "${version}" is not x.y.z`);
 const tag = `v${version}`;
-if (git(['status', '--porcelain', '--untracked-files=no']) !== '') fail('the work tree has changes: commit them first (the tag must be a commit of the repository plus its build)');
+if (git(['status', '--porcelain', '--untracked-files=no']) !== '')
+  fail('the work tree has changes: commit them first (the tag must be a commit of the repository plus its build)');
 try {
   git(['rev-parse', '--verify', '--quiet', `refs/tags/${tag}`]);
   fail(`tag ${tag} exists already: raise the version in package.json`);
@@ -42,11 +44,20 @@ try {
   git(['read-tree', 'HEAD'], env);
   git(['update-index', '--add', '--', 'dist/flagctl.cjs', 'dist/feature-get.cjs'], env);
   const tree = git(['write-tree'], env);
-  const commit = git(['commit-tree', tree, '-p', 'HEAD', '-m', `release ${tag}: the built bundle (dist/), which the GitHub Action runs`]);
+  const commit = git([
+    'commit-tree',
+    tree,
+    '-p',
+    'HEAD',
+    '-m',
+    `release ${tag}: the built bundle (dist/), which the GitHub Action runs`,
+  ]);
   git(['tag', '-a', tag, commit, '-m', `flagctl ${tag}`]);
   const moved = major ? `v${version.split('.')[0]}` : undefined;
   if (moved) git(['tag', '-f', '-a', moved, commit, '-m', `flagctl ${tag}`]);
-  process.stdout.write(`tagged ${tag}${moved ? ` and ${moved}` : ''} at ${commit.slice(0, 12)} (HEAD plus dist/)\npush with: git push origin ${tag}${moved ? ` && git push -f origin ${moved}` : ''}\n`);
+  process.stdout.write(
+    `tagged ${tag}${moved ? ` and ${moved}` : ''} at ${commit.slice(0, 12)} (HEAD plus dist/)\npush with: git push origin ${tag}${moved ? ` && git push -f origin ${moved}` : ''}\n`,
+  );
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -14,14 +14,24 @@ const [bundle, out, documentFile] = process.argv.slice(2);
 const document = fs.readFileSync(documentFile);
 // The name the loader gives it, without the build's temp prefix.
 const filename = path.basename(bundle).replace(/^\d+\./, '');
-const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) { ${fs.readFileSync(bundle, 'utf8')}\n});`, { filename });
+const script = new vm.Script(
+  `(function (exports, require, module, __filename, __dirname) { ${fs.readFileSync(bundle, 'utf8')}\n});`,
+  { filename },
+);
 const bundled = { exports: {} };
 script.runInThisContext().call(bundled.exports, bundled.exports, require, bundled, 'flagctl.cjs', '.');
 process.once('exit', (code) => code === 0 && fs.writeFileSync(out, script.createCachedData()));
-const server = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(document));
+const server = http.createServer((req, res) =>
+  res.writeHead(200, { 'content-type': 'application/json' }).end(document),
+);
 server.listen(0, '127.0.0.1', () => {
-  for (const name of Object.keys(process.env)) if (/^(flagctl_|(https?|all|no)_proxy$)/i.test(name)) delete process.env[name];
-  Object.assign(process.env, { FLAGCTL_URL: `http://127.0.0.1:${server.address().port}`, FLAGCTL_TOKEN: '*:*.warm-up', FLAGCTL_CONFIG_DIR: '/nonexistent' });
+  for (const name of Object.keys(process.env))
+    if (/^(flagctl_|(https?|all|no)_proxy$)/i.test(name)) delete process.env[name];
+  Object.assign(process.env, {
+    FLAGCTL_URL: `http://127.0.0.1:${server.address().port}`,
+    FLAGCTL_TOKEN: '*:*.warm-up',
+    FLAGCTL_CONFIG_DIR: '/nonexistent',
+  });
   process.argv = [process.argv[0], 'flagctl', 'feature', 'get', JSON.parse(document).name, '-o', 'json'];
   bundled.exports.run();
 });

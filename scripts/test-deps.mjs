@@ -9,7 +9,9 @@ if (missing.length === 0) process.exit(0);
 
 const canInstall = process.getuid?.() === 0 && spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
 if (!canInstall) {
-  console.error(`flagctl tests: the completion tests need ${missing.join(' and ')}; install them (e.g. apt-get install ${missing.join(' ')}) and run npm test again`);
+  console.error(
+    `flagctl tests: the completion tests need ${missing.join(' and ')}; install them (e.g. apt-get install ${missing.join(' ')}) and run npm test again`,
+  );
   process.exit(1);
 }
 console.error(`flagctl tests: installing ${missing.join(' and ')} with apt-get for the completion tests`);

@@ -36,7 +36,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const text = await delimsModuleText();
   if (process.argv.includes('--check')) {
     const same = readFileSync(OUT, 'utf8') === text;
-    if (!same) process.stderr.write('src/refs/delims-wasm.ts is not what src/refs/delims.wat compiles to: run node scripts/wasm.mjs\n');
+    if (!same)
+      process.stderr.write(
+        'src/refs/delims-wasm.ts is not what src/refs/delims.wat compiles to: run node scripts/wasm.mjs\n',
+      );
     process.exit(same ? 0 : 1);
   }
   writeFileSync(OUT, text);

@@ -14,7 +14,11 @@ export async function run(): Promise<void> {
     writeSync(1, `${VERSION}\n`);
     return;
   }
-  const [{ main }, { processIO }, { runProcess }] = await Promise.all([import('./main.js'), import('./io.js'), import('./process-run.js')]);
+  const [{ main }, { processIO }, { runProcess }] = await Promise.all([
+    import('./main.js'),
+    import('./io.js'),
+    import('./process-run.js'),
+  ]);
   await runProcess(processIO(), (io) => main(args, io));
 }
 

@@ -15,7 +15,11 @@ export const ExitCode = {
 } as const;
 
 /** The signals a write stops on as on the first Ctrl-C, and each one's exit code. */
-export const STOP_SIGNALS = { SIGINT: ExitCode.interrupted, SIGTERM: ExitCode.terminated, SIGHUP: ExitCode.hangUp } as const;
+export const STOP_SIGNALS = {
+  SIGINT: ExitCode.interrupted,
+  SIGTERM: ExitCode.terminated,
+  SIGHUP: ExitCode.hangUp,
+} as const;
 export type StopSignal = keyof typeof STOP_SIGNALS;
 
 export abstract class CliError extends Error {
@@ -64,7 +68,8 @@ export class ApiError extends CliError {
     if (status === 401) this.hint = 'Run `flagctl auth login --url <server-url>` or set FLAGCTL_TOKEN.';
     // A base URL given with the API's own path (…/api/admin): flagctl adds that itself.
     const doubled = status === 404 ? /^(.*?)(\/api(?:\/admin)?)\/api\/admin(?:\/|$|\?)/.exec(url) : null;
-    if (doubled) this.hint = `The server URL seems to end in ${doubled[2]}, which flagctl adds itself: use ${doubled[1] || 'the base URL'} (without ${doubled[2]}) as --url, FLAGCTL_URL or the profile's URL.`;
+    if (doubled)
+      this.hint = `The server URL seems to end in ${doubled[2]}, which flagctl adds itself: use ${doubled[1] || 'the base URL'} (without ${doubled[2]}) as --url, FLAGCTL_URL or the profile's URL.`;
   }
 }
 
@@ -154,7 +159,13 @@ export class OutputError extends CliError {
 }
 
 function describeErrno(err: NodeJS.ErrnoException): string {
-  const known: Record<string, string> = { ENOSPC: 'no space left on the device', EIO: 'input/output error', EBADF: 'not open for writing', EFBIG: 'file too large', EDQUOT: 'disk quota exceeded' };
+  const known: Record<string, string> = {
+    ENOSPC: 'no space left on the device',
+    EIO: 'input/output error',
+    EBADF: 'not open for writing',
+    EFBIG: 'file too large',
+    EDQUOT: 'disk quota exceeded',
+  };
   return err.code ? `${known[err.code] ?? err.message} (${err.code})` : err.message;
 }
 
@@ -175,7 +186,8 @@ export class OutputClosedError extends CliError {
  * they are parsed, so only an answer gets this far). Scanning every answer's depth first would
  * cost a third of JSON.parse on large answers; the overflow is caught where it surfaces instead.
  */
-export const TOO_DEEP = "the server's answer is nested too deeply to process (thousands of levels; no real answer is): refusing it";
+export const TOO_DEEP =
+  "the server's answer is nested too deeply to process (thousands of levels; no real answer is): refusing it";
 
 export function isStackOverflow(err: unknown): boolean {
   return err instanceof RangeError && /call stack/i.test(err.message);

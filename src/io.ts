@@ -109,7 +109,9 @@ export function processIO(): IO {
       const child = spawn(command[0]!, command.slice(1), { stdio: ['pipe', 'inherit', 'inherit'], env });
       return new Promise<Pager | undefined>((resolve) => {
         child.once('error', () => resolve(undefined));
-        child.once('spawn', () => resolve({ input: child.stdin!, done: new Promise((end) => child.once('close', () => end())) }));
+        child.once('spawn', () =>
+          resolve({ input: child.stdin!, done: new Promise((end) => child.once('close', () => end())) }),
+        );
       });
     },
   };
@@ -154,7 +156,8 @@ export function isGate(stream: Writable): boolean {
   return outputs.get(stream)?.gate === true;
 }
 
-const closedPipe = (err: NodeJS.ErrnoException | undefined | null) => err?.code === 'EPIPE' || err?.code === 'ERR_STREAM_DESTROYED';
+const closedPipe = (err: NodeJS.ErrnoException | undefined | null) =>
+  err?.code === 'EPIPE' || err?.code === 'ERR_STREAM_DESTROYED';
 
 /**
  * Throws when the output has failed: OutputError for a write that did not reach its target

@@ -22,7 +22,11 @@ function program(app: App, argv: readonly string[]): Command {
   // Subcommands inherit the root's error handling and output routing; their help lists the
   // root's flags under "Global Options:".
   for (const cmd of allCommands(root)) {
-    cmd.exitOverride().showSuggestionAfterError(true).configureOutput(root.configureOutput()).configureHelp({ showGlobalOptions: true });
+    cmd
+      .exitOverride()
+      .showSuggestionAfterError(true)
+      .configureOutput(root.configureOutput())
+      .configureHelp({ showGlobalOptions: true });
   }
   return root;
 }

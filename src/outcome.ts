@@ -1,4 +1,14 @@
-import { ApiError, CheckFailedError, CliError, ExitCode, RequestError, exitCodeFor, isStackOverflow, OutputClosedError, TOO_DEEP } from './errors.js';
+import {
+  ApiError,
+  CheckFailedError,
+  CliError,
+  ExitCode,
+  RequestError,
+  exitCodeFor,
+  isStackOverflow,
+  OutputClosedError,
+  TOO_DEEP,
+} from './errors.js';
 import type { IO } from './io.js';
 import { termSafe } from './output/sanitize.js';
 import { redactAll } from './config/token.js';
@@ -23,7 +33,9 @@ function report(io: IO, err: unknown, debug: boolean, secrets: Set<string>): voi
   // Only a server's text is cut: flagctl's own messages (a list of accepted values) stay whole.
   const fromServer = err instanceof ApiError || err instanceof RequestError;
   const short = (s: string) =>
-    debug || !fromServer || s.length <= MESSAGE_LIMIT ? s : `${s.slice(0, MESSAGE_LIMIT)}… (${s.length - MESSAGE_LIMIT} more characters; --debug shows all)`;
+    debug || !fromServer || s.length <= MESSAGE_LIMIT
+      ? s
+      : `${s.slice(0, MESSAGE_LIMIT)}… (${s.length - MESSAGE_LIMIT} more characters; --debug shows all)`;
   if (err instanceof CheckFailedError && err.shownOnStdout) return;
   if (err instanceof CliError) {
     io.stderr.write(`flagctl: ${short(clean(err.message))}\n`);

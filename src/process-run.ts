@@ -41,7 +41,9 @@ export async function runProcess(io: IO, main: (io: IO) => Promise<number>): Pro
     process.on(name, () => {
       if (holds > 0 && !interrupted.signal.aborted) {
         interrupted.abort(name);
-        io.stderr.write(`flagctl: ${name === 'SIGINT' ? '' : `${name}: `}stopping after the request in flight (${name === 'SIGINT' ? 'Ctrl-C again' : 'a second signal'} to quit at once)\n`);
+        io.stderr.write(
+          `flagctl: ${name === 'SIGINT' ? '' : `${name}: `}stopping after the request in flight (${name === 'SIGINT' ? 'Ctrl-C again' : 'a second signal'} to quit at once)\n`,
+        );
         return;
       }
       if (io.stderrIsTTY) io.stderr.write('\u001b[?25h'); // show the cursor a spinner may have hidden

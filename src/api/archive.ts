@@ -35,7 +35,9 @@ const activeFeature = z.looseObject({
 });
 export type ActiveFeature = z.output<typeof activeFeature>;
 const activeResponse = z.looseObject({ features: z.array(activeFeature) });
-const typesResponse = z.looseObject({ types: z.array(z.looseObject({ id: z.string(), lifetimeDays: z.nullish(z.number()) })) });
+const typesResponse = z.looseObject({
+  types: z.array(z.looseObject({ id: z.string(), lifetimeDays: z.nullish(z.number()) })),
+});
 const validateResponse = z.looseObject({ parentsWithChildFeatures: z.nullish(z.array(z.string())) });
 const featureDocument = z.looseObject({ children: z.nullish(z.array(z.string())), lifecycle: z.nullish(lifecycle) });
 const anyDependency = z.boolean();
@@ -55,11 +57,16 @@ export async function typeLifetimes(client: ApiClient): Promise<Map<string, numb
 }
 
 /** The project's flags in lifecycle stage completed, with their status: one filtered search (paged past 100, paced). */
-export async function completedFeatures(client: ApiClient, project: string, pacer: RateLimitPacer): Promise<Map<string, FlagLifecycle>> {
+export async function completedFeatures(
+  client: ApiClient,
+  project: string,
+  pacer: RateLimitPacer,
+): Promise<Map<string, FlagLifecycle>> {
   const query = new URLSearchParams({ project: `IS:${project}`, lifecycle: 'IS:completed' });
   const found = new Map<string, FlagLifecycle>();
   for await (const f of searchFeatures(client, { query, offset: 0, concurrency: 2, pacer })) {
-    if ((f.project ?? project) === project && f.lifecycle?.stage === 'completed') found.set(f.name, { stage: 'completed', status: f.lifecycle.status ?? null });
+    if ((f.project ?? project) === project && f.lifecycle?.stage === 'completed')
+      found.set(f.name, { stage: 'completed', status: f.lifecycle.status ?? null });
   }
   return found;
 }
@@ -100,7 +107,12 @@ function searchChunks(names: string[]): string[][] {
  * Which of these names are archived flags of the project. Search matches substrings of names
  * and descriptions, so the answer is filtered to exact names.
  */
-export async function archivedAmong(client: ApiClient, project: string, names: string[], pacer: RateLimitPacer): Promise<Map<string, SearchFeature>> {
+export async function archivedAmong(
+  client: ApiClient,
+  project: string,
+  names: string[],
+  pacer: RateLimitPacer,
+): Promise<Map<string, SearchFeature>> {
   const found = new Map<string, SearchFeature>();
   const wanted = new Set(names);
   for (const chunk of searchChunks(names)) {
@@ -113,9 +125,19 @@ export async function archivedAmong(client: ApiClient, project: string, names: s
 }
 
 /** The flags that name this one as their parent, and its lifecycle stage, from its document. */
-export async function childrenOf(client: ApiClient, project: string, name: string): Promise<{ children: string[]; lifecycle: FlagLifecycle | null }> {
-  const doc = await client.getJson(`${projectPath(project)}/features/${segment(name, 'feature name')}`, featureDocument);
-  return { children: doc.children ?? [], lifecycle: doc.lifecycle ? { stage: doc.lifecycle.stage, status: doc.lifecycle.status ?? null } : null };
+export async function childrenOf(
+  client: ApiClient,
+  project: string,
+  name: string,
+): Promise<{ children: string[]; lifecycle: FlagLifecycle | null }> {
+  const doc = await client.getJson(
+    `${projectPath(project)}/features/${segment(name, 'feature name')}`,
+    featureDocument,
+  );
+  return {
+    children: doc.children ?? [],
+    lifecycle: doc.lifecycle ? { stage: doc.lifecycle.stage, status: doc.lifecycle.status ?? null } : null,
+  };
 }
 
 /** Archives up to ARCHIVE_BATCH flags in one request. Throws the server's refusal as an ApiError. */
@@ -159,14 +181,20 @@ export type LastFate = 'feature-archived' | 'feature-deleted' | 'feature-revived
  * 1,000 events a page, newest first, and paging stops once every flag's fate is known: one
  * request for most applies, where a search by name would be one paced request per 100 flags.
  */
-export async function lastFates(client: ApiClient, project: string, names: string[], since: string): Promise<Map<string, LastFate>> {
+export async function lastFates(
+  client: ApiClient,
+  project: string,
+  names: string[],
+  since: string,
+): Promise<Map<string, LastFate>> {
   const wanted = new Set(names);
   const fates = new Map<string, LastFate>();
   const types: LastFate[] = ['feature-archived', 'feature-deleted', 'feature-revived'];
   // Newest first: the first event seen of a flag is its last fate.
   for await (const e of featureEvents(client, { project, types, since, pageSize: 1000 })) {
     const name = e.featureName;
-    if (name && wanted.has(name) && !fates.has(name) && (types as string[]).includes(e.type)) fates.set(name, e.type as LastFate);
+    if (name && wanted.has(name) && !fates.has(name) && (types as string[]).includes(e.type))
+      fates.set(name, e.type as LastFate);
     // Every flag's last fate is known: older events cannot change it (a busy history is not read whole).
     if (fates.size === wanted.size) break;
   }

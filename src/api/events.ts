@@ -69,7 +69,7 @@ export async function* featureEvents(
   // Event ids are unique: an event met again moved onto the next page because one was added
   // at the top meanwhile (newest first), and is handed out once.
   const seen = new Set<number>();
-  for (let offset = 0; handedOut < want; ) {
+  for (let offset = 0; handedOut < want;) {
     const size = Math.min(pageSize, want - handedOut);
     const q = new URLSearchParams(base);
     q.set('offset', String(offset));
@@ -78,8 +78,11 @@ export async function* featureEvents(
     let counted = typeof page.total === 'number' ? page.total : undefined;
     // A page asked for at or beyond the count (see below) that holds events: the count was
     // behind the list, and is at least what has arrived.
-    if (counted !== undefined && total !== undefined && offset >= total && page.events.length > 0) counted = Math.max(counted, offset + page.events.length);
-    check.page(offset, page.events, counted, (e) => JSON.stringify([(e as ChangeEvent).id, (e as ChangeEvent).createdAt, (e as ChangeEvent).type]));
+    if (counted !== undefined && total !== undefined && offset >= total && page.events.length > 0)
+      counted = Math.max(counted, offset + page.events.length);
+    check.page(offset, page.events, counted, (e) =>
+      JSON.stringify([(e as ChangeEvent).id, (e as ChangeEvent).createdAt, (e as ChangeEvent).type]),
+    );
     if (offset === 0 && counted !== undefined) onTotal?.(counted);
     // A page past the end may count 0: only a page with events tells the total.
     if (counted !== undefined && (page.events.length > 0 || total === undefined)) total = counted;

@@ -21,11 +21,22 @@ export async function completeFeature(client: ApiClient, projectId: string, f: F
   const [tags, ...variants] = await Promise.all([
     f.tags !== undefined
       ? f.tags
-      : quietly(async () => (await client.getJson(`/api/admin/features/${segment(f.name, 'feature name')}/tags`, tagsResponse)).tags),
+      : quietly(
+          async () =>
+            (await client.getJson(`/api/admin/features/${segment(f.name, 'feature name')}/tags`, tagsResponse)).tags,
+        ),
     ...environments.map((e) =>
       e.variants !== undefined
         ? e.variants
-        : quietly(async () => (await client.getJson(`${base()}/environments/${segment(e.name, 'environment')}/variants`, variantsResponse)).variants),
+        : quietly(
+            async () =>
+              (
+                await client.getJson(
+                  `${base()}/environments/${segment(e.name, 'environment')}/variants`,
+                  variantsResponse,
+                )
+              ).variants,
+          ),
     ),
   ]);
   return {

@@ -74,7 +74,12 @@ export async function listFlags(client: ApiClient, opts: ListOptions = {}): Prom
   const archivedQuery = new URLSearchParams({ archived: 'IS:true' });
   if (opts.projects) archivedQuery.set('project', `IS_ANY_OF:${opts.projects.join(',')}`);
   const featuresOf = (id: string) =>
-    client.getJson(`/api/admin/projects/${segment(id, 'project id')}/features`, (projectFeaturesChecked ??= fast(projectFeaturesResponse))).then((r) => ({ id, features: r.features }));
+    client
+      .getJson(
+        `/api/admin/projects/${segment(id, 'project id')}/features`,
+        (projectFeaturesChecked ??= fast(projectFeaturesResponse)),
+      )
+      .then((r) => ({ id, features: r.features }));
   // Without --project, the default project's list is asked for beside the project list
   // instead of after it: most servers have it (open-source ones have nothing else), and it
   // saves a round trip before the scan can start. Where there is no such project, the
@@ -83,7 +88,9 @@ export async function listFlags(client: ApiClient, opts: ListOptions = {}): Prom
   early?.catch(() => undefined); // used, and its failure thrown, only if the project exists
   const [projects, lifetimes, archived] = await Promise.all([
     opts.projects ?? client.getJson('/api/admin/projects', projectsResponse).then((r) => r.projects.map((p) => p.id)),
-    client.getJson('/api/admin/feature-types', featureTypesResponse).then((r) => new Map(r.types.map((t) => [t.id, t.lifetimeDays ?? null]))),
+    client
+      .getJson('/api/admin/feature-types', featureTypesResponse)
+      .then((r) => new Map(r.types.map((t) => [t.id, t.lifetimeDays ?? null]))),
     collectArchived(client, archivedQuery, opts.concurrency ?? 4, opts.pacer),
   ]);
   // Every instance has its default project: none listed means this token sees no flag at all,
@@ -103,7 +110,11 @@ export async function listFlags(client: ApiClient, opts: ListOptions = {}): Prom
         name: f.name,
         project: id,
         type: f.type ?? null,
-        state: f.stale ? 'stale' : potentiallyStale(f.createdAt, lifetimeOf(lifetimes, f.type, f.name), now) ? 'potentially-stale' : 'active',
+        state: f.stale
+          ? 'stale'
+          : potentiallyStale(f.createdAt, lifetimeOf(lifetimes, f.type, f.name), now)
+            ? 'potentially-stale'
+            : 'active',
         archived: false,
         lifecycle: null,
         lastSeenAt: latest([f.lastSeenAt, ...(f.environments ?? []).map((e) => e.lastSeenAt)]),
@@ -128,7 +139,12 @@ export async function listFlags(client: ApiClient, opts: ListOptions = {}): Prom
   return flags;
 }
 
-async function collectArchived(client: ApiClient, query: URLSearchParams, concurrency: number, pacer?: RateLimitPacer): Promise<SearchFeature[]> {
+async function collectArchived(
+  client: ApiClient,
+  query: URLSearchParams,
+  concurrency: number,
+  pacer?: RateLimitPacer,
+): Promise<SearchFeature[]> {
   const all: SearchFeature[] = [];
   for await (const f of searchFeatures(client, { query, offset: 0, concurrency, pacer })) all.push(f);
   return all;
@@ -139,7 +155,11 @@ async function collectArchived(client: ApiClient, query: URLSearchParams, concur
  * A flag's type is always in that list on a real server; one it lacks would read as "never
  * expires" and pass a gate on potentially stale flags, so it is an error.
  */
-export function lifetimeOf(lifetimes: Map<string, number | null>, type: string | null | undefined, flag: string): number | null | undefined {
+export function lifetimeOf(
+  lifetimes: Map<string, number | null>,
+  type: string | null | undefined,
+  flag: string,
+): number | null | undefined {
   if (!type || lifetimes.has(type)) return type ? lifetimes.get(type) : undefined;
   throw new RequestError(
     `flag "${flag}" has type "${type}", which the server's flag types (GET /api/admin/feature-types) do not list: its expected lifetime, and so whether it is potentially stale, cannot be told`,
@@ -147,7 +167,11 @@ export function lifetimeOf(lifetimes: Map<string, number | null>, type: string |
 }
 
 /** The server's rule: older than the type's expected lifetime; a type without one never expires. */
-export function potentiallyStale(createdAt: string | null | undefined, lifetimeDays: number | null | undefined, now: number): boolean {
+export function potentiallyStale(
+  createdAt: string | null | undefined,
+  lifetimeDays: number | null | undefined,
+  now: number,
+): boolean {
   if (!createdAt || lifetimeDays === null || lifetimeDays === undefined || lifetimeDays <= 0) return false;
   const created = Date.parse(createdAt);
   return Number.isFinite(created) && created + lifetimeDays * DAY_MS < now;
@@ -174,7 +198,11 @@ export interface FlagLifecycle {
 }
 
 /** An active flag's lifecycle stage and status, from its own document; null when the server has none. */
-export async function featureLifecycle(client: ApiClient, project: string, name: string): Promise<FlagLifecycle | null> {
+export async function featureLifecycle(
+  client: ApiClient,
+  project: string,
+  name: string,
+): Promise<FlagLifecycle | null> {
   const doc = await client.getJson(
     `/api/admin/projects/${segment(project, 'project id')}/features/${segment(name, 'feature name')}`,
     featureLifecycleResponse,

@@ -14,5 +14,9 @@ export const featurePath = (projectId: string, featureName: string) =>
  * real servers to put each environment's variants in the document (without it they leave them out).
  */
 export function getFeature(client: ApiClient, projectId: string, featureName: string): Promise<Feature> {
-  return client.getJson(featurePath(projectId, featureName), featureShape, new URLSearchParams({ variantEnvironments: 'true' }));
+  return client.getJson(
+    featurePath(projectId, featureName),
+    featureShape,
+    new URLSearchParams({ variantEnvironments: 'true' }),
+  );
 }

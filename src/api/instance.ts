@@ -9,7 +9,9 @@ import { featureEvents } from './events.js';
 // enabled in its project.
 
 const uiConfig = z.looseObject({ versionInfo: z.nullish(z.looseObject({ instanceId: z.nullish(z.string()) })) });
-const environments = z.looseObject({ environments: z.array(z.looseObject({ name: z.string(), enabled: z.nullish(z.boolean()) })) });
+const environments = z.looseObject({
+  environments: z.array(z.looseObject({ name: z.string(), enabled: z.nullish(z.boolean()) })),
+});
 
 /** The instance's id; null when the server does not say (then nothing can be compared). */
 export async function instanceId(client: ApiClient): Promise<string | null> {
@@ -24,7 +26,10 @@ export async function instanceId(client: ApiClient): Promise<string | null> {
  */
 export async function enabledEnvironments(client: ApiClient): Promise<string[]> {
   const r = await client.getJson('/api/admin/environments', environments);
-  return r.environments.filter((e) => e.enabled !== false).map((e) => e.name).sort();
+  return r.environments
+    .filter((e) => e.enabled !== false)
+    .map((e) => e.name)
+    .sort();
 }
 
 /** What happened to a flag after a moment: its newest create, archive, revive or delete event. */
@@ -40,7 +45,12 @@ const CHANGE_TYPES: Change['type'][] = ['feature-created', 'feature-archived', '
  * from the project's history (newest first, 1,000 a page, not rate-limited): paging stops at
  * the first event older than that, so a quiet project costs one request.
  */
-export async function changesSince(client: ApiClient, project: string, names: string[], afterMs: number): Promise<Map<string, Change>> {
+export async function changesSince(
+  client: ApiClient,
+  project: string,
+  names: string[],
+  afterMs: number,
+): Promise<Map<string, Change>> {
   const wanted = new Set(names);
   const found = new Map<string, Change>();
   if (wanted.size === 0) return found;
@@ -50,7 +60,8 @@ export async function changesSince(client: ApiClient, project: string, names: st
     const at = Date.parse(e.createdAt);
     if (Number.isFinite(at) && at <= afterMs) break;
     const name = e.featureName;
-    if (name && wanted.has(name) && !found.has(name) && (CHANGE_TYPES as string[]).includes(e.type)) found.set(name, { type: e.type as Change['type'], at: e.createdAt });
+    if (name && wanted.has(name) && !found.has(name) && (CHANGE_TYPES as string[]).includes(e.type))
+      found.set(name, { type: e.type as Change['type'], at: e.createdAt });
   }
   return found;
 }

@@ -19,7 +19,10 @@ const projectEnvironments = z.looseObject({
  * project none is visible, so the list is empty.
  */
 export async function listProjectEnvironments(client: ApiClient, project: string): Promise<string[]> {
-  const doc = await client.getJson(`/api/admin/environments/project/${segment(project, 'project')}`, projectEnvironments);
+  const doc = await client.getJson(
+    `/api/admin/environments/project/${segment(project, 'project')}`,
+    projectEnvironments,
+  );
   return doc.environments.filter((e) => e.visible !== false && e.enabled !== false).map((e) => e.name);
 }
 

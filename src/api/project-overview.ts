@@ -75,7 +75,11 @@ export async function withSearchFields(
 ): Promise<SearchFeature[]> {
   const extra = new Map<string, Partial<SearchFeature>>();
   const query = new URLSearchParams({ project: `IS:${projectId}` });
-  const pages = searchFeatures(client, { query, offset: 0, concurrency: options.concurrency ?? 4, pacer: options.pacer }, options.onProgress);
+  const pages = searchFeatures(
+    client,
+    { query, offset: 0, concurrency: options.concurrency ?? 4, pacer: options.pacer },
+    options.onProgress,
+  );
   for await (const f of pages) {
     const picked: Record<string, unknown> = {};
     for (const key of SEARCH_ONLY_FIELDS) if (f[key] !== undefined) picked[key] = f[key];
@@ -94,7 +98,8 @@ export function assembleOverview(head: ProjectOverviewHead, features: SearchFeat
   // Keys are the server's: defineProperty keeps one named `__proto__` as data, where
   // assignment would set the prototype and drop it.
   const out: Record<string, unknown> = {};
-  const set = (key: string, value: unknown) => Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  const set = (key: string, value: unknown) =>
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   for (const [key, value] of Object.entries(head)) {
     if (key === 'features') continue;
     set(key, value);

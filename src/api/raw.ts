@@ -14,7 +14,10 @@ export interface ApiTarget {
   query: URLSearchParams;
 }
 
-export function getRaw(client: ApiClient, target: ApiTarget): Promise<{ status: number; text: string; contentType?: string }> {
+export function getRaw(
+  client: ApiClient,
+  target: ApiTarget,
+): Promise<{ status: number; text: string; contentType?: string }> {
   return client.getText(target.path, target.query);
 }
 
@@ -39,7 +42,8 @@ export function pagedShape(body: unknown, path: string): PagedShape | undefined 
   return key === undefined ? undefined : { key, items: o[key] as unknown[], total: o.total };
 }
 
-export type PageResult = { paged: false; body: unknown } | { paged: true; items: AsyncGenerator<unknown, void, undefined> };
+export type PageResult =
+  { paged: false; body: unknown } | { paged: true; items: AsyncGenerator<unknown, void, undefined> };
 
 const DEFAULT_PAGE = 100;
 

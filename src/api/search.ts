@@ -14,12 +14,22 @@ export const MAX_PAGE_SIZE = 100;
 export const RECENT_PAGES = 5;
 
 /** One page of GET /api/admin/search/features with the query as given, paced by `pacer`. */
-export function searchPage(client: ApiClient, query: URLSearchParams, pacer: RateLimitPacer, label?: PageLabel): Promise<SearchResponse> {
+export function searchPage(
+  client: ApiClient,
+  query: URLSearchParams,
+  pacer: RateLimitPacer,
+  label?: PageLabel,
+): Promise<SearchResponse> {
   return client.getJson(SEARCH_PATH, searchPageSchema, query, pacer.forRequest(label));
 }
 
 /** The same page, fetched now and parsed when called (see ApiClient.getJsonLater). */
-function searchPageLater(client: ApiClient, query: URLSearchParams, pacer: RateLimitPacer, label: PageLabel): Promise<() => SearchResponse> {
+function searchPageLater(
+  client: ApiClient,
+  query: URLSearchParams,
+  pacer: RateLimitPacer,
+  label: PageLabel,
+): Promise<() => SearchResponse> {
   return client.getJsonLater(SEARCH_PATH, searchPageSchema, query, pacer.forRequest(label));
 }
 
@@ -121,7 +131,14 @@ export async function* searchFeatures(
     // lagging total). Ask for one more page before calling the list complete; while full pages
     // keep coming, so does the next one (PageCheck's hard bound ends a list that never does).
     // When the count is right, this costs a request only if it is a multiple of the page size.
-    if (!ended && pending.length === 0 && lastFull && total !== undefined && next >= total + duplicates && next < wanted) {
+    if (
+      !ended &&
+      pending.length === 0 &&
+      lastFull &&
+      total !== undefined &&
+      next >= total + duplicates &&
+      next < wanted
+    ) {
       const n = Math.min(size, wanted - next);
       pending.push({ offset: next, size: n, page: request(next, n) });
       next += n;
@@ -151,7 +168,11 @@ export async function* searchFeatures(
       if (head.offset < total) throw check.emptyBeforeTotal(head.offset, handedOut, total);
     }
     if (got === 0 || (!counted && got < head.size)) ended = true;
-    else if (got < head.size && total !== undefined && head.offset + got < Math.min(total, req.offset + want + duplicates)) {
+    else if (
+      got < head.size &&
+      total !== undefined &&
+      head.offset + got < Math.min(total, req.offset + want + duplicates)
+    ) {
       // A short page is not the end: the server gave fewer than asked (a cap below ours). The
       // pages asked for ahead start at the wrong positions; ask again from what was received.
       pending.length = 0;
@@ -190,17 +211,26 @@ export async function* searchFeatures(
     }
     // A page of nothing but features already handed out moves nothing on: a server stuck in place.
     if (got > 0 && names.size === 0) {
-      throw new RequestError(`search: page ${check.count} (offset ${head.offset}) holds only features already received; paging makes no progress`);
+      throw new RequestError(
+        `search: page ${check.count} (offset ${head.offset}) holds only features already received; paging makes no progress`,
+      );
     }
     fill();
   }
   // Every position up to the count was read, or the reading stopped short of it.
-  if (total !== undefined && next < total && handedOut < want && !ended) throw check.emptyBeforeTotal(next, handedOut, total);
+  if (total !== undefined && next < total && handedOut < want && !ended)
+    throw check.emptyBeforeTotal(next, handedOut, total);
   // A feature sorted in before a page shifts the rest: one comes twice, the new one is missed,
   // and the count grows by one. So the distinct features make up the count less its growth;
   // fewer means pages that overlap (an offset honoured in part), and a gate would pass on part.
-  if (total !== undefined && firstTotal !== undefined && handedOut < want && handedOut < Math.min(firstTotal, total) - req.offset) {
-    const grew = total > firstTotal ? ` (${total - firstTotal} added while paging)` : ' and no more were added while paging';
+  if (
+    total !== undefined &&
+    firstTotal !== undefined &&
+    handedOut < want &&
+    handedOut < Math.min(firstTotal, total) - req.offset
+  ) {
+    const grew =
+      total > firstTotal ? ` (${total - firstTotal} added while paging)` : ' and no more were added while paging';
     throw new RequestError(
       `search: received ${handedOut} distinct features, but the server counts ${total}${grew}: ${duplicates} came twice, so pages overlapped and the answer is incomplete`,
     );
@@ -208,7 +238,11 @@ export async function* searchFeatures(
 }
 
 /** The number of matches alone: the smallest page from the start (offset 0 always reports the total). */
-export async function countMatches(client: ApiClient, query: URLSearchParams, pacer = new RateLimitPacer()): Promise<number> {
+export async function countMatches(
+  client: ApiClient,
+  query: URLSearchParams,
+  pacer = new RateLimitPacer(),
+): Promise<number> {
   const q = new URLSearchParams(query);
   q.set('offset', '0');
   q.set('limit', '1');

@@ -20,7 +20,9 @@ export async function markedStaleAt(client: ApiClient, project: string): Promise
   return at;
 }
 
-const featureTypes = z.looseObject({ types: z.array(z.looseObject({ id: z.string(), lifetimeDays: z.nullish(z.number()) })) });
+const featureTypes = z.looseObject({
+  types: z.array(z.looseObject({ id: z.string(), lifetimeDays: z.nullish(z.number()) })),
+});
 
 /** Each flag type's expected lifetime in days (null: it never expires). */
 export async function typeLifetimes(client: ApiClient): Promise<Map<string, number | null>> {

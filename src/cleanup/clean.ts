@@ -19,12 +19,23 @@ export interface FileCleanup {
 }
 
 /** Tests and their mocks are a person's to edit: cleanup lists what they name. */
-export const TEST_FILE = /(^|\/)(__tests__|__mocks__|tests?|spec)\/|\.(test|spec)\.[cm]?[jt]sx?$|(^|\/)test_[^/]*\.py$|_test\.(py|go)$|Test\.java$/;
+export const TEST_FILE =
+  /(^|\/)(__tests__|__mocks__|tests?|spec)\/|\.(test|spec)\.[cm]?[jt]sx?$|(^|\/)test_[^/]*\.py$|_test\.(py|go)$|Test\.java$/;
 
-export async function cleanFile(path: string, source: string, flags: Map<string, boolean>, callsOf = flagCalls): Promise<FileCleanup> {
+export async function cleanFile(
+  path: string,
+  source: string,
+  flags: Map<string, boolean>,
+  callsOf = flagCalls,
+): Promise<FileCleanup> {
   const names = [...flags.keys()];
   const grammar = grammarOf(path);
-  const unchanged = (reason: string): FileCleanup => ({ before: source, after: source, actions: [], leftovers: textLeftovers(source, names, reason) });
+  const unchanged = (reason: string): FileCleanup => ({
+    before: source,
+    after: source,
+    actions: [],
+    leftovers: textLeftovers(source, names, reason),
+  });
   if (!grammar) return unchanged('in a file cleanup does not parse (TypeScript, JavaScript, Python, Go and Java only)');
   const d = DIALECTS[grammar];
   const calls = callsOf(d.id);
@@ -34,28 +45,66 @@ export async function cleanFile(path: string, source: string, flags: Map<string,
   const tree = parser.parse(src)!;
   const testFile = TEST_FILE.test(path);
   if (tree.rootNode.hasError) return unchanged(`in a file that does not parse as ${grammar}: left as it was`);
-  const found = testFile ? { values: new Map<number, boolean>(), hot: [] as Node[], dropped: new Set<number>() } : flagSites(tree.rootNode, d.call, d.lists, calls, flags, d.id);
-  if (found.hot.length === 0) return { before: source, after: source, actions: [], leftovers: leftoversIn(tree.rootNode, d, calls, names, testFile) };
+  const found = testFile
+    ? { values: new Map<number, boolean>(), hot: [] as Node[], dropped: new Set<number>() }
+    : flagSites(tree.rootNode, d.call, d.lists, calls, flags, d.id);
+  if (found.hot.length === 0)
+    return {
+      before: source,
+      after: source,
+      actions: [],
+      leftovers: leftoversIn(tree.rootNode, d, calls, names, testFile),
+    };
   const r = new Rewriter(src, d, found.values, found.hot, found.dropped);
-  for (const n of found.hot) if (found.values.has(n.id) && n.type === d.call) r.note(n, `${calleeName(n)}() → ${d.literal(found.values.get(n.id)!)}`);
+  for (const n of found.hot)
+    if (found.values.has(n.id) && n.type === d.call)
+      r.note(n, `${calleeName(n)}() → ${d.literal(found.values.get(n.id)!)}`);
   let after = r.text(tree.rootNode);
   let rewritten = parser.parse(after)!;
   if (rewritten.rootNode.hasError) {
-    return { ...unchanged('cleanup\'s rewrite of this file would not parse: left as it was (please report it)'), leftovers: leftoversIn(tree.rootNode, d, calls, names, false).map((l) => ({ ...l, reason: `${l.reason}; the rewrite would not parse, so the file was left as it was` })) };
+    return {
+      ...unchanged("cleanup's rewrite of this file would not parse: left as it was (please report it)"),
+      leftovers: leftoversIn(tree.rootNode, d, calls, names, false).map((l) => ({
+        ...l,
+        reason: `${l.reason}; the rewrite would not parse, so the file was left as it was`,
+      })),
+    };
   }
-  const imports = d.id === 'js' ? unusedImportEdits(tree, rewritten, after) : d.id === 'go' ? unusedGoImportEdits(tree, rewritten, after) : null;
+  const imports =
+    d.id === 'js'
+      ? unusedImportEdits(tree, rewritten, after)
+      : d.id === 'go'
+        ? unusedGoImportEdits(tree, rewritten, after)
+        : null;
   if (imports && imports.edits.length) {
     after = applyEdits(after, 0, after.length, imports.edits);
     for (const name of imports.removed) {
-      const stmt = tree.rootNode.descendantsOfType(['import_statement', 'import_spec']).find((n) => n !== null && new RegExp(`(^|[^\\w$])${name.replace(/\$/g, '\\$')}($|[^\\w$])`).test(n.text));
-      r.actions.push({ line: (stmt?.startPosition.row ?? -1) + 1, change: `removed the import of ${name}, which the rewrite left unused` });
+      const stmt = tree.rootNode
+        .descendantsOfType(['import_statement', 'import_spec'])
+        .find((n) => n !== null && new RegExp(`(^|[^\\w$])${name.replace(/\$/g, '\\$')}($|[^\\w$])`).test(n.text));
+      r.actions.push({
+        line: (stmt?.startPosition.row ?? -1) + 1,
+        change: `removed the import of ${name}, which the rewrite left unused`,
+      });
     }
     rewritten = parser.parse(after)!;
   }
-  return { before: source, after: bom + after, actions: r.actions, leftovers: leftoversIn(rewritten.rootNode, d, calls, names, false) };
+  return {
+    before: source,
+    after: bom + after,
+    actions: r.actions,
+    leftovers: leftoversIn(rewritten.rootNode, d, calls, names, false),
+  };
 }
 
-function flagSites(root: Node, callType: string, lists: ReadonlySet<string>, calls: FlagCalls, flags: Map<string, boolean>, lang: string) {
+function flagSites(
+  root: Node,
+  callType: string,
+  lists: ReadonlySet<string>,
+  calls: FlagCalls,
+  flags: Map<string, boolean>,
+  lang: string,
+) {
   const values = new Map<number, boolean>();
   const hot: Node[] = [];
   const dropped = new Set<number>();

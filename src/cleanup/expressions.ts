@@ -23,9 +23,11 @@ export interface ExprHost {
 }
 
 /** Results that need no parentheses where an operand stood. */
-const ATOMIC = /^(identifier|member_expression|call_expression|call|attribute|selector_expression|method_invocation|field_access|true|false|jsx_element|jsx_self_closing_element|jsx_fragment|parenthesized_expression|subscript_expression|this)$/;
+const ATOMIC =
+  /^(identifier|member_expression|call_expression|call|attribute|selector_expression|method_invocation|field_access|true|false|jsx_element|jsx_self_closing_element|jsx_fragment|parenthesized_expression|subscript_expression|this)$/;
 
-const OPERAND_OF = /^(unary_expression|binary_expression|not_operator|boolean_operator|ternary_expression|conditional_expression|parenthesized_expression|jsx_expression)$/;
+const OPERAND_OF =
+  /^(unary_expression|binary_expression|not_operator|boolean_operator|ternary_expression|conditional_expression|parenthesized_expression|jsx_expression)$/;
 
 export function render(h: ExprHost, v: Val): string {
   return 'c' in v ? h.d.literal(v.c) : v.t;
@@ -51,7 +53,10 @@ export function val(h: ExprHost, n: Node, bool: boolean): Val {
     const strip = OPERAND_OF.test(n.parent?.type ?? '') && ATOMIC.test(inner.node.type) && inner.t === inner.node.text;
     if (strip) return inner;
     const first = named(n)[0]!;
-    return { t: h.src.slice(n.startIndex, first.startIndex) + inner.t + h.src.slice(first.endIndex, n.endIndex), node: n };
+    return {
+      t: h.src.slice(n.startIndex, first.startIndex) + inner.t + h.src.slice(first.endIndex, n.endIndex),
+      node: n,
+    };
   }
   if ((t === 'unary_expression' || t === 'not_operator') && d.not.has(operator(n) ?? '')) {
     const arg = n.childForFieldName('argument') ?? n.childForFieldName('operand') ?? named(n)[0]!;
@@ -70,7 +75,9 @@ export function val(h: ExprHost, n: Node, bool: boolean): Val {
   }
   if (t === 'ternary_expression' || t === 'conditional_expression') {
     const [a, cond, b] =
-      t === 'conditional_expression' ? named(n) : [n.childForFieldName('consequence'), n.childForFieldName('condition'), n.childForFieldName('alternative')];
+      t === 'conditional_expression'
+        ? named(n)
+        : [n.childForFieldName('consequence'), n.childForFieldName('condition'), n.childForFieldName('alternative')];
     const c = val(h, cond!, true);
     if ('c' in c) {
       h.note(n, 'ternary: kept one side');

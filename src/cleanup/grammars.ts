@@ -25,7 +25,8 @@ export const GRAMMAR_FILES: Record<GrammarName | 'runtime' | 'script', string> =
 };
 
 // The bundle's own directory (dist/); from the sources (the tests), the checkout's top.
-const here = typeof __filename === 'string' && __filename.endsWith('.cjs') ? dirname(__filename) : join(process.cwd(), 'dist');
+const here =
+  typeof __filename === 'string' && __filename.endsWith('.cjs') ? dirname(__filename) : join(process.cwd(), 'dist');
 
 function seaAsset(file: string): Uint8Array | undefined {
   try {
@@ -45,7 +46,9 @@ function grammarBytes(name: GrammarName | 'runtime' | 'script'): Uint8Array {
   const root = join(here, '..', '..');
   const candidates = [
     join(here, 'grammars', file),
-    name === 'runtime' || name === 'script' ? join(root, 'node_modules/web-tree-sitter', file) : join(root, 'node_modules/tree-sitter-wasms/out', file),
+    name === 'runtime' || name === 'script'
+      ? join(root, 'node_modules/web-tree-sitter', file)
+      : join(root, 'node_modules/tree-sitter-wasms/out', file),
   ];
   const found = candidates.find((c) => existsSync(c));
   if (!found) throw new Error(`the grammar ${file} is missing (looked in ${candidates.join(', ')}); reinstall flagctl`);
@@ -58,9 +61,9 @@ function grammarBytes(name: GrammarName | 'runtime' | 'script'): Uint8Array {
  */
 function loadScript(): typeof import('web-tree-sitter') {
   const source = Buffer.from(grammarBytes('script')).toString('utf8');
-  const wrapper = runInThisContext(`(function (exports, require, module, __filename, __dirname) { ${source}\n});`, { filename: 'tree-sitter.cjs' }) as (
-    ...args: unknown[]
-  ) => void;
+  const wrapper = runInThisContext(`(function (exports, require, module, __filename, __dirname) { ${source}\n});`, {
+    filename: 'tree-sitter.cjs',
+  }) as (...args: unknown[]) => void;
   const module = { exports: {} as typeof import('web-tree-sitter') };
   const file = join(resolve(here), 'tree-sitter.cjs');
   wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));

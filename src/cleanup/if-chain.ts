@@ -21,7 +21,8 @@ interface Chain {
   final: Clause | null;
 }
 
-const unparen = (n: Node) => (n.type === 'parenthesized_expression' || n.type === 'condition' ? (named(n).find((c) => !isComment(c)) ?? n) : n);
+const unparen = (n: Node) =>
+  n.type === 'parenthesized_expression' || n.type === 'condition' ? (named(n).find((c) => !isComment(c)) ?? n) : n;
 
 function chainOf(r: Rewriter, n: Node): Chain | null {
   const clauses: Clause[] = [];
@@ -86,7 +87,10 @@ function renderChain(r: Rewriter, n: Node, kept: { cond: string; clause: Clause 
   if (r.d.id === 'python') {
     const eol = r.src.includes('\r\n') ? '\r\n' : '\n';
     const indent = lineIndent(r.src, n.startIndex);
-    const parts = kept.map(({ cond, clause }, i) => `${i === 0 ? 'if' : `${eol}${indent}elif`} ${cond}:${pythonGap(r, clause.owner, clause.body)}${r.text(clause.body)}`);
+    const parts = kept.map(
+      ({ cond, clause }, i) =>
+        `${i === 0 ? 'if' : `${eol}${indent}elif`} ${cond}:${pythonGap(r, clause.owner, clause.body)}${r.text(clause.body)}`,
+    );
     if (final) parts.push(`${eol}${indent}else:${pythonGap(r, final.owner, final.body)}${r.text(final.body)}`);
     return parts.join('');
   }

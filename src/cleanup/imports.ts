@@ -21,7 +21,8 @@ export function unusedImportEdits(before: Tree, after: Tree, src: string): { edi
   const removed: string[] = [];
   const gone = (local: Node) => {
     const name = local.text;
-    const go = uses(before.rootNode, name, 'import_statement') > 0 && uses(after.rootNode, name, 'import_statement') === 0;
+    const go =
+      uses(before.rootNode, name, 'import_statement') > 0 && uses(after.rootNode, name, 'import_statement') === 0;
     if (go) removed.push(name);
     return go;
   };
@@ -39,7 +40,8 @@ export function unusedImportEdits(before: Tree, after: Tree, src: string): { edi
         const specs = named(c).filter((s) => s.type === 'import_specifier');
         const kept = specs.filter((s) => !gone(s.childForFieldName('alias') ?? s.childForFieldName('name')!));
         if (kept.length !== specs.length) changed = true;
-        if (kept.length) parts.push(kept.length === specs.length ? c.text : `{ ${kept.map((s) => s.text).join(', ')} }`);
+        if (kept.length)
+          parts.push(kept.length === specs.length ? c.text : `{ ${kept.map((s) => s.text).join(', ')} }`);
       } else {
         parts.push(c.text);
       }
@@ -59,9 +61,18 @@ export function unusedGoImportEdits(before: Tree, after: Tree, src: string): { e
     if (!spec) continue;
     const alias = spec.childForFieldName('name');
     const path = spec.childForFieldName('path')?.text.slice(1, -1) ?? '';
-    const name = alias?.text ?? path.split('/').filter((p) => !/^v\d+$/.test(p)).at(-1) ?? '';
+    const name =
+      alias?.text ??
+      path
+        .split('/')
+        .filter((p) => !/^v\d+$/.test(p))
+        .at(-1) ??
+      '';
     if (!name || name === '_' || name === '.') continue;
-    if (uses(before.rootNode, name, 'import_declaration') > 0 && uses(after.rootNode, name, 'import_declaration') === 0) {
+    if (
+      uses(before.rootNode, name, 'import_declaration') > 0 &&
+      uses(after.rootNode, name, 'import_declaration') === 0
+    ) {
       removed.push(name);
       const single = spec.parent?.type === 'import_declaration' ? spec.parent : spec;
       edits.push(lineRemoval(src, single));

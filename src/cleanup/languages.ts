@@ -26,7 +26,18 @@ export interface Dialect {
   braces: boolean;
 }
 
-const JS_PURE = ['identifier', 'member_expression', 'this', 'true', 'false', 'number', 'string', 'null', 'undefined', 'property_identifier'];
+const JS_PURE = [
+  'identifier',
+  'member_expression',
+  'this',
+  'true',
+  'false',
+  'number',
+  'string',
+  'null',
+  'undefined',
+  'property_identifier',
+];
 
 const js = (grammar: GrammarName): Dialect => ({
   id: 'js',
@@ -35,7 +46,16 @@ const js = (grammar: GrammarName): Dialect => ({
   call: 'call_expression',
   stringTypes: new Set(['string']),
   lists: new Set(['program', 'statement_block']),
-  declarations: new Set(['lexical_declaration', 'class_declaration', 'function_declaration', 'generator_function_declaration', 'abstract_class_declaration', 'enum_declaration', 'type_alias_declaration', 'interface_declaration']),
+  declarations: new Set([
+    'lexical_declaration',
+    'class_declaration',
+    'function_declaration',
+    'generator_function_declaration',
+    'abstract_class_declaration',
+    'enum_declaration',
+    'type_alias_declaration',
+    'interface_declaration',
+  ]),
   pure: new Set(JS_PURE),
   boolLiterals: { true: true, false: false },
   and: new Set(['&&']),
@@ -73,7 +93,15 @@ export const DIALECTS: Record<GrammarName, Dialect> = {
     stringTypes: new Set(['interpreted_string_literal', 'raw_string_literal']),
     lists: new Set(['block', 'source_file']),
     declarations: new Set(['short_var_declaration', 'var_declaration', 'const_declaration', 'type_declaration']),
-    pure: new Set(['identifier', 'selector_expression', 'true', 'false', 'nil', 'int_literal', 'interpreted_string_literal']),
+    pure: new Set([
+      'identifier',
+      'selector_expression',
+      'true',
+      'false',
+      'nil',
+      'int_literal',
+      'interpreted_string_literal',
+    ]),
     boolLiterals: { true: true, false: false },
     and: new Set(['&&']),
     or: new Set(['||']),
@@ -88,8 +116,23 @@ export const DIALECTS: Record<GrammarName, Dialect> = {
     call: 'method_invocation',
     stringTypes: new Set(['string_literal']),
     lists: new Set(['block', 'program']),
-    declarations: new Set(['local_variable_declaration', 'class_declaration', 'record_declaration', 'interface_declaration', 'enum_declaration']),
-    pure: new Set(['identifier', 'field_access', 'this', 'true', 'false', 'null_literal', 'decimal_integer_literal', 'string_literal']),
+    declarations: new Set([
+      'local_variable_declaration',
+      'class_declaration',
+      'record_declaration',
+      'interface_declaration',
+      'enum_declaration',
+    ]),
+    pure: new Set([
+      'identifier',
+      'field_access',
+      'this',
+      'true',
+      'false',
+      'null_literal',
+      'decimal_integer_literal',
+      'string_literal',
+    ]),
     boolLiterals: { true: true, false: false },
     and: new Set(['&&']),
     or: new Set(['||']),

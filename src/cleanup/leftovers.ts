@@ -12,12 +12,14 @@ export interface Leftover {
   reason: string;
 }
 
-const OBJECTS = /^(pair|object|dictionary|property|element_value_pair|keyed_element|literal_element|composite_literal)$/;
+const OBJECTS =
+  /^(pair|object|dictionary|property|element_value_pair|keyed_element|literal_element|composite_literal)$/;
 const ARRAYS = /^(array|list|tuple|set|array_initializer)$/;
 
 export function leftoversIn(root: Node, d: Dialect, calls: FlagCalls, flags: string[], testFile: boolean): Leftover[] {
   const out: Leftover[] = [];
-  const at = (n: Node, flag: string, reason: string) => out.push({ flag, line: n.startPosition.row + 1, column: n.startPosition.column + 1, reason });
+  const at = (n: Node, flag: string, reason: string) =>
+    out.push({ flag, line: n.startPosition.row + 1, column: n.startPosition.column + 1, reason });
   const quoted = (text: string, flag: string) => ['"', "'", '`'].some((q) => text.includes(`${q}${flag}${q}`));
   const walk = (n: Node) => {
     if (isComment(n)) {
@@ -28,7 +30,8 @@ export function leftoversIn(root: Node, d: Dialect, calls: FlagCalls, flags: str
       const v = stringValue(n);
       for (const f of flags) {
         if (v === f) at(n, f, reason(n, d, calls, testFile));
-        else if (v === null && n.text.includes(f)) at(n, f, 'inside a string with escapes or interpolation (a dynamic name?)');
+        else if (v === null && n.text.includes(f))
+          at(n, f, 'inside a string with escapes or interpolation (a dynamic name?)');
       }
       return;
     }

@@ -33,7 +33,11 @@ export function listEdits(r: Rewriter, list: Node): Edit[] {
       break;
     }
   }
-  if (r.d.emptyBody && list.type === 'block' && kids.every((k, i) => isComment(k) || (outs[i] && 'remove' in outs[i]!))) {
+  if (
+    r.d.emptyBody &&
+    list.type === 'block' &&
+    kids.every((k, i) => isComment(k) || (outs[i] && 'remove' in outs[i]!))
+  ) {
     const first = kids.findIndex((k) => !isComment(k));
     if (first >= 0) outs[first] = { text: r.d.emptyBody };
   }
@@ -59,7 +63,13 @@ function statement(r: Rewriter, c: Node): { out: Out; terminal?: boolean } {
     if (e) {
       const v = val(r, e, true);
       if ('c' in v) return { out: { remove: true } };
-      return { out: { text: applyEdits(r.src, c.startIndex, c.endIndex, [{ start: e.startIndex, end: e.endIndex, text: render(r, v) }]) } };
+      return {
+        out: {
+          text: applyEdits(r.src, c.startIndex, c.endIndex, [
+            { start: e.startIndex, end: e.endIndex, text: render(r, v) },
+          ]),
+        },
+      };
     }
   }
   return { out: { text: r.text(c) } };
@@ -71,10 +81,13 @@ function spliced(r: Rewriter, ifNode: Node, body: Node): string | null {
   const inner = named(body);
   if (inner.length === 0) return null;
   const leaks = inner.some((k) => r.d.declarations.has(k.type));
-  const multiline = body.descendantsOfType([...MULTILINE_STRING.source.slice(2, -2).split('|')]).some((s) => s && s.startPosition.row !== s.endPosition.row);
+  const multiline = body
+    .descendantsOfType([...MULTILINE_STRING.source.slice(2, -2).split('|')])
+    .some((s) => s && s.startPosition.row !== s.endPosition.row);
   if (leaks || (multiline && r.d.braces)) return r.text(body);
   // Python: dedenting would change the string's text, so the block stays under `if True:`.
-  if (multiline) return `if ${r.d.literal(true)}:${r.src.slice(r.src.lastIndexOf(':', body.startIndex) + 1, body.startIndex)}${r.text(body)}`;
+  if (multiline)
+    return `if ${r.d.literal(true)}:${r.src.slice(r.src.lastIndexOf(':', body.startIndex) + 1, body.startIndex)}${r.text(body)}`;
   let text = r.text(body);
   if (r.d.braces) text = text.slice(1, -1);
   text = text.replace(/^\s+/, '').replace(/\s+$/, '');

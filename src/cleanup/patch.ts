@@ -18,7 +18,10 @@ function script(a: string[], b: string[]): Op[] {
   for (let d = 0; d <= max && !found; d++) {
     trace.push(new Map(v));
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && (v.get(k - 1) ?? -1) < (v.get(k + 1) ?? -1)) ? (v.get(k + 1) ?? 0) : (v.get(k - 1) ?? 0) + 1;
+      let x =
+        k === -d || (k !== d && (v.get(k - 1) ?? -1) < (v.get(k + 1) ?? -1))
+          ? (v.get(k + 1) ?? 0)
+          : (v.get(k - 1) ?? 0) + 1;
       let y = x - k;
       while (x < n && y < m && a[x] === b[y]) {
         x++;

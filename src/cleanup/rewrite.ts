@@ -70,7 +70,9 @@ export class Rewriter implements ExprHost {
   }
 
   private isExpression(n: Node): boolean {
-    return /^(parenthesized_expression|unary_expression|not_operator|binary_expression|boolean_operator|comparison_operator|ternary_expression|conditional_expression)$/.test(n.type);
+    return /^(parenthesized_expression|unary_expression|not_operator|binary_expression|boolean_operator|comparison_operator|ternary_expression|conditional_expression)$/.test(
+      n.type,
+    );
   }
 
   /** `{flag && <A/>}` and `{flag ? <A/> : <B/>}` among JSX children. */

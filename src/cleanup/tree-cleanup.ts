@@ -29,9 +29,16 @@ export async function cleanTree(flags: Map<string, boolean>, tree: TreeOptions, 
     const result = await cleanFile(found.file, before, flags);
     const changed = result.after !== before;
     if (changed && write) await writeFile(found.file, result.after);
-    files.push({ file: found.file, changed, patch: unifiedDiff(found.file, before, result.after), actions: result.actions, leftovers: result.leftovers });
+    files.push({
+      file: found.file,
+      changed,
+      patch: unifiedDiff(found.file, before, result.after),
+      actions: result.actions,
+      leftovers: result.leftovers,
+    });
   }
   return { files, stats };
 }
 
-export const leftoversOf = (t: TreeCleanup): (Leftover & { file: string })[] => t.files.flatMap((f) => f.leftovers.map((l) => ({ file: f.file, ...l })));
+export const leftoversOf = (t: TreeCleanup): (Leftover & { file: string })[] =>
+  t.files.flatMap((f) => f.leftovers.map((l) => ({ file: f.file, ...l })));

@@ -31,7 +31,9 @@ export function lineIndent(src: string, index: number): string {
 
 /** The node's last named child that is not a comment. */
 export function lastStatement(n: Node): Node | undefined {
-  return named(n).filter((c) => c.type !== 'comment' && c.type !== 'line_comment' && c.type !== 'block_comment').at(-1);
+  return named(n)
+    .filter((c) => c.type !== 'comment' && c.type !== 'line_comment' && c.type !== 'block_comment')
+    .at(-1);
 }
 
 export const isComment = (n: Node) => n.type === 'comment' || n.type === 'line_comment' || n.type === 'block_comment';

@@ -5,8 +5,10 @@ import { named } from './tree.js';
 // and when every use is, the declaration goes. A name that may be declared again in a nested
 // scope is not a use; then the declaration stays, so that no name is left undeclared.
 
-const SCOPES = /^(statement_block|function_declaration|function_expression|function|arrow_function|method_definition|generator_function|generator_function_declaration|for_statement|for_in_statement|catch_clause|class_declaration|class|class_body)$/;
-const BINDING_PARENTS = /^(variable_declarator|formal_parameters|required_parameter|optional_parameter|rest_pattern|array_pattern|object_pattern|pair_pattern|assignment_pattern|object_assignment_pattern|catch_clause|function_declaration|class_declaration|arrow_function|function_expression|function|generator_function_declaration|import_specifier|namespace_import|import_clause)$/;
+const SCOPES =
+  /^(statement_block|function_declaration|function_expression|function|arrow_function|method_definition|generator_function|generator_function_declaration|for_statement|for_in_statement|catch_clause|class_declaration|class|class_body)$/;
+const BINDING_PARENTS =
+  /^(variable_declarator|formal_parameters|required_parameter|optional_parameter|rest_pattern|array_pattern|object_pattern|pair_pattern|assignment_pattern|object_assignment_pattern|catch_clause|function_declaration|class_declaration|arrow_function|function_expression|function|generator_function_declaration|import_specifier|namespace_import|import_clause)$/;
 
 export interface TrackedVariable {
   declaration: Node;
@@ -21,7 +23,11 @@ export function trackVariable(call: Node, lists: ReadonlySet<string>): TrackedVa
   const nameNode = declarator.childForFieldName('name');
   const declaration = declarator.parent;
   if (nameNode?.type !== 'identifier' || declaration?.type !== 'lexical_declaration') return null;
-  if (declaration.childForFieldName('kind')?.text !== 'const' || named(declaration).filter((c) => c.type === 'variable_declarator').length !== 1) return null;
+  if (
+    declaration.childForFieldName('kind')?.text !== 'const' ||
+    named(declaration).filter((c) => c.type === 'variable_declarator').length !== 1
+  )
+    return null;
   const scope = declaration.parent;
   if (!scope || !lists.has(scope.type)) return null;
   const name = nameNode.text;
@@ -46,11 +52,18 @@ function shadowed(u: Node, scope: Node, name: string): boolean {
 function declares(scope: Node, name: string): boolean {
   return scope
     .descendantsOfType(['identifier', 'shorthand_property_identifier_pattern'])
-    .some((n) => n !== null && n.text === name && n.parent !== null && (n.type === 'shorthand_property_identifier_pattern' || BINDING_PARENTS.test(n.parent.type)));
+    .some(
+      (n) =>
+        n !== null &&
+        n.text === name &&
+        n.parent !== null &&
+        (n.type === 'shorthand_property_identifier_pattern' || BINDING_PARENTS.test(n.parent.type)),
+    );
 }
 
 /** Where a Python name is bound, or is a name that is not the variable (an attribute, a keyword). */
-const PY_NOT_A_READ = /^(assignment|augmented_assignment|pattern_list|tuple_pattern|list_pattern|for_statement|for_in_clause|as_pattern_target|parameters|default_parameter|typed_parameter|typed_default_parameter|lambda_parameters|list_splat_pattern|dictionary_splat_pattern|function_definition|class_definition|global_statement|nonlocal_statement|aliased_import|dotted_name|named_expression|import_from_statement|import_statement)$/;
+const PY_NOT_A_READ =
+  /^(assignment|augmented_assignment|pattern_list|tuple_pattern|list_pattern|for_statement|for_in_clause|as_pattern_target|parameters|default_parameter|typed_parameter|typed_default_parameter|lambda_parameters|list_splat_pattern|dictionary_splat_pattern|function_definition|class_definition|global_statement|nonlocal_statement|aliased_import|dotted_name|named_expression|import_from_statement|import_statement)$/;
 
 /**
  * Python: `on = client.is_enabled('x')` straight in a function's body (or the module), the one
@@ -64,7 +77,12 @@ export function trackPythonVariable(call: Node): TrackedVariable | null {
   const statement = assignment.parent;
   if (nameNode?.type !== 'identifier' || statement?.type !== 'expression_statement') return null;
   const list = statement.parent;
-  const scope = list?.type === 'module' ? list : list?.type === 'block' && list.parent?.type === 'function_definition' ? list : null;
+  const scope =
+    list?.type === 'module'
+      ? list
+      : list?.type === 'block' && list.parent?.type === 'function_definition'
+        ? list
+        : null;
   if (!scope) return null;
   const name = nameNode.text;
   const uses: Node[] = [];

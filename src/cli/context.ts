@@ -105,7 +105,12 @@ export class RunContext {
    * for the command's first target(), which comes after all of its own input checks, so bad
    * input still sends nothing.
    */
-  expectProjects(ids: readonly string[], gate = false, names: NamesToCheck = noNames(), onNotFound: readonly string[] = []): void {
+  expectProjects(
+    ids: readonly string[],
+    gate = false,
+    names: NamesToCheck = noNames(),
+    onNotFound: readonly string[] = [],
+  ): void {
     this.projectsToCheck = [...new Set(ids)];
     this.namesToCheck = names;
     this.gate = gate;
@@ -118,7 +123,8 @@ export class RunContext {
    * reported as the up-front check would have (exit 5, the server's projects); else the 404 stands.
    */
   async afterNotFound(err: unknown): Promise<void> {
-    if (!(err instanceof ApiError && err.status === 404) || !this.lastTarget || this.projectsOnNotFound.length === 0) return;
+    if (!(err instanceof ApiError && err.status === 404) || !this.lastTarget || this.projectsOnNotFound.length === 0)
+      return;
     await this.checkProjects(this.lastTarget, this.projectsOnNotFound.splice(0));
   }
 
@@ -129,7 +135,11 @@ export class RunContext {
    * instead; where those cannot be read either, a gate stops (exit 4) rather than pass on an
    * empty answer for a project that may not exist, and any other command goes on.
    */
-  private async checkProjects(target: Pick<Target, 'url' | 'token'>, ids: string[], label = '--project'): Promise<void> {
+  private async checkProjects(
+    target: Pick<Target, 'url' | 'token'>,
+    ids: string[],
+    label = '--project',
+  ): Promise<void> {
     const client = this.client(target);
     try {
       const { projectIds, projectHasEnvironments } = await import('../api/project-list.js');
@@ -162,7 +172,11 @@ export class RunContext {
    * profile's, else default): a gate never passes on an empty answer for a project the server
    * lacks, wherever its name came from.
    */
-  async confirmProject(target: Pick<Target, 'url' | 'token'>, id: string, label = "no --project: the profile's project, else default"): Promise<void> {
+  async confirmProject(
+    target: Pick<Target, 'url' | 'token'>,
+    id: string,
+    label = "no --project: the profile's project, else default",
+  ): Promise<void> {
     await this.checkProjects(target, [id], label);
   }
 
@@ -229,7 +243,8 @@ function missingProjects(ids: string[], known: Set<string>, label: string): void
   const missing = ids.filter((id) => !known.has(id));
   if (missing.length === 0) return;
   const list = [...known].sort();
-  const shown = list.length > 20 ? `${list.slice(0, 20).join(', ')}, … (${list.length} in all)` : list.join(', ') || '(none)';
+  const shown =
+    list.length > 20 ? `${list.slice(0, 20).join(', ')}, … (${list.length} in all)` : list.join(', ') || '(none)';
   const names = missing.map((id) => `"${id}"`).join(', ');
   throw new NotFoundError(`no project ${names} on this server (${label}); it has: ${shown}`);
 }

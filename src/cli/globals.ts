@@ -7,7 +7,12 @@ const RETRIES = 'expected a whole number of retries from 0 to 10';
 
 export const GLOBAL_OPTIONS = {
   url: { spelling: '--url <base-url>', help: 'server base URL (overrides FLAGCTL_URL and the profile)' },
-  profile: { spelling: '--profile <name>', help: 'stored profile to use (or FLAGCTL_PROFILE)', values: 'profiles', parse: text('a profile name must not be empty') },
+  profile: {
+    spelling: '--profile <name>',
+    help: 'stored profile to use (or FLAGCTL_PROFILE)',
+    values: 'profiles',
+    parse: text('a profile name must not be empty'),
+  },
   timeout: {
     spelling: '--timeout <seconds>',
     help: 'per-request timeout (default 30, or FLAGCTL_TIMEOUT)',
@@ -46,6 +51,8 @@ export const GLOBAL_OPTIONS = {
   },
   debug: { spelling: '--debug', help: 'log each request to stderr (the token is masked)' },
   color: { spelling: '--no-color', help: 'no colors, even on a terminal (NO_COLOR works too)' },
-  pager: { spelling: '--no-pager', help: 'print straight to the terminal, not through $FLAGCTL_PAGER, $PAGER or less -FRX' },
+  pager: {
+    spelling: '--no-pager',
+    help: 'print straight to the terminal, not through $FLAGCTL_PAGER, $PAGER or less -FRX',
+  },
 } as const satisfies OptionTable;
-

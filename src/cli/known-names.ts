@@ -34,7 +34,8 @@ const KINDS: Record<keyof NamesToCheck, Kind> = {
   segments: {
     noun: 'segment',
     path: '/api/admin/segments',
-    read: async (client) => [...(await (await import('../api/segments.js')).segmentDefinitions(client)).values()].map((s) => s.name),
+    read: async (client) =>
+      [...(await (await import('../api/segments.js')).segmentDefinitions(client)).values()].map((s) => s.name),
   },
 };
 
@@ -43,7 +44,12 @@ const KINDS: Record<keyof NamesToCheck, Kind> = {
  * 5 naming the unknown ones and what the server has. A token that may not read a list: a gate
  * stops (exit 4) rather than pass on an answer it cannot confirm; any other command goes on.
  */
-export async function checkNames(client: ApiClient, names: NamesToCheck, gate: boolean, debug: (line: string) => void): Promise<void> {
+export async function checkNames(
+  client: ApiClient,
+  names: NamesToCheck,
+  gate: boolean,
+  debug: (line: string) => void,
+): Promise<void> {
   for (const key of Object.keys(KINDS) as (keyof NamesToCheck)[]) {
     const given = names[key];
     if (given.length === 0) continue;
@@ -66,9 +72,12 @@ export async function checkNames(client: ApiClient, names: NamesToCheck, gate: b
     const missing = given.filter((g) => !known.has(g.name));
     if (missing.length === 0) continue;
     const list = [...known].sort();
-    const shown = list.length > 20 ? `${list.slice(0, 20).join(', ')}, … (${list.length} in all)` : list.join(', ') || '(none)';
+    const shown =
+      list.length > 20 ? `${list.slice(0, 20).join(', ')}, … (${list.length} in all)` : list.join(', ') || '(none)';
     const where = [...new Set(missing.map((g) => g.label))].join(', ');
-    throw new NotFoundError(`no ${kind.noun} ${quoted(missing.map((g) => g.name))} on this server (${where}); it has: ${shown}`);
+    throw new NotFoundError(
+      `no ${kind.noun} ${quoted(missing.map((g) => g.name))} on this server (${where}); it has: ${shown}`,
+    );
   }
 }
 

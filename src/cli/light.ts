@@ -42,7 +42,12 @@ export function lightWords(spec: CommandSpec<any>, argv: readonly string[]): Wor
   const args = spec.args ?? [];
   if (!args.every((a) => /^<[\w-]+>$/.test(a.name) && !a.choices)) return undefined;
   const names = spellings(spec);
-  if (Object.values({ ...GLOBAL_OPTIONS, ...optionTable(spec) }).some((o: OptionSpec) => o.repeat || /\[/.test(o.spelling))) return undefined;
+  if (
+    Object.values({ ...GLOBAL_OPTIONS, ...optionTable(spec) }).some(
+      (o: OptionSpec) => o.repeat || /\[/.test(o.spelling),
+    )
+  )
+    return undefined;
   const globals: Record<string, unknown> = {};
   const options: Record<string, unknown> = {};
   const given = new Set<string>();

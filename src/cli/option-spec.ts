@@ -99,7 +99,13 @@ type Base<F> = F extends { parse: (raw: string, ...rest: any[]) => infer T }
       ? string | true
       : boolean;
 type Value<F> = F extends { repeat: true } ? Base<F>[] : Base<F>;
-type Maybe<F> = F extends { default: unknown } ? never : F extends { repeat: true } ? never : F extends { spelling: `--no-${string}` } ? never : undefined;
+type Maybe<F> = F extends { default: unknown }
+  ? never
+  : F extends { repeat: true }
+    ? never
+    : F extends { spelling: `--no-${string}` }
+      ? never
+      : undefined;
 
 /** The typed options of a table: what a command's run() receives (a removed option never reaches it). */
 export type OptionValues<T extends OptionTable> = {

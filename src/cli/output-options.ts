@@ -19,7 +19,8 @@ export function outputOptionTable(formats: readonly Format[], formatOnly = false
       group: GROUP,
       parse: (raw: string): Format => {
         if (formats.includes(raw as Format)) return raw as Format;
-        if (ALL_FORMATS.includes(raw as Format)) throw new OptionValueError(`not a format of this command; accepted: ${formats.join(', ')}`);
+        if (ALL_FORMATS.includes(raw as Format))
+          throw new OptionValueError(`not a format of this command; accepted: ${formats.join(', ')}`);
         throw new OptionValueError(`unknown format "${raw}"; accepted: ${formats.join(', ')}`, '-o/--output');
       },
     },
@@ -32,15 +33,26 @@ export function outputOptionTable(formats: readonly Format[], formatOnly = false
           .split(',')
           .map((c) => c.trim())
           .filter(Boolean);
-        if (!list.length) throw new OptionValueError('give at least one column name, e.g. --columns name,type', '--columns');
+        if (!list.length)
+          throw new OptionValueError('give at least one column name, e.g. --columns name,type', '--columns');
         return list;
       },
       environments: environmentsInColumns,
     },
     // An option a command does not use is not offered: no --csv-raw without csv, no
     // --no-headers without a format that has a header row.
-    ...(formats.includes('table') || formats.includes('csv') ? { headers: { spelling: '--no-headers', help: 'omit the header row (table, csv)', group: GROUP } } : {}),
-    ...(formats.includes('csv') ? { csvRaw: { spelling: '--csv-raw', help: 'csv: do not guard cells that a spreadsheet would run as formulas', group: GROUP } } : {}),
+    ...(formats.includes('table') || formats.includes('csv')
+      ? { headers: { spelling: '--no-headers', help: 'omit the header row (table, csv)', group: GROUP } }
+      : {}),
+    ...(formats.includes('csv')
+      ? {
+          csvRaw: {
+            spelling: '--csv-raw',
+            help: 'csv: do not guard cells that a spreadsheet would run as formulas',
+            group: GROUP,
+          },
+        }
+      : {}),
   } satisfies OptionTable;
   return formatOnly ? { output: table.output } : table;
 }

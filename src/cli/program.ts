@@ -111,7 +111,9 @@ export function entriesFor(program: ProgramSpec, argv: readonly string[]): Progr
  * options costs start-up time that one command never uses.
  */
 export function buildProgram(app: App, program: ProgramSpec, argv?: readonly string[]): Command {
-  const root = new Command('flagctl').description(program.summary).version(VERSION, '-V, --version', 'print the version');
+  const root = new Command('flagctl')
+    .description(program.summary)
+    .version(VERSION, '-V, --version', 'print the version');
   for (const f of Object.values(GLOBAL_OPTIONS)) root.addOption(option(f));
   root.addHelpText('after', examplesText(undefined, program.examples));
   const parents = new Map<string, Command>([['', root]]);
@@ -121,7 +123,9 @@ export function buildProgram(app: App, program: ProgramSpec, argv?: readonly str
       parentOf(e.path).addCommand(leaf(app, e));
       continue;
     }
-    const cmd = new Command(e.path.at(-1)!).description(e.summary).addHelpText('after', examplesText(undefined, e.examples));
+    const cmd = new Command(e.path.at(-1)!)
+      .description(e.summary)
+      .addHelpText('after', examplesText(undefined, e.examples));
     parentOf(e.path).addCommand(cmd);
     parents.set(e.path.join(' '), cmd);
   }

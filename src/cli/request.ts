@@ -5,7 +5,15 @@ import { GLOBAL_OPTIONS } from './globals.js';
 import { checkFormatRules, outputOptions } from './output-options.js';
 import type { NamedValue } from './known-names.js';
 import { longName, optionTable } from './records.js';
-import { OptionValueError, type App, type ArgSpec, type CommandSpec, type OptionTable, type Request, type RunModule } from './spec.js';
+import {
+  OptionValueError,
+  type App,
+  type ArgSpec,
+  type CommandSpec,
+  type OptionTable,
+  type Request,
+  type RunModule,
+} from './spec.js';
 
 // From the words of a command line, split by commander (program.ts) or by the fast path's
 // parser (light.ts), to a command's typed request and its run: the same checks, in the same
@@ -63,7 +71,8 @@ export function readOptions(
     });
     out[key] = spec.repeat ? parsed : parsed[0];
   }
-  const isGiven = (key: string) => raw[key] !== undefined && raw[key] !== false && !(Array.isArray(raw[key]) && raw[key].length === 0);
+  const isGiven = (key: string) =>
+    raw[key] !== undefined && raw[key] !== false && !(Array.isArray(raw[key]) && raw[key].length === 0);
   const shown = (key: string) => {
     const value = raw[key];
     const name = names[key] ?? longName(table[key]!);
@@ -99,12 +108,18 @@ function readArgs(specs: readonly ArgSpec[], values: unknown[]): Request<OptionT
 /** Every project id the given options name (OptionSpec.projects), those checked only after a 404 apart. */
 function namedProjects(table: OptionTable, flags: Record<string, unknown>, inPath: boolean): string[] {
   return Object.entries(table).flatMap(([key, spec]) =>
-    spec.projects && flags[key] !== undefined && (spec.projectInPath === true) === inPath ? spec.projects(flags[key]) : [],
+    spec.projects && flags[key] !== undefined && (spec.projectInPath === true) === inPath
+      ? spec.projects(flags[key])
+      : [],
   );
 }
 
 /** Every environment or segment name the given options name, with the option that named it. */
-function namedValues(table: OptionTable, flags: Record<string, unknown>, kind: 'environments' | 'segments'): NamedValue[] {
+function namedValues(
+  table: OptionTable,
+  flags: Record<string, unknown>,
+  kind: 'environments' | 'segments',
+): NamedValue[] {
   return Object.entries(table).flatMap(([key, spec]) => {
     const names = spec[kind];
     if (!names || flags[key] === undefined || flags[key] === false) return [];
@@ -148,8 +163,16 @@ export async function prepare(app: App, spec: CommandSpec<any>, words: Words): P
       throw err;
     }
   }
-  const names = { environments: namedValues(table, flags, 'environments'), segments: namedValues(table, flags, 'segments') };
-  ctx.expectProjects(namedProjects(table, flags, false), spec.gate?.(request.options as never) === true, names, namedProjects(table, flags, true));
+  const names = {
+    environments: namedValues(table, flags, 'environments'),
+    segments: namedValues(table, flags, 'segments'),
+  };
+  ctx.expectProjects(
+    namedProjects(table, flags, false),
+    spec.gate?.(request.options as never) === true,
+    names,
+    namedProjects(table, flags, true),
+  );
   ctx.paged = spec.prompts !== true;
   return { ctx, request, work: await spec.load() };
 }

@@ -9,7 +9,15 @@ import type { OutputOptions } from '../output/context.js';
 
 // Value checks throw OptionValueError (errors.ts); the kit turns it into a usage error.
 export { OptionValueError } from '../errors.js';
-export type { ArgSpec, FormatRule, OptionSpec, OptionTable, OptionValues, ServerNames, ValueSource } from './option-spec.js';
+export type {
+  ArgSpec,
+  FormatRule,
+  OptionSpec,
+  OptionTable,
+  OptionValues,
+  ServerNames,
+  ValueSource,
+} from './option-spec.js';
 
 export interface Request<T extends OptionTable> {
   /** Positional arguments, in order (a variadic one is the last, as a list). */

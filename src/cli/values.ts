@@ -38,7 +38,10 @@ export function matching(pattern: RegExp, message: string): (raw: string) => str
 }
 
 /** One of a fixed list. */
-export function oneOf<const T extends string>(values: readonly T[], message = `accepted: ${values.join(', ')}`): (raw: string) => T {
+export function oneOf<const T extends string>(
+  values: readonly T[],
+  message = `accepted: ${values.join(', ')}`,
+): (raw: string) => T {
   return (raw) => ((values as readonly string[]).includes(raw) ? (raw as T) : fail(message));
 }
 
@@ -99,7 +102,8 @@ export function dayOrAge(check: (raw: string) => string = calendarDay): (raw: st
     try {
       return check(raw);
     } catch (err) {
-      if (err instanceof OptionValueError && /^expected a date/.test(err.message)) fail(`${err.message}, or an age before now: 30d, 2w, 12h`);
+      if (err instanceof OptionValueError && /^expected a date/.test(err.message))
+        fail(`${err.message}, or an age before now: 30d, 2w, 12h`);
       throw err;
     }
   };
@@ -113,7 +117,8 @@ export function urlFriendly(what: string): (raw: string) => string {
   return (raw) => {
     if (raw.length === 0) fail(`${what} must not be empty`);
     if (raw.length > 100) fail(`${what} is at most 100 characters`);
-    if (encodeURIComponent(raw) !== raw || raw === '.' || raw === '..') fail(`${what} has only letters, digits and - _ . ! ~ * ' ( )`);
+    if (encodeURIComponent(raw) !== raw || raw === '.' || raw === '..')
+      fail(`${what} has only letters, digits and - _ . ! ~ * ' ( )`);
     return raw;
   };
 }
@@ -131,7 +136,8 @@ export const oneProject = (id: string): string[] => [id];
 export const environmentOfStatus = (entry: string): string[] => [entry.slice(0, entry.lastIndexOf(':'))];
 
 /** The environment `--sort-by environment:<name>` names. */
-export const environmentOfSort = (field: string): string[] => (field.startsWith('environment:') ? [field.slice('environment:'.length)] : []);
+export const environmentOfSort = (field: string): string[] =>
+  field.startsWith('environment:') ? [field.slice('environment:'.length)] : [];
 
 /** The environments `--columns …,env:<environment>.<field>` names (a feature list's per-environment columns). */
 export const environmentsInColumns = (columns: string[]): string[] =>
@@ -146,7 +152,10 @@ export const oneEnvironment = (name: string): string[] => [name];
  */
 export function projectsInFilter(raw: string): string[] {
   const body = raw.replace(/^[A-Z][A-Z_]*:/, '').replace(/^!/, '');
-  return body.split(',').map((v) => v.trim()).filter((v) => v.length > 0);
+  return body
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v.length > 0);
 }
 
 /** The segments a `--segment` filter names: read as a project filter is. */

@@ -73,7 +73,11 @@ export const PROGRAM: ProgramSpec = {
     {
       path: ['retire'],
       summary: 'Retire stale flags: a reviewed plan, then archive (writes)',
-      examples: ['flagctl retire plan src --out plan.json', 'flagctl retire show plan.json -o markdown', 'flagctl retire apply plan.json'],
+      examples: [
+        'flagctl retire plan src --out plan.json',
+        'flagctl retire show plan.json -o markdown',
+        'flagctl retire apply plan.json',
+      ],
     },
     retirePlan,
     retireShow,

@@ -13,7 +13,8 @@ export const MAX_JSON_DEPTH = 64;
  * levels deep; ${expected}`, where `shown` names the file as the user gave it.
  */
 export function checkJsonDepth(text: string, shown: string, expected: string): void {
-  if (nestedBeyond(text, MAX_JSON_DEPTH)) throw new UsageError(`${shown}: nested more than ${MAX_JSON_DEPTH} levels deep; ${expected}`);
+  if (nestedBeyond(text, MAX_JSON_DEPTH))
+    throw new UsageError(`${shown}: nested more than ${MAX_JSON_DEPTH} levels deep; ${expected}`);
 }
 
 /** Whether JSON text opens more than `max` arrays or objects inside each other (strings skipped). */
@@ -23,7 +24,8 @@ function nestedBeyond(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {

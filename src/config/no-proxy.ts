@@ -7,7 +7,10 @@
 
 /** Whether the target is to be reached directly rather than through the proxy. */
 export function bypassed(target: URL, noProxy: string | undefined): boolean {
-  const host = target.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = target.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   const port = target.port || (target.protocol === 'https:' ? '443' : '80');
   const address = ipBytes(host);
   return (noProxy ?? '')
@@ -18,9 +21,11 @@ export function bypassed(target: URL, noProxy: string | undefined): boolean {
       const entry = splitPort(raw.toLowerCase());
       if (entry.port && entry.port !== port) return false;
       const slash = entry.host.indexOf('/');
-      if (slash >= 0) return address !== undefined && inRange(address, entry.host.slice(0, slash), entry.host.slice(slash + 1));
+      if (slash >= 0)
+        return address !== undefined && inRange(address, entry.host.slice(0, slash), entry.host.slice(slash + 1));
       const ip = ipBytes(entry.host);
-      if (ip || address) return ip !== undefined && address !== undefined && inRange(address, entry.host, String(ip.length * 8));
+      if (ip || address)
+        return ip !== undefined && address !== undefined && inRange(address, entry.host, String(ip.length * 8));
       const name = entry.host.replace(/^\*?\./, '').replace(/\.$/, '');
       return name !== '' && (host === name || host.endsWith(`.${name}`));
     });
@@ -66,7 +71,8 @@ function ipBytes(text: string): number[] | undefined {
   const groups = (s: string | undefined) => (s ? s.split(':') : []);
   const left = groups(head);
   const right = groups(tail);
-  const all = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  const all =
+    tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
   return all.flatMap((g) => {
     const n = Number.parseInt(g, 16);
     return [n >> 8, n & 0xff];

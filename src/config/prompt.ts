@@ -11,7 +11,8 @@ export async function readStdin(io: IO): Promise<string> {
 /** Asks on the terminal without echoing what is typed. */
 export function promptHidden(io: IO, question: string): Promise<string> {
   const input = io.stdin as NodeJS.ReadStream;
-  if (typeof input.setRawMode !== 'function') throw new UsageError('cannot prompt for a token: stdin is not a terminal');
+  if (typeof input.setRawMode !== 'function')
+    throw new UsageError('cannot prompt for a token: stdin is not a terminal');
   io.stderr.write(question);
   return new Promise((resolve, reject) => {
     let value = '';

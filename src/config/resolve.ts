@@ -56,17 +56,25 @@ export function resolveTarget(flags: TargetFlags, env: Record<string, string | u
   const envToken = env.FLAGCTL_TOKEN || env.UNLEASH_API_TOKEN;
   const owner = selected && sameServer(selected.url, url) ? name : findProfileFor(config, url);
   const rawToken = envToken || (owner ? profileNamed(config, owner)?.token : undefined);
-  const tokenSource = env.FLAGCTL_TOKEN ? 'FLAGCTL_TOKEN' : env.UNLEASH_API_TOKEN ? 'UNLEASH_API_TOKEN' : `profile ${owner}`;
+  const tokenSource = env.FLAGCTL_TOKEN
+    ? 'FLAGCTL_TOKEN'
+    : env.UNLEASH_API_TOKEN
+      ? 'UNLEASH_API_TOKEN'
+      : `profile ${owner}`;
   const token = rawToken && checkedToken(rawToken, envToken ? tokenSource : `the token of profile "${owner}"`);
   if (!token) {
-    throw new UsageError(
-      `no API token for ${url}`,
-      `Run \`flagctl auth login --url ${url}\`, or set FLAGCTL_TOKEN.`,
-    );
+    throw new UsageError(`no API token for ${url}`, `Run \`flagctl auth login --url ${url}\`, or set FLAGCTL_TOKEN.`);
   }
   const projectFrom = owner ? profileNamed(config, owner) : selected;
   const profile = owner ?? (selected ? name : undefined);
-  return { url, token, profile, project: projectFrom?.project || 'default', urlSource: urlSource ?? 'config', tokenSource };
+  return {
+    url,
+    token,
+    profile,
+    project: projectFrom?.project || 'default',
+    urlSource: urlSource ?? 'config',
+    tokenSource,
+  };
 }
 
 function findProfileFor(config: Config, url: string): string | undefined {

@@ -9,7 +9,8 @@ import { checkJsonDepth } from './json-file.js';
 // few hundred bytes, where the asynchronous calls started libuv's thread pool (its threads)
 // for them alone, a measurable part of `feature get`; and node:fs/promises would load a dozen modules.
 // Writing (auth) may use promises.
-const statFile = (file: string) => new Promise<nodeFs.Stats>((resolve, reject) => nodeFs.stat(file, (err, st) => (err ? reject(err) : resolve(st))));
+const statFile = (file: string) =>
+  new Promise<nodeFs.Stats>((resolve, reject) => nodeFs.stat(file, (err, st) => (err ? reject(err) : resolve(st))));
 
 type Schemas = typeof import('./config-schema.js');
 const schema = () => import('./config-schema.js');
@@ -42,7 +43,8 @@ export async function readConfig(dir: string): Promise<Config> {
     text = nodeFs.readFileSync(file, 'utf8');
   } catch (err) {
     // What the schema makes of `{}`, without building it.
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, profiles: Object.create(null) as Config['profiles'] };
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+      return { version: 1, profiles: Object.create(null) as Config['profiles'] };
     throw err;
   }
   checkJsonDepth(text, file, 'not a flagctl config');
@@ -71,7 +73,11 @@ function ownProfiles(shapes: Schemas, config: Config, given: object, file: strin
   const profiles = Object.create(null) as Config['profiles'];
   for (const [name, raw] of Object.entries(given)) {
     const one = shapes.profileSchema.safeParse(raw);
-    if (!one.success) throw notAConfig(file, { ...one.error.issues[0]!, path: ['profiles', name, ...(one.error.issues[0]?.path ?? [])] });
+    if (!one.success)
+      throw notAConfig(file, {
+        ...one.error.issues[0]!,
+        path: ['profiles', name, ...(one.error.issues[0]?.path ?? [])],
+      });
     profiles[name] = one.data;
   }
   return { ...config, profiles };

@@ -83,7 +83,13 @@ function patternsOf(token: string): Patterns {
     const secret = secretPart(token);
     const b64 = Buffer.from(token).toString('base64').replace(/=+$/, '');
     const b64url = b64.replace(/\+/g, '-').replace(/\//g, '_');
-    p = { literal: secret ?? token, token: spelledAnyWay(token), secret: secret ? spelledAnyWay(secret) : undefined, mask: maskToken(token), base64: [...new Set([b64, b64url])] };
+    p = {
+      literal: secret ?? token,
+      token: spelledAnyWay(token),
+      secret: secret ? spelledAnyWay(secret) : undefined,
+      mask: maskToken(token),
+      base64: [...new Set([b64, b64url])],
+    };
     compiled.set(token, p);
   }
   return p;
@@ -99,7 +105,9 @@ function secretPart(token: string): string | undefined {
 function spelledAnyWay(text: string): RegExp {
   const encoder = new TextEncoder();
   const parts = [...text].map((ch) => {
-    const encoded = [...encoder.encode(ch)].map((b) => `%${[...b.toString(16).padStart(2, '0')].map(hexDigit).join('')}`).join('');
+    const encoded = [...encoder.encode(ch)]
+      .map((b) => `%${[...b.toString(16).padStart(2, '0')].map(hexDigit).join('')}`)
+      .join('');
     return `(?:${ch.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')}|${encoded})`;
   });
   return new RegExp(parts.join(''), 'g');

@@ -6,7 +6,9 @@ export function parseBaseUrl(value: string, source: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(`${source} "${value}" is not a URL; expected the server's base URL, e.g. https://unleash.example.com`);
+    throw new UsageError(
+      `${source} "${value}" is not a URL; expected the server's base URL, e.g. https://unleash.example.com`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new UsageError(`${source} "${value}" must start with http:// or https://`);

@@ -77,10 +77,16 @@ function diffFeature(l: At, r: At, options: DiffOptions): FieldChange[] {
     if (keyOf(a ?? null) !== keyOf(b ?? null)) out.push({ path, left: a ?? null, right: b ?? null });
   };
   if (options.featureFields) {
-    for (const key of ['type', 'description', 'stale', 'impressionData'] as const) add(key, l?.feature[key], r?.feature[key]);
+    for (const key of ['type', 'description', 'stale', 'impressionData'] as const)
+      add(key, l?.feature[key], r?.feature[key]);
     const tags = (f?: SnapFeature) => f?.tags.map((t) => `${t.type}:${t.value}`);
     add('tags', tags(l?.feature), tags(r?.feature));
-    named(l?.feature.dependencies ?? [], r?.feature.dependencies ?? [], (d) => d.feature, (label, a, b) => add(`dependencies[${label}]`, a, b));
+    named(
+      l?.feature.dependencies ?? [],
+      r?.feature.dependencies ?? [],
+      (d) => d.feature,
+      (label, a, b) => add(`dependencies[${label}]`, a, b),
+    );
   }
   add('enabled', l?.env.enabled, r?.env.enabled);
   diffStrategies(l?.env, r?.env, add);
@@ -98,7 +104,8 @@ export function diffSegments(left: EnvView, right: EnvView): SegmentChange[] {
   const users = new Map<string, Set<string>>();
   for (const view of [left, right]) {
     for (const [name, { env }] of view.features) {
-      for (const st of env.strategies) for (const seg of st.segments) (users.get(seg) ?? users.set(seg, new Set()).get(seg)!).add(name);
+      for (const st of env.strategies)
+        for (const seg of st.segments) (users.get(seg) ?? users.set(seg, new Set()).get(seg)!).add(name);
     }
   }
   const out: SegmentChange[] = [];
@@ -132,7 +139,13 @@ function diffStrategies(l: SnapEnvironment | undefined, r: SnapEnvironment | und
  * Where order decides (see strategyOrderMatters), each enabled strategy whose place among the
  * strategies on both sides changed: `strategies[X].moved` from one position (1-based) to another.
  */
-function moved(left: SnapStrategy[], right: SnapStrategy[], pairs: [SnapStrategy, SnapStrategy][], names: Map<SnapStrategy, string>, add: Add): void {
+function moved(
+  left: SnapStrategy[],
+  right: SnapStrategy[],
+  pairs: [SnapStrategy, SnapStrategy][],
+  names: Map<SnapStrategy, string>,
+  add: Add,
+): void {
   const both = pairs.filter(([a, b]) => !a.disabled && !b.disabled);
   const partner = new Map(both.map(([a, b]) => [b, a]));
   const leftOrder = left.filter((s) => both.some(([a]) => a === s));
@@ -169,16 +182,26 @@ function diffConstraints(prefix: string, a: SnapConstraint[], b: SnapConstraint[
 
 function diffVariants(path: string, left: SnapVariant[], right: SnapVariant[], add: Add): void {
   if (keyOf(left) === keyOf(right)) return;
-  named(left, right, (v) => v.name, (name, a, b) => {
-    if (!a || !b) return add(`${path}[${name}]`, a, b);
-    for (const key of ['weight', 'weightType', 'stickiness', 'payload', 'overrides'] as const) {
-      add(`${path}[${name}].${key}`, a[key], b[key]);
-    }
-  });
+  named(
+    left,
+    right,
+    (v) => v.name,
+    (name, a, b) => {
+      if (!a || !b) return add(`${path}[${name}]`, a, b);
+      for (const key of ['weight', 'weightType', 'stickiness', 'payload', 'overrides'] as const) {
+        add(`${path}[${name}].${key}`, a[key], b[key]);
+      }
+    },
+  );
 }
 
 /** Pairs items by a unique name; `each` gets the name and the item on each side (or undefined). */
-function named<T>(left: T[], right: T[], name: (t: T) => string, each: (name: string, a: T | undefined, b: T | undefined) => void): void {
+function named<T>(
+  left: T[],
+  right: T[],
+  name: (t: T) => string,
+  each: (name: string, a: T | undefined, b: T | undefined) => void,
+): void {
   const l = new Map(left.map((t) => [name(t), t]));
   const r = new Map(right.map((t) => [name(t), t]));
   for (const n of [...new Set([...l.keys(), ...r.keys()])].sort(compareText)) each(n, l.get(n), r.get(n));

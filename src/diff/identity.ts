@@ -9,7 +9,10 @@ import { strategyLabel, type SnapConstraint, type SnapStrategy } from '../snapsh
 const SUMMARY_MAX = 60;
 
 /** Labels for both sides' strategies; each side's labels are unique within that side. */
-export function strategyNames(left: readonly SnapStrategy[], right: readonly SnapStrategy[]): Map<SnapStrategy, string> {
+export function strategyNames(
+  left: readonly SnapStrategy[],
+  right: readonly SnapStrategy[],
+): Map<SnapStrategy, string> {
   const crowded = new Set<string>();
   for (const side of [left, right]) {
     const seen = new Set<string>();
@@ -72,7 +75,10 @@ export function likeness(a: SnapStrategy, b: SnapStrategy): number {
   let score = 2 * same(a.constraints, b.constraints) + 2 * same(a.segments, b.segments);
   score += same(a.disabled, b.disabled) + same(a.variants, b.variants);
   for (const k of new Set([...Object.keys(a.parameters), ...Object.keys(b.parameters)])) {
-    score += same(Object.hasOwn(a.parameters, k) ? a.parameters[k] : undefined, Object.hasOwn(b.parameters, k) ? b.parameters[k] : undefined);
+    score += same(
+      Object.hasOwn(a.parameters, k) ? a.parameters[k] : undefined,
+      Object.hasOwn(b.parameters, k) ? b.parameters[k] : undefined,
+    );
   }
   return score;
 }

@@ -11,7 +11,8 @@ export function fileEnvironment(snapshot: Snapshot, env: string | undefined, sho
       `${shown}: the snapshot holds ${snapshot.environments.length} environments (${list}); name one as ${shown}:ENV`,
     );
   }
-  if (!snapshot.environments.includes(env)) throw new UsageError(`${shown}: no environment "${env}" in the snapshot (environments: ${list})`);
+  if (!snapshot.environments.includes(env))
+    throw new UsageError(`${shown}: no environment "${env}" in the snapshot (environments: ${list})`);
   return env;
 }
 
@@ -20,7 +21,12 @@ export function envView(snapshot: Snapshot, env: string, only?: ReadonlySet<stri
   const features: EnvView['features'] = new Map();
   for (const feature of snapshot.features) {
     if (only && !only.has(feature.name)) continue;
-    const at = feature.environments.find((e) => e.name === env) ?? { name: env, enabled: false, strategies: [], variants: [] };
+    const at = feature.environments.find((e) => e.name === env) ?? {
+      name: env,
+      enabled: false,
+      strategies: [],
+      variants: [],
+    };
     features.set(feature.name, { feature, env: at });
   }
   return { features, segments: new Map(snapshot.segments.map((s) => [s.name, s])) };

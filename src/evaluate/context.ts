@@ -2,7 +2,14 @@ import { UsageError } from '../errors.js';
 import type { PlaygroundContext } from '../api/playground.js';
 
 /** Context fields the playground takes at the top level; every other name goes into `properties`. */
-export const TOP_LEVEL_FIELDS = ['userId', 'sessionId', 'appName', 'environment', 'remoteAddress', 'currentTime'] as const;
+export const TOP_LEVEL_FIELDS = [
+  'userId',
+  'sessionId',
+  'appName',
+  'environment',
+  'remoteAddress',
+  'currentTime',
+] as const;
 type TopLevel = (typeof TOP_LEVEL_FIELDS)[number];
 
 /**
@@ -32,7 +39,8 @@ export function parseContext(pairs: readonly string[]): ParsedContext {
     const key = pair.slice(0, eq).trim();
     const value = pair.slice(eq + 1);
     if (key.length === 0) throw new UsageError(`--context "${pair}": the name before "=" is empty; ${EXAMPLE}`);
-    if (key === 'properties') throw new UsageError(`--context "${pair}": give each property as its own key=value, e.g. --context country=DE`);
+    if (key === 'properties')
+      throw new UsageError(`--context "${pair}": give each property as its own key=value, e.g. --context country=DE`);
     if (given.has(key)) throw new UsageError(`--context ${key} is given twice; give each context field once`);
     given.add(key);
     if ((TOP_LEVEL_FIELDS as readonly string[]).includes(key)) top[key as TopLevel] = value;
@@ -49,7 +57,11 @@ function checkTime(value: string): string {
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(value);
   const ms = Date.parse(dateOnly ? `${value}T00:00:00Z` : zoned ? value : `${value}Z`);
-  if (!realDay(value) || !/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) || Number.isNaN(ms)) {
+  if (
+    !realDay(value) ||
+    !/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) ||
+    Number.isNaN(ms)
+  ) {
     throw new UsageError(`--context currentTime="${value}": expected an ISO 8601 date-time, e.g. 2025-06-01T12:00:00Z`);
   }
   return new Date(ms).toISOString();

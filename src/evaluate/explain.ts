@@ -1,4 +1,9 @@
-import type { PlaygroundConstraint, PlaygroundContext, PlaygroundFeature, PlaygroundStrategy } from '../api/playground.js';
+import type {
+  PlaygroundConstraint,
+  PlaygroundContext,
+  PlaygroundFeature,
+  PlaygroundStrategy,
+} from '../api/playground.js';
 import { contextValue } from './context.js';
 import { overrideFor, type VariantOverride } from './override.js';
 
@@ -112,7 +117,8 @@ function parameterNotes(st: PlaygroundStrategy): string[] {
     // (String() would print [object Object], or throw on an own `toString` member).
     const value = typeof raw === 'string' ? raw : JSON.stringify(raw);
     if (key === 'rollout' || key === 'percentage') notes.push(`rollout ${value}%`);
-    else if (key === 'groupId') continue; // names the bucket, not who is in it
+    else if (key === 'groupId')
+      continue; // names the bucket, not who is in it
     else notes.push(`${key} ${value}`);
   }
   return notes;

@@ -28,7 +28,8 @@ export function overrideFor(
     for (const o of v.overrides as { contextName?: unknown; values?: unknown }[]) {
       if (typeof o.contextName !== 'string' || !Array.isArray(o.values)) continue;
       const value = contextValue(context, o.contextName);
-      if (value !== undefined && o.values.includes(value)) return v.name === variant ? { contextName: o.contextName, value } : undefined;
+      if (value !== undefined && o.values.includes(value))
+        return v.name === variant ? { contextName: o.contextName, value } : undefined;
     }
   }
   return undefined;

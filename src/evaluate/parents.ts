@@ -17,7 +17,8 @@ export async function addParents(client: ApiClient, list: Explanation[], answer:
         const record = await getFeature(client, e.project ?? 'default', e.feature).catch(() => undefined);
         e.parents = (record?.dependencies ?? []).map((d): ParentCheck => {
           const parent = byName.get(d.feature);
-          const variant = parent?.variant?.enabled && parent.variant.name !== 'disabled' ? parent.variant.name : undefined;
+          const variant =
+            parent?.variant?.enabled && parent.variant.name !== 'disabled' ? parent.variant.name : undefined;
           return {
             feature: d.feature,
             wantEnabled: d.enabled !== false,

@@ -26,7 +26,11 @@ export function strategyGist(st: Rec): string {
     parts.push(`${k} ${paramValue(k, v)}`);
   }
   const n = (count: number, word: string) => (count > 0 ? [`${count} ${word}${count === 1 ? '' : 's'}`] : []);
-  parts.push(...n(list(st.constraints).length, 'constraint'), ...n(list(st.segments).length, 'segment'), ...n(list(st.variants).length, 'variant'));
+  parts.push(
+    ...n(list(st.constraints).length, 'constraint'),
+    ...n(list(st.segments).length, 'segment'),
+    ...n(list(st.variants).length, 'variant'),
+  );
   if (st.disabled === true) parts.push('disabled');
   return parts.join(', ');
 }
@@ -43,8 +47,12 @@ const constraintKey = (c: Rec) =>
   `${text(c.contextName)}\u0000${text(c.operator)}\u0000${c.inverted === true}\u0000${c.caseInsensitive === true}`;
 
 function constraintChanges(before: unknown, after: unknown): string[] {
-  const pre = list(before).map(rec).filter((c): c is Rec => !!c);
-  const post = list(after).map(rec).filter((c): c is Rec => !!c);
+  const pre = list(before)
+    .map(rec)
+    .filter((c): c is Rec => !!c);
+  const post = list(after)
+    .map(rec)
+    .filter((c): c is Rec => !!c);
   const changes: string[] = [];
   const unmatched = [...pre];
   for (const c of post) {
@@ -64,7 +72,9 @@ function constraintChanges(before: unknown, after: unknown): string[] {
         changes.push(`${text(c.contextName) ?? '?'} ${text(c.operator) ?? '?'}: ${delta.join(' ')}`);
       }
     } else if (text(p.value) !== text(c.value)) {
-      changes.push(`${text(c.contextName) ?? '?'} ${text(c.operator) ?? '?'}: ${text(p.value) ?? '-'} → ${text(c.value) ?? '-'}`);
+      changes.push(
+        `${text(c.contextName) ?? '?'} ${text(c.operator) ?? '?'}: ${text(p.value) ?? '-'} → ${text(c.value) ?? '-'}`,
+      );
     }
   }
   for (const p of unmatched) changes.push(`constraint removed: ${constraintGist(p)}`);
@@ -76,9 +86,17 @@ export function strategyChanges(pre: Rec, post: Rec): string[] {
   const changes: string[] = [];
   const was = text(pre.title) || undefined;
   const now = text(post.title) || undefined;
-  if (was !== now) changes.push(now ? (was ? `title ${quote(was)} → ${quote(now)}` : `title set to ${quote(now)}`) : `title ${quote(was!)} removed`);
+  if (was !== now)
+    changes.push(
+      now
+        ? was
+          ? `title ${quote(was)} → ${quote(now)}`
+          : `title set to ${quote(now)}`
+        : `title ${quote(was!)} removed`,
+    );
   if (text(pre.name) !== text(post.name)) changes.push(`type ${text(pre.name) ?? '-'} → ${text(post.name) ?? '-'}`);
-  if ((pre.disabled === true) !== (post.disabled === true)) changes.push(post.disabled === true ? 'disabled' : 'enabled again');
+  if ((pre.disabled === true) !== (post.disabled === true))
+    changes.push(post.disabled === true ? 'disabled' : 'enabled again');
   const a = rec(pre.parameters) ?? {};
   const b = rec(post.parameters) ?? {};
   for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])]) {

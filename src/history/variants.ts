@@ -26,9 +26,18 @@ function payloadText(p: unknown): string {
 }
 
 function overridesText(o: unknown): string {
-  const items = list(o).map((x) => rec(x)).filter((x): x is Rec => x !== undefined);
+  const items = list(o)
+    .map((x) => rec(x))
+    .filter((x): x is Rec => x !== undefined);
   if (items.length === 0) return '(none)';
-  return items.map((x) => `${text(x.contextName) ?? '?'}=[${list(x.values).map((v) => text(v) ?? '?').join(', ')}]`).join(' ');
+  return items
+    .map(
+      (x) =>
+        `${text(x.contextName) ?? '?'}=[${list(x.values)
+          .map((v) => text(v) ?? '?')
+          .join(', ')}]`,
+    )
+    .join(' ');
 }
 
 /** One clause per change, e.g. `blue added (50%)`, `red 50% → 30%`, `red payload string "a" → string "b"`. */
@@ -42,10 +51,14 @@ export function variantChanges(pre: unknown, post: unknown): string[] {
     const now = b.get(name);
     if (!now) continue;
     if (!same(was.weight, now.weight)) out.push(`${name} ${percent(was.weight)} → ${percent(now.weight)}`);
-    if (!same(was.weightType, now.weightType)) out.push(`${name} weight ${text(now.weightType) === 'fix' ? 'fixed' : 'variable'}`);
-    if (!same(was.stickiness, now.stickiness)) out.push(`${name} stickiness ${text(was.stickiness) ?? '-'} → ${text(now.stickiness) ?? '-'}`);
-    if (!same(was.payload, now.payload)) out.push(`${name} payload ${payloadText(was.payload)} → ${payloadText(now.payload)}`);
-    if (!same(was.overrides ?? [], now.overrides ?? [])) out.push(`${name} overrides ${overridesText(was.overrides)} → ${overridesText(now.overrides)}`);
+    if (!same(was.weightType, now.weightType))
+      out.push(`${name} weight ${text(now.weightType) === 'fix' ? 'fixed' : 'variable'}`);
+    if (!same(was.stickiness, now.stickiness))
+      out.push(`${name} stickiness ${text(was.stickiness) ?? '-'} → ${text(now.stickiness) ?? '-'}`);
+    if (!same(was.payload, now.payload))
+      out.push(`${name} payload ${payloadText(was.payload)} → ${payloadText(now.payload)}`);
+    if (!same(was.overrides ?? [], now.overrides ?? []))
+      out.push(`${name} overrides ${overridesText(was.overrides)} → ${overridesText(now.overrides)}`);
   }
   return out;
 }

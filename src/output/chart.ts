@@ -34,7 +34,9 @@ export function fitWidth(values: readonly Value[], width: number): Value[] {
   if (values.length <= w) return [...values];
   const out: Value[] = [];
   for (let i = 0; i < w; i++) {
-    const bucket = values.slice(Math.floor((i * values.length) / w), Math.floor(((i + 1) * values.length) / w)).filter(finite);
+    const bucket = values
+      .slice(Math.floor((i * values.length) / w), Math.floor(((i + 1) * values.length) / w))
+      .filter(finite);
     out.push(bucket.length ? bucket.reduce((a, b) => a + b, 0) / bucket.length : null);
   }
   return out;

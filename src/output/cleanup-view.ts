@@ -29,7 +29,10 @@ export function cleanupView(kept: Kept[], result: TreeCleanup, written: boolean)
       }
       for (const l of leftovers) notice(ui.io, `${l.file}:${l.line}:${l.column}: ${l.flag}: ${l.reason}`);
       const verb = written ? 'edited' : 'would edit';
-      notice(ui.io, `flagctl cleanup: ${verb} ${changed.length} file${changed.length === 1 ? '' : 's'}; ${leftovers.length} leftover${leftovers.length === 1 ? '' : 's'}`);
+      notice(
+        ui.io,
+        `flagctl cleanup: ${verb} ${changed.length} file${changed.length === 1 ? '' : 's'}; ${leftovers.length} leftover${leftovers.length === 1 ? '' : 's'}`,
+      );
     },
   };
 }

@@ -51,13 +51,21 @@ export function wantColor(io: IO, flag: boolean | undefined): boolean {
 }
 
 /** Styles without colour: every style is the identity, however chained (`s.bold.cyan(text)`). */
-const plain: ChalkInstance = new Proxy((text: unknown) => String(text), { get: () => plain }) as unknown as ChalkInstance;
+const plain: ChalkInstance = new Proxy((text: unknown) => String(text), {
+  get: () => plain,
+}) as unknown as ChalkInstance;
 
 /**
  * chalk loads only when there is colour to draw: piped output, the common case in scripts, skips
  * it. `secrets` is the run's live set of tokens: one noted after this call is masked too.
  */
-export async function makeUi(io: IO, out: OutputOptions, adapter: Adapter, colorFlag: boolean | undefined, secrets: Iterable<string>): Promise<Ui> {
+export async function makeUi(
+  io: IO,
+  out: OutputOptions,
+  adapter: Adapter,
+  colorFlag: boolean | undefined,
+  secrets: Iterable<string>,
+): Promise<Ui> {
   const color = wantColor(io, colorFlag);
   const style = color ? new (await import('chalk')).Chalk({ level: 1 }) : plain;
   const tty = io.stdoutIsTTY;

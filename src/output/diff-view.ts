@@ -79,7 +79,11 @@ export function diffMarkdown(result: DiffResult, labels: SideLabels, stat = fals
     out.push('', `| segment | used by | field | ${left} | ${right} |`, '| --- | --- | --- | --- | --- |');
     for (const s of result.segments) {
       s.fields.forEach((f, i) => {
-        const cells = [i === 0 ? markdownCell(s.segment) : '', i === 0 ? markdownCell(s.features.join(', ')) : '', markdownCell(f.path)];
+        const cells = [
+          i === 0 ? markdownCell(s.segment) : '',
+          i === 0 ? markdownCell(s.features.join(', ')) : '',
+          markdownCell(f.path),
+        ];
         cells.push(markdownCell(showValue(f, 'left')), markdownCell(showValue(f, 'right')));
         out.push(`| ${cells.join(' | ')} |`);
       });
@@ -109,11 +113,15 @@ export function summary(result: DiffResult, labels: SideLabels): string {
   if (changes.length > 0) {
     const count = (k: FeatureChange['change']) => changes.filter((c) => c.change === k).length;
     const parts = (['changed', 'added', 'removed'] as const).filter((k) => count(k) > 0).map((k) => `${count(k)} ${k}`);
-    out.push(`${changes.length} feature${changes.length === 1 ? '' : 's'} differ${changes.length === 1 ? 's' : ''}: ${parts.join(', ')}`);
+    out.push(
+      `${changes.length} feature${changes.length === 1 ? '' : 's'} differ${changes.length === 1 ? 's' : ''}: ${parts.join(', ')}`,
+    );
   }
   if (segments.length > 0) {
     const one = segments.length === 1;
-    out.push(`${segments.length} segment${one ? '' : 's'} differ${one ? 's' : ''}: ${segments.map((s) => `${s.segment} (used by ${s.features.join(', ')})`).join(', ')}`);
+    out.push(
+      `${segments.length} segment${one ? '' : 's'} differ${one ? 's' : ''}: ${segments.map((s) => `${s.segment} (used by ${s.features.join(', ')})`).join(', ')}`,
+    );
   }
   return out.join('; ');
 }
@@ -122,7 +130,8 @@ export function summary(result: DiffResult, labels: SideLabels): string {
 export function showValue(field: FieldChange, side: 'left' | 'right'): string {
   const value = field[side];
   if (value === null || value === undefined) return '(none)';
-  if (/^strategies\[.*\]$/.test(field.path) && !/\]\./.test(field.path.slice('strategies['.length))) return strategyText(value as SnapStrategy);
+  if (/^strategies\[.*\]$/.test(field.path) && !/\]\./.test(field.path.slice('strategies['.length)))
+    return strategyText(value as SnapStrategy);
   if (/\.constraints\[[^\]]*\]$/.test(field.path)) return constraintText(value as SnapConstraint);
   if (/(^|\.)variants\[[^\]]*\]$/.test(field.path)) return variantText(value as SnapVariant);
   if (/(^|\.)variants\[[^\]]*\]\.weight$/.test(field.path) && typeof value === 'number') return weightPercent(value);
@@ -153,7 +162,9 @@ function constraintText(c: SnapConstraint): string {
 
 function variantText(v: SnapVariant): string {
   const payload = v.payload ? ` ${v.payload.type}:${v.payload.value}` : '';
-  const overrides = v.overrides?.length ? ` overrides: ${v.overrides.map((o) => `${o.contextName}=[${o.values.join(', ')}]`).join(' ')}` : '';
+  const overrides = v.overrides?.length
+    ? ` overrides: ${v.overrides.map((o) => `${o.contextName}=[${o.values.join(', ')}]`).join(' ')}`
+    : '';
   return `${v.name} ${weightPercent(v.weight)}${v.weightType === 'fix' ? ' (fixed)' : ''}${payload}${overrides}`;
 }
 

@@ -25,12 +25,16 @@ function mark(result: Outcome, ui: Ui): string {
 function explanationLines(e: Explanation, ui: Ui): string[] {
   const s = ui.style;
   const t = termSafe;
-  const state = e.state === 'on' ? s.green.bold('ON') : e.state === 'off' ? s.red.bold('OFF') : s.yellow.bold('UNKNOWN');
-  const override = e.variantOverride ? ` (override: ${t(e.variantOverride.contextName)} = ${t(JSON.stringify(e.variantOverride.value))})` : '';
+  const state =
+    e.state === 'on' ? s.green.bold('ON') : e.state === 'off' ? s.red.bold('OFF') : s.yellow.bold('UNKNOWN');
+  const override = e.variantOverride
+    ? ` (override: ${t(e.variantOverride.contextName)} = ${t(JSON.stringify(e.variantOverride.value))})`
+    : '';
   const variant = e.variant ? `  variant ${s.cyan(t(e.variant))}${override}` : '';
   const lines = [`${s.bold(t(e.feature))}  ${state}${variant}  ${s.dim(`in ${t(e.environment)}`)}`];
   lines.push(`  ${reasonLine(e, ui)}`);
-  if (e.unsatisfiedDependency && e.reason !== 'dependency') lines.push(`  ${s.red('✗')} a parent dependency is not satisfied`);
+  if (e.unsatisfiedDependency && e.reason !== 'dependency')
+    lines.push(`  ${s.red('✗')} a parent dependency is not satisfied`);
   for (const p of e.parents ?? []) lines.push(`      ${parentLine(p, ui)}`);
   for (const st of e.strategies) lines.push(...strategyLines(st, st === e.decidedBy, ui));
   return lines;
@@ -87,7 +91,8 @@ function strategyLines(st: StrategyCheck, deciding: boolean, ui: Ui): string[] {
     lines.push(`      ${mark(seg.result, ui)} segment ${s.bold(termSafe(seg.name))}`);
     for (const c of seg.constraints) lines.push(`          ${constraintLine(c, ui)}`);
   }
-  if (st.excludedByParameters) lines.push(`      ${s.red('✗')} constraints pass, but the strategy's parameters exclude this context`);
+  if (st.excludedByParameters)
+    lines.push(`      ${s.red('✗')} constraints pass, but the strategy's parameters exclude this context`);
   return lines;
 }
 

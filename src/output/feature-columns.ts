@@ -46,7 +46,9 @@ const all: Column<SearchFeature>[] = [
       const envs = f.environments ?? [];
       if (envs.length === 0) return ui.style.dim('-');
       const paint = { on: ui.style.green, off: ui.style.red, unknown: ui.style.yellow };
-      return envs.map((e) => `${termSafe(e.name)} ${paint[envState(e.enabled)](SYMBOL[envState(e.enabled)])}`).join(' ');
+      return envs
+        .map((e) => `${termSafe(e.name)} ${paint[envState(e.enabled)](SYMBOL[envState(e.enabled)])}`)
+        .join(' ');
     },
   },
   { name: 'createdAt', kind: 'time', value: (f) => f.createdAt },
@@ -83,7 +85,8 @@ function envColumn(name: string): Column<SearchFeature> | undefined {
         : field === 'type' || field === 'changeRequestIds'
           ? 'text'
           : 'number';
-  const find = (f: SearchFeature) => (f.environments ?? []).find((x) => x.name === env) as Record<string, unknown> | undefined;
+  const find = (f: SearchFeature) =>
+    (f.environments ?? []).find((x) => x.name === env) as Record<string, unknown> | undefined;
   return {
     name,
     kind,

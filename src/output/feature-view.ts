@@ -30,19 +30,30 @@ export function featureView(f: Feature, ui: Ui, segments: SegmentNames = new Map
   lines.push(field('Description', f.description ? t(f.description) : s.dim('-')));
   // Real servers leave out the top-level `enabled`; then the per-environment states say it.
   const paint = { on: s.green, off: s.red, unknown: s.yellow };
-  const perEnv = (f.environments ?? []).map((e) => `${t(e.name)} ${paint[envState(e.enabled)](envState(e.enabled))}`).join(', ');
+  const perEnv = (f.environments ?? [])
+    .map((e) => `${t(e.name)} ${paint[envState(e.enabled)](envState(e.enabled))}`)
+    .join(', ');
   lines.push(field('Enabled', f.enabled === undefined || f.enabled === null ? perEnv || '-' : yesNo(f.enabled)));
   lines.push(field('Stale', f.stale ? s.yellow('yes') : yesNo(f.stale)));
   lines.push(field('Archived', f.archived ? `yes${f.archivedAt ? `, ${when(f.archivedAt)}` : ''}` : yesNo(f.archived)));
   lines.push(field('Impression data', yesNo(f.impressionData)));
   if (f.favorite !== undefined && f.favorite !== null) lines.push(field('Favorite', yesNo(f.favorite)));
   lines.push(
-    field('Lifecycle', f.lifecycle ? `${t(f.lifecycle.stage)}${f.lifecycle.status ? ` (${t(f.lifecycle.status)})` : ''} since ${when(f.lifecycle.enteredStageAt)}` : '-'),
+    field(
+      'Lifecycle',
+      f.lifecycle
+        ? `${t(f.lifecycle.stage)}${f.lifecycle.status ? ` (${t(f.lifecycle.status)})` : ''} since ${when(f.lifecycle.enteredStageAt)}`
+        : '-',
+    ),
   );
-  const by = f.createdBy ? ` by ${t(f.createdBy.name ?? 'unknown')}${f.createdBy.id != null ? ` (id ${t(f.createdBy.id)})` : ''}` : '';
+  const by = f.createdBy
+    ? ` by ${t(f.createdBy.name ?? 'unknown')}${f.createdBy.id != null ? ` (id ${t(f.createdBy.id)})` : ''}`
+    : '';
   lines.push(field('Created', `${when(f.createdAt)}${by}`));
   if (f.lastSeenAt) lines.push(field('Last seen', when(f.lastSeenAt)));
-  lines.push(field('Tags', f.tags?.length ? f.tags.map((g) => t(g.type ? `${g.type}:${g.value}` : g.value)).join(', ') : '-'));
+  lines.push(
+    field('Tags', f.tags?.length ? f.tags.map((g) => t(g.type ? `${g.type}:${g.value}` : g.value)).join(', ') : '-'),
+  );
   lines.push(
     field(
       'Depends on',
@@ -74,9 +85,12 @@ function environmentLines(env: FeatureEnvironment, ui: Ui, segments: SegmentName
   const s = ui.style;
   const t = termSafe;
   // A state the server left out or sent as null is not "disabled": say it is not known.
-  const state = env.enabled === true ? s.green('enabled') : env.enabled === false ? s.red('disabled') : s.yellow('state unknown');
+  const state =
+    env.enabled === true ? s.green('enabled') : env.enabled === false ? s.red('disabled') : s.yellow('state unknown');
   const seen = env.lastSeenAt ? (ui.tty ? relativeTime(env.lastSeenAt, ui.now) : env.lastSeenAt) : 'never';
-  const lines = [`${s.bold(`Environment ${t(env.name)}`)}${env.type ? ` (${t(env.type)})` : ''}: ${state}, last seen ${t(seen)}`];
+  const lines = [
+    `${s.bold(`Environment ${t(env.name)}`)}${env.type ? ` (${t(env.type)})` : ''}: ${state}, last seen ${t(seen)}`,
+  ];
   const strategies = env.strategies ?? [];
   // Optional in the contract: a list the server left out is not an empty one.
   if (!env.strategies && env.hasStrategies !== false) lines.push(`  ${s.yellow('strategies not sent by the server')}`);
@@ -114,7 +128,12 @@ function strategyLines(st: Strategy, n: number, ui: Ui, segments: SegmentNames):
  */
 export function parametersText(parameters: Record<string, unknown> | null | undefined): string {
   const shown = Object.entries(parameters ?? {}).filter(([, v]) => v !== '' && v !== null && v !== undefined);
-  return shown.map(([k, v]) => `${termSafe(k)}=${termSafe(typeof v === 'string' ? v : JSON.stringify(v))}${k === 'rollout' ? '%' : ''}`).join(', ');
+  return shown
+    .map(
+      ([k, v]) =>
+        `${termSafe(k)}=${termSafe(typeof v === 'string' ? v : JSON.stringify(v))}${k === 'rollout' ? '%' : ''}`,
+    )
+    .join(', ');
 }
 
 /** `beta-users (id 1), id 7`: a segment by its name where the server gave it, else by its id. */

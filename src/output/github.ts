@@ -24,7 +24,11 @@ export function escapeProperty(text: string): string {
 export type AnnotationLevel = 'notice' | 'warning' | 'error';
 
 /** One annotation line, e.g. `::warning title=Stale flag::legacy-search is marked stale`. */
-export function annotation(level: AnnotationLevel, message: string, props: Record<string, string | undefined> = {}): string {
+export function annotation(
+  level: AnnotationLevel,
+  message: string,
+  props: Record<string, string | undefined> = {},
+): string {
   const list = Object.entries(props)
     .filter((e): e is [string, string] => e[1] !== undefined)
     .map(([k, v]) => `${k}=${escapeProperty(v)}`)
@@ -41,7 +45,9 @@ export function summaryMarkdown<T>(heading: string, text: string, cols: Column<T
 /** Appends to the file named by GITHUB_STEP_SUMMARY (the runner renders it on the run's page). */
 export async function appendStepSummary(path: string, markdown: string): Promise<void> {
   try {
-    await new Promise<void>((resolve, reject) => appendFile(path, markdown, 'utf8', (err) => (err ? reject(err) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      appendFile(path, markdown, 'utf8', (err) => (err ? reject(err) : resolve())),
+    );
   } catch (err) {
     // Like stdout: a summary that could not be written fails the run, naming the file.
     throw new OutputError(`GITHUB_STEP_SUMMARY (${path})`, err as NodeJS.ErrnoException);

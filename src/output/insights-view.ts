@@ -91,7 +91,12 @@ function span(rows: readonly Timed[], ui: Ui): string {
 }
 
 /** One sparkline per field: `  active    ▂▃▅▇█  40 → 52 (min 38, max 52)`. */
-function seriesChart<T extends UserTrend | FlagTrend>(rows: T[], fields: (keyof T & string)[], ui: Ui, width: number): string[] {
+function seriesChart<T extends UserTrend | FlagTrend>(
+  rows: T[],
+  fields: (keyof T & string)[],
+  ui: Ui,
+  width: number,
+): string[] {
   if (rows.length === 0) return [span(rows, ui)];
   const pad = Math.max(...fields.map((f) => f.length)) + 2;
   const lines = [span(rows, ui)];
@@ -113,15 +118,33 @@ function projectsChart(rows: readonly ProjectFlagTrend[], ui: Ui, width: number)
   for (const [project, weeks] of groups(rows, (r) => r.project ?? '?')) {
     const last = weeks[weeks.length - 1]!;
     const members = typeof last.users === 'number' ? `, ${formatNumber(last.users)} members` : '';
-    lines.push(`  ${ui.style.bold(termSafe(project))} ${ui.style.dim(`(${label(weeks[0]!)} … ${label(last)}${members})`)}`);
+    lines.push(
+      `  ${ui.style.bold(termSafe(project))} ${ui.style.dim(`(${label(weeks[0]!)} … ${label(last)}${members})`)}`,
+    );
     const room = Math.max(8, width - 60);
-    const series = (name: string, values: (number | null | undefined)[], show: (first: string, last: string) => string) => {
+    const series = (
+      name: string,
+      values: (number | null | undefined)[],
+      show: (first: string, last: string) => string,
+    ) => {
       const known = values.filter((v): v is number => typeof v === 'number');
       const summary = known.length ? show(formatNumber(known[0]), formatNumber(known[known.length - 1])) : NOT_REPORTED;
       return `    ${name.padEnd(20)}${ui.style.cyan(sparkline(fitWidth(values, room)))}  ${summary}`;
     };
-    lines.push(series('health', weeks.map((w) => w.health), (a, b) => `${a}% → ${b}%`));
-    lines.push(series('time to production', weeks.map((w) => w.timeToProduction), (a, b) => `${a} → ${b} days`));
+    lines.push(
+      series(
+        'health',
+        weeks.map((w) => w.health),
+        (a, b) => `${a}% → ${b}%`,
+      ),
+    );
+    lines.push(
+      series(
+        'time to production',
+        weeks.map((w) => w.timeToProduction),
+        (a, b) => `${a} → ${b} days`,
+      ),
+    );
   }
   return lines;
 }
@@ -137,7 +160,14 @@ function metricsChart(rows: readonly MetricsSummaryTrend[], ui: Ui, width: numbe
     const counts = `${formatNumber(last.totalApps)} apps, ${formatNumber(last.totalFlags)} flags, ${formatNumber(last.totalEnvironments)} environments`;
     lines.push(`  ${ui.style.bold(termSafe(project))} ${ui.style.dim(`(latest week: ${counts})`)}`);
     for (const w of weeks) {
-      const drawn = stackedBar([{ value: w.totalYes, char: '█' }, { value: w.totalNo, char: '░' }], max, barWidth);
+      const drawn = stackedBar(
+        [
+          { value: w.totalYes, char: '█' },
+          { value: w.totalNo, char: '░' },
+        ],
+        max,
+        barWidth,
+      );
       const figures = `${formatNumber(w.totalRequests)} (exposed ${formatNumber(w.totalYes)}, not ${formatNumber(w.totalNo)})`;
       lines.push(`    ${label(w).padEnd(10)} ${ui.style.green(drawn.padEnd(barWidth))}  ${figures}`);
     }

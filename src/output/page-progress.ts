@@ -104,7 +104,9 @@ export class PageProgress {
 
 /** `flagctl: the server allows 15 searches a minute; waiting 31 s (page 16 of 50)`, and what for when known. */
 export function waitLine(w: RateLimitWait, purpose?: string): string {
-  const allows = w.limit ? `the server allows ${describeLimit(w.limit, w.windowS === undefined ? undefined : w.windowS * 1000)}` : 'the server limits searches';
+  const allows = w.limit
+    ? `the server allows ${describeLimit(w.limit, w.windowS === undefined ? undefined : w.windowS * 1000)}`
+    : 'the server limits searches';
   const refused = w.refused ? ' and refused one (HTTP 429)' : '';
   const page = w.page ? ` (page ${w.page}${w.pages ? ` of ${w.pages}` : ''})` : '';
   const what = purpose ? ` before ${purpose}` : '';

@@ -24,7 +24,13 @@ export function concernsOf(f: Pick<FlagDiff, 'state' | 'archived' | 'lifecycle'>
 
 const s = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const facts = (f: FlagDiff) => {
-  const state = f.archived ? 'archived' : f.state === 'stale' ? 'marked stale' : f.state === 'potentially-stale' ? 'potentially stale' : 'active';
+  const state = f.archived
+    ? 'archived'
+    : f.state === 'stale'
+      ? 'marked stale'
+      : f.state === 'potentially-stale'
+        ? 'potentially stale'
+        : 'active';
   return [state, f.lifecycle ? `lifecycle ${f.lifecycle}` : '', `project ${f.project}`].filter(Boolean).join(', ');
 };
 const at = (p: { file: string; line: number; column: number }) => `${p.file}:${p.line}:${p.column}`;
@@ -35,7 +41,8 @@ export function diffSummary(d: RefsDiff): string {
   const removed = d.flags.reduce((n, f) => n + f.removed.length, 0);
   const extinct = d.flags.filter((f) => f.extinct).length;
   const fresh = d.flags.filter((f) => f.newToCode).length;
-  if (d.flags.length === 0 && d.unknown.length === 0) return `No flag references added or removed in ${s(d.changedFiles, 'changed file')}.`;
+  if (d.flags.length === 0 && d.unknown.length === 0)
+    return `No flag references added or removed in ${s(d.changedFiles, 'changed file')}.`;
   const parts = [`${s(added, 'reference')} added`, `${removed} removed`, `${s(d.flags.length, 'flag')}`];
   if (extinct > 0) parts.push(`${extinct} extinct`);
   if (fresh > 0) parts.push(`${fresh} new to the code`);
@@ -48,19 +55,34 @@ export function diffLines(d: RefsDiff, ui: Ui): string[] {
   const t = termSafe;
   const st = ui.style;
   const lines = [st.bold(`refs --diff ${t(d.base)} (${d.baseCommit.slice(0, 12)})${d.root ? ` in ${t(d.root)}` : ''}`)];
-  const place = (mark: string, p: { file: string; line: number; column: number; text: string }) => `  ${mark} ${t(at(p))}  ${t(p.text)}`;
+  const place = (mark: string, p: { file: string; line: number; column: number; text: string }) =>
+    `  ${mark} ${t(at(p))}  ${t(p.text)}`;
   for (const f of d.flags) {
-    const notes = [f.extinct ? (f.archived ? 'extinct: no reference left (already archived)' : 'extinct: no reference left; see `flagctl retire plan`') : '', f.newToCode ? 'new to the code' : ''].filter(Boolean);
+    const notes = [
+      f.extinct
+        ? f.archived
+          ? 'extinct: no reference left (already archived)'
+          : 'extinct: no reference left; see `flagctl retire plan`'
+        : '',
+      f.newToCode ? 'new to the code' : '',
+    ].filter(Boolean);
     const concern = concernsOf(f).length > 0 ? st.yellow(t(facts(f))) : t(facts(f));
-    lines.push('', `${st.bold(t(f.flag))} (${concern}): +${f.added.length} -${f.removed.length}${notes.length ? `, ${notes.join(', ')}` : ''}`);
+    lines.push(
+      '',
+      `${st.bold(t(f.flag))} (${concern}): +${f.added.length} -${f.removed.length}${notes.length ? `, ${notes.join(', ')}` : ''}`,
+    );
     for (const p of f.added) lines.push(st.green(place('+', p)));
     for (const p of f.removed) lines.push(st.red(place('-', p)));
   }
   if (d.unknown.length > 0) {
     lines.push('', st.bold('Names in flag calls that are no flag on the server:'));
-    for (const u of d.unknown) lines.push(st.yellow(place('+', { ...u, text: `${u.name}${u.project ? ` (project ${u.project})` : ''}: ${u.text}` })));
+    for (const u of d.unknown)
+      lines.push(
+        st.yellow(place('+', { ...u, text: `${u.name}${u.project ? ` (project ${u.project})` : ''}: ${u.text}` })),
+      );
   }
-  if (d.skipped.length > 0) lines.push('', `Not read: ${d.skipped.map((x) => t(`${x.file} (${x.reason}, ${SIDE[x.side]})`)).join(', ')}`);
+  if (d.skipped.length > 0)
+    lines.push('', `Not read: ${d.skipped.map((x) => t(`${x.file} (${x.reason}, ${SIDE[x.side]})`)).join(', ')}`);
   lines.push('', diffSummary(d));
   return lines;
 }
@@ -75,18 +97,34 @@ export function diffMarkdown(d: RefsDiff, leftOut = 0): string {
   const points: string[] = [];
   for (const f of d.flags) {
     const c = concernsOf(f);
-    if (c.length > 0 && f.added.length > 0) points.push(`- ⚠️ ${code(f.flag)} is ${c.join(', ')}: ${s(f.added.length, 'reference')} added`);
-    if (f.extinct) points.push(f.archived ? `- 🧹 ${code(f.flag)} (archived) has no reference left: nothing more to do` : `- 🧹 ${code(f.flag)} has no reference left: consider \`flagctl retire plan\``);
+    if (c.length > 0 && f.added.length > 0)
+      points.push(`- ⚠️ ${code(f.flag)} is ${c.join(', ')}: ${s(f.added.length, 'reference')} added`);
+    if (f.extinct)
+      points.push(
+        f.archived
+          ? `- 🧹 ${code(f.flag)} (archived) has no reference left: nothing more to do`
+          : `- 🧹 ${code(f.flag)} has no reference left: consider \`flagctl retire plan\``,
+      );
   }
-  for (const u of d.unknown) points.push(`- ❓ ${code(u.name)} in a flag call at ${m(at(u))} is no flag${u.project ? ` of project ${m(u.project)}` : ''} on the server`);
-  if (leftOut > 0) points.push(`- ${s(leftOut, 'finding')} not annotated: GitHub shows at most ${ANNOTATIONS_PER_LEVEL} error and ${ANNOTATIONS_PER_LEVEL} warning annotations a step, so the first ones are annotated; every finding is listed here and in the table`);
-  if (d.skipped.length > 0) points.push(`- Not read: ${d.skipped.map((x) => m(`${x.file} (${x.reason}, ${SIDE[x.side]})`)).join(', ')}`);
+  for (const u of d.unknown)
+    points.push(
+      `- ❓ ${code(u.name)} in a flag call at ${m(at(u))} is no flag${u.project ? ` of project ${m(u.project)}` : ''} on the server`,
+    );
+  if (leftOut > 0)
+    points.push(
+      `- ${s(leftOut, 'finding')} not annotated: GitHub shows at most ${ANNOTATIONS_PER_LEVEL} error and ${ANNOTATIONS_PER_LEVEL} warning annotations a step, so the first ones are annotated; every finding is listed here and in the table`,
+    );
+  if (d.skipped.length > 0)
+    points.push(`- Not read: ${d.skipped.map((x) => m(`${x.file} (${x.reason}, ${SIDE[x.side]})`)).join(', ')}`);
   if (points.length > 0) out.push('', ...points);
   const changes = changeRows(d);
   if (changes.length > 0) {
     out.push('', `<details><summary>${s(changes.length, 'reference')} added or removed</summary>`, '');
     out.push('| | flag | state | file | line | text |', '| --- | --- | --- | --- | --- | --- |');
-    for (const r of changes) out.push(`| ${r.change === 'added' ? '+' : '−'} | ${m(r.flag)} | ${m(r.archived ? 'archived' : r.state)} | ${m(r.file)} | ${r.line} | ${m(r.text)} |`);
+    for (const r of changes)
+      out.push(
+        `| ${r.change === 'added' ? '+' : '−'} | ${m(r.flag)} | ${m(r.archived ? 'archived' : r.state)} | ${m(r.file)} | ${r.line} | ${m(r.text)} |`,
+      );
     out.push('', '</details>');
   }
   return `${out.join('\n')}\n`;
@@ -106,7 +144,16 @@ export interface ChangeRow extends Place {
 export function changeRows(d: RefsDiff): ChangeRow[] {
   return d.flags.flatMap((f) =>
     (['added', 'removed'] as const).flatMap((change) =>
-      f[change].map((p) => ({ change, flag: f.flag, project: f.project, state: f.state, archived: f.archived, lifecycle: f.lifecycle, extinct: f.extinct, ...p })),
+      f[change].map((p) => ({
+        change,
+        flag: f.flag,
+        project: f.project,
+        state: f.state,
+        archived: f.archived,
+        lifecycle: f.lifecycle,
+        extinct: f.extinct,
+        ...p,
+      })),
     ),
   );
 }
@@ -119,14 +166,25 @@ export { ANNOTATIONS_PER_LEVEL };
  * errors and warnings (GitHub drops the rest of a step's), and how many were left out (every
  * one is in the job summary: its points and its table).
  */
-export function diffAnnotations(d: RefsDiff, gated: (c: Concern | 'unknown') => boolean): { text: string; leftOut: number } {
+export function diffAnnotations(
+  d: RefsDiff,
+  gated: (c: Concern | 'unknown') => boolean,
+): { text: string; leftOut: number } {
   const all: { level: 'error' | 'warning'; line: string }[] = [];
   for (const f of d.flags) {
     const c = concernsOf(f);
     if (c.length === 0) continue;
     const level = c.some(gated) ? 'error' : 'warning';
     for (const p of f.added) {
-      all.push({ level, line: annotation(level, `${f.flag} (${facts(f)}) is ${c.join(', ')}; this change adds a reference to it`, { file: p.file, line: String(p.line), col: String(p.column), title: `Flag ${c[0]}: ${f.flag}` }) });
+      all.push({
+        level,
+        line: annotation(level, `${f.flag} (${facts(f)}) is ${c.join(', ')}; this change adds a reference to it`, {
+          file: p.file,
+          line: String(p.line),
+          col: String(p.column),
+          title: `Flag ${c[0]}: ${f.flag}`,
+        }),
+      });
     }
   }
   for (const u of d.unknown) {
@@ -136,11 +194,17 @@ export function diffAnnotations(d: RefsDiff, gated: (c: Concern | 'unknown') => 
   const shown = { error: 0, warning: 0 };
   let text = '';
   for (const a of all) if (shown[a.level]++ < ANNOTATIONS_PER_LEVEL) text += a.line;
-  return { text, leftOut: all.length - Math.min(shown.error, ANNOTATIONS_PER_LEVEL) - Math.min(shown.warning, ANNOTATIONS_PER_LEVEL) };
+  return {
+    text,
+    leftOut: all.length - Math.min(shown.error, ANNOTATIONS_PER_LEVEL) - Math.min(shown.warning, ANNOTATIONS_PER_LEVEL),
+  };
 }
 
 /** References of a full scan past GitHub's 10 warnings a step, for the job summary (at most `max`). */
-export function unannotatedMarkdown(refs: { flag: string; file: string; line: number; column: number; text: string }[], max: number): string {
+export function unannotatedMarkdown(
+  refs: { flag: string; file: string; line: number; column: number; text: string }[],
+  max: number,
+): string {
   if (refs.length === 0) return '';
   const m = markdownCell;
   const shown = refs.slice(0, max);
@@ -150,7 +214,12 @@ export function unannotatedMarkdown(refs: { flag: string; file: string; line: nu
 
 function unknownAnnotation(u: UnknownName, level: 'error' | 'warning'): string {
   const where = u.project ? `project ${u.project}` : 'the server';
-  return annotation(level, `${u.name} is called as a flag, but ${where} has no flag of that name`, { file: u.file, line: String(u.line), col: String(u.column), title: `Unknown flag: ${u.name}` });
+  return annotation(level, `${u.name} is called as a flag, but ${where} has no flag of that name`, {
+    file: u.file,
+    line: String(u.line),
+    col: String(u.column),
+    title: `Unknown flag: ${u.name}`,
+  });
 }
 
 /**

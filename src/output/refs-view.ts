@@ -26,7 +26,10 @@ export function referenceAnnotation(r: Reference): Annotation | undefined {
 }
 
 /** The terminal view: a heading per flag, then its references, one a line. */
-export function groupedByFlag(refs: Reference[], style: { bold(s: string): string; dim(s: string): string; yellow(s: string): string; red(s: string): string }): string {
+export function groupedByFlag(
+  refs: Reference[],
+  style: { bold(s: string): string; dim(s: string): string; yellow(s: string): string; red(s: string): string },
+): string {
   const groups = new Map<string, Reference[]>();
   for (const r of refs) {
     const g = groups.get(r.flag);
@@ -38,7 +41,13 @@ export function groupedByFlag(refs: Reference[], style: { bold(s: string): strin
     const first = list[0]!;
     const words = stateWords(first);
     const mark = first.archived ? style.red(words) : first.state === 'active' ? words : style.yellow(words);
-    const facts = [mark, first.lifecycle ? `lifecycle ${termSafe(first.lifecycle)}` : undefined, `project ${termSafe(first.project)}`].filter(Boolean).join(', ');
+    const facts = [
+      mark,
+      first.lifecycle ? `lifecycle ${termSafe(first.lifecycle)}` : undefined,
+      `project ${termSafe(first.project)}`,
+    ]
+      .filter(Boolean)
+      .join(', ');
     out.push(`${style.bold(termSafe(flag))} (${facts}): ${list.length} reference${list.length === 1 ? '' : 's'}`);
     for (const r of list) out.push(`  ${style.dim(`${termSafe(r.file)}:${r.line}:${r.column}`)}  ${termSafe(r.text)}`);
     out.push('');

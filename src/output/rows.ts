@@ -105,7 +105,8 @@ export function markdownCode(text: string, inTable = true): string {
   const t = inTable ? safe.replace(/\|/g, '\\|') : safe;
   const longest = Math.max(0, ...(t.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longest + 1);
-  const pad = t.startsWith('`') || t.endsWith('`') || (t.startsWith(' ') && t.endsWith(' ') && t.trim() !== '') ? ' ' : '';
+  const pad =
+    t.startsWith('`') || t.endsWith('`') || (t.startsWith(' ') && t.endsWith(' ') && t.trim() !== '') ? ' ' : '';
   return `${fence}${pad}${t}${pad}${fence}`;
 }
 

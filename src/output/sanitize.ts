@@ -63,7 +63,8 @@ export function spreadsheetSafe(cell: string): string {
 // format characters go out raw, and so does `##[`. Made on first use, like `unsafe`.
 let jsonUnsafe: RegExp | undefined;
 const hex4 = (code: number) => `\\u${code.toString(16).padStart(4, '0')}`;
-const jsonEscape = (m: string) => (m === '##[' ? '##\\u005b' : m.length === 1 ? hex4(m.charCodeAt(0)) : hex4(m.charCodeAt(0)) + hex4(m.charCodeAt(1)));
+const jsonEscape = (m: string) =>
+  m === '##[' ? '##\\u005b' : m.length === 1 ? hex4(m.charCodeAt(0)) : hex4(m.charCodeAt(0)) + hex4(m.charCodeAt(1));
 
 /**
  * JSON text (json, ndjson, sarif) with characters written as JSON's own `\u` escapes: the same

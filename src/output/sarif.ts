@@ -7,7 +7,8 @@ import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Reference } from '../refs/model.js';
 
-export const SARIF_SCHEMA = 'https://raw.githubusercontent.com/oasis-tcs/sarif-spec/master/Schemata/sarif-schema-2.1.0.json';
+export const SARIF_SCHEMA =
+  'https://raw.githubusercontent.com/oasis-tcs/sarif-spec/master/Schemata/sarif-schema-2.1.0.json';
 
 /** What a result says of a reference: refs' own record, less how it matched. */
 export type SarifReference = Omit<Reference, 'match'>;
@@ -66,12 +67,16 @@ function message(r: SarifReference): string {
 function artifactLocation(file: string, root: string | undefined): { uri: string; uriBaseId?: string } {
   if (!root || !isAbsolute(file)) return { uri: encodeUri(file), uriBaseId: '%SRCROOT%' };
   const rel = relative(root, file).split(sep).join('/');
-  if (rel !== '' && !rel.startsWith('../') && rel !== '..' && !isAbsolute(rel)) return { uri: encodeUri(rel), uriBaseId: '%SRCROOT%' };
+  if (rel !== '' && !rel.startsWith('../') && rel !== '..' && !isAbsolute(rel))
+    return { uri: encodeUri(rel), uriBaseId: '%SRCROOT%' };
   return { uri: pathToFileURL(file).href };
 }
 
 /** A SARIF log with one run; references to active flags are left out. `root`: %SRCROOT%, absolute. */
-export function sarifLog(refs: Iterable<SarifReference>, tool: { version: string; informationUri?: string; root?: string }): object {
+export function sarifLog(
+  refs: Iterable<SarifReference>,
+  tool: { version: string; informationUri?: string; root?: string },
+): object {
   const results: object[] = [];
   for (const r of refs) {
     const index = ruleIndex(r);

@@ -88,9 +88,18 @@ export function layout(natural: readonly number[], keys: readonly boolean[], col
   const otherFloor = sum(otherIdx.map((i) => Math.min(natural[i]!, FLOOR)));
   // The identifiers first (each up to its claim), then the others, then what is left to the identifiers again.
   const claimed = fitWidths(keyIdx.map(claim), Math.max(space - otherFloor, keyIdx.length * MIN_WIDTH));
-  const otherWidths = fitWidths(otherIdx.map((i) => natural[i]!), Math.max(space - sum(claimed), otherIdx.length * MIN_WIDTH));
-  const keyWidths = fitWidths(keyIdx.map((i) => natural[i]!), Math.max(space - sum(otherWidths), sum(claimed)));
-  const width = new Map<number, number>([...keyIdx.map((i, k) => [i, keyWidths[k]!] as const), ...otherIdx.map((i, k) => [i, otherWidths[k]!] as const)]);
+  const otherWidths = fitWidths(
+    otherIdx.map((i) => natural[i]!),
+    Math.max(space - sum(claimed), otherIdx.length * MIN_WIDTH),
+  );
+  const keyWidths = fitWidths(
+    keyIdx.map((i) => natural[i]!),
+    Math.max(space - sum(otherWidths), sum(claimed)),
+  );
+  const width = new Map<number, number>([
+    ...keyIdx.map((i, k) => [i, keyWidths[k]!] as const),
+    ...otherIdx.map((i, k) => [i, otherWidths[k]!] as const),
+  ]);
   return { shown, widths: shown.map((i) => width.get(i)!), dropped };
 }
 
@@ -125,12 +134,18 @@ export interface TableColumns {
   keys: boolean[];
 }
 
-export async function writeTable(ui: Ui, head: string[] | undefined, rows: AsyncIterable<string[]> | Iterable<string[]>, cols: TableColumns, hint: string): Promise<number> {
+export async function writeTable(
+  ui: Ui,
+  head: string[] | undefined,
+  rows: AsyncIterable<string[]> | Iterable<string[]>,
+  cols: TableColumns,
+  hint: string,
+): Promise<number> {
   const ncols = cols.names.length;
   const sample: string[][] = [];
-  const source = (Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : (rows as Iterable<string[]>)[Symbol.iterator]()) as
-    | AsyncIterator<string[]>
-    | Iterator<string[]>;
+  const source = (
+    Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : (rows as Iterable<string[]>)[Symbol.iterator]()
+  ) as AsyncIterator<string[]> | Iterator<string[]>;
   let done = false;
   while (sample.length < SAMPLE) {
     const r = await source.next();
@@ -140,7 +155,9 @@ export async function writeTable(ui: Ui, head: string[] | undefined, rows: Async
     }
     sample.push(r.value.map(ui.mask));
   }
-  const natural = Array.from({ length: ncols }, (_, i) => Math.max(head ? displayWidth(head[i] ?? '') : 0, ...sample.map((r) => displayWidth(r[i] ?? ''))));
+  const natural = Array.from({ length: ncols }, (_, i) =>
+    Math.max(head ? displayWidth(head[i] ?? '') : 0, ...sample.map((r) => displayWidth(r[i] ?? ''))),
+  );
   const terminal = terminalColumns(ui.io);
   const room = Math.max(ncols * MIN_WIDTH, terminal - (ncols * 3 + 1));
   // A table longer than its sample may hold longer cells further down (flag-999 then
@@ -180,9 +197,16 @@ export async function writeTable(ui: Ui, head: string[] | undefined, rows: Async
   if (dropped.length > 0) {
     const left = dropped.map((i) => cols.names[i]).join(', ');
     const kept = shown.map((i) => cols.names[i]).join(',');
-    notice(ui.io, `flagctl: note: ${dropped.length === 1 ? 'column' : 'columns'} ${left} left out to fit the terminal's ${terminal} columns; choose the columns with --columns (these were --columns ${kept}), or pipe or -o csv for all of them`);
+    notice(
+      ui.io,
+      `flagctl: note: ${dropped.length === 1 ? 'column' : 'columns'} ${left} left out to fit the terminal's ${terminal} columns; choose the columns with --columns (these were --columns ${kept}), or pipe or -o csv for all of them`,
+    );
   }
-  if (cut) notice(ui.io, `flagctl: note: cells cut to fit the terminal's ${terminal} columns (…); piped or -o csv output keeps them whole`);
+  if (cut)
+    notice(
+      ui.io,
+      `flagctl: note: cells cut to fit the terminal's ${terminal} columns (…); piped or -o csv output keeps them whole`,
+    );
   if (count > SAMPLE) notice(ui.io, `flagctl: note: ${count} rows; ${hint}`);
   return count;
 }

@@ -17,7 +17,9 @@ export function calendarTime(iso: unknown): number | undefined {
   if (typeof iso !== 'string') return undefined;
   const m = ISO.exec(iso);
   if (!m) return undefined;
-  const [year, month, day, hour = 0, minute = 0, second = 0] = m.slice(1, 7).map((v) => (v === undefined ? undefined : Number(v))) as number[];
+  const [year, month, day, hour = 0, minute = 0, second = 0] = m
+    .slice(1, 7)
+    .map((v) => (v === undefined ? undefined : Number(v))) as number[];
   const days = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
   if (month! < 1 || month! > 12 || day! < 1 || day! > days || hour > 23 || minute > 59 || second > 59) return undefined;
   const t = Date.parse(iso);

@@ -18,7 +18,18 @@ import { readConfig } from './diff/config.js';
 // where the text ends with it (`flags.isOn` also matches `this.flags.isOn`), with `.` also
 // matching `?.` and whitespace around the joins.
 
-export const SDK_CALLS: readonly string[] = ['isEnabled', 'getVariant', 'useFlag', 'useVariant', 'is_enabled', 'get_variant', 'IsEnabled', 'GetVariant', 'is_enabled?', 'enabled?'];
+export const SDK_CALLS: readonly string[] = [
+  'isEnabled',
+  'getVariant',
+  'useFlag',
+  'useVariant',
+  'is_enabled',
+  'get_variant',
+  'IsEnabled',
+  'GetVariant',
+  'is_enabled?',
+  'enabled?',
+];
 
 /** Unleash's names are URL-friendly; a longer or stranger argument is not a flag name. */
 const NAME = '[A-Za-z0-9_.~-]{1,100}';
@@ -43,7 +54,13 @@ export interface CallName {
 /** What flagctl.json's `refs` says about calls: the calls to look at, SDKs' first. */
 export function callsFrom(doc: unknown, file = 'flagctl.json'): string[] {
   const bad = (what: string) => new UsageError(`${file}: ${what}; ${EXPECTED}`);
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc) || !Object.prototype.hasOwnProperty.call(doc, 'refs')) return [...SDK_CALLS];
+  if (
+    typeof doc !== 'object' ||
+    doc === null ||
+    Array.isArray(doc) ||
+    !Object.prototype.hasOwnProperty.call(doc, 'refs')
+  )
+    return [...SDK_CALLS];
   const refs = (doc as Record<string, unknown>).refs;
   if (typeof refs !== 'object' || refs === null || Array.isArray(refs)) throw bad('"refs" must be an object');
   const r = refs as Record<string, unknown>;
@@ -51,7 +68,11 @@ export function callsFrom(doc: unknown, file = 'flagctl.json'): string[] {
   if (typeof sdk !== 'boolean') throw bad('"refs"."sdkCalls" must be true or false');
   const own = Object.prototype.hasOwnProperty.call(r, 'calls') ? r.calls : [];
   if (!Array.isArray(own)) throw bad('"refs"."calls" must be an array of call names');
-  return mergeCalls(sdk ? SDK_CALLS : [], own, (i, v) => bad(`"refs"."calls"[${i}]: ${describe(v)} is not a call name (identifiers joined by . ?. :: or ->, e.g. "useUiFlag" or "this.flags.isOn")`));
+  return mergeCalls(sdk ? SDK_CALLS : [], own, (i, v) =>
+    bad(
+      `"refs"."calls"[${i}]: ${describe(v)} is not a call name (identifiers joined by . ?. :: or ->, e.g. "useUiFlag" or "this.flags.isOn")`,
+    ),
+  );
 }
 
 /** The calls to check for a tree whose flagctl.json lies in `top`, and `extra` (--calls) after them. */
@@ -62,7 +83,11 @@ export function loadCalls(top: string, extra: readonly string[] = []): string[] 
 /** A call as flagctl.json and --calls give it: identifiers joined by `.`, `?.`, `::` or `->`. */
 export const isCallName = (v: unknown): boolean => typeof v === 'string' && v.length <= 100 && CALL.test(v);
 
-export function mergeCalls(first: readonly string[], more: readonly unknown[], bad: (i: number, value: unknown) => Error): string[] {
+export function mergeCalls(
+  first: readonly string[],
+  more: readonly unknown[],
+  bad: (i: number, value: unknown) => Error,
+): string[] {
   const out = new Set(first);
   more.forEach((v, i) => {
     if (!isCallName(v)) throw bad(i, v);
@@ -79,7 +104,9 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 function callPattern(call: string): string {
   return call
     .split(/(\?\.|\.|::|->)/)
-    .map((part, i) => (i % 2 === 0 ? escape(part) : part === '.' || part === '?.' ? '\\s*\\??\\.\\s*' : `\\s*${escape(part)}\\s*`))
+    .map((part, i) =>
+      i % 2 === 0 ? escape(part) : part === '.' || part === '?.' ? '\\s*\\??\\.\\s*' : `\\s*${escape(part)}\\s*`,
+    )
     .join('');
 }
 
@@ -99,7 +126,16 @@ export function callMatcher(calls: readonly string[], delimiters: string[]): (by
   ];
   const re = new RegExp(`(?<![A-Za-z0-9_$])(?:${alts.join('|')})${q}`, 'g');
   // A cheap test before the expression: the file holds some call's last word.
-  const words = [...new Set(calls.map((c) => c.split(/\?\.|\.|::|->/).pop()!.replace(/[?!]$/, '')))].map((w) => Buffer.from(w));
+  const words = [
+    ...new Set(
+      calls.map((c) =>
+        c
+          .split(/\?\.|\.|::|->/)
+          .pop()!
+          .replace(/[?!]$/, ''),
+      ),
+    ),
+  ].map((w) => Buffer.from(w));
   return (bytes) => {
     if (!words.some((w) => bytes.indexOf(w) >= 0)) return [];
     const text = bytes.toString(isUtf8(bytes) ? 'utf8' : 'latin1');
@@ -115,7 +151,13 @@ export function callMatcher(calls: readonly string[], delimiters: string[]): (by
       let end = text.indexOf('\n', at);
       if (end < 0) end = text.length;
       const whole = text.slice(lineStart, end).trim();
-      out.push({ name: m[2]!, line, column: at - lineStart + 1, text: whole.length > TEXT_MAX ? `${whole.slice(0, TEXT_MAX)}…` : whole, whole });
+      out.push({
+        name: m[2]!,
+        line,
+        column: at - lineStart + 1,
+        text: whole.length > TEXT_MAX ? `${whole.slice(0, TEXT_MAX)}…` : whole,
+        whole,
+      });
     }
     return out;
   };

@@ -53,7 +53,9 @@ export class ScanPool {
       this.workers.push(w);
     }
     // Before any batch: scan() posts its paths only after this.
-    this.specSent = Promise.resolve(spec).then((ready) => this.workers.forEach((w) => w.postMessage({ spec: ready, wasm: delimsModule() })));
+    this.specSent = Promise.resolve(spec).then((ready) =>
+      this.workers.forEach((w) => w.postMessage({ spec: ready, wasm: delimsModule() })),
+    );
     this.specSent.catch(() => undefined); // the scan throws it, from where it awaits the spec
   }
 

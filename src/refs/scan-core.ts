@@ -68,7 +68,8 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
   const useAliases = alias.size > 0;
   if (useAliases) {
     for (let c = 0; c < 256; c++) {
-      const isWord = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c >= 128;
+      const isWord =
+        (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c >= 128;
       if (isWord) cls[c] = cls[c]! | 2;
     }
   }
@@ -115,7 +116,8 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
       // A CR before a line's end belongs to the line end (CRLF files).
       if (to > from && to < n && buf[to] === 10 && buf[to - 1] === 13) to--;
       const len = to - from;
-      if (len <= 0 || len > eMax || eStarts[len * 256 + buf[from]!] === 0 || eEnds[len * 256 + buf[to - 1]!] === 0) return;
+      if (len <= 0 || len > eMax || eStarts[len * 256 + buf[from]!] === 0 || eEnds[len * 256 + buf[to - 1]!] === 0)
+        return;
       lookup(from, len);
     };
     if (finder) {
@@ -153,7 +155,8 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
           if (len <= aMax && aStarts[len * 256 + buf[word]!] === 1 && aEnds[len * 256 + buf[i - 1]!] === 1) {
             // A whole identifier of code: not part of a hyphenated word (a CSS class such as
             // .demo-character-arm, a word of prose), and not in a stylesheet, prose or data file.
-            const ids = aliasesHere && buf[word - 1] !== 45 && c !== 45 ? alias.get(buf.toString('latin1', word, i)) : undefined;
+            const ids =
+              aliasesHere && buf[word - 1] !== 45 && c !== 45 ? alias.get(buf.toString('latin1', word, i)) : undefined;
             if (ids) hits.push({ at: word, len, ids, kind: 'alias' });
           }
           word = -1;
@@ -176,7 +179,8 @@ export function createScanner(spec: ScanSpec, fs: Fs, bufferModule: BufferModule
         if (next < 0 || next + d.length > n) break;
         const start = prev + d.length;
         const len = next - start;
-        if (len > 0 && len <= eMax && eStarts[len * 256 + buf[start]!] === 1 && eEnds[len * 256 + buf[next - 1]!] === 1) lookup(start, len);
+        if (len > 0 && len <= eMax && eStarts[len * 256 + buf[start]!] === 1 && eEnds[len * 256 + buf[next - 1]!] === 1)
+          lookup(start, len);
         prev = next;
       }
     }

@@ -49,4 +49,10 @@ export interface Finder {
 }
 
 /** A Finder for these one-byte delimiters and by-length tables, where one can serve them. */
-export type MakeFinder = (delimiters: number[], eMax: number, starts: Uint8Array, ends: Uint8Array, B: typeof Buffer) => Finder | undefined;
+export type MakeFinder = (
+  delimiters: number[],
+  eMax: number,
+  starts: Uint8Array,
+  ends: Uint8Array,
+  B: typeof Buffer,
+) => Finder | undefined;

@@ -26,7 +26,9 @@ export function delimsModule(): WebAssembly.Module | null {
 /** What the main thread's scanners use: the module's finder, where it can run. */
 export function localFinder(): MakeFinder | undefined {
   const module = delimsModule();
-  return module ? (delimiters, eMax, starts, ends, B) => createWasmFinder(module, delimiters, eMax, starts, ends, B) : undefined;
+  return module
+    ? (delimiters, eMax, starts, ends, B) => createWasmFinder(module, delimiters, eMax, starts, ends, B)
+    : undefined;
 }
 
 /**
@@ -34,11 +36,30 @@ export function localFinder(): MakeFinder | undefined {
  * (eMax + 1) * 256 bytes each), or undefined where the module cannot serve them (more than 8
  * delimiters, no name, no WebAssembly): the scanner then uses its JavaScript loop.
  */
-export function createWasmFinder(module: WebAssembly.Module, delimiters: number[], eMax: number, starts: Uint8Array, ends: Uint8Array, B: typeof Buffer): Finder | undefined {
+export function createWasmFinder(
+  module: WebAssembly.Module,
+  delimiters: number[],
+  eMax: number,
+  starts: Uint8Array,
+  ends: Uint8Array,
+  B: typeof Buffer,
+): Finder | undefined {
   if (delimiters.length > 8 || eMax < 1) return undefined;
   interface Exports {
     memory: WebAssembly.Memory;
-    scan(base: number, n: number, pos: number, lastAny: number, starts: number, ends: number, eMax: number, out: number, cap: number, tables: number, last: number): number;
+    scan(
+      base: number,
+      n: number,
+      pos: number,
+      lastAny: number,
+      starts: number,
+      ends: number,
+      eMax: number,
+      out: number,
+      cap: number,
+      tables: number,
+      last: number,
+    ): number;
     resume: WebAssembly.Global;
     lastAny: WebAssembly.Global;
   }

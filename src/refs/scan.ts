@@ -3,7 +3,14 @@ import { realpathSync } from 'node:fs';
 import * as bufferModule from 'node:buffer';
 import { join, posix, resolve, sep } from 'node:path';
 import { ScanPool } from './pool.js';
-import { createScanner, type FileScan, type FoundRef, type Scanner, type ScanSpec, type SkipReason } from './scan-core.js';
+import {
+  createScanner,
+  type FileScan,
+  type FoundRef,
+  type Scanner,
+  type ScanSpec,
+  type SkipReason,
+} from './scan-core.js';
 import { localFinder } from './scan-wasm.js';
 import { walk, type WalkOptions, type WalkSkip } from './walk.js';
 
@@ -59,7 +66,11 @@ const WALK_AHEAD = 64;
  * still be on its way (the flags are fetched while the walk starts); a failure to get it is
  * thrown from here.
  */
-export async function* scanTree(specSource: ScanSpec | Promise<ScanSpec>, opts: TreeOptions, stats: TreeStats): AsyncGenerator<FileRefs, void, undefined> {
+export async function* scanTree(
+  specSource: ScanSpec | Promise<ScanSpec>,
+  opts: TreeOptions,
+  stats: TreeStats,
+): AsyncGenerator<FileRefs, void, undefined> {
   const specReady = Promise.resolve(specSource);
   specReady.catch(() => undefined); // awaited before the first file is read
   let local: Scanner | undefined;
@@ -117,15 +128,24 @@ export async function* scanTree(specSource: ScanSpec | Promise<ScanSpec>, opts: 
         const batch = seen ? walked.filter((rel) => firstTime(join(realRoot, rel))) : walked;
         if (batch.length === 0) continue;
         const scan = await scanner();
-        const abs = sep === '/' ? batch.map((rel) => `${root}/${rel}`) : batch.map((rel) => root + sep + rel.split('/').join(sep));
+        const abs =
+          sep === '/'
+            ? batch.map((rel) => `${root}/${rel}`)
+            : batch.map((rel) => root + sep + rel.split('/').join(sep));
         const shownFiles = (i: number) => displayPath(shown, batch[i]!);
         if (!pool) {
-          yield* drain(abs.map((p) => scan.scanFile(p)), shownFiles);
+          yield* drain(
+            abs.map((p) => scan.scanFile(p)),
+            shownFiles,
+          );
           continue;
         }
         if (pool.pending < pool.size * HELD_PER_THREAD) {
           const entry: (typeof queue)[number] = { shown: shownFiles, results: pool.scan(abs) };
-          entry.results.then((r) => void (entry.done = r), () => undefined); // awaited in turn below
+          entry.results.then(
+            (r) => void (entry.done = r),
+            () => undefined,
+          ); // awaited in turn below
           queue.push(entry);
         } else {
           const done = abs.map((p) => scan.scanFile(p));
@@ -154,7 +174,12 @@ export async function* scanTree(specSource: ScanSpec | Promise<ScanSpec>, opts: 
  * Pulls up to `max` items from `source` until `ready` settles, giving the event loop a turn
  * after each (so the requests in flight progress), then hands them out and goes on.
  */
-async function* walkedAhead<T>(source: AsyncGenerator<T>, ready: Promise<unknown>, max: number, walked: () => void): AsyncGenerator<T> {
+async function* walkedAhead<T>(
+  source: AsyncGenerator<T>,
+  ready: Promise<unknown>,
+  max: number,
+  walked: () => void,
+): AsyncGenerator<T> {
   let settled = false;
   ready.then(
     () => (settled = true),
@@ -198,7 +223,9 @@ function overlapping(paths: TreeOptions['paths']): boolean {
   if (paths.length < 2) return false;
   const real = paths.map((p) => ({ kind: p.kind, at: realpathSync(p.path) }));
   const inside = (a: string, dir: string) => a.startsWith(dir.endsWith(sep) ? dir : dir + sep);
-  return real.some((a, i) => real.some((b, j) => i !== j && (a.at === b.at || (b.kind === 'dir' && inside(a.at, b.at)))));
+  return real.some((a, i) =>
+    real.some((b, j) => i !== j && (a.at === b.at || (b.kind === 'dir' && inside(a.at, b.at)))),
+  );
 }
 
 const toPosix = (p: string) => (sep === '/' ? p : p.split(sep).join('/'));

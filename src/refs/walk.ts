@@ -44,7 +44,11 @@ export type Batch = string[];
 const BATCH = 256;
 
 /** Every file to read under `root` (a directory), in batches. */
-export async function* walk(root: string, opts: WalkOptions, at: WalkRoot = {}): AsyncGenerator<Batch, void, undefined> {
+export async function* walk(
+  root: string,
+  opts: WalkOptions,
+  at: WalkRoot = {},
+): AsyncGenerator<Batch, void, undefined> {
   const exclude = opts.exclude.length > 0 ? excludeRule(opts.exclude, at.shown ?? '.') : undefined;
   const onSkip = at.onSkip ?? (() => undefined);
   const size = opts.batch ?? BATCH;
@@ -118,7 +122,10 @@ const GIT_ENV = () => ({ ...process.env, GIT_OPTIONAL_LOCKS: '0' });
 function inGitWorkTree(root: string): Promise<boolean> {
   return new Promise((resolve) => {
     try {
-      const child = spawn('git', ['-C', root, 'rev-parse', '--is-inside-work-tree'], { stdio: ['ignore', 'pipe', 'ignore'], env: GIT_ENV() });
+      const child = spawn('git', ['-C', root, 'rev-parse', '--is-inside-work-tree'], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+        env: GIT_ENV(),
+      });
       let out = '';
       child.stdout.on('data', (c: Buffer) => (out += c.toString()));
       child.on('error', () => resolve(false));
@@ -134,7 +141,10 @@ function inGitWorkTree(root: string): Promise<boolean> {
  * list of a large repository is never held whole.
  */
 async function* gitFiles(root: string): AsyncGenerator<string> {
-  const child = spawn('git', ['-C', root, 'ls-files', '-co', '--exclude-standard', '-z'], { stdio: ['ignore', 'pipe', 'pipe'], env: GIT_ENV() });
+  const child = spawn('git', ['-C', root, 'ls-files', '-co', '--exclude-standard', '-z'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: GIT_ENV(),
+  });
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-500)));
   const exit = new Promise<number | null>((resolve, reject) => {
@@ -169,7 +179,12 @@ interface Level {
 /** A depth-first walk; each directory's .gitignore applies to what is under it. */
 function* walkTree(
   root: string,
-  o: { gitignore: boolean; exclude?: (rel: string, dir: boolean) => boolean; size: number; onSkip: (rel: string, why: WalkSkip) => void },
+  o: {
+    gitignore: boolean;
+    exclude?: (rel: string, dir: boolean) => boolean;
+    size: number;
+    onSkip: (rel: string, why: WalkSkip) => void;
+  },
 ): Generator<Batch> {
   let batch: string[] = [];
   const levels: Level[] = [];

@@ -20,17 +20,28 @@ export type { ApplyOptions, Failure, Outcome, Skip } from './outcome.js';
 /** Archives the names in batches, then reads the project to see which really are archived. */
 export async function archiveAll(o: ApplyOptions, names: string[]): Promise<Outcome> {
   const { client, plan } = o;
-  const out: Outcome = { archived: [], skipped: [], failed: [], unverified: [], unclear: [], notAttempted: [], interrupted: false };
+  const out: Outcome = {
+    archived: [],
+    skipped: [],
+    failed: [],
+    unverified: [],
+    unclear: [],
+    notAttempted: [],
+    interrupted: false,
+  };
   const sent: string[] = [];
   const unclear = new Map<string, string>();
   const stopped = () => o.signal?.aborted === true;
   const write = async (batch: string[]): Promise<void> => {
-    o.debug(`write: POST /api/admin/projects/${plan.project}/archive {features: ${batch.length} name${batch.length === 1 ? '' : 's'}: ${batch.join(', ')}}`);
+    o.debug(
+      `write: POST /api/admin/projects/${plan.project}/archive {features: ${batch.length} name${batch.length === 1 ? '' : 's'}: ${batch.join(', ')}}`,
+    );
     await archiveFeatures(client, plan.project, batch);
   };
   const skipParents = async (batch: string[]): Promise<string[]> => {
     const parents = await parentsOrNone(o, batch);
-    for (const p of parents) out.skipped.push({ name: p, reason: 'changed since the plan: other flags now depend on it' });
+    for (const p of parents)
+      out.skipped.push({ name: p, reason: 'changed since the plan: other flags now depend on it' });
     return batch.filter((n) => !parents.includes(n));
   };
   // Until verified, a name sent is on the record as sent and not verified, so that a run cut
@@ -38,7 +49,10 @@ export async function archiveAll(o: ApplyOptions, names: string[]): Promise<Outc
   const progress = (rest: string[]) =>
     o.progress?.({
       ...out,
-      unverified: [...sent.map((name) => ({ name, message: 'sent and accepted; not verified yet' })), ...[...unclear].map(([name, m]) => ({ name, message: `${m}; not verified yet` }))],
+      unverified: [
+        ...sent.map((name) => ({ name, message: 'sent and accepted; not verified yet' })),
+        ...[...unclear].map(([name, m]) => ({ name, message: `${m}; not verified yet` })),
+      ],
       notAttempted: [...out.notAttempted, ...rest],
     });
   // A child added since the plan: the server would refuse the whole batch for its parent.

@@ -42,24 +42,47 @@ export function seenCheck(seen: FlagState['seen'], unseenDays: number, blind: st
   const last = latestSeen(seen);
   const envs = seen.filter(([w]) => w !== '*').map(([w]) => w);
   if (last && Date.parse(last.at) >= threshold) {
-    return { check: 'not-seen', pass: false, evidence: `seen ${last.at}${last.where === '*' ? '' : ` in ${last.where}`}, within the last ${unseenDays} days (--unseen-days)` };
+    return {
+      check: 'not-seen',
+      pass: false,
+      evidence: `seen ${last.at}${last.where === '*' ? '' : ` in ${last.where}`}, within the last ${unseenDays} days (--unseen-days)`,
+    };
   }
-  const claim = !last ? `never seen in ${envs.length > 0 ? envs.join(', ') : 'any environment'}` : `last seen ${last.at}${last.where === '*' ? '' : ` in ${last.where}`}, more than ${unseenDays} days ago`;
+  const claim = !last
+    ? `never seen in ${envs.length > 0 ? envs.join(', ') : 'any environment'}`
+    : `last seen ${last.at}${last.where === '*' ? '' : ` in ${last.where}`}, more than ${unseenDays} days ago`;
   if (blind.length > 0) {
     const s = blind.length === 1 ? '' : 's';
-    return { check: 'not-seen', pass: false, evidence: `${claim}, but not known for environment${s} ${blind.join(', ')}: not enabled in the project, so the server reports no lastSeenAt there` };
+    return {
+      check: 'not-seen',
+      pass: false,
+      evidence: `${claim}, but not known for environment${s} ${blind.join(', ')}: not enabled in the project, so the server reports no lastSeenAt there`,
+    };
   }
   return { check: 'not-seen', pass: true, evidence: claim };
 }
 
-export function judge(c: Candidate, files: string[], references: number, j: Judgement): Omit<PlanFlag, 'stateDigest'> & { stateDigest: string } {
+export function judge(
+  c: Candidate,
+  files: string[],
+  references: number,
+  j: Judgement,
+): Omit<PlanFlag, 'stateDigest'> & { stateDigest: string } {
   const { scan } = j;
   const where = `${scan.files} file${scan.files === 1 ? '' : 's'} under ${scan.paths.join(', ')} (${scan.how})`;
   const refsCheck: Check =
     references > 0
-      ? { check: 'no-references', pass: false, evidence: `${references} reference${references === 1 ? '' : 's'} in ${files.length} file${files.length === 1 ? '' : 's'} of ${where}` }
+      ? {
+          check: 'no-references',
+          pass: false,
+          evidence: `${references} reference${references === 1 ? '' : 's'} in ${files.length} file${files.length === 1 ? '' : 's'} of ${where}`,
+        }
       : scan.unread
-        ? { check: 'no-references', pass: false, evidence: `not found in ${where}, but ${scan.unread.count} file${scan.unread.count === 1 ? '' : 's'} could not be read (${scan.unread.why})` }
+        ? {
+            check: 'no-references',
+            pass: false,
+            evidence: `not found in ${where}, but ${scan.unread.count} file${scan.unread.count === 1 ? '' : 's'} could not be read (${scan.unread.why})`,
+          }
         : { check: 'no-references', pass: true, evidence: `none in ${where}` };
   const last = latestSeen(c.state.seen);
   const seen = seenCheck(c.state.seen, j.unseenDays, j.blind, j.now);
@@ -71,7 +94,8 @@ export function judge(c: Candidate, files: string[], references: number, j: Judg
     ? { check: 'not-archived', pass: false, evidence: 'already archived' }
     : { check: 'not-archived', pass: true, evidence: 'active' };
   const checks = [refsCheck, seen, childCheck, archivedCheck];
-  const verdict: RetireVerdict = references > 0 && !c.state.archived ? 'remove-code' : checks.every((x) => x.pass) ? 'archive' : 'blocked';
+  const verdict: RetireVerdict =
+    references > 0 && !c.state.archived ? 'remove-code' : checks.every((x) => x.pass) ? 'archive' : 'blocked';
   const status = c.lifecycle?.stage === 'completed' ? c.lifecycle.status : null;
   return {
     name: c.state.name,

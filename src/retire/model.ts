@@ -68,7 +68,15 @@ export interface Plan {
    */
   environments: { instance: string[]; project: string[] };
   paths: string[];
-  options: { unseenDays: number; include: string[]; delimiters: string[]; aliases: boolean; noIgnore: boolean; exclude: string[]; maxFileKb: number };
+  options: {
+    unseenDays: number;
+    include: string[];
+    delimiters: string[];
+    aliases: boolean;
+    noIgnore: boolean;
+    exclude: string[];
+    maxFileKb: number;
+  };
   scan: { files: number; skipped: Record<string, number> };
   flags: PlanFlag[];
   /** sha256 over the canonical JSON of everything above. */
@@ -103,10 +111,14 @@ export function latestSeen(seen: [string, string | null][]): { at: string; where
 /** Why a flag's state differs from the plan's, in a few words; '' when it does not. */
 export function stateChange(planned: FlagState, now: FlagState): string {
   const why: string[] = [];
-  if (now.createdAt !== planned.createdAt) why.push(`a different flag under the same name (created ${now.createdAt ?? 'at an unknown time'}; the plan's was created ${planned.createdAt ?? 'at an unknown time'})`);
+  if (now.createdAt !== planned.createdAt)
+    why.push(
+      `a different flag under the same name (created ${now.createdAt ?? 'at an unknown time'}; the plan's was created ${planned.createdAt ?? 'at an unknown time'})`,
+    );
   if (now.archived && !planned.archived) why.push('already archived');
   if (planned.stale && !now.stale) why.push('no longer marked stale');
-  if (planned.potentiallyStale !== now.potentiallyStale) why.push(now.potentiallyStale ? 'now potentially stale' : 'no longer potentially stale');
+  if (planned.potentiallyStale !== now.potentiallyStale)
+    why.push(now.potentiallyStale ? 'now potentially stale' : 'no longer potentially stale');
   if (!planned.stale && now.stale) why.push('marked stale since');
   const before = new Map(planned.seen);
   for (const [where, at] of now.seen) {
@@ -114,7 +126,8 @@ export function stateChange(planned: FlagState, now: FlagState): string {
   }
   const after = new Map(now.seen);
   for (const [where] of planned.seen) {
-    if (where !== '*' && !after.has(where)) why.push(`its lastSeenAt in ${where} is no longer reported (the environment left the project?)`);
+    if (where !== '*' && !after.has(where))
+      why.push(`its lastSeenAt in ${where} is no longer reported (the environment left the project?)`);
   }
   if (why.length === 0 && stateDigest(planned) !== stateDigest(now)) why.push('its state on the server changed');
   return why.join('; ');

@@ -8,12 +8,22 @@ import type { Plan } from './model.js';
 /** The plan's names left out by --only/--skip, each with the reason it is reported as skipped under. */
 export function leftOut(plan: Plan, only: string[] | undefined, skip: string[] | undefined): Map<string, string> {
   const inPlan = new Set(plan.flags.map((f) => f.name));
-  for (const [option, list] of [['--only', only], ['--skip', skip]] as const) {
+  for (const [option, list] of [
+    ['--only', only],
+    ['--skip', skip],
+  ] as const) {
     const unknown = [...new Set(list ?? [])].filter((n) => !inPlan.has(n));
     if (unknown.length === 0) continue;
     const names = plan.flags.map((f) => f.name);
-    const known = names.length === 0 ? 'the plan names no flag' : names.length <= 20 ? `the plan's flags: ${names.join(', ')}` : `the plan names ${names.length} flags (see \`flagctl retire show\`)`;
-    throw new UsageError(`${option}: ${unknown.map((n) => `"${n}"`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not in the plan; ${known}`);
+    const known =
+      names.length === 0
+        ? 'the plan names no flag'
+        : names.length <= 20
+          ? `the plan's flags: ${names.join(', ')}`
+          : `the plan names ${names.length} flags (see \`flagctl retire show\`)`;
+    throw new UsageError(
+      `${option}: ${unknown.map((n) => `"${n}"`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not in the plan; ${known}`,
+    );
   }
   const out = new Map<string, string>();
   if (only) {

@@ -57,23 +57,35 @@ export async function readPlan(path: string): Promise<Plan> {
     throw new UsageError(`plan file "${path}": not JSON; expected the output of \`flagctl retire plan -o json\``);
   }
   const kind = (doc as { kind?: unknown } | null)?.kind;
-  if (kind !== PLAN_KIND) throw new UsageError(`plan file "${path}": not a flagctl retire plan (kind ${JSON.stringify(kind ?? null)}); expected kind "${PLAN_KIND}"`);
+  if (kind !== PLAN_KIND)
+    throw new UsageError(
+      `plan file "${path}": not a flagctl retire plan (kind ${JSON.stringify(kind ?? null)}); expected kind "${PLAN_KIND}"`,
+    );
   const version = (doc as { version?: unknown }).version;
   if (version !== PLAN_VERSION) {
     // Version 1 lacks what apply now judges by (the instance's id, each flag's createdAt, the
     // environments): such a plan cannot be applied safely, only made again.
-    const why = version === 1 ? ' (it lacks the instance id, the flags\' creation times and the environments that apply checks)' : '';
-    throw new UsageError(`plan file "${path}": plan version ${JSON.stringify(version ?? null)} is not one this flagctl reads (version ${PLAN_VERSION})${why}. ${REMAKE}`);
+    const why =
+      version === 1
+        ? " (it lacks the instance id, the flags' creation times and the environments that apply checks)"
+        : '';
+    throw new UsageError(
+      `plan file "${path}": plan version ${JSON.stringify(version ?? null)} is not one this flagctl reads (version ${PLAN_VERSION})${why}. ${REMAKE}`,
+    );
   }
   const parsed = planShape.safeParse(doc);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const at = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    throw new UsageError(`plan file "${path}": not the shape of a plan${at}: ${issue?.message ?? 'invalid'}. ${REMAKE}`);
+    throw new UsageError(
+      `plan file "${path}": not the shape of a plan${at}: ${issue?.message ?? 'invalid'}. ${REMAKE}`,
+    );
   }
   const plan = doc as Plan;
   if (planDigest(plan) !== plan.digest) {
-    throw new UsageError(`plan file "${path}": its content does not match its digest: it was changed after \`retire plan\` wrote it. ${REMAKE}`);
+    throw new UsageError(
+      `plan file "${path}": its content does not match its digest: it was changed after \`retire plan\` wrote it. ${REMAKE}`,
+    );
   }
   refuseRepeatedNames(plan, path);
   return plan;
@@ -83,7 +95,10 @@ export async function readPlan(path: string): Promise<Plan> {
 export function refuseRepeatedNames(plan: Pick<Plan, 'flags'>, path: string): void {
   const seen = new Set<string>();
   for (const f of plan.flags) {
-    if (seen.has(f.name)) throw new UsageError(`plan file "${path}": flag ${JSON.stringify(f.name)} is listed twice; a plan names each flag once. ${REMAKE}`);
+    if (seen.has(f.name))
+      throw new UsageError(
+        `plan file "${path}": flag ${JSON.stringify(f.name)} is listed twice; a plan names each flag once. ${REMAKE}`,
+      );
     seen.add(f.name);
   }
 }

@@ -1,6 +1,13 @@
 import { resolve } from 'node:path';
 import { cleanupCommand } from '../cleanup/command-line.js';
-import { activeFeatures, anyDependencies, archivedAmong, childrenOf, completedFeatures, typeLifetimes } from '../api/archive.js';
+import {
+  activeFeatures,
+  anyDependencies,
+  archivedAmong,
+  childrenOf,
+  completedFeatures,
+  typeLifetimes,
+} from '../api/archive.js';
 import type { ApiClient } from '../api/http/client.js';
 import type { FlagInfo, FlagLifecycle } from '../api/flag-list.js';
 import type { RateLimitPacer } from '../api/http/rate-limit.js';
@@ -53,7 +60,12 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
   const dependencyRead = anyDependencies(client, project);
   completedRead.catch(() => undefined); // awaited below
   dependencyRead.catch(() => undefined);
-  const [lifetimes, active, instance, instanceEnvs] = await Promise.all([typeLifetimes(client), activeFeatures(client, project), instanceId(client), enabledEnvironments(client)]);
+  const [lifetimes, active, instance, instanceEnvs] = await Promise.all([
+    typeLifetimes(client),
+    activeFeatures(client, project),
+    instanceId(client),
+    enabledEnvironments(client),
+  ]);
   const environments = { instance: instanceEnvs, project: projectEnvironments(active) };
   const wanted = new Set(r.include);
   const states = new Map<string, FlagState>();
@@ -114,7 +126,10 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
   });
   let scanning: Promise<void> | undefined;
   if (early.length > 0 || missing.length > 0) {
-    scanning = scan([...[...active.values()].map((f) => info(f.name, states.get(f.name), f.type ?? null)), ...missing.map((n) => info(n, undefined, null))]);
+    scanning = scan([
+      ...[...active.values()].map((f) => info(f.name, states.get(f.name), f.type ?? null)),
+      ...missing.map((n) => info(n, undefined, null)),
+    ]);
     scanning.catch(() => undefined); // awaited below
   }
 
@@ -127,7 +142,9 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
       const reasons = [
         ...(state.stale ? ['stale'] : []),
         ...(state.potentiallyStale ? ['potentially stale'] : []),
-        ...(lifecycle?.stage === 'completed' ? [`lifecycle completed${lifecycle.status ? ` (${lifecycle.status})` : ''}`] : []),
+        ...(lifecycle?.stage === 'completed'
+          ? [`lifecycle completed${lifecycle.status ? ` (${lifecycle.status})` : ''}`]
+          : []),
         ...(wanted.has(f.name) ? ['--include'] : []),
       ];
       if (reasons.length === 0) continue;
@@ -139,13 +156,23 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
     if (missing.length > 0) {
       const archived = await archivedAmong(client, project, missing, r.pacer);
       const unknown = missing.filter((n) => !archived.has(n));
-      if (unknown.length > 0) throw new NotFoundError(`--include: no flag named ${unknown.map((n) => `"${n}"`).join(', ')} in project "${project}"`);
+      if (unknown.length > 0)
+        throw new NotFoundError(
+          `--include: no flag named ${unknown.map((n) => `"${n}"`).join(', ')} in project "${project}"`,
+        );
       for (const f of archived.values()) {
         const state = flagState(searchSource(f), project, true, lifetimes, r.now);
-        candidates.set(f.name, { state, type: f.type ?? null, reasons: ['--include'], lifecycle: f.lifecycle ? { stage: f.lifecycle.stage, status: f.lifecycle.status ?? null } : null, children: [] });
+        candidates.set(f.name, {
+          state,
+          type: f.type ?? null,
+          reasons: ['--include'],
+          lifecycle: f.lifecycle ? { stage: f.lifecycle.stage, status: f.lifecycle.status ?? null } : null,
+          children: [],
+        });
       }
     }
-    if (!scanning && candidates.size > 0) scanning = scan([...candidates.values()].map((c) => info(c.state.name, c.state, c.type)));
+    if (!scanning && candidates.size > 0)
+      scanning = scan([...candidates.values()].map((c) => info(c.state.name, c.state, c.type)));
     await scanning;
     await Promise.all(reading);
   } catch (err) {
@@ -165,13 +192,23 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
     stats.skipped.unreadable ? `${stats.skipped.unreadable} unreadable` : '',
     stats.skipped['bad-name'] ? `${stats.skipped['bad-name']} with a name that is not UTF-8` : '',
     stats.skipped.large ? `${stats.skipped.large} over ${r.maxFileKb} KiB (--max-file-kb)` : '',
-  ].filter(Boolean).join(', ');
+  ]
+    .filter(Boolean)
+    .join(', ');
   const paths = r.tree.paths.map((p) => p.path);
   const how = `delimiters ${r.match.delimiters.join(' ')}${r.match.aliases ? ', with aliases' : ''}${r.tree.noIgnore ? ', ignore files not honoured' : ', ignore files honoured'}; binary files and links left out`;
-  const j = { now: r.now, unseenDays: r.unseenDays, blind: blindEnvironments(environments), scan: { paths, how, files: stats.files, unread: unreadCount > 0 ? { count: unreadCount, why: unreadWhy } : null } };
+  const j = {
+    now: r.now,
+    unseenDays: r.unseenDays,
+    blind: blindEnvironments(environments),
+    scan: { paths, how, files: stats.files, unread: unreadCount > 0 ? { count: unreadCount, why: unreadWhy } : null },
+  };
   const flags: PlanFlag[] = [...candidates.values()]
     .map((c) => judge(c, [...(files.get(c.state.name) ?? [])].sort(), counts.get(c.state.name) ?? 0, j))
-    .map((f) => ({ ...f, cleanup: f.verdict === 'remove-code' && f.keep ? cleanupCommand(f.name, f.keep, paths) : null }))
+    .map((f) => ({
+      ...f,
+      cleanup: f.verdict === 'remove-code' && f.keep ? cleanupCommand(f.name, f.keep, paths) : null,
+    }))
     .sort((a, b) => ORDER[a.verdict] - ORDER[b.verdict] || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const plan: Omit<Plan, 'digest'> = {
     kind: PLAN_KIND,
@@ -183,7 +220,15 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
     project,
     environments,
     paths,
-    options: { unseenDays: r.unseenDays, include: [...wanted].sort(), delimiters: r.match.delimiters, aliases: r.match.aliases, noIgnore: r.tree.noIgnore ?? false, exclude: r.tree.exclude ?? [], maxFileKb: r.maxFileKb },
+    options: {
+      unseenDays: r.unseenDays,
+      include: [...wanted].sort(),
+      delimiters: r.match.delimiters,
+      aliases: r.match.aliases,
+      noIgnore: r.tree.noIgnore ?? false,
+      exclude: r.tree.exclude ?? [],
+      maxFileKb: r.maxFileKb,
+    },
     scan: { files: stats.files, skipped: { ...stats.skipped } },
     flags,
   };

@@ -80,7 +80,15 @@ export async function recheck(o: RecheckOptions): Promise<Recheck> {
     const live = active.get(f.name);
     const change = changes.get(f.name);
     if (!live) {
-      skipped.push({ name: f.name, reason: change?.type === 'feature-archived' ? 'already archived' : change?.type === 'feature-deleted' ? 'deleted since the plan' : 'no longer on the server (deleted?)' });
+      skipped.push({
+        name: f.name,
+        reason:
+          change?.type === 'feature-archived'
+            ? 'already archived'
+            : change?.type === 'feature-deleted'
+              ? 'deleted since the plan'
+              : 'no longer on the server (deleted?)',
+      });
       continue;
     }
     if (change) {
@@ -105,7 +113,11 @@ export async function recheck(o: RecheckOptions): Promise<Recheck> {
     const completed = o.pacer ? await completedFeatures(client, plan.project, o.pacer) : new Map();
     for (const f of byLifecycle) {
       if (completed.has(f.name)) candidates.push(f);
-      else skipped.push({ name: f.name, reason: 'no longer a candidate: not stale, potentially stale or in lifecycle stage completed' });
+      else
+        skipped.push({
+          name: f.name,
+          reason: 'no longer a candidate: not stale, potentially stale or in lifecycle stage completed',
+        });
     }
   }
   const order = new Map(planned.map((f, i) => [f.name, i]));
@@ -114,21 +126,41 @@ export async function recheck(o: RecheckOptions): Promise<Recheck> {
   return { ready, skipped, notes };
 }
 
-async function referencesAgain(o: RecheckOptions, flags: PlanFlag[], skipped: Skip[], notes: string[]): Promise<PlanFlag[]> {
+async function referencesAgain(
+  o: RecheckOptions,
+  flags: PlanFlag[],
+  skipped: Skip[],
+  notes: string[],
+): Promise<PlanFlag[]> {
   if (flags.length === 0) return flags;
-  const found = await rescan(o.plan, flags.map((f) => f.name), o.threads ?? 0, o.skipFiles);
+  const found = await rescan(
+    o.plan,
+    flags.map((f) => f.name),
+    o.threads ?? 0,
+    o.skipFiles,
+  );
   if (found.missing.length > 0) {
-    notes.push(`references not checked again in ${found.missing.join(', ')}: not found here (the plan's paths, from where retire plan ran)`);
+    notes.push(
+      `references not checked again in ${found.missing.join(', ')}: not found here (the plan's paths, from where retire plan ran)`,
+    );
   }
   if (found.unread > 0) {
-    for (const f of flags) skipped.push({ name: f.name, reason: `references could not be checked again: ${found.unread} file${found.unread === 1 ? '' : 's'} of the plan's paths could not be read` });
+    for (const f of flags)
+      skipped.push({
+        name: f.name,
+        reason: `references could not be checked again: ${found.unread} file${found.unread === 1 ? '' : 's'} of the plan's paths could not be read`,
+      });
     return [];
   }
   const ready: PlanFlag[] = [];
   for (const f of flags) {
     const r = found.referenced.get(f.name);
     if (!r) ready.push(f);
-    else skipped.push({ name: f.name, reason: `referenced since the plan: ${r.count} reference${r.count === 1 ? '' : 's'} in ${r.files.join(', ')}` });
+    else
+      skipped.push({
+        name: f.name,
+        reason: `referenced since the plan: ${r.count} reference${r.count === 1 ? '' : 's'} in ${r.files.join(', ')}`,
+      });
   }
   return ready;
 }

@@ -26,13 +26,29 @@ export async function rescan(plan: Plan, names: string[], threads: number, skipF
   const referenced = new Map<string, { count: number; files: string[] }>();
   const kinds = plan.paths.map((path) => ({ path, kind: pathKind(path) }));
   const missing = kinds.filter((k) => k.kind !== 'dir' && k.kind !== 'file').map((k) => k.path);
-  const present = kinds.filter((k): k is { path: string; kind: 'dir' | 'file' } => k.kind === 'dir' || k.kind === 'file');
+  const present = kinds.filter(
+    (k): k is { path: string; kind: 'dir' | 'file' } => k.kind === 'dir' || k.kind === 'file',
+  );
   const stats = emptyStats();
   if (names.length === 0 || present.length === 0) return { referenced, unread: 0, missing, files: 0 };
   const o = plan.options;
-  const flags = names.map((name) => ({ name, project: plan.project, type: null, state: 'stale' as const, archived: false, lifecycle: null, lastSeenAt: null, createdAt: null }));
+  const flags = names.map((name) => ({
+    name,
+    project: plan.project,
+    type: null,
+    state: 'stale' as const,
+    archived: false,
+    lifecycle: null,
+    lastSeenAt: null,
+    createdAt: null,
+  }));
   const match = { delimiters: o.delimiters, aliases: o.aliases, maxFileBytes: o.maxFileKb * 1024 };
-  for await (const ref of findReferences(flags, match, { paths: present, noIgnore: o.noIgnore, exclude: o.exclude, threads }, stats)) {
+  for await (const ref of findReferences(
+    flags,
+    match,
+    { paths: present, noIgnore: o.noIgnore, exclude: o.exclude, threads },
+    stats,
+  )) {
     if (skip.has(resolve(ref.file))) continue;
     let r = referenced.get(ref.flag);
     if (!r) referenced.set(ref.flag, (r = { count: 0, files: [] }));

@@ -41,7 +41,15 @@ export interface ReviveOptions {
 }
 
 export async function reviveAll(o: ReviveOptions, names: string[]): Promise<ReviveOutcome> {
-  const out: ReviveOutcome = { revived: [], skipped: [], failed: [], unverified: [], unclear: [], notAttempted: [], interrupted: false };
+  const out: ReviveOutcome = {
+    revived: [],
+    skipped: [],
+    failed: [],
+    unverified: [],
+    unclear: [],
+    notAttempted: [],
+    interrupted: false,
+  };
   const before = await activeFeatures(o.client, o.project);
   for (const n of names) if (before.has(n)) out.skipped.push({ name: n, reason: 'already active' });
   const list = batches(names.filter((n) => !before.has(n)));
@@ -50,7 +58,10 @@ export async function reviveAll(o: ReviveOptions, names: string[]): Promise<Revi
   const progress = (rest: string[]) =>
     o.progress?.({
       ...out,
-      unverified: [...sent.map((name) => ({ name, message: 'sent; not verified yet' })), ...[...unclear].map(([name, m]) => ({ name, message: `${m}; not verified yet` }))],
+      unverified: [
+        ...sent.map((name) => ({ name, message: 'sent; not verified yet' })),
+        ...[...unclear].map(([name, m]) => ({ name, message: `${m}; not verified yet` })),
+      ],
       notAttempted: [...out.notAttempted, ...rest],
     });
   for (let b = 0; b < list.length; b++) {
@@ -59,7 +70,9 @@ export async function reviveAll(o: ReviveOptions, names: string[]): Promise<Revi
       out.notAttempted.push(...list.slice(b).flat());
       break;
     }
-    o.debug(`write: POST /api/admin/projects/${o.project}/revive {features: ${batch.length} name${batch.length === 1 ? '' : 's'}: ${batch.join(', ')}}`);
+    o.debug(
+      `write: POST /api/admin/projects/${o.project}/revive {features: ${batch.length} name${batch.length === 1 ? '' : 's'}: ${batch.join(', ')}}`,
+    );
     try {
       await reviveFeatures(o.client, o.project, batch);
       sent.push(...batch);
@@ -78,7 +91,12 @@ export async function reviveAll(o: ReviveOptions, names: string[]): Promise<Revi
   return out;
 }
 
-async function verify(o: ReviveOptions, out: ReviveOutcome, sent: string[], unclear: Map<string, string>): Promise<void> {
+async function verify(
+  o: ReviveOptions,
+  out: ReviveOutcome,
+  sent: string[],
+  unclear: Map<string, string>,
+): Promise<void> {
   for (const [name, message] of unclear) out.unclear.push({ name, message });
   let active: Map<string, ActiveFeature>;
   try {
@@ -105,10 +123,18 @@ async function verify(o: ReviveOptions, out: ReviveOutcome, sent: string[], uncl
   }
   for (const n of sent) {
     if (active.has(n)) out.revived.push(n);
-    else out.failed.push({ name: n, message: `not active in project ${o.project} after the request (not an archived flag of this project?)` });
+    else
+      out.failed.push({
+        name: n,
+        message: `not active in project ${o.project} after the request (not an archived flag of this project?)`,
+      });
   }
   for (const [n, m] of unclear) {
     if (active.has(n)) out.revived.push(n);
-    else out.unverified.push({ name: n, message: `${m}; not active ${waited > 0 ? `${waited / 1000} s later` : 'when read'}: the server may yet revive it, or it is not an archived flag of this project` });
+    else
+      out.unverified.push({
+        name: n,
+        message: `${m}; not active ${waited > 0 ? `${waited / 1000} s later` : 'when read'}: the server may yet revive it, or it is not an archived flag of this project`,
+      });
   }
 }

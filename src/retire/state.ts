@@ -12,7 +12,13 @@ type Source = Pick<ActiveFeature, 'name' | 'type' | 'stale' | 'createdAt' | 'las
   environments?: { name: string; lastSeenAt?: string | null }[] | null;
 };
 
-export function flagState(f: Source, project: string, archived: boolean, lifetimes: Map<string, number | null>, now: number): FlagState {
+export function flagState(
+  f: Source,
+  project: string,
+  archived: boolean,
+  lifetimes: Map<string, number | null>,
+  now: number,
+): FlagState {
   const seen: [string, string | null][] = (f.environments ?? []).map((e) => [e.name, e.lastSeenAt ?? null]);
   if (f.lastSeenAt) seen.push(['*', f.lastSeenAt]);
   seen.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -36,6 +42,9 @@ export function searchSource(f: SearchFeature): Source {
     stale: f.stale ?? false,
     createdAt: f.createdAt ?? null,
     lastSeenAt: f.lastSeenAt ?? null,
-    environments: (f.environments ?? []).map((e) => ({ name: String(e.name), lastSeenAt: (e as { lastSeenAt?: string | null }).lastSeenAt ?? null })),
+    environments: (f.environments ?? []).map((e) => ({
+      name: String(e.name),
+      lastSeenAt: (e as { lastSeenAt?: string | null }).lastSeenAt ?? null,
+    })),
   };
 }

@@ -14,7 +14,12 @@ const dayBefore = (ms: number) => new Date(ms - 24 * 60 * 60 * 1000).toISOString
 
 type Options = Pick<ApplyOptions, 'client' | 'plan' | 'clock' | 'signal' | 'debug'>;
 
-export async function verifyArchived(o: Options, out: Outcome, sent: string[], unclear: Map<string, string>): Promise<void> {
+export async function verifyArchived(
+  o: Options,
+  out: Outcome,
+  sent: string[],
+  unclear: Map<string, string>,
+): Promise<void> {
   const names = [...sent, ...unclear.keys()];
   const since = dayBefore(o.clock.now());
   for (const [name, message] of unclear) out.unclear.push({ name, message });
@@ -23,7 +28,10 @@ export async function verifyArchived(o: Options, out: Outcome, sent: string[], u
   let unchecked: string | null = null;
   // Both reads at once: the history is asked about every name sent, which takes one page when
   // all were archived (it stops once each name's last fate is known) and more only when some were not.
-  const [list, history] = await Promise.allSettled([activeFeatures(o.client, o.plan.project), lastFates(o.client, o.plan.project, names, since)]);
+  const [list, history] = await Promise.allSettled([
+    activeFeatures(o.client, o.plan.project),
+    lastFates(o.client, o.plan.project, names, since),
+  ]);
   if (list.status === 'rejected') {
     if (!(list.reason instanceof CliError)) throw list.reason;
     const why = `the read that verifies it failed (${list.reason.message})`;
@@ -40,7 +48,9 @@ export async function verifyArchived(o: Options, out: Outcome, sent: string[], u
   for (const ms of SETTLE_WAITS_MS) {
     const pending = [...unclear.keys()].filter((n) => active.has(n));
     if (pending.length === 0 || o.signal?.aborted) break;
-    o.debug(`${pending.length} flag${pending.length === 1 ? '' : 's'} with an unclear answer still active: reading again in ${ms / 1000} s`);
+    o.debug(
+      `${pending.length} flag${pending.length === 1 ? '' : 's'} with an unclear answer still active: reading again in ${ms / 1000} s`,
+    );
     await pause(o.clock, ms, o.signal);
     if (o.signal?.aborted) break;
     try {
@@ -65,12 +75,21 @@ export async function verifyArchived(o: Options, out: Outcome, sent: string[], u
   const judge = (n: string, before: string | null): void => {
     const fate = fates.get(n);
     if (fate === 'feature-archived' && !active.has(n)) out.archived.push(n);
-    else if (active.has(n) && before === null) out.failed.push({ name: n, message: 'the server accepted the request, but the flag is still active' });
+    else if (active.has(n) && before === null)
+      out.failed.push({ name: n, message: 'the server accepted the request, but the flag is still active' });
     else if (active.has(n)) {
       const after = waited > 0 ? `still active ${waited / 1000} s later` : 'still active when read';
       out.unverified.push({ name: n, message: `${before}; ${after}: the server may yet archive it` });
-    } else if (unchecked !== null) out.unverified.push({ name: n, message: `${before ? `${before}; ` : ''}the flag left the active list, but whether it is archived could not be checked: ${unchecked}` });
-    else out.failed.push({ name: n, message: `${before ? `${before}; ` : 'the server accepted the request, but '}the flag is neither active nor archived now (deleted?)` });
+    } else if (unchecked !== null)
+      out.unverified.push({
+        name: n,
+        message: `${before ? `${before}; ` : ''}the flag left the active list, but whether it is archived could not be checked: ${unchecked}`,
+      });
+    else
+      out.failed.push({
+        name: n,
+        message: `${before ? `${before}; ` : 'the server accepted the request, but '}the flag is neither active nor archived now (deleted?)`,
+      });
   };
   for (const n of sent) judge(n, null);
   for (const [n, message] of unclear) judge(n, message);

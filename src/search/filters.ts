@@ -11,7 +11,14 @@ const calendarDay = dayOrAge(calendarDayCheck('not a real calendar date'));
 // enabled/disabled. Plain functions: the option declarations (search-options.ts) hold them.
 
 export const IS_OPERATORS = ['IS', 'IS_NOT', 'IS_ANY_OF', 'IS_NONE_OF'] as const;
-export const INCLUDE_OPERATORS = ['INCLUDE', 'DO_NOT_INCLUDE', 'INCLUDE_ALL_OF', 'INCLUDE_ANY_OF', 'EXCLUDE_IF_ANY_OF', 'EXCLUDE_ALL'] as const;
+export const INCLUDE_OPERATORS = [
+  'INCLUDE',
+  'DO_NOT_INCLUDE',
+  'INCLUDE_ALL_OF',
+  'INCLUDE_ANY_OF',
+  'EXCLUDE_IF_ANY_OF',
+  'EXCLUDE_ALL',
+] as const;
 export const DATE_OPERATORS = ['IS_BEFORE', 'IS_ON_OR_AFTER'] as const;
 
 /** Flag types the servers know (6.10.1 has the first five; 8.x adds sunset). */
@@ -42,7 +49,8 @@ const checkOf =
 
 const oneOf =
   (values: readonly string[], message: string): Check =>
-  (s) => (values.includes(s) ? undefined : message);
+  (s) =>
+    values.includes(s) ? undefined : message;
 
 const environmentName = checkOf(environment);
 
@@ -50,7 +58,12 @@ const tagValue: Check = (s) => {
   if (!/^[^:,]+:[^,]+$/.test(s)) return 'a tag is <type>:<value>, e.g. team:growth';
   const [type, ...rest] = s.split(':');
   const value = rest.join(':');
-  const fits = type!.length >= 2 && type!.length <= 50 && value.length >= 2 && value.length <= 50 && encodeURIComponent(type!) === type;
+  const fits =
+    type!.length >= 2 &&
+    type!.length <= 50 &&
+    value.length >= 2 &&
+    value.length <= 50 &&
+    encodeURIComponent(type!) === type;
   return fits ? undefined : 'tag types and values are 2 to 50 characters, and the type is URL friendly';
 };
 
@@ -64,13 +77,27 @@ export interface FilterSpec {
 export const FILTERS = {
   project: { family: 'is', value: checkOf(projectId), example: 'web' },
   state: { family: 'is', value: oneOf(STATES, `a state is one of ${STATES.join(', ')}`), example: 'stale' },
-  type: { family: 'is', value: oneOf(FLAG_TYPES, `a flag type is one of ${FLAG_TYPES.join(', ')}`), example: 'release' },
+  type: {
+    family: 'is',
+    value: oneOf(FLAG_TYPES, `a flag type is one of ${FLAG_TYPES.join(', ')}`),
+    example: 'release',
+  },
   // The server compares with users.id; anything but an integer is an HTTP 500 there.
-  createdBy: { family: 'is', value: (s) => (/^-?\d{1,15}$/.test(s) ? undefined : 'a creator is a numeric user id, e.g. 1 (API tokens create as -42)'), example: '1' },
+  createdBy: {
+    family: 'is',
+    value: (s) =>
+      /^-?\d{1,15}$/.test(s) ? undefined : 'a creator is a numeric user id, e.g. 1 (API tokens create as -42)',
+    example: '1',
+  },
   tag: { family: 'include', value: tagValue, example: 'team:growth' },
   segment: {
     family: 'include',
-    value: (s) => (s.length === 0 ? 'a segment name must not be empty' : s.includes(',') ? 'a segment name cannot hold a comma' : undefined),
+    value: (s) =>
+      s.length === 0
+        ? 'a segment name must not be empty'
+        : s.includes(',')
+          ? 'a segment name cannot hold a comma'
+          : undefined,
     example: 'beta-testers',
   },
 } as const satisfies Record<string, FilterSpec>;
@@ -110,8 +137,20 @@ export function parseFilter(spec: FilterSpec, given: string, label = ''): Parsed
     const many = values.length > 1;
     const operator =
       spec.family === 'is'
-        ? negated ? (many ? 'IS_NONE_OF' : 'IS_NOT') : many ? 'IS_ANY_OF' : 'IS'
-        : negated ? (many ? 'EXCLUDE_IF_ANY_OF' : 'DO_NOT_INCLUDE') : many ? 'INCLUDE_ANY_OF' : 'INCLUDE';
+        ? negated
+          ? many
+            ? 'IS_NONE_OF'
+            : 'IS_NOT'
+          : many
+            ? 'IS_ANY_OF'
+            : 'IS'
+        : negated
+          ? many
+            ? 'EXCLUDE_IF_ANY_OF'
+            : 'DO_NOT_INCLUDE'
+          : many
+            ? 'INCLUDE_ANY_OF'
+            : 'INCLUDE';
     parsed = { operator, values, raw: false, negated, given };
   }
   if (parsed.values.some((v) => v === '')) fail(spec, 'a value is empty (the server would drop the filter)');
@@ -151,7 +190,15 @@ export function combineTags(parsed: ParsedFilter[]): { wire: string } | { proble
     };
   }
   const values = [...new Set(parsed.flatMap((p) => p.values))];
-  return { wire: encodeFilter({ operator: negated ? 'EXCLUDE_IF_ANY_OF' : 'INCLUDE_ALL_OF', values, raw: false, negated, given: '' }) };
+  return {
+    wire: encodeFilter({
+      operator: negated ? 'EXCLUDE_IF_ANY_OF' : 'INCLUDE_ALL_OF',
+      values,
+      raw: false,
+      negated,
+      given: '',
+    }),
+  };
 }
 
 /** `--status production:enabled`: one entry; entries are OR'ed by the server. */
@@ -182,7 +229,8 @@ function day(raw: string, now?: () => number): string {
 /** `--created-at IS_BEFORE:2024-01-01`: the condition as the server takes it. */
 export function createdAt(raw: string, now?: () => number): string {
   const m = /^([A-Z_]+):(.*)$/.exec(raw);
-  if (!m || !(DATE_OPERATORS as readonly string[]).includes(m[1]!)) throw new OptionValueError(`expected <operator>:<date>; ${DATE_ACCEPTED}`);
+  if (!m || !(DATE_OPERATORS as readonly string[]).includes(m[1]!))
+    throw new OptionValueError(`expected <operator>:<date>; ${DATE_ACCEPTED}`);
   return `${m[1]}:${day(m[2]!.trim(), now)}`;
 }
 
@@ -203,6 +251,7 @@ export function sortField(raw: string): string {
 /** `--query`: the server splits on commas and drops empty terms, so `,` alone would match everything. */
 export function queryText(raw: string): string {
   const text = raw.trim();
-  if (!text.split(',').some((t) => t.trim() !== '')) throw new OptionValueError('give some text to look for in names and descriptions');
+  if (!text.split(',').some((t) => t.trim() !== ''))
+    throw new OptionValueError('give some text to look for in names and descriptions');
   return text;
 }

@@ -85,11 +85,16 @@ export function buildSnapshot(source: SourceProject): Snapshot {
   // A strategy naming a segment the server does not define cannot be judged: an error, not a guess.
   const segmentName = (id: number) => {
     const s = source.segments.get(id);
-    if (!s) throw new RequestError(`a strategy uses segment id ${id}, which the server's segment list (GET /api/admin/segments) does not hold`);
+    if (!s)
+      throw new RequestError(
+        `a strategy uses segment id ${id}, which the server's segment list (GET /api/admin/segments) does not hold`,
+      );
     used.set(id, s);
     return s.name;
   };
-  const features = source.features.map((f) => snapFeature(f, environments, segmentName)).sort((a, b) => compareText(a.name, b.name));
+  const features = source.features
+    .map((f) => snapFeature(f, environments, segmentName))
+    .sort((a, b) => compareText(a.name, b.name));
   return {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
@@ -102,7 +107,9 @@ export function buildSnapshot(source: SourceProject): Snapshot {
 
 /** By name; two segments of one name (a server should not allow it) by content. */
 function snapSegments(segments: SourceSegment[]): SnapSegment[] {
-  const out = sortByContent(segments.map((s) => ({ name: s.name, constraints: sortByContent((s.constraints ?? []).map(snapConstraint)) })));
+  const out = sortByContent(
+    segments.map((s) => ({ name: s.name, constraints: sortByContent((s.constraints ?? []).map(snapConstraint)) })),
+  );
   return out.sort((a, b) => compareText(a.name, b.name));
 }
 
@@ -115,13 +122,21 @@ function snapFeature(f: SourceFeature, environments: string[], segmentName: (id:
     impressionData: f.impressionData === true,
     tags: sortByContent(f.tags.map((t) => ({ type: t.type, value: t.value }))),
     dependencies: f.dependencies
-      .map((d) => ({ feature: d.feature, enabled: d.enabled !== false, variants: [...(d.variants ?? [])].sort(compareText) }))
+      .map((d) => ({
+        feature: d.feature,
+        enabled: d.enabled !== false,
+        variants: [...(d.variants ?? [])].sort(compareText),
+      }))
       .sort((a, b) => compareText(a.feature, b.feature)),
     environments: environments.map((name) => snapEnvironment(name, f.environments.get(name), segmentName)),
   };
 }
 
-function snapEnvironment(name: string, env: SourceEnvironment | undefined, segmentName: (id: number) => string): SnapEnvironment {
+function snapEnvironment(
+  name: string,
+  env: SourceEnvironment | undefined,
+  segmentName: (id: number) => string,
+): SnapEnvironment {
   const source = env?.strategies ?? [];
   const ordered = strategyOrderMatters(source);
   const strategies = ordered
@@ -138,7 +153,9 @@ function snapEnvironment(name: string, env: SourceEnvironment | undefined, segme
 
 /** By the server's sortOrder; ties (and strategies without one) by content, so the result is stable. */
 function inEvaluationOrder(source: SourceStrategy[], segmentName: (id: number) => string): SnapStrategy[] {
-  const byContent = sortByContent(source.map((s) => ({ order: s.sortOrder ?? Infinity, strategy: snapStrategy(s, segmentName) })));
+  const byContent = sortByContent(
+    source.map((s) => ({ order: s.sortOrder ?? Infinity, strategy: snapStrategy(s, segmentName) })),
+  );
   return byContent.sort((a, b) => a.order - b.order).map((x) => x.strategy);
 }
 
@@ -171,7 +188,9 @@ function snapVariants(variants: Maybe<SourceVariant[]>): SnapVariant[] {
     .map((v): SnapVariant => {
       const overrides = v.overrides
         ?.map((o) => ({ contextName: o.contextName, values: [...(o.values ?? [])].sort(compareText) }))
-        .sort((a, b) => compareText(a.contextName, b.contextName) || compareText(a.values.join(','), b.values.join(',')));
+        .sort(
+          (a, b) => compareText(a.contextName, b.contextName) || compareText(a.values.join(','), b.values.join(',')),
+        );
       return {
         name: v.name,
         weight: v.weight,

@@ -23,12 +23,18 @@ export interface FetchOptions {
  * checks the names asked for; a few milliseconds). `environments` undefined means all of the
  * project's.
  */
-export async function fetchSnapshot(client: ApiClient, project: string, environments?: string[], options: FetchOptions = {}): Promise<Snapshot> {
+export async function fetchSnapshot(
+  client: ApiClient,
+  project: string,
+  environments?: string[],
+  options: FetchOptions = {},
+): Promise<Snapshot> {
   // Named features' documents are asked for beside the environment list: a few requests, in one round trip.
   const named = options.only && namedDocuments(client, project, options.only, CONCURRENCY, options.progress);
   named?.catch(() => undefined);
   const all = await listProjectEnvironments(client, project);
-  if (all.length === 0) throw new NotFoundError(`project "${project}" not found on the server (it has no environments)`);
+  if (all.length === 0)
+    throw new NotFoundError(`project "${project}" not found on the server (it has no environments)`);
   if (environments) checkEnvironments(environments, all, project);
   const envs = environments ?? all;
   if (named) return buildSnapshot(await namedSource(client, project, envs, await named));
@@ -36,7 +42,12 @@ export async function fetchSnapshot(client: ApiClient, project: string, environm
   // Settled at once so that a failure elsewhere does not leave it rejected and unheard.
   segments.catch(() => undefined);
   const list = await projectFeatureList(client, project);
-  return buildSnapshot(await readSource(client, project, envs, list, await segments, { concurrency: CONCURRENCY, progress: options.progress }));
+  return buildSnapshot(
+    await readSource(client, project, envs, list, await segments, {
+      concurrency: CONCURRENCY,
+      progress: options.progress,
+    }),
+  );
 }
 
 /** Every environment asked for must be one of the project's: exit 5 listing them otherwise. */

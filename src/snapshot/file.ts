@@ -77,7 +77,12 @@ export async function readSnapshotFile(path: string, shown = path): Promise<Snap
     text = await readFile(path, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : `cannot read it (${code ?? 'error'})`;
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a directory'
+          : `cannot read it (${code ?? 'error'})`;
     throw new UsageError(`${shown}: ${why}; expected a snapshot written by \`flagctl export\``);
   }
   return parseSnapshot(text, shown);
@@ -94,7 +99,9 @@ export function parseSnapshot(text: string, shown: string): Snapshot {
   }
   const head = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
   if (head.format !== SNAPSHOT_FORMAT) {
-    throw new UsageError(`${shown}: not a flagctl snapshot (no "format": "${SNAPSHOT_FORMAT}"); write one with \`flagctl export\``);
+    throw new UsageError(
+      `${shown}: not a flagctl snapshot (no "format": "${SNAPSHOT_FORMAT}"); write one with \`flagctl export\``,
+    );
   }
   if (head.version !== SNAPSHOT_VERSION) {
     throw new UsageError(
@@ -105,7 +112,9 @@ export function parseSnapshot(text: string, shown: string): Snapshot {
   const parsed = snapshotSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new UsageError(`${shown}: not a valid snapshot at ${issue?.path.join('.') || 'the top'}: ${issue?.message ?? 'invalid'}`);
+    throw new UsageError(
+      `${shown}: not a valid snapshot at ${issue?.path.join('.') || 'the top'}: ${issue?.message ?? 'invalid'}`,
+    );
   }
   const snapshot = parsed.data as Snapshot;
   // export writes each feature and segment once; a file with one twice (a merge that kept both
@@ -119,13 +128,17 @@ export function parseSnapshot(text: string, shown: string): Snapshot {
 function onceEach(items: readonly { name: string }[], what: string, shown: string): void {
   const names = new Set<string>();
   for (const { name } of items) {
-    if (names.has(name)) throw new UsageError(`${shown}: the snapshot lists ${what} "${name}" twice; a snapshot holds each ${what} once (write it again with \`flagctl export\`)`);
+    if (names.has(name))
+      throw new UsageError(
+        `${shown}: the snapshot lists ${what} "${name}" twice; a snapshot holds each ${what} once (write it again with \`flagctl export\`)`,
+      );
     names.add(name);
   }
 }
 
 /** Each strategy's parameters as a null-prototype copy of the object in the file. */
 function takeParameters(snapshot: Snapshot): Snapshot {
-  for (const f of snapshot.features) for (const e of f.environments) for (const s of e.strategies) s.parameters = ownEntries(s.parameters);
+  for (const f of snapshot.features)
+    for (const e of f.environments) for (const s of e.strategies) s.parameters = ownEntries(s.parameters);
   return snapshot;
 }

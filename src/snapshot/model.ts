@@ -102,7 +102,9 @@ export interface SnapVariant {
 }
 
 /** The rule for `ordered`: order changes the result only when variants are involved. */
-export function strategyOrderMatters(strategies: readonly { disabled?: boolean | null; variants?: readonly unknown[] | null }[]): boolean {
+export function strategyOrderMatters(
+  strategies: readonly { disabled?: boolean | null; variants?: readonly unknown[] | null }[],
+): boolean {
   const enabled = strategies.filter((s) => !s.disabled);
   return enabled.length > 1 && enabled.some((s) => (s.variants?.length ?? 0) > 0);
 }

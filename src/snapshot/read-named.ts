@@ -25,13 +25,22 @@ const absent = (err: unknown) => {
  * once. A feature the project does not hold (the server answers 404, as it does for an
  * archived one or one of another project) is left out, as the project's list would leave it.
  */
-export async function namedDocuments(client: ApiClient, project: string, names: readonly string[], concurrency: number, progress?: ReadProgress): Promise<NamedDocument[]> {
+export async function namedDocuments(
+  client: ApiClient,
+  project: string,
+  names: readonly string[],
+  concurrency: number,
+  progress?: ReadProgress,
+): Promise<NamedDocument[]> {
   const found: NamedDocument[] = [];
   const unique = [...new Set(names)];
   let done = 0;
   progress?.(0, unique.length);
   await eachLimited(unique, concurrency, async (name) => {
-    const [doc, tags] = await Promise.all([featureDocument(client, project, name).catch(absent), featureTags(client, name).catch(absent)]);
+    const [doc, tags] = await Promise.all([
+      featureDocument(client, project, name).catch(absent),
+      featureTags(client, name).catch(absent),
+    ]);
     if (doc) found.push({ doc, tags: tags ?? [] });
     progress?.(++done, unique.length);
   });
@@ -39,9 +48,18 @@ export async function namedDocuments(client: ApiClient, project: string, names: 
 }
 
 /** The source of those documents in the environments compared, with the segments they use. */
-export async function namedSource(client: ApiClient, project: string, environments: string[], found: NamedDocument[]): Promise<SourceProject> {
-  const features: SourceFeature[] = await Promise.all(found.map(({ doc, tags }) => fromDocument(client, project, doc, tags, environments)));
-  const usesSegments = features.some((f) => [...f.environments.values()].some((e) => e.strategies.some((s) => (s.segments ?? []).length > 0)));
+export async function namedSource(
+  client: ApiClient,
+  project: string,
+  environments: string[],
+  found: NamedDocument[],
+): Promise<SourceProject> {
+  const features: SourceFeature[] = await Promise.all(
+    found.map(({ doc, tags }) => fromDocument(client, project, doc, tags, environments)),
+  );
+  const usesSegments = features.some((f) =>
+    [...f.environments.values()].some((e) => e.strategies.some((s) => (s.segments ?? []).length > 0)),
+  );
   const segments: Map<number, SourceSegment> = usesSegments ? await segmentDefinitions(client) : new Map();
   return { project, environments, features, segments };
 }

@@ -56,17 +56,29 @@ export async function fromDocument(
   const missing = environments.filter((name) => !envs.some((e) => e.name === name));
   if (missing.length > 0) {
     const what = `environment${missing.length > 1 ? 's' : ''} ${missing.map((n) => `"${n}"`).join(', ')}`;
-    throw new RequestError(`the document of feature "${doc.name}" (GET ${featurePath(project, doc.name)}) has no ${what}, which the project has; the answer is incomplete`);
+    throw new RequestError(
+      `the document of feature "${doc.name}" (GET ${featurePath(project, doc.name)}) has no ${what}, which the project has; the answer is incomplete`,
+    );
   }
   // The contract lets an environment leave out `strategies`, and a broken server may send
   // `enabled: null`. Read as "none" and "off", two sides that were not sent would compare as
   // equal. A server that says it has no strategies (hasStrategies: false) is taken at its word.
   for (const e of envs) {
-    const lacks = typeof e.enabled !== 'boolean' ? 'whether it is enabled' : !e.strategies && e.hasStrategies !== false ? 'its strategies' : undefined;
-    if (lacks) throw new RequestError(`the document of feature "${doc.name}" (GET ${featurePath(project, doc.name)}) lists environment "${e.name}" without ${lacks}; the answer is incomplete`);
+    const lacks =
+      typeof e.enabled !== 'boolean'
+        ? 'whether it is enabled'
+        : !e.strategies && e.hasStrategies !== false
+          ? 'its strategies'
+          : undefined;
+    if (lacks)
+      throw new RequestError(
+        `the document of feature "${doc.name}" (GET ${featurePath(project, doc.name)}) lists environment "${e.name}" without ${lacks}; the answer is incomplete`,
+      );
   }
   // A server that ignores variantEnvironments leaves variants out: ask the environment itself.
-  const variants = await Promise.all(envs.map((e) => e.variants ?? environmentVariants(client, project, doc.name, e.name)));
+  const variants = await Promise.all(
+    envs.map((e) => e.variants ?? environmentVariants(client, project, doc.name, e.name)),
+  );
   return {
     name: doc.name,
     type: doc.type,
@@ -75,7 +87,9 @@ export async function fromDocument(
     impressionData: doc.impressionData,
     tags: tags.map((t) => ({ type: t.type ?? 'simple', value: t.value })),
     dependencies: doc.dependencies ?? [],
-    environments: new Map(envs.map((e, i) => [e.name, { enabled: e.enabled, strategies: e.strategies ?? [], variants: variants[i] }])),
+    environments: new Map(
+      envs.map((e, i) => [e.name, { enabled: e.enabled, strategies: e.strategies ?? [], variants: variants[i] }]),
+    ),
   };
 }
 
@@ -84,11 +98,16 @@ export async function fromDocument(
 // through zod cost more than their JSON.
 const featureChecked = fast(feature);
 
-const featurePath = (project: string, name: string) => `/api/admin/projects/${segment(project, 'project')}/features/${segment(name, 'feature name')}`;
+const featurePath = (project: string, name: string) =>
+  `/api/admin/projects/${segment(project, 'project')}/features/${segment(name, 'feature name')}`;
 
 /** GET …/features/{name}?variantEnvironments=true: every environment, with its variants. */
 export function featureDocument(client: ApiClient, project: string, name: string): Promise<Feature> {
-  return client.getJson(featurePath(project, name), featureChecked, new URLSearchParams({ variantEnvironments: 'true' }));
+  return client.getJson(
+    featurePath(project, name),
+    featureChecked,
+    new URLSearchParams({ variantEnvironments: 'true' }),
+  );
 }
 
 const tagsResponse = z.looseObject({ tags: z.array(tag) });

@@ -1,4 +1,15 @@
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { Script } from 'node:vm';
 import { crc32 } from 'node:zlib';
@@ -17,7 +28,8 @@ export interface BundleExports {
 }
 
 /** CommonJS's wrapper, as require('node:module').wrap makes it (loading that module costs start-up time). */
-export const wrapCommonJs = (source: string): string => `(function (exports, require, module, __filename, __dirname) { ${source}\n});`;
+export const wrapCommonJs = (source: string): string =>
+  `(function (exports, require, module, __filename, __dirname) { ${source}\n});`;
 
 /** Runs a compiled wrapper as a CommonJS module; its require is the launcher's (the bundles need only built-ins). */
 export function runCommonJs(script: Script, filename: string, dir: string): BundleExports {
@@ -48,7 +60,12 @@ export function cacheDir(env: NodeJS.ProcessEnv): string | undefined {
  * Compiles and runs `file` with its cache for the command `words`; the cache is written after
  * a successful run if `used()` then says this bundle did the run.
  */
-export function runWithCodeCache(file: string, dir: string | undefined, words: string, used = () => true): BundleExports {
+export function runWithCodeCache(
+  file: string,
+  dir: string | undefined,
+  words: string,
+  used = () => true,
+): BundleExports {
   // One open file for both its identity and its text: a bundle replaced between the two would
   // otherwise cache the new text under the old name.
   const fd = openSync(file, 'r');
@@ -65,7 +82,8 @@ export function runWithCodeCache(file: string, dir: string | undefined, words: s
   const identity = `${built ? built[1] : 'unbuilt'}.${st.ino}.${st.ctimeNs}`;
   const place = fnv1a(resolve(file)).toString(16);
   const name = basename(file);
-  const cache = dir && join(dir, `${name}-${source.length}-${identity}-${place}-${words}-${process.version}-${process.arch}.v8`);
+  const cache =
+    dir && join(dir, `${name}-${source.length}-${identity}-${place}-${words}-${process.version}-${process.arch}.v8`);
   let cachedData: Buffer | undefined;
   try {
     if (cache) cachedData = readFileSync(cache);
@@ -99,7 +117,13 @@ export function runWithCodeCache(file: string, dir: string | undefined, words: s
 function removeOlder(dir: string, name: string, mine: string, places: (string | undefined)[]): void {
   const marks = places.filter((p): p is string => p !== undefined).map((p) => `-${p}-`);
   for (const file of readdirSync(dir)) {
-    if (file.startsWith(`${name}-`) && marks.some((p) => file.includes(p)) && file.endsWith('.v8') && !file.startsWith(mine)) rmSync(join(dir, file), { force: true });
+    if (
+      file.startsWith(`${name}-`) &&
+      marks.some((p) => file.includes(p)) &&
+      file.endsWith('.v8') &&
+      !file.startsWith(mine)
+    )
+      rmSync(join(dir, file), { force: true });
   }
 }
 

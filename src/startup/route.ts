@@ -8,14 +8,16 @@
 const NOUNS_WITH_VERBS = (process.env.FLAGCTL_NOUNS_WITH_VERBS ?? '').split(',');
 
 /** `--version` alone is answered without loading a bundle. */
-export const onlyVersion = (argv: readonly string[]): boolean => argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V');
+export const onlyVersion = (argv: readonly string[]): boolean =>
+  argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V');
 
 /**
  * `feature get` is first offered to its fast path, dist/feature-get.cjs (without commander;
  * src/startup/feature-get.ts), which declines, having done nothing, any command line it does not
  * read exactly as commander would: then the whole CLI runs it.
  */
-export const fastPathFirst = (argv: readonly string[]): boolean => argv[0] === 'feature' && argv[1] === 'get' && !argv.includes('--help') && !argv.includes('-h');
+export const fastPathFirst = (argv: readonly string[]): boolean =>
+  argv[0] === 'feature' && argv[1] === 'get' && !argv.includes('--help') && !argv.includes('-h');
 
 /**
  * The command (feature get, refs…) that names a code cache: what a run compiles depends on it.

@@ -11,7 +11,10 @@ import { fastPathFirst, onlyVersion } from './route.js';
 
 function load(name: string): BundleExports {
   const filename = `${name}.cjs`;
-  const script = new Script(wrapCommonJs(getAsset(filename, 'utf8')), { filename, cachedData: Buffer.from(getRawAsset(`${name}.v8`) as ArrayBuffer) });
+  const script = new Script(wrapCommonJs(getAsset(filename, 'utf8')), {
+    filename,
+    cachedData: Buffer.from(getRawAsset(`${name}.v8`) as ArrayBuffer),
+  });
   return runCommonJs(script, filename, '.');
 }
 

@@ -25,7 +25,10 @@ const binary = join(tmp, 'flagctl');
 const server = useFixtureServer();
 
 beforeAll(async () => {
-  await execFile(process.execPath, [join(root, 'scripts/build-binary.mjs'), '--if-changed'], { cwd: root, timeout: 280_000 });
+  await execFile(process.execPath, [join(root, 'scripts/build-binary.mjs'), '--if-changed'], {
+    cwd: root,
+    timeout: 280_000,
+  });
   copyFileSync(join(root, 'dist', name), binary);
 }, 300_000);
 
@@ -51,14 +54,20 @@ describe(`single executable dist/${name}`, () => {
 
   it('answers a real query against a server', async () => {
     server.json(PATH, feature);
-    const r = await run(['feature', 'get', 'checkout-v2', '-o', 'json'], { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });
+    const r = await run(['feature', 'get', 'checkout-v2', '-o', 'json'], {
+      FLAGCTL_URL: server.url,
+      FLAGCTL_TOKEN: TOKEN,
+    });
     expect(JSON.parse(r.stdout)).toEqual(feature);
     expect(server.requests[0]!.headers['user-agent']).toBe(`flagctl/${pkg.version}`);
   });
 
   it('prints csv from the same query (lazy modules load inside the binary too)', async () => {
     server.json(PATH, feature);
-    const r = await run(['feature', 'get', 'checkout-v2', '-o', 'csv', '--columns', 'environment,enabled'], { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });
+    const r = await run(['feature', 'get', 'checkout-v2', '-o', 'csv', '--columns', 'environment,enabled'], {
+      FLAGCTL_URL: server.url,
+      FLAGCTL_TOKEN: TOKEN,
+    });
     expect(r.stdout).toBe('environment,enabled\r\ndevelopment,true\r\nproduction,false\r\n');
   });
 
@@ -66,7 +75,10 @@ describe(`single executable dist/${name}`, () => {
     server.route(PATH, (_req, res) => sendJson(res, 404, { name: 'NotFoundError', message: 'Could not find feature' }));
     // After a 404, feature get looks in the archive (issue 35): not there either.
     server.json('/api/admin/search/features', { features: [], total: 0 });
-    const notFound = await run(['feature', 'get', 'checkout-v2'], { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN }).catch((e) => e);
+    const notFound = await run(['feature', 'get', 'checkout-v2'], {
+      FLAGCTL_URL: server.url,
+      FLAGCTL_TOKEN: TOKEN,
+    }).catch((e) => e);
     expect(notFound.code).toBe(5);
     const usage = await run(['featurs']).catch((e) => e);
     expect(usage.code).toBe(2);

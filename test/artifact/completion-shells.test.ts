@@ -91,7 +91,9 @@ for (const [name, complete] of [
 
     it('completes every command path of the tree with its subcommands', async () => {
       const paths = await commandPaths();
-      expect(paths.map((p) => p.path.join(' '))).toEqual(expect.arrayContaining(['', 'feature get', 'features search', 'auth login']));
+      expect(paths.map((p) => p.path.join(' '))).toEqual(
+        expect.arrayContaining(['', 'feature get', 'features search', 'auth login']),
+      );
       for (const { path, subcommands } of paths.filter((p) => p.subcommands.length)) {
         expect(complete(['flagctl', ...path, ''].join(' ')), `flagctl ${path.join(' ')}`).toEqual(sorted(subcommands));
       }
@@ -104,7 +106,19 @@ for (const [name, complete] of [
 
     it("offers each command's own flags and the global ones, and only those", () => {
       const search = complete('flagctl features search --');
-      expect(search).toEqual(expect.arrayContaining(['--sort-by', '--sort-order', '--state', '--all', '--output', '--columns', '--profile', '--url', '--help']));
+      expect(search).toEqual(
+        expect.arrayContaining([
+          '--sort-by',
+          '--sort-order',
+          '--state',
+          '--all',
+          '--output',
+          '--columns',
+          '--profile',
+          '--url',
+          '--help',
+        ]),
+      );
       expect(search).not.toContain('--section');
       expect(complete('flagctl insights --se')).toEqual(['--section']);
       expect(complete('flagctl --profile prod features search --sort-o')).toEqual(['--sort-order']);
@@ -113,10 +127,14 @@ for (const [name, complete] of [
     it('completes file names where a path is expected: a plan, a tree, an @snapshot, --from (issue 35 item 4)', () => {
       const files = name === 'zsh' ? ['@files'] : ['files/'];
       expect(complete('flagctl retire apply fi')).toEqual(name === 'zsh' ? [] : files);
-      expect(complete('flagctl retire apply ')).toEqual(name === 'zsh' ? ['@files'] : expect.arrayContaining(['files/']));
+      expect(complete('flagctl retire apply ')).toEqual(
+        name === 'zsh' ? ['@files'] : expect.arrayContaining(['files/']),
+      );
       expect(complete('flagctl refs src ')).toEqual(name === 'zsh' ? ['@files'] : expect.arrayContaining(['files/']));
       expect(complete('flagctl diff @')).toEqual(name === 'zsh' ? ['@files'] : expect.arrayContaining(['@files/']));
-      expect(complete('flagctl features revive --from ')).toEqual(name === 'zsh' ? ['@files'] : expect.arrayContaining(['files/']));
+      expect(complete('flagctl features revive --from ')).toEqual(
+        name === 'zsh' ? ['@files'] : expect.arrayContaining(['files/']),
+      );
       if (name === 'fish') {
         expect(complete('flagctl retire apply files/n')).toEqual(['files/notes.txt']);
         expect(complete('flagctl diff @files/n')).toEqual(['@files/notes.txt']);
@@ -127,13 +145,21 @@ for (const [name, complete] of [
     });
 
     it('completes flag, project and environment names from the server; nothing without credentials (issue 35 item 4)', async () => {
-      server.json('/api/admin/projects/default/features', { version: 2, features: [{ name: 'new-checkout' }, { name: 'new-banner' }, { name: 'old' }] });
+      server.json('/api/admin/projects/default/features', {
+        version: 2,
+        features: [{ name: 'new-checkout' }, { name: 'new-banner' }, { name: 'old' }],
+      });
       server.json('/api/admin/projects', { projects: [{ id: 'default' }, { id: 'web' }] });
       server.json('/api/admin/environments', { environments: [{ name: 'development' }, { name: 'production' }] });
-      const live = { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.completion-token', XDG_CACHE_HOME: join(env.tmp, `cache-${name}`) };
+      const live = {
+        FLAGCTL_URL: server.url,
+        FLAGCTL_TOKEN: '*:*.completion-token',
+        XDG_CACHE_HOME: join(env.tmp, `cache-${name}`),
+      };
       // The shell runs synchronously here, so this process's fixture could not answer it: the names
       // are fetched once in-process (what a first <TAB> does), and the scripts read them from the cache.
-      for (const kind of ['features', 'projects', 'environments']) await runCli(['completion', '--server-names', kind], { env: live });
+      for (const kind of ['features', 'projects', 'environments'])
+        await runCli(['completion', '--server-names', kind], { env: live });
       expect(complete('flagctl feature get new-', live)).toEqual(['new-banner', 'new-checkout']);
       expect(complete('flagctl feature history --project w', live)).toEqual(['web']);
       expect(complete('flagctl evaluate --env pro', live)).toEqual(['production']);
@@ -142,10 +168,14 @@ for (const [name, complete] of [
 
     it('completes enumerated flag values and arguments', () => {
       expect(complete('flagctl features search -o ')).toEqual(sorted(['table', 'json', 'ndjson', 'csv', 'markdown']));
-      expect(complete('flagctl features stale -o ')).toEqual(sorted(['table', 'json', 'ndjson', 'csv', 'markdown', 'github']));
+      expect(complete('flagctl features stale -o ')).toEqual(
+        sorted(['table', 'json', 'ndjson', 'csv', 'markdown', 'github']),
+      );
       expect(complete('flagctl features search --sort-order ')).toEqual(['asc', 'desc']);
       expect(complete('flagctl features search --state p')).toEqual(['potentially-stale']);
-      expect(complete('flagctl insights --section ')).toEqual(sorted(['users', 'flags', 'projects', 'metrics', 'environments']));
+      expect(complete('flagctl insights --section ')).toEqual(
+        sorted(['users', 'flags', 'projects', 'metrics', 'environments']),
+      );
       expect(complete('flagctl completion ')).toEqual(['bash', 'fish', 'zsh']);
     });
 

@@ -44,14 +44,26 @@ function complete(line: string, extra: Record<string, string> = {}): Completion 
   const r = spawnSync('bash', ['--norc', '--noprofile', '-c', driver, 'bash', line, ...compWords(line)], {
     cwd: tmp,
     encoding: 'utf8',
-    env: { PATH: `${env.bin}:${process.env.PATH}`, HOME: tmp, FLAGCTL_CONFIG_DIR: configDir, SCRIPT: env.scripts.bash!, ...extra },
+    env: {
+      PATH: `${env.bin}:${process.env.PATH}`,
+      HOME: tmp,
+      FLAGCTL_CONFIG_DIR: configDir,
+      SCRIPT: env.scripts.bash!,
+      ...extra,
+    },
   });
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
   const lines = r.stdout.split('\n');
   return {
-    reply: lines.filter((l) => l.startsWith('reply:')).map((l) => l.slice(6)).filter(Boolean),
-    compopt: lines.find((l) => l.startsWith('compopt:'))!.slice(8).trim(),
+    reply: lines
+      .filter((l) => l.startsWith('reply:'))
+      .map((l) => l.slice(6))
+      .filter(Boolean),
+    compopt: lines
+      .find((l) => l.startsWith('compopt:'))!
+      .slice(8)
+      .trim(),
   };
 }
 
@@ -78,11 +90,15 @@ describe('completion scripts', () => {
     expect(r.stderr).toBe('');
     const committed = join(root, 'completions', file);
     expect(existsSync(committed), `${committed} is missing: run npm run completions`).toBe(true);
-    expect(readFileSync(committed, 'utf8'), `completions/${file} is out of date: run npm run completions`).toBe(r.stdout);
+    expect(readFileSync(committed, 'utf8'), `completions/${file} is out of date: run npm run completions`).toBe(
+      r.stdout,
+    );
   });
 
   it('the bash script is valid bash and registers the function', () => {
-    const r = spawnSync('bash', ['--norc', '-c', `source '${env.scripts.bash}' && complete -p flagctl`], { encoding: 'utf8' });
+    const r = spawnSync('bash', ['--norc', '-c', `source '${env.scripts.bash}' && complete -p flagctl`], {
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(0);
     expect(r.stdout.trim()).toBe('complete -o default -F _flagctl flagctl');
   });
@@ -110,7 +126,9 @@ describe('completion scripts', () => {
 describe('bash completion', () => {
   it('completes every command path of the tree with its subcommands', async () => {
     const paths = await commandPaths();
-    expect(paths.map((p) => p.path.join(' '))).toEqual(expect.arrayContaining(['', 'feature get', 'features search', 'auth login']));
+    expect(paths.map((p) => p.path.join(' '))).toEqual(
+      expect.arrayContaining(['', 'feature get', 'features search', 'auth login']),
+    );
     for (const { path, subcommands } of paths.filter((p) => p.subcommands.length)) {
       expect(reply(['flagctl', ...path, ''].join(' ')), `flagctl ${path.join(' ')}`).toEqual(subcommands);
     }
@@ -124,10 +142,24 @@ describe('bash completion', () => {
 
   it("offers each command's own flags and the global ones", async () => {
     const search = reply('flagctl features search --');
-    expect(search).toEqual(expect.arrayContaining(['--sort-by', '--sort-order', '--state', '--all', '--output', '--columns', '--profile', '--url', '--help']));
+    expect(search).toEqual(
+      expect.arrayContaining([
+        '--sort-by',
+        '--sort-order',
+        '--state',
+        '--all',
+        '--output',
+        '--columns',
+        '--profile',
+        '--url',
+        '--help',
+      ]),
+    );
     expect(search).not.toContain('--section');
     expect(reply('flagctl insights --s')).toEqual(['--section']);
-    expect(reply('flagctl feature get checkout-v2 -')).toEqual(expect.arrayContaining(['-p', '--project', '-o', '--output', '-h']));
+    expect(reply('flagctl feature get checkout-v2 -')).toEqual(
+      expect.arrayContaining(['-p', '--project', '-o', '--output', '-h']),
+    );
     // Global flags come before the subcommand too, and do not end the command path.
     expect(reply('flagctl --profile prod features search --sort-o')).toEqual(['--sort-order']);
   });
@@ -136,7 +168,9 @@ describe('bash completion', () => {
     for (const { path } of await commandPaths()) {
       const help = (await runCli([...path, '--help'])).stdout;
       const listed = [...help.matchAll(/^ {2}(?:-\w, )?(--[\w-]+)/gm)].map((m) => m[1]!);
-      expect(reply(['flagctl', ...path, '--'].join(' ')), `flagctl ${path.join(' ')} --`).toEqual(expect.arrayContaining(listed));
+      expect(reply(['flagctl', ...path, '--'].join(' ')), `flagctl ${path.join(' ')} --`).toEqual(
+        expect.arrayContaining(listed),
+      );
     }
   });
 
@@ -203,13 +237,17 @@ describe('bash completion', () => {
   });
 
   it('completes flag, project and environment names from the server; nothing without credentials (issue 35 item 4)', async () => {
-    server.json('/api/admin/projects/default/features', { version: 2, features: [{ name: 'new-checkout' }, { name: 'new-banner' }, { name: 'old' }] });
+    server.json('/api/admin/projects/default/features', {
+      version: 2,
+      features: [{ name: 'new-checkout' }, { name: 'new-banner' }, { name: 'old' }],
+    });
     server.json('/api/admin/projects', { projects: [{ id: 'default' }, { id: 'web' }] });
     server.json('/api/admin/environments', { environments: [{ name: 'development' }, { name: 'production' }] });
     const live = { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.completion-token', XDG_CACHE_HOME: join(tmp, 'cache') };
     // The shell runs synchronously here, so this process's fixture could not answer it: the names
     // are fetched once in-process (what a first <TAB> does), and the scripts read them from the cache.
-    for (const kind of ['features', 'projects', 'environments']) await runCli(['completion', '--server-names', kind], { env: live });
+    for (const kind of ['features', 'projects', 'environments'])
+      await runCli(['completion', '--server-names', kind], { env: live });
     expect(complete('flagctl feature get new-', live).reply).toEqual(['new-banner', 'new-checkout']);
     expect(complete('flagctl feature history --project w', live).reply).toEqual(['web']);
     expect(complete('flagctl evaluate --env=pro', live).reply).toEqual(['production']);
@@ -232,7 +270,9 @@ describe('completion --profiles', () => {
   it('prints nothing, and succeeds, when the config is missing, unsafe or broken', async () => {
     const open = join(tmp, 'open-config');
     mkdirSync(open);
-    writeFileSync(join(open, 'config.json'), JSON.stringify({ profiles: { a: { url: 'u', token: 't' } } }), { mode: 0o644 });
+    writeFileSync(join(open, 'config.json'), JSON.stringify({ profiles: { a: { url: 'u', token: 't' } } }), {
+      mode: 0o644,
+    });
     chmodSync(join(open, 'config.json'), 0o644);
     for (const dir of [join(tmp, 'nothing-here'), open]) {
       const r = await runCli(['completion', '--profiles'], { env: { FLAGCTL_CONFIG_DIR: dir } });

@@ -22,18 +22,37 @@ const binary = join(root, 'dist', `flagctl-${process.platform}-${process.arch}`)
 const server = useFixtureServer();
 
 beforeAll(async () => {
-  await execFile(process.execPath, [join(root, 'scripts/build-binary.mjs'), '--if-changed'], { cwd: root, timeout: 280_000 });
+  await execFile(process.execPath, [join(root, 'scripts/build-binary.mjs'), '--if-changed'], {
+    cwd: root,
+    timeout: 280_000,
+  });
   writeFileSync(join(tmp, 'full.cjs'), `require(${JSON.stringify(join(root, 'dist/flagctl.cjs'))}).run();\n`);
 }, 300_000);
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 type Way = 'full' | 'bin' | 'binary';
 async function run(way: Way, args: string[]) {
-  const env = { PATH: process.env.PATH!, HOME: tmp, XDG_CACHE_HOME: join(tmp, way), FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN, FLAGCTL_CONFIG_DIR: '/nonexistent' };
-  const [file, argv] = way === 'full' ? [process.execPath, [join(tmp, 'full.cjs'), ...args]] : way === 'bin' ? [join(root, 'bin/flagctl'), args] : [binary, args];
+  const env = {
+    PATH: process.env.PATH!,
+    HOME: tmp,
+    XDG_CACHE_HOME: join(tmp, way),
+    FLAGCTL_URL: server.url,
+    FLAGCTL_TOKEN: TOKEN,
+    FLAGCTL_CONFIG_DIR: '/nonexistent',
+  };
+  const [file, argv] =
+    way === 'full'
+      ? [process.execPath, [join(tmp, 'full.cjs'), ...args]]
+      : way === 'bin'
+        ? [join(root, 'bin/flagctl'), args]
+        : [binary, args];
   const r = await execFile(file, argv, { env }).then(
     (ok) => ({ code: 0, stdout: ok.stdout, stderr: ok.stderr }),
-    (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout, stderr: err.stderr }),
+    (err: { code: number; stdout: string; stderr: string }) => ({
+      code: err.code,
+      stdout: err.stdout,
+      stderr: err.stderr,
+    }),
   );
   // --debug shows times, and a failure's stack frames, which name each bundle's own code.
   return { ...r, stderr: r.stderr.replace(/\(\d+ ms, /g, '(N ms, ').replace(/\n {4}at [^\n]*/g, '') };
@@ -60,7 +79,9 @@ describe('feature get as it ships: the fast path, else the whole CLI', () => {
     server.json(`${base}/missing`, { name: 'NotFoundError', message: 'Could not find feature missing' }, 404);
     // After a 404, feature get looks in the archive (issue 35): not there either.
     server.json('/api/admin/search/features', { features: [], total: 0 });
-    server.route(`${base}/bad-shape`, (_req, res) => sendJson(res, 200, { ...feature, environments: [{ name: 'e', yes: 'many' }] }));
+    server.route(`${base}/bad-shape`, (_req, res) =>
+      sendJson(res, 200, { ...feature, environments: [{ name: 'e', yes: 'many' }] }),
+    );
     server.json('/api/admin/segments', { segments: [{ id: 1, name: 'beta-users' }] });
     const full = await run('full', args);
     expect(full.stdout + full.stderr).not.toBe('');

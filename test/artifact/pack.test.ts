@@ -1,5 +1,15 @@
 import { execFile as execFileCb, execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -49,25 +59,60 @@ afterAll(() => {
 
 /** Runs the installed package's bin the way a shell would: by its #! line. */
 function flagctl(args: string[], env: Record<string, string> = {}) {
-  return execFile(join(installed, 'bin/flagctl'), args, { cwd: tmp, env: { PATH: process.env.PATH!, HOME: tmp, ...env } });
+  return execFile(join(installed, 'bin/flagctl'), args, {
+    cwd: tmp,
+    env: { PATH: process.env.PATH!, HOME: tmp, ...env },
+  });
 }
 
 describe('npm pack', () => {
   it('ships the bin, the bundle, the completions and nothing of the sources', () => {
     const paths = packed.map((f) => f.path).sort();
-    expect(paths).toEqual(expect.arrayContaining(['bin/flagctl', 'bin/package.json', 'dist/flagctl.cjs', 'dist/feature-get.cjs', 'dist/launch.cjs', 'completions/_flagctl', 'completions/flagctl.bash', 'completions/flagctl.fish', 'package.json']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'bin/flagctl',
+        'bin/package.json',
+        'dist/flagctl.cjs',
+        'dist/feature-get.cjs',
+        'dist/launch.cjs',
+        'completions/_flagctl',
+        'completions/flagctl.bash',
+        'completions/flagctl.fish',
+        'package.json',
+      ]),
+    );
     // dist/grammars/: cleanup's parser (tree-sitter's runtime and grammars), read only when it parses.
     expect(paths.filter((p) => p.startsWith('dist/grammars/'))).toEqual(
-      ['tree-sitter-go.wasm', 'tree-sitter-java.wasm', 'tree-sitter-javascript.wasm', 'tree-sitter-python.wasm', 'tree-sitter-tsx.wasm', 'tree-sitter-typescript.wasm', 'tree-sitter.cjs', 'tree-sitter.wasm'].map((f) => `dist/grammars/${f}`),
+      [
+        'tree-sitter-go.wasm',
+        'tree-sitter-java.wasm',
+        'tree-sitter-javascript.wasm',
+        'tree-sitter-python.wasm',
+        'tree-sitter-tsx.wasm',
+        'tree-sitter-typescript.wasm',
+        'tree-sitter.cjs',
+        'tree-sitter.wasm',
+      ].map((f) => `dist/grammars/${f}`),
     );
-    const unexpected = paths.filter((p) => !/^(bin\/flagctl|bin\/package\.json|dist\/(flagctl|feature-get|launch)\.cjs|dist\/grammars\/tree-sitter[a-z-]*\.(wasm|cjs)|completions\/[^/]+|package\.json|README\.md|LICENSE(\.md)?)$/.test(p));
+    const unexpected = paths.filter(
+      (p) =>
+        !/^(bin\/flagctl|bin\/package\.json|dist\/(flagctl|feature-get|launch)\.cjs|dist\/grammars\/tree-sitter[a-z-]*\.(wasm|cjs)|completions\/[^/]+|package\.json|README\.md|LICENSE(\.md)?)$/.test(
+          p,
+        ),
+    );
     expect(unexpected).toEqual([]);
     expect(packed.find((f) => f.path === 'bin/flagctl')!.mode & 0o111).toBe(0o111);
   });
 
   it('depends on nothing: the libraries are bundled and no Node runtime reaches a user', () => {
     const shipped = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
-    for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies', 'bundleDependencies', 'bundledDependencies']) {
+    for (const field of [
+      'dependencies',
+      'optionalDependencies',
+      'peerDependencies',
+      'bundleDependencies',
+      'bundledDependencies',
+    ]) {
       expect(shipped[field], field).toBeUndefined();
     }
     expect(Object.keys(shipped.devDependencies)).toEqual(expect.arrayContaining(['chalk', 'commander', 'ora', 'zod']));
@@ -112,12 +157,16 @@ describe('npm pack', () => {
 
   it('--help lists the commands', async () => {
     const r = await flagctl(['--help']);
-    for (const name of ['feature', 'features', 'project', 'insights', 'auth', 'completion']) expect(r.stdout).toMatch(new RegExp(`^ {2}${name}\\b`, 'm'));
+    for (const name of ['feature', 'features', 'project', 'insights', 'auth', 'completion'])
+      expect(r.stdout).toMatch(new RegExp(`^ {2}${name}\\b`, 'm'));
   });
 
   it('answers a real query against a server', async () => {
     server.json(PATH, feature);
-    const r = await flagctl(['feature', 'get', 'checkout-v2', '-o', 'json'], { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });
+    const r = await flagctl(['feature', 'get', 'checkout-v2', '-o', 'json'], {
+      FLAGCTL_URL: server.url,
+      FLAGCTL_TOKEN: TOKEN,
+    });
     expect(JSON.parse(r.stdout)).toEqual(feature);
     expect(server.requests[0]!.headers['user-agent']).toBe(`flagctl/${pkg.version}`);
     expect(server.requests[0]!.headers.authorization).toBe(TOKEN);
@@ -127,7 +176,10 @@ describe('npm pack', () => {
     server.route(PATH, (_req, res) => sendJson(res, 404, { name: 'NotFoundError', message: 'Could not find feature' }));
     // After a 404, feature get looks in the archive (issue 35): not there either.
     server.json('/api/admin/search/features', { features: [], total: 0 });
-    const err = await flagctl(['feature', 'get', 'checkout-v2'], { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN }).catch((e) => e);
+    const err = await flagctl(['feature', 'get', 'checkout-v2'], {
+      FLAGCTL_URL: server.url,
+      FLAGCTL_TOKEN: TOKEN,
+    }).catch((e) => e);
     expect(err.code).toBe(5);
     expect(err.stderr).toContain('Could not find feature');
   });
@@ -138,16 +190,34 @@ describe('npm install -g of the tarball', () => {
     const prefix = join(tmp, 'global');
     const cache = join(tmp, 'empty-npm-cache');
     mkdirSync(cache);
-    const out = execFileSync('npm', ['install', '-g', tarball, '--offline', '--cache', cache, '--prefix', prefix, '--no-audit', '--no-fund', '--no-update-notifier'], {
-      cwd: tmp,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, npm_config_userconfig: join(tmp, 'no-npmrc') },
-    });
+    const out = execFileSync(
+      'npm',
+      [
+        'install',
+        '-g',
+        tarball,
+        '--offline',
+        '--cache',
+        cache,
+        '--prefix',
+        prefix,
+        '--no-audit',
+        '--no-fund',
+        '--no-update-notifier',
+      ],
+      {
+        cwd: tmp,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, npm_config_userconfig: join(tmp, 'no-npmrc') },
+      },
+    );
     expect(out).toMatch(/added 1 package\b/);
     expect(readdirSync(join(prefix, 'lib/node_modules'))).toEqual(['flagctl']);
     expect(existsSync(join(prefix, 'lib/node_modules/flagctl/node_modules'))).toBe(false);
-    const r = await execFile(join(prefix, 'bin/flagctl'), ['--version'], { env: { PATH: process.env.PATH!, HOME: tmp } });
+    const r = await execFile(join(prefix, 'bin/flagctl'), ['--version'], {
+      env: { PATH: process.env.PATH!, HOME: tmp },
+    });
     expect(r.stdout).toBe(`${pkg.version}\n`);
   }, 120_000);
 });
@@ -155,7 +225,7 @@ describe('npm install -g of the tarball', () => {
 // The compile cache: bin/flagctl's vm.Script code cache, one per command, on Node 20 and the
 // pinned Node 24. Both must give the same output with and without it.
 describe.each([
-  ['the machine\'s Node', () => process.execPath],
+  ["the machine's Node", () => process.execPath],
   [`Node ${NODE_VERSION} (pinned)`, () => ensureNode()],
 ])('the compile cache, on %s', (_label, nodeOf) => {
   let node = '';
@@ -170,9 +240,15 @@ describe.each([
     return { home: join(dir, 'home'), pkgDir: join(dir, 'package') };
   }
   const run = (pkgDir: string, args: string[], env: Record<string, string>) =>
-    execFile(node, [join(pkgDir, 'bin/flagctl'), ...args], { env: { PATH: process.env.PATH!, HOME: '/nonexistent', FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN, ...env } });
+    execFile(node, [join(pkgDir, 'bin/flagctl'), ...args], {
+      env: { PATH: process.env.PATH!, HOME: '/nonexistent', FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN, ...env },
+    });
   const files = (dir: string): string[] =>
-    existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)) : [];
+    existsSync(dir)
+      ? readdirSync(dir, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => join(e.parentPath, e.name))
+      : [];
 
   it('is written to $XDG_CACHE_HOME/flagctl (private) and gives the same output when used', async () => {
     const { home, pkgDir } = fresh();
@@ -193,7 +269,9 @@ describe.each([
     server.json(PATH, feature);
     await run(pkgDir, ['feature', 'get', 'checkout-v2', '-o', 'json'], { XDG_CACHE_HOME: home });
     await run(pkgDir, ['--help'], { XDG_CACHE_HOME: home });
-    await run(pkgDir, ['fetaure', 'get', 'checkout-v2'], { XDG_CACHE_HOME: home }).catch((err: { code?: number }) => expect(err.code).toBe(2));
+    await run(pkgDir, ['fetaure', 'get', 'checkout-v2'], { XDG_CACHE_HOME: home }).catch((err: { code?: number }) =>
+      expect(err.code).toBe(2),
+    );
     const names = files(join(home, 'flagctl')).map((f) => f.split('/').pop()!);
     expect(names.filter((n) => n.includes('-feature.get-'))).toHaveLength(1);
     expect(names.filter((n) => n.includes('-none-'))).toHaveLength(1);
@@ -201,7 +279,7 @@ describe.each([
     expect(names).toHaveLength(2);
   });
 
-  it('an upgraded bundle removes the caches of the one it replaced, and no other installation\'s', async () => {
+  it("an upgraded bundle removes the caches of the one it replaced, and no other installation's", async () => {
     const { home, pkgDir } = fresh();
     const other = fresh().pkgDir;
     await run(pkgDir, ['--help'], { XDG_CACHE_HOME: home });
@@ -216,13 +294,14 @@ describe.each([
     expect(after.filter((f) => before.includes(f))).toHaveLength(1); // the other installation's
   });
 
-  it('removes the caches its path had before 2026-11-25 (named by crc32s), and no other installation\'s', async () => {
+  it("removes the caches its path had before 2026-11-25 (named by crc32s), and no other installation's", async () => {
     const { home, pkgDir } = fresh();
     const other = fresh().pkgDir;
     const dir = join(home, 'flagctl');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const crc = (text: string) => crc32(Buffer.from(text)).toString(16);
-    const legacy = (pkg: string) => `flagctl.cjs-123-${crc('old bundle')}-${crc(resolve(pkg, 'dist/flagctl.cjs'))}-feature.get-${process.version}-${process.arch}.v8`;
+    const legacy = (pkg: string) =>
+      `flagctl.cjs-123-${crc('old bundle')}-${crc(resolve(pkg, 'dist/flagctl.cjs'))}-feature.get-${process.version}-${process.arch}.v8`;
     writeFileSync(join(dir, legacy(pkgDir)), 'old cache', { mode: 0o600 });
     writeFileSync(join(dir, legacy(other)), 'old cache', { mode: 0o600 });
     await run(pkgDir, ['--help'], { XDG_CACHE_HOME: home });
@@ -268,7 +347,12 @@ describe.each([
     const source = readFileSync(bundle, 'utf8');
     const text = 'Read a feature-flag server';
     // What a rebuild of a one-word change gives: the same length, another content hash on the first line.
-    const rebuilt = source.replace(text, text.toUpperCase()).replace(/^(\/\/ flagctl bundle )([0-9a-f]{16})/, (_m, head: string, id: string) => head + [...id].reverse().join(''));
+    const rebuilt = source
+      .replace(text, text.toUpperCase())
+      .replace(
+        /^(\/\/ flagctl bundle )([0-9a-f]{16})/,
+        (_m, head: string, id: string) => head + [...id].reverse().join(''),
+      );
     expect(rebuilt.length).toBe(source.length);
     expect(rebuilt.split('\n')[0]).not.toBe(source.split('\n')[0]);
     writeFileSync(bundle, rebuilt);
@@ -287,12 +371,15 @@ describe.each([
 
   // Issue 21, item 13: a second installation of the same version shares the cache home, but
   // its stack traces must name its own files, not the first installation's.
-  it('keeps two installations of the same bundle apart: --debug stack traces name each one\'s own path', async () => {
+  it("keeps two installations of the same bundle apart: --debug stack traces name each one's own path", async () => {
     const a = fresh();
     const b = fresh();
     const home = join(tmp, `shared-home-${Math.random().toString(36).slice(2)}`);
     const failing = (pkgDir: string) =>
-      run(pkgDir, ['feature', 'get', 'f', '--debug', '--retries', '0'], { XDG_CACHE_HOME: home, FLAGCTL_URL: 'http://127.0.0.1:9' }).then(
+      run(pkgDir, ['feature', 'get', 'f', '--debug', '--retries', '0'], {
+        XDG_CACHE_HOME: home,
+        FLAGCTL_URL: 'http://127.0.0.1:9',
+      }).then(
         () => expect.unreachable('exit 0 against a closed port'),
         (err: { stderr: string }) => err.stderr,
       );
@@ -338,7 +425,9 @@ describe('the bundle loads heavy modules only when a command needs them', () => 
         });
       } };
       await bundle({ outfile: process.argv[1], plugins: [trace] });`;
-    execFileSync(process.execPath, ['--input-type=module', '-e', tracer, join(dir, 'flagctl.cjs')], { stdio: 'inherit' });
+    execFileSync(process.execPath, ['--input-type=module', '-e', tracer, join(dir, 'flagctl.cjs')], {
+      stdio: 'inherit',
+    });
     writeFileSync(join(dir, 'run.cjs'), "require('./flagctl.cjs').run();\n");
     // As on a terminal: stdout and stderr are TTYs, so tables are drawn and a slow request gets a spinner.
     writeFileSync(
@@ -351,13 +440,18 @@ process.exitCode = await main(process.argv.slice(2), io);\n`,
 
   const traced = (stderr: string) => [...stderr.matchAll(/\[evaluated (\S+)\]/g)].map((m) => m[1]).sort();
   const run = (script: string, args: string[]) =>
-    execFile(process.execPath, [join(dir, script), ...args], { env: { PATH: process.env.PATH!, HOME: tmp, FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN } });
+    execFile(process.execPath, [join(dir, script), ...args], {
+      env: { PATH: process.env.PATH!, HOME: tmp, FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN },
+    });
 
-  it.each([[['--version']], [['--help']], [['features', 'search', '--help']], [['completion', 'bash']]])('%j evaluates none of them', async (args) => {
-    const r = await run('run.cjs', args);
-    expect(r.stdout).not.toBe('');
-    expect(traced(r.stderr)).toEqual([]);
-  });
+  it.each([[['--version']], [['--help']], [['features', 'search', '--help']], [['completion', 'bash']]])(
+    '%j evaluates none of them',
+    async (args) => {
+      const r = await run('run.cjs', args);
+      expect(r.stdout).not.toBe('');
+      expect(traced(r.stderr)).toEqual([]);
+    },
+  );
 
   it('a piped query evaluates none', async () => {
     server.json(PATH, feature);

@@ -31,7 +31,8 @@ describe(`start-up of feature get on Node ${NODE_VERSION}`, () => {
     ['from its code cache', 2],
   ])('loads no module it does not use, %s', async (_label, runs) => {
     let r = await loadedModules(node, server.url, ['feature', 'get', 'f', '-o', 'json'], home);
-    for (let i = 1; i < runs; i++) r = await loadedModules(node, server.url, ['feature', 'get', 'f', '-o', 'json'], home);
+    for (let i = 1; i < runs; i++)
+      r = await loadedModules(node, server.url, ['feature', 'get', 'f', '-o', 'json'], home);
     expect(r.code).toBe(0);
     expect(r.modules).toContain('NativeModule http');
     expect(r.modules.filter((m) => UNWANTED.test(m))).toEqual([]);
@@ -42,7 +43,8 @@ describe(`start-up of feature get on Node ${NODE_VERSION}`, () => {
     ['from its code cache', 2],
   ])('evaluates neither commander nor zod (the fast path), %s', async (_label, runs) => {
     let r = await loadedModules(node, server.url, ['feature', 'get', 'f', '-o', 'json'], tracedHome, traced);
-    for (let i = 1; i < runs; i++) r = await loadedModules(node, server.url, ['feature', 'get', 'f', '-o', 'json'], tracedHome, traced);
+    for (let i = 1; i < runs; i++)
+      r = await loadedModules(node, server.url, ['feature', 'get', 'f', '-o', 'json'], tracedHome, traced);
     expect(r.code).toBe(0);
     expect(r.modules).toContain('NativeModule http');
     expect(r.evaluated).toEqual([]);

@@ -17,8 +17,15 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 const TOKEN = '*:*.login-pty-token-0123456789';
 
 /** Runs `args` on a pseudo-terminal, typing each answer when its prompt has appeared. */
-function onTerminal(args: string[], answers: [RegExp, string][], env: Record<string, string>): Promise<{ code: number | null; screen: string }> {
-  const child = spawn('script', ['-qec', `node ${BIN} ${args.join(' ')}`, '/dev/null'], { env: { PATH: process.env.PATH, HOME: home, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
+function onTerminal(
+  args: string[],
+  answers: [RegExp, string][],
+  env: Record<string, string>,
+): Promise<{ code: number | null; screen: string }> {
+  const child = spawn('script', ['-qec', `node ${BIN} ${args.join(' ')}`, '/dev/null'], {
+    env: { PATH: process.env.PATH, HOME: home, ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let screen = '';
   const pending = [...answers];
   child.stdout.setEncoding('utf8').on('data', (d: string) => {
@@ -30,11 +37,20 @@ function onTerminal(args: string[], answers: [RegExp, string][], env: Record<str
 
 describe('auth login on a terminal', () => {
   it('asks for a profile name when the host name is taken by another server, then the hidden token', async () => {
-    server.route('/api/admin/search/features', (req, res) => (req.headers.authorization === TOKEN ? sendJson(res, 200, { features: [], total: 0 }) : sendJson(res, 401, {})));
+    server.route('/api/admin/search/features', (req, res) =>
+      req.headers.authorization === TOKEN ? sendJson(res, 200, { features: [], total: 0 }) : sendJson(res, 401, {}),
+    );
     const dir = join(home, 'config');
     mkdirSync(dir, { mode: 0o700 });
     const host = new URL(server.url).host.replace(':', '-');
-    const before = { version: 1, defaultProfile: 'default', profiles: { default: { url: 'http://127.0.0.1:9', token: TOKEN }, [host]: { url: `${server.url}/other`, token: TOKEN } } };
+    const before = {
+      version: 1,
+      defaultProfile: 'default',
+      profiles: {
+        default: { url: 'http://127.0.0.1:9', token: TOKEN },
+        [host]: { url: `${server.url}/other`, token: TOKEN },
+      },
+    };
     writeFileSync(join(dir, 'config.json'), JSON.stringify(before));
     chmodSync(join(dir, 'config.json'), 0o600);
     const r = await onTerminal(
@@ -46,7 +62,9 @@ describe('auth login on a terminal', () => {
       { FLAGCTL_CONFIG_DIR: dir },
     );
     expect(r.code, r.screen).toBe(0);
-    expect(r.screen).toContain(`profile "${host}" is already saved for ${server.url}/other. Name for the profile of ${server.url}: `);
+    expect(r.screen).toContain(
+      `profile "${host}" is already saved for ${server.url}/other. Name for the profile of ${server.url}: `,
+    );
     expect(r.screen).toContain('as profile "mine"');
     expect(r.screen).not.toContain(TOKEN.slice(4));
     const saved = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));

@@ -23,7 +23,15 @@ chmodSync(OTHER, 0o755);
 
 function onTerminal(cmd: string, env: Record<string, string>): Promise<string> {
   const child = spawn('script', ['-qec', `stty cols 100 rows 40; ${cmd}`, '/dev/null'], {
-    env: { PATH: process.env.PATH, HOME: home, FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.pager-secret', FLAGCTL_CONFIG_DIR: join(home, 'none'), NO_COLOR: '1', ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: home,
+      FLAGCTL_URL: server.url,
+      FLAGCTL_TOKEN: '*:*.pager-secret',
+      FLAGCTL_CONFIG_DIR: join(home, 'none'),
+      NO_COLOR: '1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -31,14 +39,20 @@ function onTerminal(cmd: string, env: Record<string, string>): Promise<string> {
   return new Promise((resolve) => child.on('close', () => resolve(out.replace(/\r\n/g, '\n'))));
 }
 
-const search = () => server.json('/api/admin/search/features', { features: [{ name: 'paged-flag', type: 'release', project: 'default', stale: false, environments: [] }], total: 1 });
+const search = () =>
+  server.json('/api/admin/search/features', {
+    features: [{ name: 'paged-flag', type: 'release', project: 'default', stale: false, environments: [] }],
+    total: 1,
+  });
 const run = (args = '') => `node ${BIN} features search --columns name ${args} 2>/dev/null`;
 
 describe('the pager on a real pseudo-terminal', () => {
   it('$FLAGCTL_PAGER pages a terminal table, and wins over $PAGER', async () => {
     search();
     const out = await onTerminal(run(), { FLAGCTL_PAGER: PAGER, PAGER: OTHER });
-    expect(out).toBe(`[paged by ${PAGER}]\n┌────────────┐\n│ name       │\n├────────────┤\n│ paged-flag │\n└────────────┘\n`);
+    expect(out).toBe(
+      `[paged by ${PAGER}]\n┌────────────┐\n│ name       │\n├────────────┤\n│ paged-flag │\n└────────────┘\n`,
+    );
   });
 
   it('$PAGER when $FLAGCTL_PAGER is unset', async () => {

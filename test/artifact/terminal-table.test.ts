@@ -31,7 +31,10 @@ function onTerminal(cols: number, cmd: string): Promise<{ code: number | null; o
     // The table as flagctl draws it, not through a pager (terminal-pager.test.ts has that).
     FLAGCTL_PAGER: '',
   };
-  const child = spawn('script', ['-qec', `stty cols ${cols} rows 40; ${cmd}`, '/dev/null'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn('script', ['-qec', `stty cols ${cols} rows 40; ${cmd}`, '/dev/null'], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
   // The terminal turns each \n into \r\n (onlcr).
@@ -72,6 +75,8 @@ describe('a terminal table on a real pseudo-terminal', () => {
 
     const piped = await onTerminal(60, `node ${BIN} ${args} 2>/dev/null | cat`);
     expect(piped.code).toBe(0);
-    expect(piped.out).toBe(`NAME\tTYPE\tPROJECT\tSTALE\n${LONG}\trelease\tdefault\tfalse\nshort\texperiment\tdefault\ttrue\n`);
+    expect(piped.out).toBe(
+      `NAME\tTYPE\tPROJECT\tSTALE\n${LONG}\trelease\tdefault\tfalse\nshort\texperiment\tdefault\ttrue\n`,
+    );
   });
 });

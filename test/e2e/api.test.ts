@@ -31,7 +31,12 @@ for (const server of inject('servers')) {
       const r = await flagctl(['api', path, '--paginate', '-q', 'limit=2', '-o', 'ndjson'], env);
       expect(r.code).toBe(0);
       const direct = (await adminGet(server, `${path}&limit=1000`)) as { events: unknown[] };
-      expect(r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l))).toEqual(direct.events);
+      expect(
+        r.stdout
+          .trimEnd()
+          .split('\n')
+          .map((l) => JSON.parse(l)),
+      ).toEqual(direct.events);
     });
 
     it('an unknown path exits 5 with the server message; POST is refused before sending', async () => {
@@ -47,12 +52,15 @@ for (const server of inject('servers')) {
 
     // Issue 21, item 1: on the real server `/api/..\health` answered {"health":"GOOD"}: the
     // token went to /health. Each spelling is refused before anything is sent.
-    it.each(['/api/..\\health', '/api/%2e%2e\\health', '/api/..%5chealth', '/api/..%2fhealth'])('%s is refused with exit 2; /health never answers', async (path) => {
-      const r = await flagctl(['api', path], env);
-      expect(r.code).toBe(2);
-      expect(r.stdout).toBe('');
-      expect(r.stderr).not.toContain('GOOD');
-      expect(r.stderr).not.toContain(server.adminToken);
-    });
+    it.each(['/api/..\\health', '/api/%2e%2e\\health', '/api/..%5chealth', '/api/..%2fhealth'])(
+      '%s is refused with exit 2; /health never answers',
+      async (path) => {
+        const r = await flagctl(['api', path], env);
+        expect(r.code).toBe(2);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).not.toContain('GOOD');
+        expect(r.stderr).not.toContain(server.adminToken);
+      },
+    );
   });
 }

@@ -16,18 +16,30 @@ const hostName = (url: string) => new URL(url).host.replace(':', '-');
 describe(`profiles across ${servers.map((s) => s.pkg).join(' and ')}`, () => {
   it('one login per server keeps one profile each; list shows them; switch moves commands to the other server', async () => {
     for (const server of servers) {
-      const r = await flagctl(['auth', 'login', '--url', server.url, '--project', 'default'], env, `${server.adminToken}\n`);
+      const r = await flagctl(
+        ['auth', 'login', '--url', server.url, '--project', 'default'],
+        env,
+        `${server.adminToken}\n`,
+      );
       expect(r.code, r.stderr).toBe(0);
     }
     const names = servers.map((s, i) => (i === 0 ? 'default' : hostName(s.url)));
     const list = await flagctl(['auth', 'list', '-o', 'json'], env);
     expect(list.code, list.stderr).toBe(0);
     expect(JSON.parse(list.stdout)).toEqual({
-      profiles: servers.map((s, i) => ({ name: names[i], url: s.url, project: 'default', tokenKind: 'admin', active: i === 0 })),
+      profiles: servers.map((s, i) => ({
+        name: names[i],
+        url: s.url,
+        project: 'default',
+        tokenKind: 'admin',
+        active: i === 0,
+      })),
       active: 'default',
     });
     const piped = await flagctl(['auth', 'list', '--columns', 'name,url,active'], env);
-    expect(piped.stdout).toBe(['NAME\tURL\tACTIVE', ...servers.map((s, i) => `${names[i]}\t${s.url}\t${i === 0}`), ''].join('\n'));
+    expect(piped.stdout).toBe(
+      ['NAME\tURL\tACTIVE', ...servers.map((s, i) => `${names[i]}\t${s.url}\t${i === 0}`), ''].join('\n'),
+    );
 
     const last = servers.length - 1;
     const sw = await flagctl(['auth', 'switch', names[last]!], env);
@@ -37,7 +49,8 @@ describe(`profiles across ${servers.map((s) => s.pkg).join(' and ')}`, () => {
     expect(status.stdout).toContain(`URL:      ${servers[last]!.url} (from config)`);
     expect(status.stdout).toContain(`(admin, from profile ${names[last]})`);
     const config = readFileSync(join(dir, 'config.json'), 'utf8');
-    for (const r of [list, piped, sw, status]) for (const s of servers) expect(r.stdout + r.stderr).not.toContain(s.adminToken.split('.')[1]!);
+    for (const r of [list, piped, sw, status])
+      for (const s of servers) expect(r.stdout + r.stderr).not.toContain(s.adminToken.split('.')[1]!);
     expect(JSON.parse(config).defaultProfile).toBe(names[last]);
   });
 
@@ -45,7 +58,11 @@ describe(`profiles across ${servers.map((s) => s.pkg).join(' and ')}`, () => {
     it(`login --project nosuch on ${server.pkg} exits 5 listing the projects and saves nothing`, async () => {
       const own = mkdtempSync(join(tmpdir(), 'flagctl-e2e-nosuch-'));
       try {
-        const r = await flagctl(['auth', 'login', '--url', server.url, '--project', 'nosuch'], { FLAGCTL_CONFIG_DIR: own }, `${server.adminToken}\n`);
+        const r = await flagctl(
+          ['auth', 'login', '--url', server.url, '--project', 'nosuch'],
+          { FLAGCTL_CONFIG_DIR: own },
+          `${server.adminToken}\n`,
+        );
         expect(r.code).toBe(5);
         expect(r.stderr).toContain('no project "nosuch" on this server (--project); it has: default');
         expect(() => readFileSync(join(own, 'config.json'))).toThrow(/ENOENT/);

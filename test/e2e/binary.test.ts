@@ -18,7 +18,10 @@ const tmp = mkdtempSync(join(tmpdir(), 'flagctl-e2e-binary-'));
 const binary = join(tmp, 'flagctl');
 
 beforeAll(async () => {
-  await execFile(process.execPath, [join(root, 'scripts/build-binary.mjs'), '--if-changed'], { cwd: root, timeout: 280_000 });
+  await execFile(process.execPath, [join(root, 'scripts/build-binary.mjs'), '--if-changed'], {
+    cwd: root,
+    timeout: 280_000,
+  });
   copyFileSync(join(root, 'dist', `flagctl-${process.platform}-${process.arch}`), binary);
 }, 300_000);
 
@@ -50,7 +53,8 @@ describe(`single executable (Node ${NODE_VERSION} inside)`, () => {
   it('embeds the pinned Node, not the one running the build', () => {
     const bytes = readFileSync(binary);
     expect(bytes.includes(`/release/v${NODE_VERSION}/node-v${NODE_VERSION}`)).toBe(true);
-    if (process.version !== `v${NODE_VERSION}`) expect(bytes.includes(`/release/${process.version}/node-${process.version}`)).toBe(false);
+    if (process.version !== `v${NODE_VERSION}`)
+      expect(bytes.includes(`/release/${process.version}/node-${process.version}`)).toBe(false);
   });
 
   for (const server of inject('servers')) {

@@ -12,7 +12,12 @@ const P = '/api/admin/projects/default';
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-async function admin(server: { url: string; adminToken: string }, method: string, path: string, body?: unknown): Promise<any> {
+async function admin(
+  server: { url: string; adminToken: string },
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<any> {
   const res = await fetch(`${server.url}${path}`, {
     method,
     headers: { authorization: server.adminToken, 'content-type': 'application/json', accept: 'application/json' },
@@ -24,11 +29,18 @@ async function admin(server: { url: string; adminToken: string }, method: string
 }
 
 /** Created, then completed; 6.10.1 writes the 'initial' stage late, so completing is retried until it stays. */
-async function completed(server: { url: string; adminToken: string }, name: string, status: 'kept' | 'discarded'): Promise<void> {
+async function completed(
+  server: { url: string; adminToken: string },
+  name: string,
+  status: 'kept' | 'discarded',
+): Promise<void> {
   const exists = await fetch(`${server.url}${P}/features/${name}`, { headers: { authorization: server.adminToken } });
   if (exists.status === 404) await admin(server, 'POST', `${P}/features`, { name, type: 'release' });
   for (let attempt = 0; attempt < 10; attempt++) {
-    await admin(server, 'POST', `${P}/features/${name}/lifecycle/complete`, { status, ...(status === 'kept' ? { statusValue: 'on' } : {}) });
+    await admin(server, 'POST', `${P}/features/${name}/lifecycle/complete`, {
+      status,
+      ...(status === 'kept' ? { statusValue: 'on' } : {}),
+    });
     await new Promise((r) => setTimeout(r, 300));
     const doc = await admin(server, 'GET', `${P}/features/${name}`);
     if (doc.lifecycle?.stage === 'completed' && doc.lifecycle?.status === status) return;
@@ -38,7 +50,10 @@ async function completed(server: { url: string; adminToken: string }, name: stri
 
 function inDir(cwd: string, args: string[], env: Record<string, string>): Promise<BinResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(NODE, [BIN, ...args], { cwd, env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', FLAGCTL_CONFIG_DIR: '/nonexistent/flagctl', ...env } });
+    const child = spawn(NODE, [BIN, ...args], {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', FLAGCTL_CONFIG_DIR: '/nonexistent/flagctl', ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -52,11 +67,21 @@ function inDir(cwd: string, args: string[], env: Record<string, string>): Promis
 async function referenced(dir: string, env: Record<string, string>): Promise<string[]> {
   const r = await inDir(dir, ['refs', '.', '-o', 'ndjson'], env);
   expect(r.code).toBe(0);
-  const refs = r.stdout.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { flag: string }).flag);
+  const refs = r.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { flag: string }).flag);
   return refs.filter((f) => f.startsWith('cleanup.')).sort();
 }
 
-const GIT_ENV = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' };
+const GIT_ENV = {
+  ...process.env,
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@t',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@t',
+};
 
 for (const server of inject('servers')) {
   describe(`cleanup on Unleash ${server.pkg}`, () => {
@@ -72,7 +97,10 @@ for (const server of inject('servers')) {
         join(dir, 'src/App.tsx'),
         `import { useFlag } from '@unleash/proxy-client-react';\n\nexport function App() {\n  const fresh = useFlag('${kept}');\n  return <main>{fresh ? <New /> : <Old />}{useFlag('${gone}') && <Promo />}</main>;\n}\n`,
       );
-      writeFileSync(join(dir, 'src/worker.py'), `def work(client):\n    if client.is_enabled("${gone}"):\n        return promo()\n    return plain()\n`);
+      writeFileSync(
+        join(dir, 'src/worker.py'),
+        `def work(client):\n    if client.is_enabled("${gone}"):\n        return promo()\n    return plain()\n`,
+      );
       const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: GIT_ENV });
       git('init', '-q', '.');
       git('add', '-A');
@@ -88,7 +116,9 @@ for (const server of inject('servers')) {
       writeFileSync(patch, r.stdout);
       git('apply', patch);
       rmSync(patch);
-      expect(readFileSync(join(dir, 'src/App.tsx'), 'utf8')).toBe(`\nexport function App() {\n  return <main><New /></main>;\n}\n`);
+      expect(readFileSync(join(dir, 'src/App.tsx'), 'utf8')).toBe(
+        `\nexport function App() {\n  return <main><New /></main>;\n}\n`,
+      );
       expect(readFileSync(join(dir, 'src/worker.py'), 'utf8')).toBe(`def work(client):\n    return plain()\n`);
 
       expect(await referenced(dir, env)).toEqual([]);

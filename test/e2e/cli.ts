@@ -52,7 +52,9 @@ export function target(server: { url: string }, token: string): Record<string, s
 
 /** A GET of the server's admin API with plain fetch, independent of flagctl. */
 export async function adminGet(server: { url: string; adminToken: string }, path: string): Promise<unknown> {
-  const res = await fetch(`${server.url}${path}`, { headers: { authorization: server.adminToken, accept: 'application/json' } });
+  const res = await fetch(`${server.url}${path}`, {
+    headers: { authorization: server.adminToken, accept: 'application/json' },
+  });
   if (!res.ok) throw new Error(`GET ${path}: HTTP ${res.status}`);
   return res.json();
 }

@@ -31,7 +31,11 @@ function bashComplete(line: string, env: Record<string, string>): Promise<string
   child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
   child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
   return new Promise((resolve, reject) =>
-    child.on('close', (code) => (code === 0 && err === '' ? resolve(out.split('\n').filter(Boolean).sort()) : reject(new Error(`bash exited ${code}: ${err}`)))),
+    child.on('close', (code) =>
+      code === 0 && err === ''
+        ? resolve(out.split('\n').filter(Boolean).sort())
+        : reject(new Error(`bash exited ${code}: ${err}`)),
+    ),
   );
 }
 
@@ -40,19 +44,28 @@ for (const server of inject('servers')) {
     const env = { ...target(server, server.adminToken), XDG_CACHE_HOME: join(tmp, `cache-${server.pkg}`) };
 
     it('flag names: the project list, whole; bash offers those that start with what is typed', async () => {
-      const truth = ((await adminGet(server, '/api/admin/projects/default/features')) as { features: { name: string }[] }).features.map((f) => f.name).sort();
+      const truth = (
+        (await adminGet(server, '/api/admin/projects/default/features')) as { features: { name: string }[] }
+      ).features
+        .map((f) => f.name)
+        .sort();
       const r = await flagctl(['completion', '--server-names', 'features'], env);
       expect(r.code).toBe(0);
       expect(r.stderr).toBe('');
       expect(r.stdout.split('\n').filter(Boolean)).toEqual(truth.filter((n) => /^[A-Za-z0-9._~:@+-]+$/.test(n)));
-      expect(await bashComplete('flagctl feature get new-checkout', env)).toEqual(truth.filter((n) => n.startsWith('new-checkout')));
+      expect(await bashComplete('flagctl feature get new-checkout', env)).toEqual(
+        truth.filter((n) => n.startsWith('new-checkout')),
+      );
       expect(await bashComplete('flagctl feature get new-checkout', env)).toContain('new-checkout-flow');
     });
 
     it('projects and environments; with a token the server refuses, nothing and no message', async () => {
       expect(await bashComplete('flagctl evaluate --env prod', env)).toEqual(['production']);
       expect(await bashComplete('flagctl feature get --project def', env)).toEqual(['default']);
-      const refused = await flagctl(['completion', '--server-names', 'features'], { ...target(server, '*:*.not-a-real-token'), XDG_CACHE_HOME: join(tmp, 'refused') });
+      const refused = await flagctl(['completion', '--server-names', 'features'], {
+        ...target(server, '*:*.not-a-real-token'),
+        XDG_CACHE_HOME: join(tmp, 'refused'),
+      });
       expect(refused).toEqual({ code: 0, stdout: '', stderr: '' });
     });
   });

@@ -49,11 +49,21 @@ for (const server of servers) {
         {
           path: 'strategies[flexibleRollout].constraints[country IN]',
           left: null,
-          right: { caseInsensitive: false, contextName: 'country', inverted: false, operator: 'IN', values: ['DK', 'NO', 'SE'] },
+          right: {
+            caseInsensitive: false,
+            contextName: 'country',
+            inverted: false,
+            operator: 'IN',
+            values: ['DK', 'NO', 'SE'],
+          },
         },
       ]);
       const variants = of(SEED.envVariantsFeature).find((f) => f.path === 'variants[csv-list]')!;
-      expect(variants.left).toMatchObject({ name: 'csv-list', weightType: 'fix', payload: { type: 'csv', value: 'red,green,blue' } });
+      expect(variants.left).toMatchObject({
+        name: 'csv-list',
+        weightType: 'fix',
+        payload: { type: 'csv', value: 'red,green,blue' },
+      });
       expect(variants.right).toBeNull();
       const full = of(SEED.fullFeature).map((f) => f.path);
       const titled = `strategies[flexibleRollout "${SEED.fullFeatureStrategyTitle}"]`;
@@ -62,7 +72,9 @@ for (const server of servers) {
       expect(full).toContain(`${titled}.constraints[country IN]`);
       expect(full).toContain(`strategies[applicationHostname "${SEED.fullFeatureDisabledStrategyTitle}"]`);
       // Two environments of one server share the feature-level fields: never listed.
-      for (const c of changes) for (const f of c.fields) expect(f.path).not.toMatch(/^(type|description|stale|impressionData|tags|dependencies)/);
+      for (const c of changes)
+        for (const f of c.fields)
+          expect(f.path).not.toMatch(/^(type|description|stale|impressionData|tags|dependencies)/);
       // Features enabled with the same default strategy in both environments are no drift.
       expect(changes.map((c) => c.feature)).not.toContain(SEED.killSwitch);
     });
@@ -74,13 +86,28 @@ for (const server of servers) {
         `--- development\n+++ production\n\n~ ${SEED.segmentDriftFeature} (changed)\n    enabled\n      - true\n      + false\n` +
           `    strategies[flexibleRollout].segments\n      - [${SEED.segment}]\n      + []\n\n1 feature differs: 1 changed\n`,
       );
-      const stat = await flagctl(['diff', 'development', 'production', '--stat', '--feature', SEED.mixedEnvFeature, '--feature', SEED.killSwitch], env);
+      const stat = await flagctl(
+        [
+          'diff',
+          'development',
+          'production',
+          '--stat',
+          '--feature',
+          SEED.mixedEnvFeature,
+          '--feature',
+          SEED.killSwitch,
+        ],
+        env,
+      );
       expect(stat.code).toBe(3);
       expect(stat.stdout).toBe(` ${SEED.mixedEnvFeature} |   4 ++++---\n 1 feature differs: 1 changed\n`);
     });
 
     it('markdown for a PR comment', async () => {
-      const r = await flagctl(['diff', 'development', 'production', '-o', 'markdown', '--feature', SEED.segmentDriftFeature], env);
+      const r = await flagctl(
+        ['diff', 'development', 'production', '-o', 'markdown', '--feature', SEED.segmentDriftFeature],
+        env,
+      );
       expect(r.code).toBe(3);
       expect(r.stdout).toContain('| feature | change | field | development | production |');
       expect(r.stdout).toContain('strategies\\[flexibleRollout\\].segments | \\[beta-testers\\] | \\[\\] |');
@@ -96,7 +123,9 @@ for (const server of servers) {
     it('an environment the server lacks is exit 5, listing those it has', async () => {
       const r = await flagctl(['diff', 'development', 'staging'], env);
       expect(r.code).toBe(5);
-      expect(r.stderr).toBe('flagctl: environment "staging" not found in project "default" (environments: development, production)\n');
+      expect(r.stderr).toBe(
+        'flagctl: environment "staging" not found in project "default" (environments: development, production)\n',
+      );
     });
   });
 }
@@ -128,7 +157,19 @@ describe.runIf(v6 && v8)('diff between Unleash 6.10.1 and 8.2.0 through two prof
   });
 
   it('production: the same feature, feature-level fields only; the richest feature is the same on both', async () => {
-    const r = await flagctl(['diff', 'old:production', 'new:production', '--stat', '--feature', SEED.versionSpecific, '--feature', SEED.fullFeature], config());
+    const r = await flagctl(
+      [
+        'diff',
+        'old:production',
+        'new:production',
+        '--stat',
+        '--feature',
+        SEED.versionSpecific,
+        '--feature',
+        SEED.fullFeature,
+      ],
+      config(),
+    );
     expect(r.code).toBe(3);
     expect(r.stdout).toBe(` ${SEED.versionSpecific} |   2 ++--\n 1 feature differs: 1 changed\n`);
   });

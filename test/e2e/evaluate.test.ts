@@ -20,7 +20,11 @@ const SATISFYING = {
 const flags = (ctx: Record<string, string>) => Object.entries(ctx).flatMap(([k, v]) => ['-c', `${k}=${v}`]);
 
 /** The server's own answer, without flagctl. */
-async function playground(server: { url: string; adminToken: string }, environment: string, ctx: Record<string, string>) {
+async function playground(
+  server: { url: string; adminToken: string },
+  environment: string,
+  ctx: Record<string, string>,
+) {
   const { appName, userId, ...properties } = ctx;
   const res = await fetch(`${server.url}/api/admin/playground`, {
     method: 'POST',
@@ -40,7 +44,11 @@ for (const server of inject('servers')) {
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       const lines = r.stdout.split('\n');
-      expect(lines[0]).toMatch(new RegExp(`^${SEED.fullFeature.replace(/[.]/g, '\\.')} {2}ON {2}variant (blue|green|ten-percent-off) {2}in development$`));
+      expect(lines[0]).toMatch(
+        new RegExp(
+          `^${SEED.fullFeature.replace(/[.]/g, '\\.')} {2}ON {2}variant (blue|green|ten-percent-off) {2}in development$`,
+        ),
+      );
       expect(lines[1]).toBe(`  decided by strategy "${SEED.fullFeatureStrategyTitle}" (flexibleRollout)`);
       for (const line of [
         '✓ country IN ["DE", "FR", "NL"]  — country = "DE"',
@@ -54,8 +62,15 @@ for (const server of inject('servers')) {
       ]) {
         expect(r.stdout).toContain(line);
       }
-      expect(r.stdout).toMatch(new RegExp(`- strategy "${SEED.fullFeatureDisabledStrategyTitle}" \\(applicationHostname\\).*\\(disabled, not evaluated\\)`));
-      const ok = await flagctl(['evaluate', SEED.fullFeature, '--env', 'development', ...flags(SATISFYING), '--expect', 'on', '-o', 'csv'], env);
+      expect(r.stdout).toMatch(
+        new RegExp(
+          `- strategy "${SEED.fullFeatureDisabledStrategyTitle}" \\(applicationHostname\\).*\\(disabled, not evaluated\\)`,
+        ),
+      );
+      const ok = await flagctl(
+        ['evaluate', SEED.fullFeature, '--env', 'development', ...flags(SATISFYING), '--expect', 'on', '-o', 'csv'],
+        env,
+      );
       expect(ok.code).toBe(0);
     });
 
@@ -63,32 +78,48 @@ for (const server of inject('servers')) {
       const failing = { ...SATISFYING, country: 'US' };
       const r = await flagctl(['evaluate', SEED.fullFeature, '--env', 'development', ...flags(failing)], env);
       expect(r.code).toBe(0);
-      expect(r.stdout).toMatch(new RegExp(`^${SEED.fullFeature} {2}OFF {2}in development\n {2}no strategy matched this context\n`));
+      expect(r.stdout).toMatch(
+        new RegExp(`^${SEED.fullFeature} {2}OFF {2}in development\n {2}no strategy matched this context\n`),
+      );
       expect(r.stdout).toContain(`  ✗ strategy "${SEED.fullFeatureStrategyTitle}" (flexibleRollout)`);
       expect(r.stdout).toContain('✗ country IN ["DE", "FR", "NL"]  — country = "US"');
       expect(r.stdout).toContain('✓ userId NOT_IN ["blocked-user-1", "blocked-user-2"]  — userId = "u1"');
-      const gate = await flagctl(['evaluate', SEED.fullFeature, '--env', 'development', ...flags(failing), '--expect', 'on', '-o', 'csv'], env);
+      const gate = await flagctl(
+        ['evaluate', SEED.fullFeature, '--env', 'development', ...flags(failing), '--expect', 'on', '-o', 'csv'],
+        env,
+      );
       expect(gate.code).toBe(3);
       expect(gate.stdout).toBe(`name,enabled,variant,strategy\r\n${SEED.fullFeature},false,,\r\n`);
       expect(gate.stderr).toBe(`flagctl: ${SEED.fullFeature} is off in development for this context; expected on\n`);
     });
 
     it('a context outside the segment shows the segment ✗ and the value', async () => {
-      const r = await flagctl(['evaluate', SEED.fullFeature, '--env', 'development', ...flags({ ...SATISFYING, plan: 'free' })], env);
+      const r = await flagctl(
+        ['evaluate', SEED.fullFeature, '--env', 'development', ...flags({ ...SATISFYING, plan: 'free' })],
+        env,
+      );
       expect(r.stdout).toContain(`✗ segment ${SEED.segment}`);
       expect(r.stdout).toContain('✗ plan IN ["pro", "enterprise"]  — plan = "free"');
     });
 
     it('an unsatisfied parent dependency is named; -o json is the server answer for those features', async () => {
-      const r = await flagctl(['evaluate', SEED.childOfDisabledParent, '--env', 'development', '-c', 'appName=web'], env);
+      const r = await flagctl(
+        ['evaluate', SEED.childOfDisabledParent, '--env', 'development', '-c', 'appName=web'],
+        env,
+      );
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('✗ a parent dependency is not satisfied');
       expect(r.stdout).toMatch(new RegExp(`✗ parent ${SEED.parent} must be disabled; it is on( with variant \\S+)?\n`));
-      const json = await flagctl(['evaluate', SEED.fullFeature, SEED.killSwitch, '--env', 'production', ...flags(SATISFYING), '-o', 'json'], env);
+      const json = await flagctl(
+        ['evaluate', SEED.fullFeature, SEED.killSwitch, '--env', 'production', ...flags(SATISFYING), '-o', 'json'],
+        env,
+      );
       expect(json.code).toBe(0);
       const ours = JSON.parse(json.stdout) as { features: { name: string }[] };
       const theirs = await playground(server, 'production', SATISFYING);
-      expect(ours.features).toEqual([SEED.fullFeature, SEED.killSwitch].map((n) => theirs.features.find((f) => f.name === n)));
+      expect(ours.features).toEqual(
+        [SEED.fullFeature, SEED.killSwitch].map((n) => theirs.features.find((f) => f.name === n)),
+      );
     });
 
     it('an unknown environment exits 5 listing them; an unknown feature exits 5', async () => {
@@ -102,7 +133,21 @@ for (const server of inject('servers')) {
     });
 
     it('--all evaluates every active flag of the project, one csv row each', async () => {
-      const r = await flagctl(['evaluate', '--all', '--project', SEED.project, '--env', 'production', '-o', 'csv', '--columns', 'feature,enabled'], env);
+      const r = await flagctl(
+        [
+          'evaluate',
+          '--all',
+          '--project',
+          SEED.project,
+          '--env',
+          'production',
+          '-o',
+          'csv',
+          '--columns',
+          'feature,enabled',
+        ],
+        env,
+      );
       expect(r.code).toBe(0);
       const rows = r.stdout.trimEnd().split('\r\n').slice(1);
       expect(rows).toHaveLength(server.seed.total);

@@ -51,23 +51,39 @@ export class FaultRelay {
     const key = `${req.method} ${req.url?.split('?')[0]}`;
     const n = this.counts.get(key) ?? 0;
     this.counts.set(key, n + 1);
-    const seen: Seen = { method: req.method ?? 'GET', path: req.url ?? '/', body: Buffer.concat(chunks).toString('utf8'), authorization: String(req.headers.authorization ?? ''), n };
+    const seen: Seen = {
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+      body: Buffer.concat(chunks).toString('utf8'),
+      authorization: String(req.headers.authorization ?? ''),
+      n,
+    };
     this.seen.push(seen);
     const fault = this.enabled ? this.fault(seen) : undefined;
-    if (fault?.kind === 'instead') return void res.writeHead(fault.status, { 'content-type': 'application/json' }).end(fault.body);
+    if (fault?.kind === 'instead')
+      return void res.writeHead(fault.status, { 'content-type': 'application/json' }).end(fault.body);
     if (fault?.kind === 'before') await fault.run();
     if (fault?.kind === 'hold-request') await sleep(fault.ms);
     const answer = await fetch(new URL(seen.path, this.target), {
       method: seen.method,
-      headers: { accept: 'application/json', authorization: seen.authorization, ...(seen.body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        accept: 'application/json',
+        authorization: seen.authorization,
+        ...(seen.body ? { 'content-type': 'application/json' } : {}),
+      },
       body: seen.body || undefined,
     });
     const body = Buffer.from(await answer.arrayBuffer());
-    if (fault?.kind === 'after') return void res.writeHead(fault.status, { 'content-type': 'text/html' }).end(fault.body ?? `<html><body><h1>${fault.status} Gateway Time-out</h1></body></html>`);
+    if (fault?.kind === 'after')
+      return void res
+        .writeHead(fault.status, { 'content-type': 'text/html' })
+        .end(fault.body ?? `<html><body><h1>${fault.status} Gateway Time-out</h1></body></html>`);
     if (fault?.kind === 'reset-after') return void res.socket?.destroy();
     if (fault?.kind === 'hold-answer') await sleep(fault.ms);
     if (res.destroyed || res.socket?.destroyed) return;
-    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(body);
+    res
+      .writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
+      .end(body);
   }
 
   async stop(): Promise<void> {

@@ -12,7 +12,20 @@ const featurePath = (name: string) => `/api/admin/projects/default/features/${en
 interface Feature {
   name: string;
   type: string;
-  environments: { name: string; enabled: boolean; type?: string; strategies: { name: string; title?: string | null; disabled?: boolean | null; constraints: unknown[]; variants?: unknown[] }[]; variants?: unknown[]; lastSeenAt?: string | null }[];
+  environments: {
+    name: string;
+    enabled: boolean;
+    type?: string;
+    strategies: {
+      name: string;
+      title?: string | null;
+      disabled?: boolean | null;
+      constraints: unknown[];
+      variants?: unknown[];
+    }[];
+    variants?: unknown[];
+    lastSeenAt?: string | null;
+  }[];
   tags?: { type: string; value: string }[];
   dependencies?: { feature: string; enabled?: boolean; variants?: string[] }[];
   children?: string[];
@@ -40,7 +53,9 @@ for (const server of inject('servers')) {
       for (const t of SEED.fullFeatureTags) expect(r.stdout).toContain(`${t.type}:${t.value}`);
       for (const env of f.environments) {
         expect(r.stdout).toContain(`Environment ${env.name}`);
-        expect(r.stdout).toContain(`Environment ${env.name}${env.type ? ` (${env.type})` : ''}: ${env.enabled ? 'enabled' : 'disabled'}`);
+        expect(r.stdout).toContain(
+          `Environment ${env.name}${env.type ? ` (${env.type})` : ''}: ${env.enabled ? 'enabled' : 'disabled'}`,
+        );
       }
       const constraintLines = r.stdout.split('\n').filter((l) => /^ {7}(NOT )?\S+ [A-Z_]+ \[/.test(l));
       const constraintCount = f.environments.flatMap((e) => e.strategies.flatMap((s) => s.constraints)).length;
@@ -58,12 +73,16 @@ for (const server of inject('servers')) {
       const dep = child.dependencies![0]!;
       const r = await flagctl(['feature', 'get', SEED.child], env);
       expect(r.code).toBe(0);
-      expect(r.stdout).toContain(`${dep.feature} (${dep.enabled === false ? 'disabled' : 'enabled'}${dep.variants?.length ? `, variants: ${dep.variants.join(', ')}` : ''})`);
+      expect(r.stdout).toContain(
+        `${dep.feature} (${dep.enabled === false ? 'disabled' : 'enabled'}${dep.variants?.length ? `, variants: ${dep.variants.join(', ')}` : ''})`,
+      );
       const other = await flagctl(['feature', 'get', SEED.childOfDisabledParent], env);
       expect(other.stdout).toContain(`${SEED.parent} (disabled)`);
       const parent = (await adminGet(server, featurePath(SEED.parent))) as Feature;
       const p = await flagctl(['feature', 'get', SEED.parent], env);
-      expect(p.stdout).toMatch(new RegExp(`Children\\s+${(parent.children ?? []).map((c) => c.replace(/[.]/g, '\\.')).join(', ')}`));
+      expect(p.stdout).toMatch(
+        new RegExp(`Children\\s+${(parent.children ?? []).map((c) => c.replace(/[.]/g, '\\.')).join(', ')}`),
+      );
     });
 
     it('shows each environment its own variants, with overrides', async () => {
@@ -74,11 +93,14 @@ for (const server of inject('servers')) {
       expect(sections).toHaveLength(SEED.environments.length);
       for (const section of sections) {
         const envName = /^Environment (\S+)/.exec(section)![1]!;
-        const { variants } = (await adminGet(server, `${path}/${envName}/variants`)) as { variants: { name: string; overrides?: { contextName: string; values: string[] }[] }[] };
+        const { variants } = (await adminGet(server, `${path}/${envName}/variants`)) as {
+          variants: { name: string; overrides?: { contextName: string; values: string[] }[] }[];
+        };
         expect(variants.length).toBeGreaterThan(0);
         for (const v of variants) {
           expect(section).toMatch(new RegExp(`^    ${v.name}, `, 'm'));
-          for (const o of v.overrides ?? []) expect(section).toContain(`override ${o.contextName}: ${o.values.join(', ')}`);
+          for (const o of v.overrides ?? [])
+            expect(section).toContain(`override ${o.contextName}: ${o.values.join(', ')}`);
         }
         expect(section.match(/^ {4}\S+, \d/gm)).toHaveLength(variants.length);
       }
@@ -92,7 +114,10 @@ for (const server of inject('servers')) {
       expect(rows[0]).toBe('feature,project,environment,type,enabled,strategies,variants,lastSeenAt');
       expect(rows).toHaveLength(f.environments.length + 1);
       const nd = await flagctl(['feature', 'get', SEED.mixedEnvFeature, '-o', 'ndjson'], env);
-      const objs = nd.stdout.trim().split('\n').map((l) => JSON.parse(l));
+      const objs = nd.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       expect(objs.map((o) => [o.environment, o.enabled, o.strategies])).toEqual(
         f.environments.map((e) => [e.name, e.enabled, e.strategies.length]),
       );
@@ -119,7 +144,11 @@ for (const server of inject('servers')) {
     it('an archived feature is not found in its project: flagctl says it is archived and names features revive', async () => {
       const r = await flagctl(['feature', 'get', SEED.archivedFeature], env);
       expect(r.code).toBe(5);
-      expect(r.stderr).toMatch(new RegExp(`^flagctl: feature "${SEED.archivedFeature.replace(/[~]/g, '\\$&')}" is archived in project default( since \\d{4}-\\d{2}-\\d{2})?\n`));
+      expect(r.stderr).toMatch(
+        new RegExp(
+          `^flagctl: feature "${SEED.archivedFeature.replace(/[~]/g, '\\$&')}" is archived in project default( since \\d{4}-\\d{2}-\\d{2})?\n`,
+        ),
+      );
       expect(r.stderr).toContain(`Bring it back with: flagctl features revive ${SEED.archivedFeature}`);
     });
 
@@ -144,7 +173,11 @@ for (const server of inject('servers')) {
       const dir = mkdtempSync(join(tmpdir(), 'flagctl-e2e-'));
       const env = { FLAGCTL_CONFIG_DIR: dir };
       try {
-        const login = await flagctl(['auth', 'login', '--url', server.url, '--profile', 'e2e'], env, `${server.adminToken}\n`);
+        const login = await flagctl(
+          ['auth', 'login', '--url', server.url, '--profile', 'e2e'],
+          env,
+          `${server.adminToken}\n`,
+        );
         expect(login.code, login.stderr).toBe(0);
         expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
         const status = await flagctl(['auth', 'status'], env);
@@ -155,7 +188,8 @@ for (const server of inject('servers')) {
         expect(get.code).toBe(0);
         const out = await flagctl(['auth', 'logout', '--profile', 'e2e'], env);
         expect(out.code).toBe(0);
-        for (const r of [login, status, get, out]) expect(r.stdout + r.stderr).not.toContain(server.adminToken.split('.')[1]!);
+        for (const r of [login, status, get, out])
+          expect(r.stdout + r.stderr).not.toContain(server.adminToken.split('.')[1]!);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -164,7 +198,11 @@ for (const server of inject('servers')) {
     it('login with a client token (403) saves nothing and exits 4', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'flagctl-e2e-'));
       try {
-        const r = await flagctl(['auth', 'login', '--url', server.url], { FLAGCTL_CONFIG_DIR: dir }, server.narrowToken);
+        const r = await flagctl(
+          ['auth', 'login', '--url', server.url],
+          { FLAGCTL_CONFIG_DIR: dir },
+          server.narrowToken,
+        );
         expect(r.code).toBe(4);
         expect(() => statSync(join(dir, 'config.json'))).toThrow(/ENOENT/);
       } finally {

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SEED } from './harness/seed.mjs';
 import { flagctl, target } from './cli.js';
-import { flagctlWatching, namesOf, ndjson, personalToken, RecordingProxy, serverSearch, type SearchFeature } from './search-support.js';
+import {
+  flagctlWatching,
+  namesOf,
+  ndjson,
+  personalToken,
+  RecordingProxy,
+  serverSearch,
+  type SearchFeature,
+} from './search-support.js';
 
 // `features search` against real servers. Each filter runs through the CLI (--all, ndjson) and
 // is compared with the server's own answer to the raw parameters (plain fetch), and with the
@@ -43,7 +51,9 @@ for (const server of inject('servers')) {
       expect(oldestDay).toBe(SEED.potentiallyStaleCreatedAt.slice(0, 10));
       expect(potentiallyStale.size).toBeGreaterThan(0);
       // A segment no feature uses, for the any-of cases: a name the server does not know exits 5.
-      const segments = (await (await fetch(`${server.url}/api/admin/segments`, { headers: { authorization: server.adminToken } })).json()) as { segments: { name: string }[] };
+      const segments = (await (
+        await fetch(`${server.url}/api/admin/segments`, { headers: { authorization: server.adminToken } })
+      ).json()) as { segments: { name: string }[] };
       if (!segments.segments.some((s) => s.name === UNUSED_SEGMENT)) {
         const res = await fetch(`${server.url}/api/admin/segments`, {
           method: 'POST',
@@ -57,44 +67,197 @@ for (const server of inject('servers')) {
     // The open-source server has one project: a --project naming another exits 5 (e2e/project-check).
     const cases: Case[] = [
       ['--query', ['--query', 'checkout'], [['query', 'checkout']], (f) => text(f).includes('checkout')],
-      ['--query a,b (any)', ['--query', 'checkout,dashboard'], [['query', 'checkout,dashboard']], (f) => /checkout|dashboard/.test(text(f))],
+      [
+        '--query a,b (any)',
+        ['--query', 'checkout,dashboard'],
+        [['query', 'checkout,dashboard']],
+        (f) => /checkout|dashboard/.test(text(f)),
+      ],
       ['--project !default', ['--project', '!default'], [['project', 'IS_NOT:default']], () => false],
       ['--state stale', ['--state', 'stale'], [['state', 'IS:stale']], (f) => f.stale],
       ['--state !stale', ['--state', '!stale'], [['state', 'IS_NOT:stale']], (f) => !f.stale],
       ['--state active', ['--state', 'active'], [['state', 'IS:active']], (f) => !f.stale],
-      ['--state potentially-stale (the old release, not marked stale)', ['--state', 'potentially-stale'], [['state', 'IS:potentially-stale']], (f) => !f.stale && old(f)],
-      ['--state !potentially-stale', ['--state', '!potentially-stale'], [['state', 'IS_NOT:potentially-stale']], (f) => f.stale || !old(f)],
-      ['--state stale,potentially-stale', ['--state', 'stale,potentially-stale'], [['state', 'IS_ANY_OF:stale,potentially-stale']], (f) => f.stale || old(f)],
-      ['--state !stale,potentially-stale', ['--state', '!stale,potentially-stale'], [['state', 'IS_NONE_OF:stale,potentially-stale']], (f) => !f.stale && !old(f)],
-      ['--state active,potentially-stale (active includes it)', ['--state', 'active,potentially-stale'], [['state', 'IS_ANY_OF:active,potentially-stale']], (f) => !f.stale],
+      [
+        '--state potentially-stale (the old release, not marked stale)',
+        ['--state', 'potentially-stale'],
+        [['state', 'IS:potentially-stale']],
+        (f) => !f.stale && old(f),
+      ],
+      [
+        '--state !potentially-stale',
+        ['--state', '!potentially-stale'],
+        [['state', 'IS_NOT:potentially-stale']],
+        (f) => f.stale || !old(f),
+      ],
+      [
+        '--state stale,potentially-stale',
+        ['--state', 'stale,potentially-stale'],
+        [['state', 'IS_ANY_OF:stale,potentially-stale']],
+        (f) => f.stale || old(f),
+      ],
+      [
+        '--state !stale,potentially-stale',
+        ['--state', '!stale,potentially-stale'],
+        [['state', 'IS_NONE_OF:stale,potentially-stale']],
+        (f) => !f.stale && !old(f),
+      ],
+      [
+        '--state active,potentially-stale (active includes it)',
+        ['--state', 'active,potentially-stale'],
+        [['state', 'IS_ANY_OF:active,potentially-stale']],
+        (f) => !f.stale,
+      ],
       ['--state IS_NOT:', ['--state', 'IS_NOT:active'], [['state', 'IS_NOT:active']], (f) => f.stale],
       ['--type', ['--type', 'kill-switch'], [['type', 'IS:kill-switch']], (f) => f.type === 'kill-switch'],
-      ['--type a,b', ['--type', 'release,experiment'], [['type', 'IS_ANY_OF:release,experiment']], (f) => ['release', 'experiment'].includes(f.type)],
+      [
+        '--type a,b',
+        ['--type', 'release,experiment'],
+        [['type', 'IS_ANY_OF:release,experiment']],
+        (f) => ['release', 'experiment'].includes(f.type),
+      ],
       ['--type !a', ['--type', '!release'], [['type', 'IS_NOT:release']], (f) => f.type !== 'release'],
-      ['--type !a,b', ['--type', '!release,experiment'], [['type', 'IS_NONE_OF:release,experiment']], (f) => !['release', 'experiment'].includes(f.type)],
-      ['--type IS_ANY_OF:', ['--type', 'IS_ANY_OF:operational,permission'], [['type', 'IS_ANY_OF:operational,permission']], (f) => ['operational', 'permission'].includes(f.type)],
-      ['--created-by 1 (a user who created none)', ['--created-by', '1'], [['createdBy', 'IS:1']], (f) => creator(f) === 1],
-      ['--created-by a,b', ['--created-by', '1,7'], [['createdBy', 'IS_ANY_OF:1,7']], (f) => [1, 7].includes(creator(f)!)],
-      ['--created-by !a,b', ['--created-by', '!-42,1'], [['createdBy', 'IS_NONE_OF:-42,1']], (f) => ![-42, 1].includes(creator(f)!)],
-      ['--created-by !-42 (not the API token user)', ['--created-by', '!-42'], [['createdBy', 'IS_NOT:-42']], (f) => creator(f) !== -42],
-      ['--created-by IS_NONE_OF:', ['--created-by', 'IS_NONE_OF:-42,1'], [['createdBy', 'IS_NONE_OF:-42,1']], (f) => ![-42, 1].includes(creator(f)!)],
+      [
+        '--type !a,b',
+        ['--type', '!release,experiment'],
+        [['type', 'IS_NONE_OF:release,experiment']],
+        (f) => !['release', 'experiment'].includes(f.type),
+      ],
+      [
+        '--type IS_ANY_OF:',
+        ['--type', 'IS_ANY_OF:operational,permission'],
+        [['type', 'IS_ANY_OF:operational,permission']],
+        (f) => ['operational', 'permission'].includes(f.type),
+      ],
+      [
+        '--created-by 1 (a user who created none)',
+        ['--created-by', '1'],
+        [['createdBy', 'IS:1']],
+        (f) => creator(f) === 1,
+      ],
+      [
+        '--created-by a,b',
+        ['--created-by', '1,7'],
+        [['createdBy', 'IS_ANY_OF:1,7']],
+        (f) => [1, 7].includes(creator(f)!),
+      ],
+      [
+        '--created-by !a,b',
+        ['--created-by', '!-42,1'],
+        [['createdBy', 'IS_NONE_OF:-42,1']],
+        (f) => ![-42, 1].includes(creator(f)!),
+      ],
+      [
+        '--created-by !-42 (not the API token user)',
+        ['--created-by', '!-42'],
+        [['createdBy', 'IS_NOT:-42']],
+        (f) => creator(f) !== -42,
+      ],
+      [
+        '--created-by IS_NONE_OF:',
+        ['--created-by', 'IS_NONE_OF:-42,1'],
+        [['createdBy', 'IS_NONE_OF:-42,1']],
+        (f) => ![-42, 1].includes(creator(f)!),
+      ],
       ['--tag', ['--tag', 'team:sre'], [['tag', 'INCLUDE:team:sre']], (f) => hasTag(f, 'team:sre')],
-      ['--tag a,b (any)', ['--tag', 'team:sre,simple:checkout'], [['tag', 'INCLUDE_ANY_OF:team:sre,simple:checkout']], (f) => hasTag(f, 'team:sre') || hasTag(f, 'simple:checkout')],
-      ['--tag a --tag b (all)', ['--tag', 'team:payments', '--tag', 'simple:checkout'], [['tag', 'INCLUDE_ALL_OF:team:payments,simple:checkout']], (f) => hasTag(f, 'team:payments') && hasTag(f, 'simple:checkout')],
-      ['--tag !a', ['--tag', '!team:platform'], [['tag', 'DO_NOT_INCLUDE:team:platform']], (f) => !hasTag(f, 'team:platform')],
-      ['--tag !a,b', ['--tag', '!team:platform,team:sre'], [['tag', 'EXCLUDE_IF_ANY_OF:team:platform,team:sre']], (f) => !hasTag(f, 'team:platform') && !hasTag(f, 'team:sre')],
-      ['--tag !a --tag !b (none)', ['--tag', '!team:platform', '--tag', '!team:sre'], [['tag', 'EXCLUDE_IF_ANY_OF:team:platform,team:sre']], (f) => !hasTag(f, 'team:platform') && !hasTag(f, 'team:sre')],
-      ['--tag EXCLUDE_ALL:', ['--tag', 'EXCLUDE_ALL:team:platform,simple:bulk'], [['tag', 'EXCLUDE_ALL:team:platform,simple:bulk']], (f) => !(hasTag(f, 'team:platform') && hasTag(f, 'simple:bulk'))],
-      ['--segment', ['--segment', SEED.segment], [['segment', `INCLUDE:${SEED.segment}`]], (f) => (f.segments ?? []).includes(SEED.segment)],
-      ['--segment !a', ['--segment', `!${SEED.segment}`], [['segment', `DO_NOT_INCLUDE:${SEED.segment}`]], (f) => !(f.segments ?? []).includes(SEED.segment)],
-      ['--segment a,b (any)', ['--segment', `${SEED.segment},${UNUSED_SEGMENT}`], [['segment', `INCLUDE_ANY_OF:${SEED.segment},${UNUSED_SEGMENT}`]], (f) => (f.segments ?? []).includes(SEED.segment)],
-      ['--segment !a,b', ['--segment', `!${SEED.segment},${UNUSED_SEGMENT}`], [['segment', `EXCLUDE_IF_ANY_OF:${SEED.segment},${UNUSED_SEGMENT}`]], (f) => !(f.segments ?? []).includes(SEED.segment)],
-      ['--segment INCLUDE_ANY_OF:', ['--segment', `INCLUDE_ANY_OF:${SEED.segment},${UNUSED_SEGMENT}`], [['segment', `INCLUDE_ANY_OF:${SEED.segment},${UNUSED_SEGMENT}`]], (f) => (f.segments ?? []).includes(SEED.segment)],
-      ['--status (one: must still reach the server as an array)', ['--status', 'production:enabled'], [['status', 'production:enabled']], (f) => enabledIn(f, 'production')],
-      ['--status twice (any of)', ['--status', 'production:enabled', '--status', 'development:disabled'], [['status', 'production:enabled'], ['status', 'development:disabled']], (f) => enabledIn(f, 'production') || !enabledIn(f, 'development')],
-      ['--created-before', ['--created-before', 'DAY'], [['createdAt', 'IS_BEFORE:DAY']], (f, day) => f.createdAt.slice(0, 10) < day],
-      ['--created-since', ['--created-since', 'NEXT'], [['createdAt', 'IS_ON_OR_AFTER:NEXT']], (f, day) => f.createdAt.slice(0, 10) > day],
-      ['--created-at IS_BEFORE:', ['--created-at', 'IS_BEFORE:DAY'], [['createdAt', 'IS_BEFORE:DAY']], (f, day) => f.createdAt.slice(0, 10) < day],
+      [
+        '--tag a,b (any)',
+        ['--tag', 'team:sre,simple:checkout'],
+        [['tag', 'INCLUDE_ANY_OF:team:sre,simple:checkout']],
+        (f) => hasTag(f, 'team:sre') || hasTag(f, 'simple:checkout'),
+      ],
+      [
+        '--tag a --tag b (all)',
+        ['--tag', 'team:payments', '--tag', 'simple:checkout'],
+        [['tag', 'INCLUDE_ALL_OF:team:payments,simple:checkout']],
+        (f) => hasTag(f, 'team:payments') && hasTag(f, 'simple:checkout'),
+      ],
+      [
+        '--tag !a',
+        ['--tag', '!team:platform'],
+        [['tag', 'DO_NOT_INCLUDE:team:platform']],
+        (f) => !hasTag(f, 'team:platform'),
+      ],
+      [
+        '--tag !a,b',
+        ['--tag', '!team:platform,team:sre'],
+        [['tag', 'EXCLUDE_IF_ANY_OF:team:platform,team:sre']],
+        (f) => !hasTag(f, 'team:platform') && !hasTag(f, 'team:sre'),
+      ],
+      [
+        '--tag !a --tag !b (none)',
+        ['--tag', '!team:platform', '--tag', '!team:sre'],
+        [['tag', 'EXCLUDE_IF_ANY_OF:team:platform,team:sre']],
+        (f) => !hasTag(f, 'team:platform') && !hasTag(f, 'team:sre'),
+      ],
+      [
+        '--tag EXCLUDE_ALL:',
+        ['--tag', 'EXCLUDE_ALL:team:platform,simple:bulk'],
+        [['tag', 'EXCLUDE_ALL:team:platform,simple:bulk']],
+        (f) => !(hasTag(f, 'team:platform') && hasTag(f, 'simple:bulk')),
+      ],
+      [
+        '--segment',
+        ['--segment', SEED.segment],
+        [['segment', `INCLUDE:${SEED.segment}`]],
+        (f) => (f.segments ?? []).includes(SEED.segment),
+      ],
+      [
+        '--segment !a',
+        ['--segment', `!${SEED.segment}`],
+        [['segment', `DO_NOT_INCLUDE:${SEED.segment}`]],
+        (f) => !(f.segments ?? []).includes(SEED.segment),
+      ],
+      [
+        '--segment a,b (any)',
+        ['--segment', `${SEED.segment},${UNUSED_SEGMENT}`],
+        [['segment', `INCLUDE_ANY_OF:${SEED.segment},${UNUSED_SEGMENT}`]],
+        (f) => (f.segments ?? []).includes(SEED.segment),
+      ],
+      [
+        '--segment !a,b',
+        ['--segment', `!${SEED.segment},${UNUSED_SEGMENT}`],
+        [['segment', `EXCLUDE_IF_ANY_OF:${SEED.segment},${UNUSED_SEGMENT}`]],
+        (f) => !(f.segments ?? []).includes(SEED.segment),
+      ],
+      [
+        '--segment INCLUDE_ANY_OF:',
+        ['--segment', `INCLUDE_ANY_OF:${SEED.segment},${UNUSED_SEGMENT}`],
+        [['segment', `INCLUDE_ANY_OF:${SEED.segment},${UNUSED_SEGMENT}`]],
+        (f) => (f.segments ?? []).includes(SEED.segment),
+      ],
+      [
+        '--status (one: must still reach the server as an array)',
+        ['--status', 'production:enabled'],
+        [['status', 'production:enabled']],
+        (f) => enabledIn(f, 'production'),
+      ],
+      [
+        '--status twice (any of)',
+        ['--status', 'production:enabled', '--status', 'development:disabled'],
+        [
+          ['status', 'production:enabled'],
+          ['status', 'development:disabled'],
+        ],
+        (f) => enabledIn(f, 'production') || !enabledIn(f, 'development'),
+      ],
+      [
+        '--created-before',
+        ['--created-before', 'DAY'],
+        [['createdAt', 'IS_BEFORE:DAY']],
+        (f, day) => f.createdAt.slice(0, 10) < day,
+      ],
+      [
+        '--created-since',
+        ['--created-since', 'NEXT'],
+        [['createdAt', 'IS_ON_OR_AFTER:NEXT']],
+        (f, day) => f.createdAt.slice(0, 10) > day,
+      ],
+      [
+        '--created-at IS_BEFORE:',
+        ['--created-at', 'IS_BEFORE:DAY'],
+        [['createdAt', 'IS_BEFORE:DAY']],
+        (f, day) => f.createdAt.slice(0, 10) < day,
+      ],
     ];
 
     it.each(cases)('%s narrows exactly as the server and the predicate say', async (label, args, raw, predicate) => {
@@ -103,7 +266,10 @@ for (const server of inject('servers')) {
       const r = await search([...args.map(day), '--all', '-o', 'ndjson']);
       expect(r.code, `${label}: ${r.stderr}`).toBe(0);
       const got = ndjson(r.stdout);
-      const expected = await serverSearch(server, raw.map(([k, v]) => [k, day(v)]));
+      const expected = await serverSearch(
+        server,
+        raw.map(([k, v]) => [k, day(v)]),
+      );
       expect(namesOf(got)).toEqual(namesOf(expected.features));
       expect(got.length).toBeLessThan(all.length);
       expect(namesOf(got).sort()).toEqual(namesOf(all.filter((f) => predicate(f, newestDay))).sort());
@@ -127,14 +293,21 @@ for (const server of inject('servers')) {
       async (field) => {
         const r = await search(['--sort-by', field, '--sort-order', 'desc', '--all', '-o', 'ndjson']);
         expect(r.code, r.stderr).toBe(0);
-        const expected = await serverSearch(server, [['sortBy', field], ['sortOrder', 'desc']]);
+        const expected = await serverSearch(server, [
+          ['sortBy', field],
+          ['sortOrder', 'desc'],
+        ]);
         expect(namesOf(ndjson(r.stdout))).toEqual(namesOf(expected.features));
         if (['name', 'type', 'stale', 'createdAt', 'environment:production'].includes(field)) {
           expect(namesOf(ndjson(r.stdout))).not.toEqual(namesOf(all));
         }
         if (field === 'environment:production') {
           const prod = all.filter((f) => enabledIn(f, 'production')).length;
-          expect(ndjson(r.stdout).slice(0, prod).every((f) => enabledIn(f, 'production'))).toBe(true);
+          expect(
+            ndjson(r.stdout)
+              .slice(0, prod)
+              .every((f) => enabledIn(f, 'production')),
+          ).toBe(true);
         }
       },
     );
@@ -142,7 +315,10 @@ for (const server of inject('servers')) {
     it('--sort-order asc with --sort-by name sorts by name', async () => {
       const r = await search(['--sort-by', 'name', '--sort-order', 'asc', '--limit', '100', '-o', 'ndjson']);
       const got = namesOf(ndjson(r.stdout));
-      const expected = await serverSearch(server, [['sortBy', 'name'], ['sortOrder', 'asc']]);
+      const expected = await serverSearch(server, [
+        ['sortBy', 'name'],
+        ['sortOrder', 'asc'],
+      ]);
       expect(got).toEqual(namesOf(expected.features).slice(0, 100));
     });
 
@@ -161,7 +337,10 @@ for (const server of inject('servers')) {
       });
       afterAll(async () => {
         await favourites('DELETE');
-        await fetch(`${server.url}/api/admin/user/tokens/${pat.id}`, { method: 'DELETE', headers: { cookie: pat.cookie } });
+        await fetch(`${server.url}/api/admin/user/tokens/${pat.id}`, {
+          method: 'DELETE',
+          headers: { cookie: pat.cookie },
+        });
       });
 
       it("puts the user's favourite first (personal access token)", async () => {
@@ -173,16 +352,21 @@ for (const server of inject('servers')) {
         expect(namesOf(ndjson(plain.stdout))[0]).toBe(all[0]!.name);
       });
 
-      it(server.version === '6' ? 'with an API token, 6.10.1 fails (HTTP 500): exit 1 and a way out' : 'with an API token, 8.x keeps the plain order', async () => {
-        const r = await search(['--favorites-first', '--limit', '3', '-o', 'ndjson']);
-        if (server.version === '6') {
-          expect(r.code).toBe(1);
-          expect(r.stderr).toContain('personal access token');
-        } else {
-          expect(r.code).toBe(0);
-          expect(namesOf(ndjson(r.stdout))).toEqual(namesOf(all.slice(0, 3)));
-        }
-      });
+      it(
+        server.version === '6'
+          ? 'with an API token, 6.10.1 fails (HTTP 500): exit 1 and a way out'
+          : 'with an API token, 8.x keeps the plain order',
+        async () => {
+          const r = await search(['--favorites-first', '--limit', '3', '-o', 'ndjson']);
+          if (server.version === '6') {
+            expect(r.code).toBe(1);
+            expect(r.stderr).toContain('personal access token');
+          } else {
+            expect(r.code).toBe(0);
+            expect(namesOf(ndjson(r.stdout))).toEqual(namesOf(all.slice(0, 3)));
+          }
+        },
+      );
     });
   });
 }
@@ -243,12 +427,19 @@ for (const server of inject('servers')) {
       const proxy = await new RecordingProxy(server.url, async (url) => {
         if (Number(url.searchParams.get('offset')) < 200) return;
         // Hold the last page until rows reach stdout (or give up after 20 s, failing below).
-        heldUntilRows = await Promise.race([seenRows.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 20_000))]);
+        heldUntilRows = await Promise.race([
+          seenRows.then(() => true),
+          new Promise<boolean>((r) => setTimeout(() => r(false), 20_000)),
+        ]);
       }).start();
       try {
-        const r = await flagctlWatching(['features', 'search', '--all', '--concurrency', '2', '-o', 'ndjson'], target(proxy, server.adminToken), (out) => {
-          if (out.includes('\n')) rowsOut();
-        });
+        const r = await flagctlWatching(
+          ['features', 'search', '--all', '--concurrency', '2', '-o', 'ndjson'],
+          target(proxy, server.adminToken),
+          (out) => {
+            if (out.includes('\n')) rowsOut();
+          },
+        );
         expect(r.code, r.stderr).toBe(0);
         expect(heldUntilRows).toBe(true);
         expect(namesOf(ndjson(r.stdout))).toEqual(namesOf(all));
@@ -270,7 +461,8 @@ for (const server of inject('servers')) {
           shifted.searchParams.set('offset', String(Number(url.searchParams.get('offset')) - 1));
           return shifted;
         },
-        (url, body: { features: unknown[]; total: number }) => (later(url) && body.features.length > 0 ? { ...body, total: body.total + 1 } : body),
+        (url, body: { features: unknown[]; total: number }) =>
+          later(url) && body.features.length > 0 ? { ...body, total: body.total + 1 } : body,
       ).start();
       try {
         const r = await search(['--all', '-o', 'ndjson'], target(proxy, server.adminToken));
@@ -286,15 +478,24 @@ for (const server of inject('servers')) {
       try {
         for (const [args, message] of [
           [['--created-before', '2024-02-30'], '--created-before "2024-02-30": not a real calendar date'],
-          [['--created-at', 'IS_AFTER:2024-01-01'], '--created-at "IS_AFTER:2024-01-01": expected <operator>:<date>; accepted:'],
+          [
+            ['--created-at', 'IS_AFTER:2024-01-01'],
+            '--created-at "IS_AFTER:2024-01-01": expected <operator>:<date>; accepted:',
+          ],
           [['--sort-order', 'up'], '--sort-order "up": accepted: asc, desc'],
-          [['--sort-by', 'popularity'], '--sort-by "popularity": accepted: name, type, stale, project, lastSeenAt, createdAt, environment:<name>'],
+          [
+            ['--sort-by', 'popularity'],
+            '--sort-by "popularity": accepted: name, type, stale, project, lastSeenAt, createdAt, environment:<name>',
+          ],
           [['--limit', '1.5'], '--limit "1.5": expected'],
           [['--offset', '-1'], '--offset "-1": expected'],
           [['--created-by', 'admin'], '--created-by "admin": a creator is a numeric user id'],
           [['--state', 'old'], '--state "old": a state is one of active, stale, potentially-stale; accepted:'],
           [['--type', 'IS:'], '--type "IS:": a value is empty'],
-          [['--status', 'production'], '--status "production": accepted: <environment>:enabled or <environment>:disabled'],
+          [
+            ['--status', 'production'],
+            '--status "production": accepted: <environment>:enabled or <environment>:disabled',
+          ],
           [['--tag', 'growth'], '--tag "growth": a tag is <type>:<value>'],
         ] as const) {
           const r = await search([...args], target(proxy, server.adminToken));
@@ -336,7 +537,9 @@ for (const server of inject('servers')) {
       expect(head).toBe('NAME\tTYPE\tPROJECT\tSTALE\tLIFECYCLE\tENVIRONMENTS\tCREATEDAT');
       const f = all.find((x) => x.name === SEED.mixedEnvFeature)!;
       const envs = f.environments.map((e) => `${e.name} ${e.enabled ? 'on' : 'off'}`).join(', ');
-      expect(row).toMatch(new RegExp(`^${SEED.mixedEnvFeature}\trelease\tdefault\tfalse\t\\S+\t${envs}\t${f.createdAt}$`));
+      expect(row).toMatch(
+        new RegExp(`^${SEED.mixedEnvFeature}\trelease\tdefault\tfalse\t\\S+\t${envs}\t${f.createdAt}$`),
+      );
       expect(envs).toContain('development on');
       expect(envs).toContain('production off');
     });

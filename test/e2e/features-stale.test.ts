@@ -23,7 +23,8 @@ const OLD_RELEASE = 'potentially stale: older than the expected lifetime of its 
 
 for (const server of inject('servers')) {
   const env = target(server, server.adminToken);
-  const stale = (args: string[], extra: Record<string, string> = {}) => flagctl(['features', 'stale', ...args], { ...env, ...extra });
+  const stale = (args: string[], extra: Record<string, string> = {}) =>
+    flagctl(['features', 'stale', ...args], { ...env, ...extra });
 
   const expectedNames = [...server.seed.stale, ...server.seed.potentiallyStale].sort();
   const count = expectedNames.length;
@@ -40,8 +41,13 @@ for (const server of inject('servers')) {
       expect(namesOf(got)).toEqual(namesOf(expected.features));
       expect(namesOf(got)).toContain(SEED.staleFeature);
       expect(namesOf(got)).toContain(SEED.potentiallyStaleFeature);
-      for (const f of got) expect(f.reason, f.name).toBe(server.seed.potentiallyStale.includes(f.name) ? OLD_RELEASE : 'marked stale');
-      expect(got.find((f) => f.name === SEED.potentiallyStaleFeature)).toMatchObject({ stale: false, type: 'release', createdAt: SEED.potentiallyStaleCreatedAt });
+      for (const f of got)
+        expect(f.reason, f.name).toBe(server.seed.potentiallyStale.includes(f.name) ? OLD_RELEASE : 'marked stale');
+      expect(got.find((f) => f.name === SEED.potentiallyStaleFeature)).toMatchObject({
+        stale: false,
+        type: 'release',
+        createdAt: SEED.potentiallyStaleCreatedAt,
+      });
       expect(r.stderr).toBe(`flagctl: ${count} stale flags, more than the 0 allowed (--max)\n`);
     });
 
@@ -51,15 +57,26 @@ for (const server of inject('servers')) {
       const lines = r.stdout.trim().split('\n');
       expect(lines[0]).toBe('NAME\tTYPE\tPROJECT\tREASON\tCREATEDAT');
       // The release flags: legacy-banner_2020 (potentially stale) and legacy-search_v1 (marked stale).
-      expect(lines.slice(1).map((l) => l.split('\t').slice(0, 4)).sort()).toEqual([
+      expect(
+        lines
+          .slice(1)
+          .map((l) => l.split('\t').slice(0, 4))
+          .sort(),
+      ).toEqual([
         [SEED.potentiallyStaleFeature, 'release', 'default', OLD_RELEASE],
         [SEED.staleFeature, 'release', 'default', 'marked stale'],
       ]);
     });
 
     it('exits 0 where there are none: --type kill-switch, --project !default', async () => {
-      for (const args of [['--type', 'kill-switch'], ['--project', '!default']]) {
-        const expected = await serverSearch(server, [STALE_STATE, args[0] === '--type' ? ['type', 'IS:kill-switch'] : ['project', 'IS_NOT:default']]);
+      for (const args of [
+        ['--type', 'kill-switch'],
+        ['--project', '!default'],
+      ]) {
+        const expected = await serverSearch(server, [
+          STALE_STATE,
+          args[0] === '--type' ? ['type', 'IS:kill-switch'] : ['project', 'IS_NOT:default'],
+        ]);
         expect(expected.total).toBe(0);
         const r = await stale([...args, '-o', 'json']);
         expect(r.code, args.join(' ')).toBe(0);
@@ -81,8 +98,13 @@ for (const server of inject('servers')) {
       expect(lines).toHaveLength(count);
       const marked = lines.filter((l) => l.endsWith(': marked stale'));
       expect(marked).toHaveLength(server.seed.stale.length);
-      for (const line of marked) expect(line).toMatch(/^::warning title=Stale flag%3A [^:,]+::\S+ \((release|permission), project default\): marked stale$/);
-      expect(lines).toContain(`::warning title=Stale flag%3A ${SEED.staleFeature}::${SEED.staleFeature} (release, project default): marked stale`);
+      for (const line of marked)
+        expect(line).toMatch(
+          /^::warning title=Stale flag%3A [^:,]+::\S+ \((release|permission), project default\): marked stale$/,
+        );
+      expect(lines).toContain(
+        `::warning title=Stale flag%3A ${SEED.staleFeature}::${SEED.staleFeature} (release, project default): marked stale`,
+      );
       expect(lines.filter((l) => !l.endsWith(': marked stale'))).toEqual([
         `::warning title=Stale flag%3A ${SEED.potentiallyStaleFeature}::${SEED.potentiallyStaleFeature} (release, project default): ${OLD_RELEASE}`,
       ]);
@@ -90,7 +112,9 @@ for (const server of inject('servers')) {
       expect(md).toContain('### Stale feature flags');
       expect(md).toContain('| name | type | project | reason | createdAt |');
       expect(md).toContain(`${count} stale flags, more than the 0 allowed (--max).`);
-      const rows = md.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| name |') && !l.startsWith('| ---'));
+      const rows = md
+        .split('\n')
+        .filter((l) => l.startsWith('| ') && !l.startsWith('| name |') && !l.startsWith('| ---'));
       expect(rows).toHaveLength(count);
       expect(rows.filter((l) => l.includes('marked stale'))).toHaveLength(server.seed.stale.length);
       expect(rows.filter((l) => l.includes(OLD_RELEASE))).toHaveLength(server.seed.potentiallyStale.length);
@@ -98,7 +122,14 @@ for (const server of inject('servers')) {
 
     it('a failed request is exit 4 or 1, never 3', async () => {
       expect((await flagctl(['features', 'stale'], target(server, server.narrowToken))).code).toBe(4);
-      expect((await flagctl(['features', 'stale', '--timeout', '2', '--retries', '0'], target({ url: 'http://127.0.0.1:9' }, server.adminToken))).code).toBe(1);
+      expect(
+        (
+          await flagctl(
+            ['features', 'stale', '--timeout', '2', '--retries', '0'],
+            target({ url: 'http://127.0.0.1:9' }, server.adminToken),
+          )
+        ).code,
+      ).toBe(1);
     });
   });
 }

@@ -61,7 +61,10 @@ async function boot(): Promise<Fleet> {
       return { ...info, seed: summary };
     });
     const list = servers
-      .map((s) => `v${s.pkg} ${s.url} (${s.seed.total} features; ${(s.seed.potentiallyStaleWaitMs / 1000).toFixed(1)}s of the seed waiting for the potentially stale flag)`)
+      .map(
+        (s) =>
+          `v${s.pkg} ${s.url} (${s.seed.total} features; ${(s.seed.potentiallyStaleWaitMs / 1000).toFixed(1)}s of the seed waiting for the potentially stale flag)`,
+      )
       .join(', ');
     process.stderr.write(
       `[e2e] servers ready: ${list}; boot ${(bootMs / 1000).toFixed(1)}s, seed ${(seedMs / 1000).toFixed(1)}s\n`,

@@ -147,8 +147,21 @@ describe.each(servers.map((s) => [`${s.pkg} at ${s.url}`, s] as const))('Unleash
     const constraints = [...dev.strategies, ...prod.strategies].flatMap((s: any) => s.constraints);
     const operators = new Set(constraints.map((c: any) => c.operator));
     for (const op of [
-      'IN', 'NOT_IN', 'STR_ENDS_WITH', 'STR_STARTS_WITH', 'STR_CONTAINS', 'NUM_EQ', 'NUM_GT', 'NUM_GTE',
-      'NUM_LT', 'NUM_LTE', 'DATE_AFTER', 'DATE_BEFORE', 'SEMVER_EQ', 'SEMVER_GT', 'SEMVER_LT',
+      'IN',
+      'NOT_IN',
+      'STR_ENDS_WITH',
+      'STR_STARTS_WITH',
+      'STR_CONTAINS',
+      'NUM_EQ',
+      'NUM_GT',
+      'NUM_GTE',
+      'NUM_LT',
+      'NUM_LTE',
+      'DATE_AFTER',
+      'DATE_BEFORE',
+      'SEMVER_EQ',
+      'SEMVER_GT',
+      'SEMVER_LT',
     ]) {
       expect(operators.has(op), op).toBe(true);
     }

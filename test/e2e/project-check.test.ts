@@ -20,7 +20,9 @@ for (const server of inject('servers')) {
 
   describe(`a mistyped --project on Unleash ${server.pkg}`, () => {
     it('the server itself answers it as empty, not as missing', async () => {
-      const res = await fetch(`${server.url}/api/admin/search/features?project=IS:defualt&state=IS:stale`, { headers: { authorization: server.adminToken } });
+      const res = await fetch(`${server.url}/api/admin/search/features?project=IS:defualt&state=IS:stale`, {
+        headers: { authorization: server.adminToken },
+      });
       expect(res.status).toBe(200);
       expect(((await res.json()) as { features: unknown[] }).features).toEqual([]);
       const list = await fetch(`${server.url}/api/admin/projects`, { headers: { authorization: server.adminToken } });
@@ -30,7 +32,9 @@ for (const server of inject('servers')) {
     it("the project's environments tell it where the project list cannot be read: none visible for an unknown project", async () => {
       // What the kit reads when a token may not list projects (cli/context.ts).
       const visible = async (id: string) => {
-        const res = await fetch(`${server.url}/api/admin/environments/project/${id}`, { headers: { authorization: server.adminToken } });
+        const res = await fetch(`${server.url}/api/admin/environments/project/${id}`, {
+          headers: { authorization: server.adminToken },
+        });
         expect(res.status).toBe(200);
         const body = (await res.json()) as { environments: { name: string; enabled?: boolean; visible?: boolean }[] };
         return body.environments.filter((e) => e.visible !== false && e.enabled !== false).map((e) => e.name);

@@ -9,7 +9,23 @@ import { adminGet, flagctl, target } from './cli.js';
 const DEPRECATED = '/api/admin/projects/default';
 const OVERVIEW = '/api/admin/projects/default/overview';
 /** The fields of the spec's project overview: both versions must give every one. */
-const SPEC_FIELDS = ['stats', 'version', 'name', 'description', 'defaultStickiness', 'mode', 'featureLimit', 'featureNaming', 'members', 'health', 'environments', 'features', 'updatedAt', 'createdAt', 'favorite'];
+const SPEC_FIELDS = [
+  'stats',
+  'version',
+  'name',
+  'description',
+  'defaultStickiness',
+  'mode',
+  'featureLimit',
+  'featureNaming',
+  'members',
+  'health',
+  'environments',
+  'features',
+  'updatedAt',
+  'createdAt',
+  'favorite',
+];
 
 interface Overview {
   name: string;
@@ -19,7 +35,9 @@ interface Overview {
 }
 
 async function rawGet(server: { url: string; adminToken: string }, path: string) {
-  const res = await fetch(`${server.url}${path}`, { headers: { authorization: server.adminToken, accept: 'application/json' } });
+  const res = await fetch(`${server.url}${path}`, {
+    headers: { authorization: server.adminToken, accept: 'application/json' },
+  });
   return { status: res.status, body: (await res.json()) as { message?: string } };
 }
 
@@ -28,7 +46,10 @@ async function searchedNames(server: { url: string; adminToken: string }): Promi
   const names: string[] = [];
   let total = Infinity;
   for (let offset = 0; offset < total; offset += 100) {
-    const page = (await adminGet(server, `/api/admin/search/features?project=IS%3Adefault&limit=100&offset=${offset}`)) as { features: { name: string }[]; total: number };
+    const page = (await adminGet(
+      server,
+      `/api/admin/search/features?project=IS%3Adefault&limit=100&offset=${offset}`,
+    )) as { features: { name: string }[]; total: number };
     total = page.total;
     names.push(...page.features.map((f) => f.name));
   }
@@ -42,11 +63,18 @@ for (const server of inject('servers')) {
   const old = server.version === '6';
 
   describe(`project overview on Unleash ${server.pkg}`, () => {
-    it(old ? 'the deprecated endpoint is served' : 'the deprecated endpoint answers 404 "path not available"', async () => {
-      const r = await rawGet(server, DEPRECATED);
-      if (old) expect(r.status).toBe(200);
-      else expect([r.status, r.body.message]).toEqual([404, 'The path you were looking for (/api/admin/projects/default) is not available.']);
-    });
+    it(
+      old ? 'the deprecated endpoint is served' : 'the deprecated endpoint answers 404 "path not available"',
+      async () => {
+        const r = await rawGet(server, DEPRECATED);
+        if (old) expect(r.status).toBe(200);
+        else
+          expect([r.status, r.body.message]).toEqual([
+            404,
+            'The path you were looking for (/api/admin/projects/default) is not available.',
+          ]);
+      },
+    );
 
     it('-o json has every field of the spec, and the server holds the same name, features, counts and environments', async () => {
       const r = await flagctl(['project', 'overview', 'default', '-o', 'json'], env);
@@ -57,7 +85,18 @@ for (const server of inject('servers')) {
       const head = (await adminGet(server, OVERVIEW)) as Overview;
       expect(doc.name).toBe(head.name);
       expect(doc.environments).toEqual(head.environments);
-      for (const field of ['description', 'mode', 'defaultStickiness', 'featureLimit', 'featureNaming', 'members', 'health', 'favorite', 'version', 'createdAt']) {
+      for (const field of [
+        'description',
+        'mode',
+        'defaultStickiness',
+        'featureLimit',
+        'featureNaming',
+        'members',
+        'health',
+        'favorite',
+        'version',
+        'createdAt',
+      ]) {
         expect(doc[field], field).toEqual(head[field]);
       }
       expect(Object.keys(doc.stats as object).sort()).toEqual(Object.keys(head.stats as object).sort());
@@ -82,7 +121,8 @@ for (const server of inject('servers')) {
         expect(doc.featureTypeCounts).toEqual(head.featureTypeCounts);
         const types = new Map<string, number>();
         for (const f of doc.features) types.set(f.type ?? '', (types.get(f.type ?? '') ?? 0) + 1);
-        for (const c of head.featureTypeCounts as { type: string; count: number }[]) expect(types.get(c.type), c.type).toBe(c.count);
+        for (const c of head.featureTypeCounts as { type: string; count: number }[])
+          expect(types.get(c.type), c.type).toBe(c.count);
       }
     });
 
@@ -93,7 +133,8 @@ for (const server of inject('servers')) {
       expect(r.stdout).not.toContain('\u001b');
       expect(r.stdout.split('\n')[0]).toBe(`${head.name} (default)`);
       expect(r.stdout).toContain(`Features (${server.seed.total})\nNAME\tTYPE\tSTALE\tENVIRONMENTS\tCREATEDAT\n`);
-      for (const env of head.environments as { environment: string }[]) expect(r.stdout).toContain(`  ${env.environment}: change requests`);
+      for (const env of head.environments as { environment: string }[])
+        expect(r.stdout).toContain(`  ${env.environment}: change requests`);
       const rows = r.stdout.split('NAME\tTYPE\tSTALE\tENVIRONMENTS\tCREATEDAT\n')[1]!.split('\n').filter(Boolean);
       expect(rows).toHaveLength(server.seed.total);
       const stale = rows.find((l) => l.startsWith(`${SEED.staleFeature}\t`));
@@ -101,7 +142,10 @@ for (const server of inject('servers')) {
     });
 
     it('-o csv gives one row per feature, production state matching the server', async () => {
-      const r = await flagctl(['project', 'overview', 'default', '-o', 'csv', '--columns', 'name,env:production.enabled'], env);
+      const r = await flagctl(
+        ['project', 'overview', 'default', '-o', 'csv', '--columns', 'name,env:production.enabled'],
+        env,
+      );
       expect(r.code, r.stderr).toBe(0);
       const rows = r.stdout.split('\r\n').filter(Boolean);
       expect(rows).toHaveLength(server.seed.total + 1);
@@ -110,12 +154,17 @@ for (const server of inject('servers')) {
     });
 
     it('a missing project exits 5, naming it and the projects the server has', async () => {
-      const raw = await rawGet(server, old ? '/api/admin/projects/no-such-project' : '/api/admin/projects/no-such-project/overview');
+      const raw = await rawGet(
+        server,
+        old ? '/api/admin/projects/no-such-project' : '/api/admin/projects/no-such-project/overview',
+      );
       expect([raw.status, raw.body.message]).toEqual([404, 'No project found']);
       const r = await flagctl(['project', 'overview', 'no-such-project'], env);
       expect(r.code).toBe(5);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toBe('flagctl: no project "no-such-project" on this server (project overview); it has: default\n');
+      expect(r.stderr).toBe(
+        'flagctl: no project "no-such-project" on this server (project overview); it has: default\n',
+      );
     });
   });
 }

@@ -17,7 +17,13 @@ const versions = (process.env.FLAGCTL_E2E_VERSIONS?.trim() || '6,8').split(',').
 const P = '/api/admin/projects/default';
 const SEGMENT = 'truth-testers';
 const USERS = ['flag-0', 'flag-1'].map((n) => `truth.${n}`);
-const CONSTRAINT = { contextName: 'userId', operator: 'IN', values: ['alice', 'bob'], inverted: false, caseInsensitive: false };
+const CONSTRAINT = {
+  contextName: 'userId',
+  operator: 'IN',
+  values: ['alice', 'bob'],
+  inverted: false,
+  caseInsensitive: false,
+};
 
 type Fleet = Awaited<ReturnType<typeof startServers>>;
 type Server = Fleet['servers'][number] & { segmentId: number };
@@ -25,7 +31,12 @@ let fleet: Fleet | undefined;
 const servers: Server[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'flagctl-e2e-read-only-'));
 
-async function admin(s: { url: string; adminToken: string }, method: string, path: string, body?: unknown): Promise<any> {
+async function admin(
+  s: { url: string; adminToken: string },
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<any> {
   const res = await fetch(`${s.url}${path}`, {
     method,
     headers: { authorization: s.adminToken, 'content-type': 'application/json', accept: 'application/json' },
@@ -55,7 +66,15 @@ async function prepare(s: Fleet['servers'][number]): Promise<Server> {
     title: 'everyone else',
     constraints: [],
     parameters: {},
-    variants: [{ name: 'blue', weight: 1000, weightType: 'variable', stickiness: 'default', payload: { type: 'string', value: 'b' } }],
+    variants: [
+      {
+        name: 'blue',
+        weight: 1000,
+        weightType: 'variable',
+        stickiness: 'default',
+        payload: { type: 'string', value: 'b' },
+      },
+    ],
   });
   await admin(s, 'POST', `${P}/features/truth.flag-0/environments/production/on`);
   await admin(s, 'POST', '/api/admin/features/truth.flag-2/tags', { type: 'simple', value: 'truth' });
@@ -88,7 +107,10 @@ it('the built CLI sends no request at all for --batch-export (a recording server
   await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
   try {
     const url = `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`;
-    for (const args of [['export', '--batch-export'], ['diff', 'development', 'production', '--batch-export', '-o', 'json']]) {
+    for (const args of [
+      ['export', '--batch-export'],
+      ['diff', 'development', 'production', '--batch-export', '-o', 'json'],
+    ]) {
       const r = await flagctl(args, { FLAGCTL_URL: url, FLAGCTL_TOKEN: '*:*.0123456789abcdef' });
       expect(r.code, r.stderr).toBe(2);
       expect(r.stdout).toBe('');
@@ -144,7 +166,11 @@ describe.each(versions)('on an Unleash %s.x of its own', (version) => {
     const file = join(dir, `segment-v${version}.json`);
     const exported = await flagctl(['export', '--env', 'production'], env());
     writeFileSync(file, exported.stdout);
-    const put = (values: string[]) => admin(s, 'PUT', `/api/admin/segments/${s.segmentId}`, { name: SEGMENT, constraints: [{ ...CONSTRAINT, values }] });
+    const put = (values: string[]) =>
+      admin(s, 'PUT', `/api/admin/segments/${s.segmentId}`, {
+        name: SEGMENT,
+        constraints: [{ ...CONSTRAINT, values }],
+      });
     await put(['alice', 'bob', 'mallory']);
     try {
       const json = await flagctl(['diff', `@${file}`, 'production', '-o', 'json'], env());
@@ -156,7 +182,9 @@ describe.each(versions)('on an Unleash %s.x of its own', (version) => {
             segment: SEGMENT,
             change: 'changed',
             features: USERS,
-            fields: [{ path: 'constraints[userId IN].values', left: ['alice', 'bob'], right: ['alice', 'bob', 'mallory'] }],
+            fields: [
+              { path: 'constraints[userId IN].values', left: ['alice', 'bob'], right: ['alice', 'bob', 'mallory'] },
+            ],
           },
         ],
       });

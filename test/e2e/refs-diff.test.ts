@@ -23,7 +23,15 @@ const actionDir = join(scratch, 'action');
 const fakeBin = join(scratch, 'fake-bin');
 const calledLog = join(scratch, 'called.log');
 beforeAll(() => {
-  for (const path of ['action.yml', 'package.json', 'bin', 'scripts/action', 'dist/flagctl.cjs', 'dist/feature-get.cjs']) cpSync(join(ROOT, path), join(actionDir, path), { recursive: true });
+  for (const path of [
+    'action.yml',
+    'package.json',
+    'bin',
+    'scripts/action',
+    'dist/flagctl.cjs',
+    'dist/feature-get.cjs',
+  ])
+    cpSync(join(ROOT, path), join(actionDir, path), { recursive: true });
   mkdirSync(fakeBin);
   writeFileSync(calledLog, '');
   for (const tool of ['npm', 'npx', 'curl', 'wget']) {
@@ -44,7 +52,8 @@ const repo = (files: Record<string, string>) => {
 
 for (const server of inject('servers')) {
   const env = target(server, server.adminToken);
-  const diff = async (r: TestRepo, args: string[], extra: Record<string, string> = {}) => flagctl(['refs', '--root', r.dir, '--diff', 'HEAD~1', ...args], { ...env, ...extra });
+  const diff = async (r: TestRepo, args: string[], extra: Record<string, string> = {}) =>
+    flagctl(['refs', '--root', r.dir, '--diff', 'HEAD~1', ...args], { ...env, ...extra });
   const json = async (r: TestRepo, args: string[] = []) => {
     const got = await diff(r, ['-o', 'json', ...args]);
     expect(got.stderr).toBe('');
@@ -58,12 +67,22 @@ for (const server of inject('servers')) {
       r.write({ 'src/app.ts': `if (isEnabled("${ACTIVE}")) run();\n\nif (unleash.isEnabled("${STALE}")) legacy();\n` });
       r.commit('use the old search');
       const d = await json(r);
-      expect(d.flags.map((f) => [f.flag, f.state, f.added.map((p) => `${p.file}:${p.line}:${p.column}`), f.removed.length, f.newToCode])).toEqual([
-        [STALE, 'stale', ['src/app.ts:3:24'], 0, true],
-      ]);
+      expect(
+        d.flags.map((f) => [
+          f.flag,
+          f.state,
+          f.added.map((p) => `${p.file}:${p.line}:${p.column}`),
+          f.removed.length,
+          f.newToCode,
+        ]),
+      ).toEqual([[STALE, 'stale', ['src/app.ts:3:24'], 0, true]]);
       const gate = await diff(r, ['-o', 'github', '--fail-on', 'added-stale']);
       expect(gate.code).toBe(3);
-      expect(gate.stdout).toMatch(new RegExp(`^::error file=src/app.ts,line=3,col=24,title=Flag stale%3A ${STALE}::${STALE} \\(marked stale, lifecycle \\w+, project default\\) is stale`));
+      expect(gate.stdout).toMatch(
+        new RegExp(
+          `^::error file=src/app.ts,line=3,col=24,title=Flag stale%3A ${STALE}::${STALE} \\(marked stale, lifecycle \\w+, project default\\) is stale`,
+        ),
+      );
       expect(gate.stdout.trim().split('\n')).toHaveLength(1);
     });
 
@@ -75,19 +94,44 @@ for (const server of inject('servers')) {
       const outputs = join(scratch, `outputs-${server.version}-${tag}`);
       writeFileSync(outputs, '');
       writeFileSync(summary, '');
-      const base = { PATH: `${fakeBin}:${dirname(NODE)}:${process.env.PATH ?? ''}`, HOME: scratch, GITHUB_ACTIONS: 'true', GITHUB_ACTION_PATH: actionDir, GITHUB_OUTPUT: outputs, GITHUB_STEP_SUMMARY: summary };
-      const setup = spawnSync('bash', [join(actionDir, 'scripts/action/setup.sh')], { cwd: clone, encoding: 'utf8', env: base });
+      const base = {
+        PATH: `${fakeBin}:${dirname(NODE)}:${process.env.PATH ?? ''}`,
+        HOME: scratch,
+        GITHUB_ACTIONS: 'true',
+        GITHUB_ACTION_PATH: actionDir,
+        GITHUB_OUTPUT: outputs,
+        GITHUB_STEP_SUMMARY: summary,
+      };
+      const setup = spawnSync('bash', [join(actionDir, 'scripts/action/setup.sh')], {
+        cwd: clone,
+        encoding: 'utf8',
+        env: base,
+      });
       expect(setup.status, setup.stderr).toBe(0);
       const cli = /^cli=(.*)$/m.exec(readFileSync(outputs, 'utf8'))![1]!;
       writeFileSync(outputs, '');
-      const run = spawnSync('bash', [join(actionDir, 'scripts/action/refs-diff.sh')], { cwd: clone, encoding: 'utf8', env: { ...base, FLAGCTL_CLI: cli, ...env, ...inputs } });
+      const run = spawnSync('bash', [join(actionDir, 'scripts/action/refs-diff.sh')], {
+        cwd: clone,
+        encoding: 'utf8',
+        env: { ...base, FLAGCTL_CLI: cli, ...env, ...inputs },
+      });
       expect(readFileSync(calledLog, 'utf8')).toBe(''); // nothing installed, nothing downloaded
       return { ...run, summary: readFileSync(summary, 'utf8'), outputs: readFileSync(outputs, 'utf8'), cli };
     };
     const shallowClone = (r: TestRepo, tag: string, branch?: string) => {
       const dir = join(scratch, `clone-${server.version}-${tag}`);
-      execFileSync('git', ['clone', '-q', '--depth', '1', ...(branch ? ['--branch', branch] : []), `file://${r.dir}`, dir]);
-      expect(execFileSync('git', ['-C', dir, 'rev-parse', '--is-shallow-repository'], { encoding: 'utf8' }).trim()).toBe('true');
+      execFileSync('git', [
+        'clone',
+        '-q',
+        '--depth',
+        '1',
+        ...(branch ? ['--branch', branch] : []),
+        `file://${r.dir}`,
+        dir,
+      ]);
+      expect(
+        execFileSync('git', ['-C', dir, 'rev-parse', '--is-shallow-repository'], { encoding: 'utf8' }).trim(),
+      ).toBe('true');
       return dir;
     };
 
@@ -100,26 +144,41 @@ for (const server of inject('servers')) {
       expect(run.status, run.stderr).toBe(3);
       expect(run.cli).toBe(join(actionDir, 'bin/flagctl'));
       expect(run.stdout).toMatch(new RegExp(`^::error file=b.ts,line=1,col=6,title=Flag stale%3A ${STALE}::`));
-      expect(run.outputs).toMatch(new RegExp(`^extinct<<(ghadelimiter_[\\w-]+)\\n\\["${ACTIVE}"\\]\\n\\1\\nadded-stale<<(ghadelimiter_[\\w-]+)\\n\\["${STALE}"\\]\\n\\2\\n$`));
+      expect(run.outputs).toMatch(
+        new RegExp(
+          `^extinct<<(ghadelimiter_[\\w-]+)\\n\\["${ACTIVE}"\\]\\n\\1\\nadded-stale<<(ghadelimiter_[\\w-]+)\\n\\["${STALE}"\\]\\n\\2\\n$`,
+        ),
+      );
       expect(run.summary).toContain('### Feature flags in this change');
       expect(run.summary).toContain(`**${ACTIVE}** has no reference left: consider \`flagctl retire plan\``);
       expect(run.summary).toContain('<details><summary>2 references added or removed</summary>');
     });
 
-    it('the Action with base: main fetches the branch to origin/main; a base origin lacks exits 1 with a message and a summary (failed before: git\'s raw 128)', async () => {
+    it("the Action with base: main fetches the branch to origin/main; a base origin lacks exits 1 with a message and a summary (failed before: git's raw 128)", async () => {
       const r = repo({ 'a.ts': `f("${ACTIVE}")\n` });
       r.git('checkout', '-q', '-b', 'feature');
       r.write({ 'a.ts': `f("${ACTIVE}")\nf("${STALE}")\n` });
       r.commit('feature');
       const clone = shallowClone(r, 'branch', 'feature');
-      const run = runAction(clone, { INPUT_BASE: 'main', INPUT_FAIL_ON: 'added-stale', INPUT_EXCLUDE: 'vendor/**\n\ndocs/**', INPUT_CALLS: 'useUiFlag' }, 'branch');
+      const run = runAction(
+        clone,
+        {
+          INPUT_BASE: 'main',
+          INPUT_FAIL_ON: 'added-stale',
+          INPUT_EXCLUDE: 'vendor/**\n\ndocs/**',
+          INPUT_CALLS: 'useUiFlag',
+        },
+        'branch',
+      );
       expect(run.status, run.stderr).toBe(3);
       expect(run.stdout).toMatch(new RegExp(`^::error file=a.ts,line=2,col=4,title=Flag stale%3A ${STALE}::`));
       expect(run.summary).toContain('### Feature flags in this change');
 
       const missing = runAction(clone, { INPUT_BASE: 'f'.repeat(40) }, 'missing');
       expect(missing.status).toBe(1);
-      expect(missing.stdout).toMatch(/^::error title=flagctl::the base "f{40}" could not be fetched from origin \(git: (fatal|error): .+\); give a commit, branch or tag that origin has/m);
+      expect(missing.stdout).toMatch(
+        /^::error title=flagctl::the base "f{40}" could not be fetched from origin \(git: (fatal|error): .+\); give a commit, branch or tag that origin has/m,
+      );
       expect(missing.summary).toMatch(/^### flagctl refs --diff\n\nthe base "f{40}" could not be fetched from origin/);
       const noBranch = runAction(clone, { INPUT_BASE: 'no-such-branch' }, 'nobranch');
       expect(noBranch.status).toBe(1);
@@ -135,13 +194,18 @@ for (const server of inject('servers')) {
       r.write({ 'flags.ts': `export type Flag =\n  | '${ACTIVE}'\n  | '${STALE}'\n  | 'brand-new-flag';\n` });
       r.commit('append');
       expect((await json(r, ['--fail-on', 'added-stale'])).flags).toEqual([]);
-      r.write({ 'flags.ts': `export type Flag =\n  | '${ACTIVE}'\n  | '${STALE}'\n  | 'brand-new-flag';\nuse('${STALE}');\n` });
+      r.write({
+        'flags.ts': `export type Flag =\n  | '${ACTIVE}'\n  | '${STALE}'\n  | 'brand-new-flag';\nuse('${STALE}');\n`,
+      });
       r.commit('use it');
       expect((await diff(r, ['--fail-on', 'added-stale'])).code).toBe(3);
     });
 
     it('refs.calls: a typo in a wrapped call is an unknown name, with --diff and in a full scan (--fail-on unknown)', async () => {
-      const r = repo({ 'flagctl.json': JSON.stringify({ refs: { calls: ['useUiFlag', 'this.flags.isOn'] } }), 'a.ts': '\n' });
+      const r = repo({
+        'flagctl.json': JSON.stringify({ refs: { calls: ['useUiFlag', 'this.flags.isOn'] } }),
+        'a.ts': '\n',
+      });
       r.write({ 'a.ts': `useUiFlag('${ACTIVE}');\nuseUiFlag('${ACTIVE}x');\nthis.flags.isOn('${STALE}');\n` });
       r.commit('wrapped');
       expect((await json(r)).unknown.map((u) => `${u.line}:${u.column} ${u.name}`)).toEqual([`2:12 ${ACTIVE}x`]);
@@ -176,9 +240,14 @@ for (const server of inject('servers')) {
     });
 
     it('a rename that moves references between files: neither added nor removed', async () => {
-      const r = repo({ 'src/old.ts': `export const a = isEnabled("${ACTIVE}");\nexport const b = isEnabled("${STALE}");\n` });
+      const r = repo({
+        'src/old.ts': `export const a = isEnabled("${ACTIVE}");\nexport const b = isEnabled("${STALE}");\n`,
+      });
       r.git('mv', 'src/old.ts', 'src/new.ts');
-      r.write({ 'src/new.ts': `export const a = isEnabled("${ACTIVE}");\n`, 'src/split.ts': `export const b = isEnabled("${STALE}");\n` });
+      r.write({
+        'src/new.ts': `export const a = isEnabled("${ACTIVE}");\n`,
+        'src/split.ts': `export const b = isEnabled("${STALE}");\n`,
+      });
       r.commit('rename and split');
       const d = await json(r, ['--fail-on', 'added-stale']);
       expect(d.changedFiles).toBe(3);
@@ -188,7 +257,11 @@ for (const server of inject('servers')) {
     it('a monorepo mapped by flagctl.json: a package mapped to default is judged against it; a project the server lacks exits 5', async () => {
       // Open-source Unleash has one project: `default`. packages/web is mapped to it; a flag
       // named in packages/admin, mapped to a project the server does not have, would be unknown.
-      const r = repo({ 'flagctl.json': JSON.stringify({ projects: { 'packages/web': 'default' } }), 'packages/web/a.ts': '\n', 'packages/admin/a.ts': '\n' });
+      const r = repo({
+        'flagctl.json': JSON.stringify({ projects: { 'packages/web': 'default' } }),
+        'packages/web/a.ts': '\n',
+        'packages/admin/a.ts': '\n',
+      });
       r.write({ 'packages/web/a.ts': `isEnabled("${STALE}")\n`, 'packages/admin/a.ts': `isEnabled("${ACTIVE}")\n` });
       r.commit('two packages');
       const d = await json(r);
@@ -199,11 +272,17 @@ for (const server of inject('servers')) {
       const web = await flagctl(['refs', '--root', join(r.dir, 'packages/web'), '--diff', 'HEAD~1', '-o', 'json'], env);
       expect((JSON.parse(web.stdout) as RefsDiff).flags.map((f) => f.flag)).toEqual([STALE]);
 
-      r.write({ 'flagctl.json': JSON.stringify({ projects: { 'packages/web': 'default', 'packages/admin': 'admin-no-such-project' } }) });
+      r.write({
+        'flagctl.json': JSON.stringify({
+          projects: { 'packages/web': 'default', 'packages/admin': 'admin-no-such-project' },
+        }),
+      });
       const missing = await diff(r, ['--fail-on', 'added-stale']);
       expect(missing.code).toBe(5);
       expect(missing.stdout).toBe('');
-      expect(missing.stderr).toMatch(/flagctl\.json maps packages\/admin → admin-no-such-project, but this server has no project "admin-no-such-project"; it has: default/);
+      expect(missing.stderr).toMatch(
+        /flagctl\.json maps packages\/admin → admin-no-such-project, but this server has no project "admin-no-such-project"; it has: default/,
+      );
     });
   });
 }

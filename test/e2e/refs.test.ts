@@ -14,7 +14,11 @@ import type { Reference } from '../../src/refs/model.js';
 const { dir } = makeTree({ git: true });
 afterAll(() => rmSync(dirname(dir), { recursive: true, force: true }));
 const SEEDED = [TREE_FLAGS.active, TREE_FLAGS.stale, TREE_FLAGS.potentiallyStale, TREE_FLAGS.archived];
-const expected = oracle(dir, SEEDED, (f) => f.startsWith('bin/') || f.startsWith('ignored/') || f.endsWith('.log')).sort(byPlace);
+const expected = oracle(
+  dir,
+  SEEDED,
+  (f) => f.startsWith('bin/') || f.startsWith('ignored/') || f.endsWith('.log'),
+).sort(byPlace);
 
 type Ref = Reference;
 /** The tree's four links (not followed) and bin/huge.txt, over the default cap: said on stderr, and not a failure (both are rules). */
@@ -31,7 +35,8 @@ interface Row {
   verdict: string;
 }
 
-const places = (refs: Ref[]) => refs.map((r) => ({ flag: r.flag, file: r.file.slice(dir.length + 1), line: r.line, column: r.column })).sort(byPlace);
+const places = (refs: Ref[]) =>
+  refs.map((r) => ({ flag: r.flag, file: r.file.slice(dir.length + 1), line: r.line, column: r.column })).sort(byPlace);
 
 for (const server of inject('servers')) {
   const env = target(server, server.adminToken);
@@ -47,19 +52,29 @@ for (const server of inject('servers')) {
       const r = await refs([dir, '-o', 'ndjson']);
       expect(r.stderr).toBe(HUGE);
       expect(r.code).toBe(0);
-      const got = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Ref);
+      const got = r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Ref);
       expect(expected).toHaveLength(19);
       expect(expected.filter((e) => e.flag === TREE_FLAGS.potentiallyStale)).toHaveLength(3);
       expect(places(got)).toEqual(expected);
       const stage = async (name: string) =>
-        ((await adminGet(server, `/api/admin/projects/default/features/${encodeURIComponent(name)}`)) as { lifecycle?: { stage: string } }).lifecycle?.stage ?? null;
+        (
+          (await adminGet(server, `/api/admin/projects/default/features/${encodeURIComponent(name)}`)) as {
+            lifecycle?: { stage: string };
+          }
+        ).lifecycle?.stage ?? null;
       const staleStage = await stage(TREE_FLAGS.stale);
       const oldStage = await stage(TREE_FLAGS.potentiallyStale);
       for (const ref of got) {
         expect(ref.project).toBe('default');
-        if (ref.flag === TREE_FLAGS.stale) expect(ref).toMatchObject({ state: 'stale', archived: false, lifecycle: staleStage });
-        if (ref.flag === TREE_FLAGS.potentiallyStale) expect(ref).toMatchObject({ state: 'potentially-stale', archived: false, lifecycle: oldStage });
-        if (ref.flag === TREE_FLAGS.archived) expect(ref).toMatchObject({ state: 'active', archived: true, lifecycle: 'archived' });
+        if (ref.flag === TREE_FLAGS.stale)
+          expect(ref).toMatchObject({ state: 'stale', archived: false, lifecycle: staleStage });
+        if (ref.flag === TREE_FLAGS.potentiallyStale)
+          expect(ref).toMatchObject({ state: 'potentially-stale', archived: false, lifecycle: oldStage });
+        if (ref.flag === TREE_FLAGS.archived)
+          expect(ref).toMatchObject({ state: 'active', archived: true, lifecycle: 'archived' });
         if (ref.flag === TREE_FLAGS.active) expect(ref).toMatchObject({ state: 'active', archived: false });
       }
     });
@@ -73,16 +88,32 @@ for (const server of inject('servers')) {
       expect(verdict(TREE_FLAGS.potentiallyStale)).toBe('remove-code');
       expect(verdict(TREE_FLAGS.archived)).toBe('restore-or-remove');
       expect(verdict(TREE_FLAGS.active)).toBe('keep');
-      for (const name of server.seed.stale.filter((n) => n !== TREE_FLAGS.stale)) expect(verdict(name), name).toBe('archive');
-      for (const name of server.seed.archived.filter((n) => n !== TREE_FLAGS.archived)) expect(verdict(name), name).toBe('keep');
+      for (const name of server.seed.stale.filter((n) => n !== TREE_FLAGS.stale))
+        expect(verdict(name), name).toBe('archive');
+      for (const name of server.seed.archived.filter((n) => n !== TREE_FLAGS.archived))
+        expect(verdict(name), name).toBe('keep');
       // Every stale or potentially stale flag, every archived one, and the one referenced active flag; nothing else.
-      expect(rows).toHaveLength(server.seed.stale.length + server.seed.potentiallyStale.length + server.seed.archived.length + 1);
-      expect(rows.filter((x) => x.state === 'potentially-stale').map((x) => x.flag)).toEqual(server.seed.potentiallyStale);
+      expect(rows).toHaveLength(
+        server.seed.stale.length + server.seed.potentiallyStale.length + server.seed.archived.length + 1,
+      );
+      expect(rows.filter((x) => x.state === 'potentially-stale').map((x) => x.flag)).toEqual(
+        server.seed.potentiallyStale,
+      );
       expect(rows.find((x) => x.flag === TREE_FLAGS.stale)).toMatchObject({ references: 7, files: 6 });
-      expect(rows.find((x) => x.flag === TREE_FLAGS.potentiallyStale)).toMatchObject({ state: 'potentially-stale', references: 3, files: 2, archived: false });
-      expect(rows.find((x) => x.flag === TREE_FLAGS.archived)).toMatchObject({ references: 3, files: 3, archived: true });
+      expect(rows.find((x) => x.flag === TREE_FLAGS.potentiallyStale)).toMatchObject({
+        state: 'potentially-stale',
+        references: 3,
+        files: 2,
+        archived: false,
+      });
+      expect(rows.find((x) => x.flag === TREE_FLAGS.archived)).toMatchObject({
+        references: 3,
+        files: 3,
+        archived: true,
+      });
       expect(rows.every((x) => typeof x.lifecycle === 'string')).toBe(true);
-      const all = (JSON.parse((await refs([dir, '--summary', '--all-flags', '-o', 'json'])).stdout) as { flags: Row[] }).flags;
+      const all = (JSON.parse((await refs([dir, '--summary', '--all-flags', '-o', 'json'])).stdout) as { flags: Row[] })
+        .flags;
       expect(all).toHaveLength(server.seed.total + server.seed.archived.length);
     });
 
@@ -137,7 +168,9 @@ for (const server of inject('servers')) {
       const md = readFileSync(summary, 'utf8');
       expect(md).toContain('### Feature flag references');
       expect(md).toMatch(/\| legacy-search\\_v1 \| stale \| [a-z-]+ \| false \| 7 \| 6 \| - \| remove-code \|/);
-      expect(md).toMatch(/\| legacy-banner\\_2020 \| potentially-stale \| [a-z-]+ \| false \| 3 \| 2 \| - \| remove-code \|/);
+      expect(md).toMatch(
+        /\| legacy-banner\\_2020 \| potentially-stale \| [a-z-]+ \| false \| 3 \| 2 \| - \| remove-code \|/,
+      );
     });
 
     it('-o sarif: valid SARIF 2.1.0 with a result per stale, potentially stale or archived reference', async () => {
@@ -147,10 +180,18 @@ for (const server of inject('servers')) {
       const validate = sarifValidator();
       expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
       expect(log.runs[0].results).toHaveLength(13);
-      expect(new Set(log.runs[0].results.map((x: { ruleId: string }) => x.ruleId))).toEqual(new Set(['flagctl/stale-flag', 'flagctl/potentially-stale-flag', 'flagctl/archived-flag']));
-      const old = log.runs[0].results.filter((x: { properties: { flag: string } }) => x.properties.flag === TREE_FLAGS.potentiallyStale);
+      expect(new Set(log.runs[0].results.map((x: { ruleId: string }) => x.ruleId))).toEqual(
+        new Set(['flagctl/stale-flag', 'flagctl/potentially-stale-flag', 'flagctl/archived-flag']),
+      );
+      const old = log.runs[0].results.filter(
+        (x: { properties: { flag: string } }) => x.properties.flag === TREE_FLAGS.potentiallyStale,
+      );
       expect(old).toHaveLength(3);
-      for (const x of old) expect(x).toMatchObject({ ruleId: 'flagctl/potentially-stale-flag', properties: { state: 'potentially-stale', archived: false } });
+      for (const x of old)
+        expect(x).toMatchObject({
+          ruleId: 'flagctl/potentially-stale-flag',
+          properties: { state: 'potentially-stale', archived: false },
+        });
     });
 
     it('a completed flag: remove-code with the branch to keep, and --fail-on completed exits 3', async () => {
@@ -166,12 +207,16 @@ for (const server of inject('servers')) {
       };
       const tree = join(dirname(dir), `completed-${server.version}`);
       mkdirSync(tree, { recursive: true });
-      writeFileSync(join(tree, 'a.ts'), `if (on("${names.kept}")) {}
+      writeFileSync(
+        join(tree, 'a.ts'),
+        `if (on("${names.kept}")) {}
 if (on("${names.discarded}")) {}
 if (on("${names.kept}")) {}
-`);
+`,
+      );
       try {
-        for (const name of Object.values(names)) await admin('POST', '/api/admin/projects/default/features', { name, type: 'release' });
+        for (const name of Object.values(names))
+          await admin('POST', '/api/admin/projects/default/features', { name, type: 'release' });
         // Completed until it holds: the servers record a new flag's 'initial' stage
         // asynchronously, and a late 'initial' overwrites 'completed' under load (as in
         // retire.test.ts and the shared seed).
@@ -179,9 +224,12 @@ if (on("${names.kept}")) {}
           for (let i = 0; ; i++) {
             await admin('POST', `/api/admin/projects/default/features/${name}/lifecycle/complete`, { status });
             await new Promise((r) => setTimeout(r, 500));
-            const doc = (await adminGet(server, `/api/admin/projects/default/features/${name}`)) as { lifecycle?: { stage?: string; status?: string } };
+            const doc = (await adminGet(server, `/api/admin/projects/default/features/${name}`)) as {
+              lifecycle?: { stage?: string; status?: string };
+            };
             if (doc.lifecycle?.stage === 'completed' && doc.lifecycle.status === status) break;
-            if (i >= 20) throw new Error(`${name}: lifecycle ${JSON.stringify(doc.lifecycle)} after 20 tries to complete it`);
+            if (i >= 20)
+              throw new Error(`${name}: lifecycle ${JSON.stringify(doc.lifecycle)} after 20 tries to complete it`);
           }
         }
         const r = await refs([tree, '--summary', '-o', 'json']);
@@ -208,7 +256,9 @@ if (on("${names.kept}")) {}
     it('bad input exits 2 before any request; a refused token exits 4, never 3', async () => {
       const missing = await refs([join(dir, 'nope'), '--fail-on', 'stale']);
       expect(missing.code).toBe(2);
-      expect(missing.stderr).toBe(`flagctl: path "${join(dir, 'nope')}" does not exist; give files or directories to search\n`);
+      expect(missing.stderr).toBe(
+        `flagctl: path "${join(dir, 'nope')}" does not exist; give files or directories to search\n`,
+      );
       expect((await refs([dir, '--fail-on', 'old'])).code).toBe(2);
       expect((await refs([dir, '--delimiters', ''])).code).toBe(2);
       const refused = await flagctl(['refs', dir, '--fail-on', 'stale'], target(server, server.narrowToken));

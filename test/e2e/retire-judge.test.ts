@@ -23,30 +23,58 @@ const dir = mkdtempSync(join(tmpdir(), 'flagctl-retire-judge-e2e-'));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 async function call(s: Server, method: string, path: string, body?: unknown, token = s.adminToken): Promise<unknown> {
-  const res = await fetch(`${s.url}${path}`, { method, headers: { authorization: token, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${s.url}${path}`, {
+    method,
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${await res.text()}`);
   const text = await res.text();
   return text ? JSON.parse(text) : undefined;
 }
 const post = (s: Server, path: string, body: unknown, token?: string) => call(s, 'POST', path, body, token);
 const create = (s: Server, name: string) => post(s, '/api/admin/projects/default/features', { name, type: 'release' });
-const stale = (s: Server, names: string[], on = true) => post(s, '/api/admin/projects/default/stale', { features: names, stale: on });
+const stale = (s: Server, names: string[], on = true) =>
+  post(s, '/api/admin/projects/default/stale', { features: names, stale: on });
 const archive = (s: Server, names: string[]) => post(s, '/api/admin/projects/default/archive', { features: names });
-const instanceOf = async (s: Server) => ((await adminGet(s, '/api/admin/ui-config')) as { versionInfo: { instanceId: string } }).versionInfo.instanceId;
+const instanceOf = async (s: Server) =>
+  ((await adminGet(s, '/api/admin/ui-config')) as { versionInfo: { instanceId: string } }).versionInfo.instanceId;
 const archivedNames = async (s: Server) =>
-  ((await adminGet(s, '/api/admin/search/features?archived=IS:true&project=IS:default&limit=100')) as { features: { name: string }[] }).features.map((f) => f.name).sort();
+  (
+    (await adminGet(s, '/api/admin/search/features?archived=IS:true&project=IS:default&limit=100')) as {
+      features: { name: string }[];
+    }
+  ).features
+    .map((f) => f.name)
+    .sort();
 
 /** SDK metrics for a flag in an environment, through a client token of that environment. */
 async function metrics(s: Server, environment: string, flag: string): Promise<void> {
-  const token = (await post(s, '/api/admin/api-tokens', { type: 'client', environment, projects: ['*'], tokenName: `judge-${environment}-${flag}` })) as { secret: string };
+  const token = (await post(s, '/api/admin/api-tokens', {
+    type: 'client',
+    environment,
+    projects: ['*'],
+    tokenName: `judge-${environment}-${flag}`,
+  })) as { secret: string };
   const at = new Date().toISOString();
-  await post(s, '/api/client/metrics', { appName: 'judge-e2e', instanceId: 'e2e', bucket: { start: at, stop: at, toggles: { [flag]: { yes: 51, no: 0 } } } }, token.secret);
+  await post(
+    s,
+    '/api/client/metrics',
+    {
+      appName: 'judge-e2e',
+      instanceId: 'e2e',
+      bucket: { start: at, stop: at, toggles: { [flag]: { yes: 51, no: 0 } } },
+    },
+    token.secret,
+  );
 }
 
 /** The server sets lastSeenAt by a scheduled job: wait until the flag shows one. */
 async function untilSeen(s: Server, flag: string): Promise<void> {
   for (let i = 0; ; i++) {
-    const doc = (await adminGet(s, `/api/admin/projects/default/features/${flag}`)) as { environments: { lastSeenAt: string | null }[] };
+    const doc = (await adminGet(s, `/api/admin/projects/default/features/${flag}`)) as {
+      environments: { lastSeenAt: string | null }[];
+    };
     if (doc.environments.some((e) => e.lastSeenAt)) return;
     if (i >= 60) throw new Error(`${flag}: no lastSeenAt after 60 s of polling`);
     await new Promise((r) => setTimeout(r, 1000));
@@ -56,7 +84,9 @@ async function untilSeen(s: Server, flag: string): Promise<void> {
 /** The plan's flags made to show the live state, their digests and the plan's recomputed: the forgery the docs' sha256 allows. */
 async function forge(s: Server, file: string, names: string[]): Promise<void> {
   const plan = JSON.parse(readFileSync(file, 'utf8')) as Plan;
-  const live = (await adminGet(s, '/api/admin/projects/default/features')) as { features: Parameters<typeof flagState>[0][] };
+  const live = (await adminGet(s, '/api/admin/projects/default/features')) as {
+    features: Parameters<typeof flagState>[0][];
+  };
   for (const f of plan.flags) {
     if (!names.includes(f.name)) continue;
     const now = live.features.find((x) => x.name === f.name)!;
@@ -94,13 +124,18 @@ describe.each(versions)('retire apply judges again on Unleash %s', (version) => 
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stdout.split('\n')[0]).toMatch(/^FLAG\tVERDICT/); // the table, in the same run
     const doc = JSON.parse(readFileSync(file, 'utf8')) as Plan;
-    expect(Object.fromEntries(doc.flags.map((f) => [f.name, f.verdict]))).toEqual(Object.fromEntries(names.map((n) => [n, 'archive'])));
+    expect(Object.fromEntries(doc.flags.map((f) => [f.name, f.verdict]))).toEqual(
+      Object.fromEntries(names.map((n) => [n, 'archive'])),
+    );
     // The instance id exists on both versions, is a UUID and stays the same.
     const id = await instanceOf(s);
     expect(id).toMatch(UUID);
     expect(doc.instance).toBe(id);
     expect(await instanceOf(s)).toBe(id);
-    expect(doc.environments).toEqual({ instance: ['development', 'production'], project: ['development', 'production'] });
+    expect(doc.environments).toEqual({
+      instance: ['development', 'production'],
+      project: ['development', 'production'],
+    });
 
     // retire show: the file, with no server at all.
     const show = await flagctl(['retire', 'show', file, '-o', 'markdown']);
@@ -124,16 +159,23 @@ describe.each(versions)('retire apply judges again on Unleash %s', (version) => 
 
     const refused = await flagctl(['retire', 'apply', file, '--yes', '--only', 'j-free,j-nope'], env);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toBe(`flagctl: --only: "j-nope" is not in the plan; the plan's flags: ${doc.flags.map((f) => f.name).join(', ')}\n`);
+    expect(refused.stderr).toBe(
+      `flagctl: --only: "j-nope" is not in the plan; the plan's flags: ${doc.flags.map((f) => f.name).join(', ')}\n`,
+    );
 
     const result = join(dir, `result-${version}.json`);
     const apply = await flagctl(['retire', 'apply', file, '--yes', '--skip', 'j-free', '--result', result], env);
     expect(apply.code, apply.stderr).toBe(0);
-    const out = JSON.parse(readFileSync(result, 'utf8')) as { archived: string[]; skipped: { name: string; reason: string }[] };
+    const out = JSON.parse(readFileSync(result, 'utf8')) as {
+      archived: string[];
+      skipped: { name: string; reason: string }[];
+    };
     expect(out.archived).toEqual([]);
     const why = Object.fromEntries(out.skipped.map((x) => [x.name, x.reason]));
     expect(why['j-free']).toBe('by --skip');
-    expect(why['j-unstale']).toBe('no longer a candidate: not stale, potentially stale or in lifecycle stage completed');
+    expect(why['j-unstale']).toBe(
+      'no longer a candidate: not stale, potentially stale or in lifecycle stage completed',
+    );
     // 6.x reports a flag-level lastSeenAt beside each environment's: the latest is named, with its environment when it has one.
     expect(why['j-seen']).toMatch(/^not-seen: seen \S+( in development)?, within the last 30 days \(--unseen-days\)$/);
     expect(why['j-recreated']).toMatch(/^created again since the plan \(\S+\): not the flag that was reviewed$/);
@@ -145,7 +187,12 @@ describe.each(versions)('retire apply judges again on Unleash %s', (version) => 
     expect(only.code, only.stderr).toBe(0);
     const narrowed = JSON.parse(only.stdout) as { archived: string[]; skipped: { name: string; reason: string }[] };
     expect(narrowed.archived).toEqual(['j-free']);
-    expect(narrowed.skipped.filter((x) => x.reason === 'not in --only').map((x) => x.name).sort()).toEqual(names.filter((n) => n !== 'j-free').sort());
+    expect(
+      narrowed.skipped
+        .filter((x) => x.reason === 'not in --only')
+        .map((x) => x.name)
+        .sort(),
+    ).toEqual(names.filter((n) => n !== 'j-free').sort());
     expect(await archivedNames(s)).toEqual(['j-free']);
   });
 
@@ -157,7 +204,9 @@ describe.each(versions)('retire apply judges again on Unleash %s', (version) => 
     const file = join(dir, `plan-env-${version}.json`);
     const before = await flagctl(['retire', 'plan', tree, '--out', file, '--include', 'j-env'], env);
     expect(before.code, before.stderr).toBe(0);
-    expect((JSON.parse(readFileSync(file, 'utf8')) as Plan).flags.find((f) => f.name === 'j-env')!.verdict).toBe('archive');
+    expect((JSON.parse(readFileSync(file, 'utf8')) as Plan).flags.find((f) => f.name === 'j-env')!.verdict).toBe(
+      'archive',
+    );
 
     // production leaves the project; an SDK there uses the flag 51 times.
     await call(s, 'DELETE', '/api/admin/projects/default/environments/production');
@@ -168,7 +217,9 @@ describe.each(versions)('retire apply judges again on Unleash %s', (version) => 
       expect(changed.code, changed.stderr).toBe(0);
       const first = JSON.parse(changed.stdout) as { archived: string[]; skipped: { name: string; reason: string }[] };
       expect(first.archived).toEqual([]);
-      expect(first.skipped.find((x) => x.name === 'j-env')!.reason).toBe('changed since the plan: its lastSeenAt in production is no longer reported (the environment left the project?)');
+      expect(first.skipped.find((x) => x.name === 'j-env')!.reason).toBe(
+        'changed since the plan: its lastSeenAt in production is no longer reported (the environment left the project?)',
+      );
       // A plan forged to match (digests recomputed): the live judgement still sees the blind environment.
       await forge(s, file, ['j-env']);
       const apply = await flagctl(['retire', 'apply', file, '--yes', '--only', 'j-env', '-o', 'json'], env);
@@ -176,7 +227,8 @@ describe.each(versions)('retire apply judges again on Unleash %s', (version) => 
       const out = JSON.parse(apply.stdout) as { archived: string[]; skipped: { name: string; reason: string }[] };
       expect(out.archived).toEqual([]);
       // Blind to production; or, should 6.x's flag-level lastSeenAt already carry production's use, seen.
-      const blind = /^not-seen: never seen in development, but not known for environment production: not enabled in the project, so the server reports no lastSeenAt there$/;
+      const blind =
+        /^not-seen: never seen in development, but not known for environment production: not enabled in the project, so the server reports no lastSeenAt there$/;
       const seen = /^not-seen: seen \S+, within the last 30 days \(--unseen-days\)$/;
       const reason = out.skipped.find((x) => x.name === 'j-env')!.reason;
       if (version === '8') expect(reason).toMatch(blind);
@@ -210,10 +262,19 @@ describe('retire apply through a URL that now answers for another instance', () 
     // for the admin token of whichever server it points at.
     relay = createServer((req, res) => {
       const up = new URL(to.url);
-      const fwd = request({ host: up.hostname, port: up.port, path: req.url, method: req.method, headers: { ...req.headers, host: up.host, authorization: to.adminToken } }, (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-      });
+      const fwd = request(
+        {
+          host: up.hostname,
+          port: up.port,
+          path: req.url,
+          method: req.method,
+          headers: { ...req.headers, host: up.host, authorization: to.adminToken },
+        },
+        (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        },
+      );
       fwd.on('error', () => res.destroy());
       req.pipe(fwd);
     });

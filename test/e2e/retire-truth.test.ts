@@ -31,7 +31,11 @@ afterAll(async () => {
 }, 60_000);
 
 async function post(s: Server, path: string, body: unknown): Promise<void> {
-  const res = await fetch(`${s.url}${path}`, { method: 'POST', headers: { authorization: s.adminToken, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${s.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: s.adminToken, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`POST ${path}: HTTP ${res.status} ${await res.text()}`);
 }
 
@@ -39,18 +43,24 @@ async function post(s: Server, path: string, body: unknown): Promise<void> {
 async function staleFlags(s: Server, prefix: string, n: number): Promise<string[]> {
   const names = Array.from({ length: n }, (_, i) => `${prefix}-${String(i).padStart(3, '0')}`);
   for (let i = 0; i < names.length; i += 10) {
-    await Promise.all(names.slice(i, i + 10).map((name) => post(s, '/api/admin/projects/default/features', { name, type: 'release' })));
+    await Promise.all(
+      names.slice(i, i + 10).map((name) => post(s, '/api/admin/projects/default/features', { name, type: 'release' })),
+    );
   }
   await post(s, '/api/admin/projects/default/stale', { features: names, stale: true });
   return names;
 }
 
-const activeNames = async (s: Server) => ((await adminGet(s, '/api/admin/projects/default/features')) as { features: { name: string }[] }).features.map((f) => f.name);
+const activeNames = async (s: Server) =>
+  ((await adminGet(s, '/api/admin/projects/default/features')) as { features: { name: string }[] }).features.map(
+    (f) => f.name,
+  );
 /** Archives whatever of these is still active, so no later plan holds it. */
 async function tidy(s: Server, names: string[]): Promise<void> {
   const active = new Set(await activeNames(s));
   const left = names.filter((n) => active.has(n));
-  for (let i = 0; i < left.length; i += 100) await post(s, '/api/admin/projects/default/archive', { features: left.slice(i, i + 100) });
+  for (let i = 0; i < left.length; i += 100)
+    await post(s, '/api/admin/projects/default/archive', { features: left.slice(i, i + 100) });
 }
 
 /** The plan, made through the relay: a plan names its server, and apply refuses another URL. */
@@ -113,7 +123,10 @@ describe.each(versions)('a write never lies on Unleash %s', (version) => {
     const plan = await planFile(s, relay, `plate-${version}`);
     try {
       const result = join(dir, `rlate-${version}.json`);
-      const r = await flagctl(['retire', 'apply', plan, '--yes', '--result', result, '--timeout', '1', '--debug'], target(relay, s.adminToken));
+      const r = await flagctl(
+        ['retire', 'apply', plan, '--yes', '--result', result, '--timeout', '1', '--debug'],
+        target(relay, s.adminToken),
+      );
       expect(r.code, r.stderr).toBe(0);
       const doc = read(result);
       expect(doc.archived.sort()).toEqual(names);
@@ -131,7 +144,9 @@ describe.each(versions)('a write never lies on Unleash %s', (version) => {
     let written = false;
     const relay = await relayed(s, (q) => {
       if (isArchive(q)) written = true;
-      return isList(q) && written ? { kind: 'instead', status: 500, body: '{"name":"InternalError","message":"verification read failed"}' } : undefined;
+      return isList(q) && written
+        ? { kind: 'instead', status: 500, body: '{"name":"InternalError","message":"verification read failed"}' }
+        : undefined;
     });
     const plan = await planFile(s, relay, `p500-${version}`);
     try {
@@ -147,7 +162,9 @@ describe.each(versions)('a write never lies on Unleash %s', (version) => {
       relay.enabled = false;
       const again = await flagctl(['retire', 'apply', plan, '--yes', '-o', 'json'], target(relay, s.adminToken));
       expect(again.code, again.stderr).toBe(0);
-      expect((JSON.parse(again.stdout) as Result).skipped.map((x) => x.reason)).toEqual(Array(4).fill('already archived'));
+      expect((JSON.parse(again.stdout) as Result).skipped.map((x) => x.reason)).toEqual(
+        Array(4).fill('already archived'),
+      );
       const back = await flagctl(['features', 'revive', '--from', result, '-o', 'json'], target(relay, s.adminToken));
       expect(back.code, back.stderr).toBe(0);
       expect((JSON.parse(back.stdout) as Result).revived!.sort()).toEqual(names);
@@ -177,7 +194,12 @@ describe.each(versions)('a write never lies on Unleash %s', (version) => {
     const plan = await planFile(s, relay, `pterm-${version}`);
     try {
       child = spawn(NODE, [BIN, 'retire', 'apply', plan, '--yes', '--result', result], {
-        env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', FLAGCTL_CONFIG_DIR: '/nonexistent/flagctl', ...target(relay, s.adminToken) },
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: '/nonexistent',
+          FLAGCTL_CONFIG_DIR: '/nonexistent/flagctl',
+          ...target(relay, s.adminToken),
+        },
       });
       child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
       child.stdout!.resume();
@@ -198,7 +220,9 @@ describe.each(versions)('a write never lies on Unleash %s', (version) => {
       await relay.stop();
     }
     // Revive all 250 in 3 batches; the connection of the 2nd is reset after the server acted, on every attempt.
-    const reset = await relayed(s, (q) => (isRevive(q) && q.body.includes(`"${names[100]}"`) ? { kind: 'reset-after' } : undefined));
+    const reset = await relayed(s, (q) =>
+      isRevive(q) && q.body.includes(`"${names[100]}"`) ? { kind: 'reset-after' } : undefined,
+    );
     try {
       const revived = join(dir, `revive-reset-${version}.json`);
       const r = await flagctl(['features', 'revive', ...names, '--result', revived], target(reset, s.adminToken));
@@ -217,11 +241,24 @@ describe.each(versions)('a write never lies on Unleash %s', (version) => {
   it('a closed stdout: apply refused on every flag exits 1 and keeps its stderr summary', async () => {
     const s = server();
     const names = await staleFlags(s, 'gpipe', 2);
-    const relay = await relayed(s, (q) => (isArchive(q) ? { kind: 'instead', status: 403, body: '{"name":"NoAccessError","message":"You need permission DELETE_FEATURE"}' } : undefined));
+    const relay = await relayed(s, (q) =>
+      isArchive(q)
+        ? {
+            kind: 'instead',
+            status: 403,
+            body: '{"name":"NoAccessError","message":"You need permission DELETE_FEATURE"}',
+          }
+        : undefined,
+    );
     const plan = await planFile(s, relay, `ppipe-${version}`);
     try {
       const child = spawn(NODE, [BIN, 'retire', 'apply', plan, '--yes'], {
-        env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', FLAGCTL_CONFIG_DIR: '/nonexistent/flagctl', ...target(relay, s.adminToken) },
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: '/nonexistent',
+          FLAGCTL_CONFIG_DIR: '/nonexistent/flagctl',
+          ...target(relay, s.adminToken),
+        },
       });
       child.stdout.destroy(); // as `| true`
       let err = '';
@@ -237,8 +274,15 @@ describe.each(versions)('a write never lies on Unleash %s', (version) => {
   it('a 403 that echoes the token: not in stdout, stderr or the result file, in apply and revive', async () => {
     const s = server();
     const names = await staleFlags(s, 'gecho', 2);
-    const echo = (q: Seen) => JSON.stringify({ name: 'NoAccessError', message: `denied for ${q.authorization} (${encodeURIComponent(q.authorization)})`, details: [{ message: JSON.stringify({ authorization: q.authorization }) }] });
-    const relay = await relayed(s, (q) => (isArchive(q) || isRevive(q) ? { kind: 'instead', status: 403, body: echo(q) } : undefined));
+    const echo = (q: Seen) =>
+      JSON.stringify({
+        name: 'NoAccessError',
+        message: `denied for ${q.authorization} (${encodeURIComponent(q.authorization)})`,
+        details: [{ message: JSON.stringify({ authorization: q.authorization }) }],
+      });
+    const relay = await relayed(s, (q) =>
+      isArchive(q) || isRevive(q) ? { kind: 'instead', status: 403, body: echo(q) } : undefined,
+    );
     const secret = s.adminToken.split('.').pop()!;
     const clean = (text: string) => {
       expect(text).not.toContain(secret);
@@ -247,12 +291,19 @@ describe.each(versions)('a write never lies on Unleash %s', (version) => {
     const plan = await planFile(s, relay, `pecho-${version}`);
     try {
       const result = join(dir, `recho-${version}.json`);
-      const r = await flagctl(['retire', 'apply', plan, '--yes', '--result', result, '-o', 'json'], target(relay, s.adminToken));
+      const r = await flagctl(
+        ['retire', 'apply', plan, '--yes', '--result', result, '-o', 'json'],
+        target(relay, s.adminToken),
+      );
       expect(r.code).toBe(1);
       clean(r.stdout);
       clean(r.stderr);
       clean(readFileSync(result, 'utf8'));
-      expect(read(result).failed.map((f) => f.name).sort()).toEqual(names);
+      expect(
+        read(result)
+          .failed.map((f) => f.name)
+          .sort(),
+      ).toEqual(names);
       await tidy(s, names);
       const back = await flagctl(['features', 'revive', ...names, '-o', 'json'], target(relay, s.adminToken));
       expect(back.code).toBe(1);

@@ -30,24 +30,49 @@ const CASES = {
 } as const;
 
 async function post(s: Server, path: string, body: unknown, token = s.adminToken): Promise<unknown> {
-  const res = await fetch(`${s.url}${path}`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${s.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`POST ${path}: HTTP ${res.status} ${await res.text()}`);
   const text = await res.text();
   return text ? JSON.parse(text) : undefined;
 }
 
 async function seedCases(s: Server): Promise<void> {
-  const create = (name: string, extra: Record<string, unknown> = {}) => post(s, '/api/admin/projects/default/features', { name, type: 'release', ...extra });
-  for (const name of Object.keys(CASES)) await create(name, name === 'r-old' ? { createdAt: '2020-03-02T09:00:00.000Z' } : {});
+  const create = (name: string, extra: Record<string, unknown> = {}) =>
+    post(s, '/api/admin/projects/default/features', { name, type: 'release', ...extra });
+  for (const name of Object.keys(CASES))
+    await create(name, name === 'r-old' ? { createdAt: '2020-03-02T09:00:00.000Z' } : {});
   await create('r-child');
   await post(s, '/api/admin/projects/default/features/r-child/dependencies', { feature: 'r-parent' });
-  await post(s, '/api/admin/projects/default/stale', { features: ['r-stale-free', 'r-stale-used', 'r-parent', 'r-seen', 'r-change'], stale: true });
+  await post(s, '/api/admin/projects/default/stale', {
+    features: ['r-stale-free', 'r-stale-used', 'r-parent', 'r-seen', 'r-change'],
+    stale: true,
+  });
   // Seen: metrics through a client token; the server's scheduled job sets lastSeenAt (a few seconds here).
-  const token = (await post(s, '/api/admin/api-tokens', { type: 'client', environment: 'development', projects: ['*'], tokenName: 'retire-e2e' })) as { secret: string };
+  const token = (await post(s, '/api/admin/api-tokens', {
+    type: 'client',
+    environment: 'development',
+    projects: ['*'],
+    tokenName: 'retire-e2e',
+  })) as { secret: string };
   const at = new Date().toISOString();
-  await post(s, '/api/client/metrics', { appName: 'retire-e2e', instanceId: 'e2e', bucket: { start: at, stop: at, toggles: { 'r-seen': { yes: 5, no: 1 } } } }, token.secret);
+  await post(
+    s,
+    '/api/client/metrics',
+    {
+      appName: 'retire-e2e',
+      instanceId: 'e2e',
+      bucket: { start: at, stop: at, toggles: { 'r-seen': { yes: 5, no: 1 } } },
+    },
+    token.secret,
+  );
   for (let i = 0; ; i++) {
-    const doc = (await adminGet(s, '/api/admin/projects/default/features/r-seen')) as { environments: { lastSeenAt: string | null }[] };
+    const doc = (await adminGet(s, '/api/admin/projects/default/features/r-seen')) as {
+      environments: { lastSeenAt: string | null }[];
+    };
     if (doc.environments.some((e) => e.lastSeenAt)) break;
     if (i >= 60) throw new Error('r-seen: no lastSeenAt after 60 s of polling');
     await new Promise((r) => setTimeout(r, 1000));
@@ -57,7 +82,9 @@ async function seedCases(s: Server): Promise<void> {
   for (let i = 0; ; i++) {
     await post(s, '/api/admin/projects/default/features/r-completed/lifecycle/complete', { status: 'discarded' });
     await new Promise((r) => setTimeout(r, 500));
-    const doc = (await adminGet(s, '/api/admin/projects/default/features/r-completed')) as { lifecycle?: { stage?: string } };
+    const doc = (await adminGet(s, '/api/admin/projects/default/features/r-completed')) as {
+      lifecycle?: { stage?: string };
+    };
     if (doc.lifecycle?.stage === 'completed') break;
     if (i >= 20) throw new Error(`r-completed: lifecycle stage ${doc.lifecycle?.stage} after 20 tries to complete it`);
   }
@@ -74,8 +101,17 @@ afterAll(async () => {
 }, 60_000);
 
 const archivedNames = async (s: Server) =>
-  ((await adminGet(s, '/api/admin/search/features?archived=IS:true&project=IS:default&limit=100')) as { features: { name: string }[] }).features.map((f) => f.name).sort();
-const activeNames = async (s: Server) => ((await adminGet(s, '/api/admin/projects/default/features')) as { features: { name: string }[] }).features.map((f) => f.name).sort();
+  (
+    (await adminGet(s, '/api/admin/search/features?archived=IS:true&project=IS:default&limit=100')) as {
+      features: { name: string }[];
+    }
+  ).features
+    .map((f) => f.name)
+    .sort();
+const activeNames = async (s: Server) =>
+  ((await adminGet(s, '/api/admin/projects/default/features')) as { features: { name: string }[] }).features
+    .map((f) => f.name)
+    .sort();
 
 describe.each(versions)('retire on Unleash %s', (version) => {
   const server = () => fleet!.servers.find((s) => s.version === version)!;
@@ -87,15 +123,42 @@ describe.each(versions)('retire on Unleash %s', (version) => {
     expect(plan.code, plan.stderr).toBe(0);
     // What the plan reads: the list, the types, ONE search (lifecycle completed), the instance's
     // dependency answer (true: r-child depends on r-parent), then each candidate's document.
-    const gets = plan.stderr.split('\n').filter((l) => /^debug: GET \S+ -> \d{3} /.test(l)).map((l) => l.split(' ')[2]!.replace(s.url, ''));
-    expect(gets.filter((u) => u.startsWith('/api/admin/search/'))).toEqual([expect.stringMatching(/lifecycle=IS%3Acompleted/)]);
+    const gets = plan.stderr
+      .split('\n')
+      .filter((l) => /^debug: GET \S+ -> \d{3} /.test(l))
+      .map((l) => l.split(' ')[2]!.replace(s.url, ''));
+    expect(gets.filter((u) => u.startsWith('/api/admin/search/'))).toEqual([
+      expect.stringMatching(/lifecycle=IS%3Acompleted/),
+    ]);
     expect(gets).toContain('/api/admin/projects/default/dependencies');
-    expect(gets.filter((u) => u.startsWith('/api/admin/projects/default/features/')).sort()).toEqual(Object.keys(CASES).sort().map((n) => `/api/admin/projects/default/features/${n}`));
-    const doc = JSON.parse(plan.stdout) as { flags: { name: string; verdict: string; keep: string | null; files: string[]; checks: { check: string; pass: boolean }[] }[] };
+    expect(gets.filter((u) => u.startsWith('/api/admin/projects/default/features/')).sort()).toEqual(
+      Object.keys(CASES)
+        .sort()
+        .map((n) => `/api/admin/projects/default/features/${n}`),
+    );
+    const doc = JSON.parse(plan.stdout) as {
+      flags: {
+        name: string;
+        verdict: string;
+        keep: string | null;
+        files: string[];
+        checks: { check: string; pass: boolean }[];
+      }[];
+    };
     expect(Object.fromEntries(doc.flags.map((f) => [f.name, f.verdict]))).toEqual(CASES);
     expect(doc.flags.find((f) => f.name === 'r-stale-used')!.files).toEqual([join(dir, 'src', 'app.ts')]);
-    expect(doc.flags.find((f) => f.name === 'r-parent')!.checks.filter((c) => !c.pass).map((c) => c.check)).toEqual(['no-dependents']);
-    expect(doc.flags.find((f) => f.name === 'r-seen')!.checks.filter((c) => !c.pass).map((c) => c.check)).toEqual(['not-seen']);
+    expect(
+      doc.flags
+        .find((f) => f.name === 'r-parent')!
+        .checks.filter((c) => !c.pass)
+        .map((c) => c.check),
+    ).toEqual(['no-dependents']);
+    expect(
+      doc.flags
+        .find((f) => f.name === 'r-seen')!
+        .checks.filter((c) => !c.pass)
+        .map((c) => c.check),
+    ).toEqual(['not-seen']);
     expect(await archivedNames(s)).toEqual([]); // the plan wrote nothing
 
     const planFile = join(dir, `plan-${version}.json`);
@@ -105,19 +168,28 @@ describe.each(versions)('retire on Unleash %s', (version) => {
     const resultFile = join(dir, `result-${version}.json`);
     const apply = await flagctl(['retire', 'apply', planFile, '--yes', '--result', resultFile, '--debug'], env);
     expect(apply.code, apply.stderr).toBe(0);
-    const result = JSON.parse(readFileSync(resultFile, 'utf8')) as { archived: string[]; skipped: { name: string; reason: string }[]; failed: unknown[] };
+    const result = JSON.parse(readFileSync(resultFile, 'utf8')) as {
+      archived: string[];
+      skipped: { name: string; reason: string }[];
+      failed: unknown[];
+    };
     expect(result.archived.sort()).toEqual(['r-completed', 'r-old', 'r-stale-free']);
     expect(result.skipped).toEqual([{ name: 'r-change', reason: 'changed since the plan: no longer marked stale' }]);
     expect(result.failed).toEqual([]);
     // One bulk archive, after one validate (a read that names parents with a new child).
-    const posts = apply.stderr.split('\n').filter((l) => /^debug: POST \S+ -> \d{3} /.test(l)).map((l) => l.split(' ')[2]!.replace(s.url, ''));
+    const posts = apply.stderr
+      .split('\n')
+      .filter((l) => /^debug: POST \S+ -> \d{3} /.test(l))
+      .map((l) => l.split(' ')[2]!.replace(s.url, ''));
     expect(posts).toEqual(['/api/admin/projects/default/archive/validate', '/api/admin/projects/default/archive']);
     expect(apply.stderr.split('\n').filter((l) => l.startsWith('debug: write: POST '))).toEqual([
       'debug: write: POST /api/admin/projects/default/archive {features: 3 names: r-completed, r-old, r-stale-free}',
     ]);
     expect(await archivedNames(s)).toEqual(['r-completed', 'r-old', 'r-stale-free']);
     // Why apply verifies through search: a flag's document answers 404 once it is archived, as for a deleted flag.
-    const archivedDoc = await fetch(`${s.url}/api/admin/projects/default/features/r-old`, { headers: { authorization: s.adminToken } });
+    const archivedDoc = await fetch(`${s.url}/api/admin/projects/default/features/r-old`, {
+      headers: { authorization: s.adminToken },
+    });
     expect(archivedDoc.status).toBe(404);
 
     const again = await flagctl(['retire', 'apply', planFile, '--yes', '-o', 'json'], env);
@@ -139,16 +211,26 @@ describe.each(versions)('retire on Unleash %s', (version) => {
     // The first test's revive resets r-completed's lifecycle, but the servers do it in an event
     // listener after answering the revive: wait until it shows, as the seed waits for its stages.
     for (let i = 0; ; i++) {
-      const doc = (await adminGet(s, '/api/admin/projects/default/features/r-completed')) as { lifecycle?: { stage?: string } };
+      const doc = (await adminGet(s, '/api/admin/projects/default/features/r-completed')) as {
+        lifecycle?: { stage?: string };
+      };
       if (doc.lifecycle?.stage !== 'completed') break;
       if (i >= 40) throw new Error('r-completed: still in lifecycle stage completed 20 s after its revive');
       await new Promise((r) => setTimeout(r, 500));
     }
     const plan = await flagctl(['retire', 'plan', join(dir, 'src'), '-o', 'json'], env);
     expect(plan.code, plan.stderr).toBe(0);
-    const verdicts = Object.fromEntries((JSON.parse(plan.stdout) as { flags: { name: string; verdict: string }[] }).flags.map((f) => [f.name, f.verdict]));
+    const verdicts = Object.fromEntries(
+      (JSON.parse(plan.stdout) as { flags: { name: string; verdict: string }[] }).flags.map((f) => [f.name, f.verdict]),
+    );
     // The first test's revive put r-completed back in lifecycle stage initial: no longer a candidate.
-    expect(verdicts).toEqual({ 'r-parent': 'archive', 'r-stale-free': 'archive', 'r-old': 'archive', 'r-stale-used': 'remove-code', 'r-seen': 'blocked' });
+    expect(verdicts).toEqual({
+      'r-parent': 'archive',
+      'r-stale-free': 'archive',
+      'r-old': 'archive',
+      'r-stale-used': 'remove-code',
+      'r-seen': 'blocked',
+    });
     const planFile = join(dir, `plan-parent-${version}.json`);
     writeFileSync(planFile, plan.stdout);
     await post(s, '/api/admin/projects/default/features', { name: 'r-child2', type: 'release' });
@@ -157,9 +239,20 @@ describe.each(versions)('retire on Unleash %s', (version) => {
     const apply = await flagctl(['retire', 'apply', planFile, '--yes', '--result', resultFile, '--debug'], env);
     expect(apply.code, apply.stderr).toBe(0);
     // One archive request, answered 202: the parent was left out before the server could refuse the batch for it.
-    expect(apply.stderr.split('\n').filter((l) => /^debug: POST \S+\/archive -> /.test(l)).map((l) => l.split(' -> ')[1]!.slice(0, 3))).toEqual(['202']);
-    const result = JSON.parse(readFileSync(resultFile, 'utf8')) as { archived: string[]; skipped: { name: string; reason: string }[] };
-    expect(result.skipped).toContainEqual({ name: 'r-parent', reason: 'changed since the plan: other flags now depend on it' });
+    expect(
+      apply.stderr
+        .split('\n')
+        .filter((l) => /^debug: POST \S+\/archive -> /.test(l))
+        .map((l) => l.split(' -> ')[1]!.slice(0, 3)),
+    ).toEqual(['202']);
+    const result = JSON.parse(readFileSync(resultFile, 'utf8')) as {
+      archived: string[];
+      skipped: { name: string; reason: string }[];
+    };
+    expect(result.skipped).toContainEqual({
+      name: 'r-parent',
+      reason: 'changed since the plan: other flags now depend on it',
+    });
     expect(result.archived.sort()).toEqual(['r-old', 'r-stale-free']);
     expect(await activeNames(s)).toContain('r-parent');
     await flagctl(['features', 'revive', '--from', resultFile], env);

@@ -8,7 +8,9 @@ import { flagctl, NODE } from './cli.js';
 describe(`the CLI's runtime in this project (${process.env.FLAGCTL_TEST_NODE_VERSION})`, () => {
   it('is the node the project asked for', () => {
     expect(process.env.FLAGCTL_TEST_NODE_VERSION).toMatch(/^v\d+\.\d+\.\d+$/);
-    expect(execFileSync(NODE, ['-p', 'process.version'], { encoding: 'utf8' }).trim()).toBe(process.env.FLAGCTL_TEST_NODE_VERSION);
+    expect(execFileSync(NODE, ['-p', 'process.version'], { encoding: 'utf8' }).trim()).toBe(
+      process.env.FLAGCTL_TEST_NODE_VERSION,
+    );
   });
 
   it('runs the built CLI', async () => {

@@ -28,14 +28,20 @@ interface Srv {
  * Every match of a search, paged with plain fetch. `params` are the raw parameters; `status`
  * entries are sent as `status[]=`, a different spelling from the CLI's, so both are checked.
  */
-export async function serverSearch(server: Srv, params: [string, string][] = [], token = server.adminToken): Promise<{ features: SearchFeature[]; total: number }> {
+export async function serverSearch(
+  server: Srv,
+  params: [string, string][] = [],
+  token = server.adminToken,
+): Promise<{ features: SearchFeature[]; total: number }> {
   const features: SearchFeature[] = [];
   let total = 0;
   for (let offset = 0; ; offset += 100) {
     const q = new URLSearchParams(params.map(([k, v]) => [k === 'status' ? 'status[]' : k, v]));
     q.set('offset', String(offset));
     q.set('limit', '100');
-    const res = await fetch(`${server.url}/api/admin/search/features?${q}`, { headers: { authorization: token, accept: 'application/json' } });
+    const res = await fetch(`${server.url}/api/admin/search/features?${q}`, {
+      headers: { authorization: token, accept: 'application/json' },
+    });
     if (!res.ok) throw new Error(`search ${q}: HTTP ${res.status} ${await res.text()}`);
     const page = (await res.json()) as { features: SearchFeature[]; total: number };
     if (page.features.length > 0 || offset === 0) total = page.total;
@@ -73,10 +79,13 @@ export class RecordingProxy {
   }
 
   async start(): Promise<this> {
-    this.server = createServer((req, res) => void this.forward(req).then(
-      ({ status, type, body }) => res.writeHead(status, { 'content-type': type }).end(body),
-      (err: Error) => res.writeHead(502).end(String(err.message)),
-    ));
+    this.server = createServer(
+      (req, res) =>
+        void this.forward(req).then(
+          ({ status, type, body }) => res.writeHead(status, { 'content-type': type }).end(body),
+          (err: Error) => res.writeHead(502).end(String(err.message)),
+        ),
+    );
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     return this;
   }
@@ -89,7 +98,8 @@ export class RecordingProxy {
     if (req.headers.authorization) headers.authorization = req.headers.authorization;
     const res = await fetch(to, { headers });
     let body = Buffer.from(await res.arrayBuffer());
-    if (this.answer && res.status === 200) body = Buffer.from(JSON.stringify(this.answer(url, JSON.parse(body.toString('utf8')))));
+    if (this.answer && res.status === 200)
+      body = Buffer.from(JSON.stringify(this.answer(url, JSON.parse(body.toString('utf8')))));
     return { status: res.status, type: res.headers.get('content-type') ?? 'text/plain', body };
   }
 
@@ -100,7 +110,11 @@ export class RecordingProxy {
 }
 
 /** Runs the built CLI, calling `onStdout` with all stdout so far each time more arrives. */
-export function flagctlWatching(args: string[], env: Record<string, string>, onStdout: (soFar: string) => void): Promise<BinResult> {
+export function flagctlWatching(
+  args: string[],
+  env: Record<string, string>,
+  onStdout: (soFar: string) => void,
+): Promise<BinResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(NODE, [BIN, ...args], {
       env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', FLAGCTL_CONFIG_DIR: '/nonexistent/flagctl', ...env },
@@ -137,11 +151,17 @@ async function personalTokenOnce(server: { url: string }): Promise<{ token: stri
     body: JSON.stringify({ username: 'admin', password: 'unleash4all' }),
   });
   if (!login.ok) throw new Error(`login: HTTP ${login.status}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const res = await fetch(`${server.url}/api/admin/user/tokens`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ description: `flagctl e2e search ${Date.now()}`, expiresAt: new Date(Date.now() + 3600_000).toISOString() }),
+    body: JSON.stringify({
+      description: `flagctl e2e search ${Date.now()}`,
+      expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+    }),
   });
   if (!res.ok) throw new Error(`PAT: HTTP ${res.status} ${await res.text()}`);
   const pat = (await res.json()) as { secret: string; id: number };

@@ -46,7 +46,10 @@ for (const version of VERSIONS) {
       expect(tty.code, tty.stderr).toBe(0);
       const lines = tty.out.trimEnd().split('\n');
       for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(80);
-      const shown = lines.filter((l) => l.startsWith('│ ')).slice(1).map((l) => l.split('│')[1]!.trim());
+      const shown = lines
+        .filter((l) => l.startsWith('│ '))
+        .slice(1)
+        .map((l) => l.split('│')[1]!.trim());
       expect(shown.length).toBe(TOTAL);
       expect(shown.filter((n) => n.startsWith('pty-scale.')).sort()).toEqual([...made.get(version)!].sort());
       expect(tty.stderr).toContain(`flagctl: note: ${TOTAL} rows;`);

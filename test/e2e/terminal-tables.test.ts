@@ -21,8 +21,14 @@ afterAll(() => {
 const COMMANDS: [string[], string[]][] = [
   [['features', 'search', '--limit', '100'], ['NAME']],
   [['features', 'stale', '--max', '100000'], ['NAME']],
-  [['refs', dir, '--summary'], ['FLAG', 'VERDICT']],
-  [['retire', 'plan', dir], ['FLAG', 'VERDICT']],
+  [
+    ['refs', dir, '--summary'],
+    ['FLAG', 'VERDICT'],
+  ],
+  [
+    ['retire', 'plan', dir],
+    ['FLAG', 'VERDICT'],
+  ],
   [['project', 'overview', 'default'], ['NAME']],
 ];
 
@@ -60,10 +66,19 @@ for (const server of inject('servers')) {
           const rows = table.filter((l) => l.startsWith('│'));
           // Each identifier short enough to fit (half the terminal) is in some row whole.
           for (const key of keys.filter((k) => k.length <= cols / 2)) {
-            expect(rows.some((r) => r.split('│').some((cell) => cell.trim() === key)), `${key} cut at ${cols} columns:\n${tty.out}`).toBe(true);
+            expect(
+              rows.some((r) => r.split('│').some((cell) => cell.trim() === key)),
+              `${key} cut at ${cols} columns:\n${tty.out}`,
+            ).toBe(true);
           }
-          const left = /flagctl: note: columns? (.+) left out to fit the terminal's (\d+) columns; choose the columns with --columns \(these were --columns ([^)]+)\)/.exec(tty.stderr);
-          const shownHeads = rows[0]!.split('│').slice(1, -1).map((c) => c.trim());
+          const left =
+            /flagctl: note: columns? (.+) left out to fit the terminal's (\d+) columns; choose the columns with --columns \(these were --columns ([^)]+)\)/.exec(
+              tty.stderr,
+            );
+          const shownHeads = rows[0]!
+            .split('│')
+            .slice(1, -1)
+            .map((c) => c.trim());
           if (left) {
             expect(Number(left[2])).toBe(cols);
             expect(left[3]!.split(',').length).toBe(shownHeads.length);

@@ -115,7 +115,9 @@ function act(socket: Socket, fault: Fault, tunnelTo: number | undefined, rest: B
     case 'not-http':
       return void socket.end('SSH-2.0-OpenSSH_9.6\r\n\r\n');
     case '407':
-      return void socket.end('HTTP/1.1 407 Proxy Authentication Required\r\nproxy-authenticate: Basic realm="corp"\r\ncontent-length: 0\r\n\r\n');
+      return void socket.end(
+        'HTTP/1.1 407 Proxy Authentication Required\r\nproxy-authenticate: Basic realm="corp"\r\ncontent-length: 0\r\n\r\n',
+      );
     case 'tunnel': {
       const upstream = connect(tunnelTo!, '127.0.0.1', () => {
         socket.write('HTTP/1.1 200 Connection established\r\n\r\n');
@@ -142,8 +144,27 @@ export interface Certificate {
 /** A fresh self-signed certificate for 127.0.0.1 and `name`. */
 export function certificate(name: string): Certificate {
   const dir = mkdtempSync(join(tmpdir(), 'flagctl-ca-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${name}`,
-    '-addext', `subjectAltName=IP:127.0.0.1,DNS:${name}`, '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      `/CN=${name}`,
+      '-addext',
+      `subjectAltName=IP:127.0.0.1,DNS:${name}`,
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
   return {
     key: readFileSync(join(dir, 'key.pem')),
     cert: readFileSync(join(dir, 'cert.pem')),

@@ -20,7 +20,20 @@ const hostile = {
   description: `=HYPERLINK("http://evil")${TITLE}\r\nfake line${LINK}`,
   tags: [{ type: 'team', value: `+cmd|' /C calc'!A0${C1_CSI}` }],
   environments: [
-    { name: `@prod${BIDI}`, type: '-production', enabled: true, strategies: [{ name: 'default', title: `\tTab${CLEAR}`, constraints: [{ contextName: 'x', operator: 'IN', values: [`\u001b[31mred`] }], parameters: {} }], variants: [] },
+    {
+      name: `@prod${BIDI}`,
+      type: '-production',
+      enabled: true,
+      strategies: [
+        {
+          name: 'default',
+          title: `\tTab${CLEAR}`,
+          constraints: [{ contextName: 'x', operator: 'IN', values: [`\u001b[31mred`] }],
+          parameters: {},
+        },
+      ],
+      variants: [],
+    },
     { name: '=cmd', type: '\rproduction', enabled: false, strategies: [], variants: [] },
   ],
 };
@@ -38,12 +51,20 @@ describe('terminal output neutralises control characters from the server', () =>
   it.each([
     ['record view on a terminal', ['feature', 'get', 'f'], true, '\\x1b[2J'],
     ['record view piped', ['feature', 'get', 'f'], false, '\\x1b[2J'],
-    ['environment table on a terminal', ['feature', 'get', 'f', '--columns', 'environment,type'], true, '\\rproduction'],
+    [
+      'environment table on a terminal',
+      ['feature', 'get', 'f', '--columns', 'environment,type'],
+      true,
+      '\\rproduction',
+    ],
     ['environment table piped', ['feature', 'get', 'f', '--columns', 'environment,type'], false, '@prod\\u202egnp.exe'],
     ['markdown', ['feature', 'get', 'f', '-o', 'markdown'], false, '\\rproduction'],
   ])('%s', async (_label, argv, tty, visible) => {
     server.json(PATH, hostile);
-    const r = await runCli(argv as string[], { env: { ...env(), FORCE_COLOR: tty ? '1' : '0' }, stdoutIsTTY: tty as boolean });
+    const r = await runCli(argv as string[], {
+      env: { ...env(), FORCE_COLOR: tty ? '1' : '0' },
+      stdoutIsTTY: tty as boolean,
+    });
     expect(r.code).toBe(0);
     const body = withoutOurColours(r.stdout).replace(/\n/g, '').replace(/\t/g, '');
     expect(body).not.toMatch(CONTROL);
@@ -53,7 +74,9 @@ describe('terminal output neutralises control characters from the server', () =>
   it('the record view shows the escapes as visible text', async () => {
     server.json(PATH, hostile);
     const r = await runCli(['feature', 'get', 'f'], { env: env(), stdoutIsTTY: true });
-    expect(r.stdout).toContain('=HYPERLINK("http://evil")\\x1b]0;owned\\x07\\r\\nfake line\\x1b]8;;https://evil.example\\x1b\\click');
+    expect(r.stdout).toContain(
+      '=HYPERLINK("http://evil")\\x1b]0;owned\\x07\\r\\nfake line\\x1b]8;;https://evil.example\\x1b\\click',
+    );
     expect(r.stdout).toContain('@prod\\u202egnp.exe');
     expect(r.stdout).toContain('x IN ["\\u001b[31mred"]');
     expect(r.stdout).toContain('\\x9b31m');
@@ -82,7 +105,9 @@ describe('csv is safe to open in a spreadsheet', () => {
 
   it('--csv-raw gives exact values for scripts', async () => {
     server.json(PATH, hostile);
-    const r = await runCli(['feature', 'get', 'f', '-o', 'csv', '--columns', 'environment,type', '--csv-raw'], { env: env() });
+    const r = await runCli(['feature', 'get', 'f', '-o', 'csv', '--columns', 'environment,type', '--csv-raw'], {
+      env: env(),
+    });
     const rows = r.stdout.split('\r\n');
     expect(rows[1]).toBe(`@prod${BIDI},-production`);
     expect(rows[2]).toBe(`=cmd,"\rproduction"`);
@@ -99,7 +124,10 @@ describe('json and ndjson stay exact', () => {
   it('ndjson carries the raw environment names', async () => {
     server.json(PATH, hostile);
     const r = await runCli(['feature', 'get', 'f', '-o', 'ndjson'], { env: env() });
-    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(rows.map((x) => x.environment)).toEqual([`@prod${BIDI}`, '=cmd']);
     // JSON escapes control characters, so the raw output itself is terminal-safe too.
     expect(r.stdout.replace(/\n/g, '')).not.toMatch(/[\u0000-\u001f]/);

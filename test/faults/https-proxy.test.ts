@@ -61,7 +61,11 @@ describe('an https:// proxy (a real TLS proxy on 127.0.0.1 with its own CA)', ()
     const target = await tlsProxy(ca.leaf('proxy.flagctl.test'), (https.address() as AddressInfo).port, AUTH);
     try {
       const r = await runCli(['feature', 'get', 'f', '-o', 'json', '--ca-file', ca.caFile], {
-        env: { FLAGCTL_URL: 'https://flagctl-target.test', FLAGCTL_TOKEN: TOKEN, https_proxy: `https://${USER}:${PASS}@127.0.0.1:${target.port}` },
+        env: {
+          FLAGCTL_URL: 'https://flagctl-target.test',
+          FLAGCTL_TOKEN: TOKEN,
+          https_proxy: `https://${USER}:${PASS}@127.0.0.1:${target.port}`,
+        },
       });
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
@@ -80,13 +84,17 @@ describe('an https:// proxy (a real TLS proxy on 127.0.0.1 with its own CA)', ()
     });
     expectNoSecret(r);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(new RegExp(`^flagctl: .*certificate.* via proxy 127\\.0\\.0\\.1:${proxy.port}\\)\\n$`, 'i'));
+    expect(r.stderr).toMatch(
+      new RegExp(`^flagctl: .*certificate.* via proxy 127\\.0\\.0\\.1:${proxy.port}\\)\\n$`, 'i'),
+    );
     expect(proxy.connects).toEqual([]);
   });
 
   it('without a port it is port 443, and an explicit :443 stays 443', async () => {
     for (const url of [`https://${USER}:${PASS}@127.0.0.1`, `https://${USER}:${PASS}@127.0.0.1:443`]) {
-      const r = await runCli(['feature', 'get', 'f', '--retries', '0'], { env: { FLAGCTL_URL: 'http://flagctl-proxied.test', FLAGCTL_TOKEN: TOKEN, HTTP_PROXY: url } });
+      const r = await runCli(['feature', 'get', 'f', '--retries', '0'], {
+        env: { FLAGCTL_URL: 'http://flagctl-proxied.test', FLAGCTL_TOKEN: TOKEN, HTTP_PROXY: url },
+      });
       expectNoSecret(r);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/ via proxy 127\.0\.0\.1:443\)\n$/);
@@ -98,19 +106,43 @@ describe('proxy variables that cannot be used: exit 2, the variable named, nothi
   const https = 'https://flagctl-target.test';
   const http = 'http://flagctl-target.test';
   it.each([
-    ['HTTPS_PROXY', https, `socks5://${USER}:${PASS}@127.0.0.1:1080`, 'HTTPS_PROXY: socks5:// proxies are not supported'],
-    ['https_proxy', https, `socks5h://${USER}:${PASS}@127.0.0.1:1080`, 'https_proxy: socks5h:// proxies are not supported'],
+    [
+      'HTTPS_PROXY',
+      https,
+      `socks5://${USER}:${PASS}@127.0.0.1:1080`,
+      'HTTPS_PROXY: socks5:// proxies are not supported',
+    ],
+    [
+      'https_proxy',
+      https,
+      `socks5h://${USER}:${PASS}@127.0.0.1:1080`,
+      'https_proxy: socks5h:// proxies are not supported',
+    ],
     ['HTTP_PROXY', http, `SOCKS4://127.0.0.1:1080`, 'HTTP_PROXY: socks4:// proxies are not supported'],
     ['HTTP_PROXY', http, `ftp://${USER}:${PASS}@127.0.0.1`, 'HTTP_PROXY: ftp:// proxies are not supported'],
-    ['HTTPS_PROXY', https, `http://${USER}:${PASS}%ZZ@127.0.0.1:3128`, 'HTTPS_PROXY: the proxy user or password has an invalid % escape'],
-    ['http_proxy', http, `http://${USER}%:${PASS}@127.0.0.1:3128`, 'http_proxy: the proxy user or password has an invalid % escape'],
+    [
+      'HTTPS_PROXY',
+      https,
+      `http://${USER}:${PASS}%ZZ@127.0.0.1:3128`,
+      'HTTPS_PROXY: the proxy user or password has an invalid % escape',
+    ],
+    [
+      'http_proxy',
+      http,
+      `http://${USER}%:${PASS}@127.0.0.1:3128`,
+      'http_proxy: the proxy user or password has an invalid % escape',
+    ],
     ['HTTPS_PROXY', https, `http://${USER}:${PASS}@[127.0.0.1:3128`, 'HTTPS_PROXY: not a valid proxy URL'],
     ['HTTPS_PROXY', https, `http://${USER}:${PASS}@127.0.0.1:99999`, 'HTTPS_PROXY: not a valid proxy URL'],
   ])('%s for %s = %s', async (variable, url, value, message) => {
-    const r = await runCli(['feature', 'get', 'f'], { env: { FLAGCTL_URL: url, FLAGCTL_TOKEN: TOKEN, [variable]: value } });
+    const r = await runCli(['feature', 'get', 'f'], {
+      env: { FLAGCTL_URL: url, FLAGCTL_TOKEN: TOKEN, [variable]: value },
+    });
     expectNoSecret(r);
     expect(r.code).toBe(2);
-    expect(r.stderr.split('\n').filter((l) => l.startsWith('flagctl: '))).toEqual([expect.stringContaining(`flagctl: ${message}`)]);
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('flagctl: '))).toEqual([
+      expect.stringContaining(`flagctl: ${message}`),
+    ]);
     expect(r.stderr).not.toMatch(/unexpected error|URIError|^\s+at /m);
     expect(r.stdout).toBe('');
     expect(proxy.connects).toEqual([]);
@@ -119,7 +151,9 @@ describe('proxy variables that cannot be used: exit 2, the variable named, nothi
   it('a SOCKS proxy in HTTP_PROXY does not stop an https server, and NO_PROXY skips a bad one (as curl)', async () => {
     server.json(PATH, feature);
     const direct = { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN };
-    const r = await runCli(['feature', 'get', 'f', '-o', 'json'], { env: { ...direct, HTTP_PROXY: 'socks5://x:1', NO_PROXY: '127.0.0.0/8' } });
+    const r = await runCli(['feature', 'get', 'f', '-o', 'json'], {
+      env: { ...direct, HTTP_PROXY: 'socks5://x:1', NO_PROXY: '127.0.0.0/8' },
+    });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
   });

@@ -60,7 +60,11 @@ const clockFor = (stalled?: () => boolean) =>
 /** With `stalled`, the network timeouts run on the skipping clock too; otherwise on real timers, which never come into play. */
 const get = (args: string[] = [], extra: Record<string, string> = {}, stalled?: () => boolean) => {
   const clock = clockFor(stalled);
-  return run(['feature', 'get', 'f', '-o', 'json', '--debug', ...args], { env: env(extra), clock, timeouts: stalled && clock });
+  return run(['feature', 'get', 'f', '-o', 'json', '--debug', ...args], {
+    env: env(extra),
+    clock,
+    timeouts: stalled && clock,
+  });
 };
 
 /** Answers with each handler in turn; the last one repeats. */
@@ -73,17 +77,25 @@ describe('connection faults', () => {
   it('refused connection: exit 1, a clear message, nothing on stdout', async () => {
     const r = await run(['feature', 'get', 'f'], { env: { FLAGCTL_URL: 'http://127.0.0.1:9', FLAGCTL_TOKEN: TOKEN } });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('flagctl: connection refused: is the server running at that URL? (GET http://127.0.0.1:9/api/admin/projects/default/features/f?variantEnvironments=true)\n');
+    expect(r.stderr).toBe(
+      'flagctl: connection refused: is the server running at that URL? (GET http://127.0.0.1:9/api/admin/projects/default/features/f?variantEnvironments=true)\n',
+    );
     expect(r.stdout).toBe('');
     expectNoToken(r);
   });
 
   it('reset mid-body, then success: retried once, exit 0', async () => {
-    server.route(PATH, sequence((_q, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
-      res.write('{"name":"f",');
-      setTimeout(() => res.socket?.destroy(), 20);
-    }, (_q, res) => sendJson(res, 200, feature)));
+    server.route(
+      PATH,
+      sequence(
+        (_q, res) => {
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+          res.write('{"name":"f",');
+          setTimeout(() => res.socket?.destroy(), 20);
+        },
+        (_q, res) => sendJson(res, 200, feature),
+      ),
+    );
     const r = await get();
     expect(r.code).toBe(0);
     expect(server.requests).toHaveLength(2);
@@ -133,7 +145,13 @@ describe('connection faults', () => {
 
 describe('status faults', () => {
   it('429 with Retry-After seconds, then 200: waits and succeeds', async () => {
-    server.route(PATH, sequence((_q, res) => res.writeHead(429, { 'retry-after': '1' }).end(), (_q, res) => sendJson(res, 200, feature)));
+    server.route(
+      PATH,
+      sequence(
+        (_q, res) => res.writeHead(429, { 'retry-after': '1' }).end(),
+        (_q, res) => sendJson(res, 200, feature),
+      ),
+    );
     const r = await get();
     expect(r.code).toBe(0);
     expect(server.requests).toHaveLength(2);
@@ -142,7 +160,13 @@ describe('status faults', () => {
 
   it('429 with Retry-After as an HTTP date is honoured', async () => {
     const at = new Date(START + 2000).toUTCString();
-    server.route(PATH, sequence((_q, res) => res.writeHead(429, { 'retry-after': at }).end(), (_q, res) => sendJson(res, 200, feature)));
+    server.route(
+      PATH,
+      sequence(
+        (_q, res) => res.writeHead(429, { 'retry-after': at }).end(),
+        (_q, res) => sendJson(res, 200, feature),
+      ),
+    );
     const r = await get();
     expect(r.code).toBe(0);
     expect(server.requests).toHaveLength(2);
@@ -150,7 +174,9 @@ describe('status faults', () => {
   });
 
   it('a Retry-After beyond the overall deadline gives up at once: exit 1', async () => {
-    server.route(PATH, (_q, res) => res.writeHead(429, { 'retry-after': '3600', 'content-type': 'text/plain' }).end('slow down'));
+    server.route(PATH, (_q, res) =>
+      res.writeHead(429, { 'retry-after': '3600', 'content-type': 'text/plain' }).end('slow down'),
+    );
     const r = await get(['--timeout', '1']);
     expect(r.code).toBe(1);
     expect(server.requests).toHaveLength(1);
@@ -158,14 +184,24 @@ describe('status faults', () => {
   });
 
   it('503 then 200: retried, exit 0', async () => {
-    server.route(PATH, sequence((_q, res) => res.writeHead(503).end(), (_q, res) => sendJson(res, 200, feature)));
+    server.route(
+      PATH,
+      sequence(
+        (_q, res) => res.writeHead(503).end(),
+        (_q, res) => sendJson(res, 200, feature),
+      ),
+    );
     const r = await get();
     expect(r.code).toBe(0);
     expect(server.requests).toHaveLength(2);
   });
 
   it('a 502 HTML page from a proxy: 3 attempts, one clear line, exit 1, HTML not dumped', async () => {
-    server.route(PATH, (_q, res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<html><body><h1>502 Bad Gateway</h1>nginx</body></html>'));
+    server.route(PATH, (_q, res) =>
+      res
+        .writeHead(502, { 'content-type': 'text/html' })
+        .end('<html><body><h1>502 Bad Gateway</h1>nginx</body></html>'),
+    );
     const r = await run(['feature', 'get', 'f'], { env: env() });
     expect(r.code).toBe(1);
     expect(server.requests).toHaveLength(3);
@@ -192,10 +228,14 @@ describe('status faults', () => {
 
 describe('body faults', () => {
   it('truncated JSON: exit 1, nothing on stdout', async () => {
-    server.route(PATH, (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"f","environments":['));
+    server.route(PATH, (_q, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"f","environments":['),
+    );
     const r = await run(['feature', 'get', 'f'], { env: env() });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe("flagctl: the server's answer (HTTP 200, application/json) is not valid JSON; it may be truncated\n");
+    expect(r.stderr).toBe(
+      "flagctl: the server's answer (HTTP 200, application/json) is not valid JSON; it may be truncated\n",
+    );
     expect(r.stdout).toBe('');
   });
 
@@ -236,7 +276,9 @@ describe('redirects', () => {
     server.route(PATH, (_q, res) => res.writeHead(302, { location: `${elsewhere.url}${PATH}` }).end());
     const r = await get();
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`flagctl: the server redirected to another origin (${elsewhere.url}); flagctl does not send the token there`);
+    expect(r.stderr).toContain(
+      `flagctl: the server redirected to another origin (${elsewhere.url}); flagctl does not send the token there`,
+    );
     expect(elsewhere.requests).toEqual([]);
     expectNoToken(r);
   });
@@ -276,9 +318,31 @@ async function connectProxy(port: number) {
 async function withTlsServer(use: (port: number, caFile: string) => Promise<void>): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'flagctl-ca-'));
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-      '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
-    const tls = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) => sendJson(res, 200, feature));
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    const tls = createHttpsServer(
+      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+      (_req, res) => sendJson(res, 200, feature),
+    );
     await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
     try {
       await use((tls.address() as AddressInfo).port, join(dir, 'cert.pem'));
@@ -303,7 +367,9 @@ describe('proxy and certificates', () => {
       expect(tunnels).toEqual(['flagctl-proxied.test:8080']);
       expect(server.requests[0]!.headers.host).toBe('flagctl-proxied.test:8080');
 
-      const direct = await run(['feature', 'get', 'f', '-o', 'json'], { env: { ...env(), HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' } });
+      const direct = await run(['feature', 'get', 'f', '-o', 'json'], {
+        env: { ...env(), HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' },
+      });
       expect(direct.code).toBe(0);
       expect(tunnels).toHaveLength(1);
       expect(server.requests).toHaveLength(2);
@@ -320,10 +386,16 @@ describe('proxy and certificates', () => {
     try {
       const port = (proxy.address() as AddressInfo).port;
       const r = await run(['feature', 'get', 'f'], {
-        env: { FLAGCTL_URL: 'http://flagctl-proxied.test', FLAGCTL_TOKEN: TOKEN, HTTP_PROXY: `http://127.0.0.1:${port}` },
+        env: {
+          FLAGCTL_URL: 'http://flagctl-proxied.test',
+          FLAGCTL_TOKEN: TOKEN,
+          HTTP_PROXY: `http://127.0.0.1:${port}`,
+        },
       });
       expect(r.code).toBe(1);
-      expect(r.stderr).toBe(`flagctl: the proxy refused the tunnel (HTTP 403) (GET http://flagctl-proxied.test/api/admin/projects/default/features/f?variantEnvironments=true via proxy 127.0.0.1:${port})\n`);
+      expect(r.stderr).toBe(
+        `flagctl: the proxy refused the tunnel (HTTP 403) (GET http://flagctl-proxied.test/api/admin/projects/default/features/f?variantEnvironments=true via proxy 127.0.0.1:${port})\n`,
+      );
     } finally {
       await new Promise((resolve) => proxy.close(resolve));
     }
@@ -349,10 +421,14 @@ describe('proxy and certificates', () => {
   it('--ca-file trusts a private CA for https; without it the certificate is refused', async () => {
     await withTlsServer(async (port, caFile) => {
       const url = `https://127.0.0.1:${port}`;
-      const refused = await run(['feature', 'get', 'f', '--retries', '0'], { env: { FLAGCTL_URL: url, FLAGCTL_TOKEN: TOKEN } });
+      const refused = await run(['feature', 'get', 'f', '--retries', '0'], {
+        env: { FLAGCTL_URL: url, FLAGCTL_TOKEN: TOKEN },
+      });
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/self[- ]signed certificate/i);
-      const trusted = await run(['feature', 'get', 'f', '-o', 'json', '--ca-file', caFile], { env: { FLAGCTL_URL: url, FLAGCTL_TOKEN: TOKEN } });
+      const trusted = await run(['feature', 'get', 'f', '-o', 'json', '--ca-file', caFile], {
+        env: { FLAGCTL_URL: url, FLAGCTL_TOKEN: TOKEN },
+      });
       expect(trusted.code).toBe(0);
       expect(JSON.parse(trusted.stdout)).toEqual(feature);
     });

@@ -29,14 +29,21 @@ beforeAll(async () => {
   server.json('/api/admin/projects', { version: 1, projects: [{ id: 'default', name: 'default' }] });
   server.json('/api/admin/feature-types', { version: 1, types: [{ id: 'release', lifetimeDays: 40 }] });
   server.json('/api/admin/projects/default/features', { version: 2, features: [] });
-  server.json('/api/admin/segments', { segments: Array.from({ length: 2000 }, (_, i) => ({ id: i, name: `segment-${i}` })) });
+  server.json('/api/admin/segments', {
+    segments: Array.from({ length: 2000 }, (_, i) => ({ id: i, name: `segment-${i}` })),
+  });
 });
 afterAll(() => server.stop());
 const tree = mkdtempSync(join(tmpdir(), 'flagctl-output-refs-'));
 writeFileSync(join(tree, 'app.ts'), "if (unleash.isEnabled('f-001')) {}\n".repeat(3000));
 afterAll(() => rmSync(tree, { recursive: true, force: true }));
 
-const env = () => ({ ...process.env, FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN, FLAGCTL_CONFIG_DIR: '/nonexistent' });
+const env = () => ({
+  ...process.env,
+  FLAGCTL_URL: server.url,
+  FLAGCTL_TOKEN: TOKEN,
+  FLAGCTL_CONFIG_DIR: '/nonexistent',
+});
 
 interface Exit {
   code: number | null;
@@ -56,7 +63,9 @@ async function closingReader(args: string[], holdPages = true): Promise<Exit & {
   readerGone = holdPages ? new Promise((r) => (release = r)) : Promise.resolve();
   const child = spawn(BIN, args, { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
   const done = collect(child);
-  const first = await new Promise<string>((resolve) => child.stdout!.once('data', (d: Buffer) => resolve(d.toString())));
+  const first = await new Promise<string>((resolve) =>
+    child.stdout!.once('data', (d: Buffer) => resolve(d.toString())),
+  );
   child.stdout!.destroy();
   release();
   return { ...(await done), first };
@@ -104,13 +113,17 @@ describe('a closed pipe', () => {
 describe('stdout on /dev/full (ENOSPC)', () => {
   it('features search exits 1 naming stdout', async () => {
     const r = await intoDevFull(['features', 'search', '-o', 'json']);
-    expect(r.stderr).toBe('flagctl: cannot write to stdout: no space left on the device (ENOSPC); the output is incomplete\n');
+    expect(r.stderr).toBe(
+      'flagctl: cannot write to stdout: no space left on the device (ENOSPC); the output is incomplete\n',
+    );
     expect(r.code).toBe(1);
   });
 
   it('api exits 1 naming stdout', async () => {
     const r = await intoDevFull(['api', '/api/admin/segments']);
-    expect(r.stderr).toBe('flagctl: cannot write to stdout: no space left on the device (ENOSPC); the output is incomplete\n');
+    expect(r.stderr).toBe(
+      'flagctl: cannot write to stdout: no space left on the device (ENOSPC); the output is incomplete\n',
+    );
     expect(r.code).toBe(1);
   });
 });

@@ -12,7 +12,13 @@ const ENVIRONMENTS = 100_000;
 const big = {
   name: 'big',
   project: 'default',
-  environments: Array.from({ length: ENVIRONMENTS }, (_, i) => ({ name: `env-${i}`, type: 'development', enabled: i % 2 === 0, strategies: [], variants: [] })),
+  environments: Array.from({ length: ENVIRONMENTS }, (_, i) => ({
+    name: `env-${i}`,
+    type: 'development',
+    enabled: i % 2 === 0,
+    strategies: [],
+    variants: [],
+  })),
 };
 const server = new FixtureServer();
 
@@ -23,13 +29,20 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const env = () => ({ ...process.env, FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN, FLAGCTL_CONFIG_DIR: '/nonexistent' });
+const env = () => ({
+  ...process.env,
+  FLAGCTL_URL: server.url,
+  FLAGCTL_TOKEN: TOKEN,
+  FLAGCTL_CONFIG_DIR: '/nonexistent',
+});
 
 describe('process behaviour of the built CLI', () => {
   it('piping into head ends quietly: exit 0, no error output', async () => {
     // The fixture server lives in this process, so the child must run asynchronously.
     const script = `"${BIN}" feature get big -o ndjson 2>"$ERRFILE" | head -n 2; echo "status=\${PIPESTATUS[0]}"; cat "$ERRFILE"; rm -f "$ERRFILE"`;
-    const child = spawn('bash', ['-c', script], { env: { ...env(), ERRFILE: `/tmp/flagctl-epipe-${process.pid}.err` } });
+    const child = spawn('bash', ['-c', script], {
+      env: { ...env(), ERRFILE: `/tmp/flagctl-epipe-${process.pid}.err` },
+    });
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
     await new Promise((resolve) => child.on('close', resolve));

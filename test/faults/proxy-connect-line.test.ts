@@ -34,10 +34,17 @@ describe('CONNECT to an IPv6 server', () => {
   ])('%s: the request line and Host carry %s', async (url, authority) => {
     heads.length = 0;
     const r = await runCli(['feature', 'get', 'f', '--retries', '0'], {
-      env: { FLAGCTL_URL: url, FLAGCTL_TOKEN: '*:*.connectlinesecret0123456789', HTTP_PROXY: proxyUrl(), HTTPS_PROXY: proxyUrl() },
+      env: {
+        FLAGCTL_URL: url,
+        FLAGCTL_TOKEN: '*:*.connectlinesecret0123456789',
+        HTTP_PROXY: proxyUrl(),
+        HTTPS_PROXY: proxyUrl(),
+      },
     });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('the proxy refused the tunnel (HTTP 502)');
-    expect(heads.map((h) => h.split('\r\n').slice(0, 2))).toEqual([[`CONNECT ${authority} HTTP/1.1`, `host: ${authority}`]]);
+    expect(heads.map((h) => h.split('\r\n').slice(0, 2))).toEqual([
+      [`CONNECT ${authority} HTTP/1.1`, `host: ${authority}`],
+    ]);
   });
 });

@@ -51,17 +51,39 @@ const cases: Record<string, Case> = {
   'proxy sends half a status line, then closes': { proxy: 'partial-status', line: PARTIAL, retried: true },
   'proxy sends part of its head, then closes': { proxy: 'partial-head', line: PARTIAL, retried: true },
   'proxy half-closes after reading CONNECT': { proxy: 'half-close', line: CLOSED, retried: true },
-  'proxy answers 200 established, then closes (before TLS for https)': { proxy: 'established-close', line: THROUGH, retried: true },
-  'proxy answers 407': { proxy: '407', line: 'proxy authentication failed (HTTP 407): check the user and password in the proxy URL', retried: false },
+  'proxy answers 200 established, then closes (before TLS for https)': {
+    proxy: 'established-close',
+    line: THROUGH,
+    retried: true,
+  },
+  'proxy answers 407': {
+    proxy: '407',
+    line: 'proxy authentication failed (HTTP 407): check the user and password in the proxy URL',
+    retried: false,
+  },
   'proxy stalls': { proxy: 'stall', line: 'timeout: the proxy did not answer CONNECT within 1s', retried: false },
   'proxy answers 200 established, then stalls (during TLS for https)': {
     proxy: 'established-stall',
     line: { http: NO_HEADERS, https: 'connect timeout: no connection through the proxy within 1s' },
     retried: false,
   },
-  'proxy answers with something that is not HTTP': { proxy: 'not-http', line: 'the proxy sent an answer to CONNECT that is not HTTP', retried: false },
-  'tunnel up, the server closes before the response': { proxy: 'tunnel', server: 'close-after-request', line: THROUGH, retried: true },
-  'tunnel up, the server sends part of its head, then closes': { proxy: 'tunnel', server: 'partial-head', line: THROUGH, retried: true },
+  'proxy answers with something that is not HTTP': {
+    proxy: 'not-http',
+    line: 'the proxy sent an answer to CONNECT that is not HTTP',
+    retried: false,
+  },
+  'tunnel up, the server closes before the response': {
+    proxy: 'tunnel',
+    server: 'close-after-request',
+    line: THROUGH,
+    retried: true,
+  },
+  'tunnel up, the server sends part of its head, then closes': {
+    proxy: 'tunnel',
+    server: 'partial-head',
+    line: THROUGH,
+    retried: true,
+  },
   'tunnel up, the server half-closes': { proxy: 'tunnel', server: 'half-close', line: THROUGH, retried: true },
   'tunnel up, the server stalls': { proxy: 'tunnel', server: 'stall', line: NO_HEADERS, retried: false },
   'direct: the server closes at once (https: before TLS)': { server: 'close-on-accept', line: RESET, retried: true },
@@ -96,7 +118,11 @@ async function setUp(c: Case, scheme: 'http' | 'https', proxyScheme: 'http' | 'h
   const host = proxy ? TARGET : '127.0.0.1';
   const url = `${scheme}://${host}:${server?.port ?? 9}`;
   const proxyUrl = proxy && `${proxyScheme}://${PROXY_USER}:${PROXY_PASS}@127.0.0.1:${proxy.port}`;
-  const env = { FLAGCTL_URL: url, FLAGCTL_TOKEN: TOKEN, ...(proxyUrl && { HTTP_PROXY: proxyUrl, HTTPS_PROXY: proxyUrl }) };
+  const env = {
+    FLAGCTL_URL: url,
+    FLAGCTL_TOKEN: TOKEN,
+    ...(proxyUrl && { HTTP_PROXY: proxyUrl, HTTPS_PROXY: proxyUrl }),
+  };
   const via = proxy ? ` via proxy 127.0.0.1:${proxy.port}` : '';
   const message = typeof c.line === 'string' ? c.line : c.line[scheme];
   const line = new RegExp(`^flagctl: ${escape(message)} \\(GET ${escape(url)}/api/admin/\\S+${escape(via)}\\)\\n$`);
@@ -106,7 +132,12 @@ async function setUp(c: Case, scheme: 'http' | 'https', proxyScheme: 'http' | 'h
 }
 
 function expectNoSecret(text: string): void {
-  for (const secret of [TOKEN.slice(4), PROXY_USER, PROXY_PASS, Buffer.from(`${PROXY_USER}:${PROXY_PASS}`).toString('base64')]) {
+  for (const secret of [
+    TOKEN.slice(4),
+    PROXY_USER,
+    PROXY_PASS,
+    Buffer.from(`${PROXY_USER}:${PROXY_PASS}`).toString('base64'),
+  ]) {
     expect(text).not.toContain(secret);
   }
 }
@@ -116,7 +147,10 @@ describe.concurrent.each(['http', 'https'] as const)('%s target', (scheme) => {
     it.each(Object.entries(cases))('%s: exit 1, one line, empty stdout, no secret', async (_case, c) => {
       const s = await setUp(c, scheme);
       try {
-        const r = await runCli([...argv, '--retries', '0', '--timeout', timeout(c), '--ca-file', cert.caFile], { env: s.env, ...clocksFor(s) });
+        const r = await runCli([...argv, '--retries', '0', '--timeout', timeout(c), '--ca-file', cert.caFile], {
+          env: s.env,
+          ...clocksFor(s),
+        });
         expectNoSecret(r.stdout + r.stderr);
         expect(r.stderr).toMatch(s.line);
         expect(r.stdout).toBe('');
@@ -127,18 +161,24 @@ describe.concurrent.each(['http', 'https'] as const)('%s target', (scheme) => {
     });
   });
 
-  it.each(Object.entries(cases))('%s: retried as a reset is, or not at all; --debug shows no secret either', async (_case, c) => {
-    const s = await setUp(c, scheme);
-    try {
-      const r = await runCli([...commands['feature get']!, '--retries', '1', '--timeout', timeout(c), '--ca-file', cert.caFile, '--debug'], { env: s.env, ...clocksFor(s) });
-      expectNoSecret(r.stdout + r.stderr);
-      expect(r.stderr.includes('retrying after ')).toBe(c.retried);
-      expect(r.code).toBe(1);
-      expect(s.faulty.connections).toBe(c.retried ? 2 : 1);
-    } finally {
-      await s.close();
-    }
-  });
+  it.each(Object.entries(cases))(
+    '%s: retried as a reset is, or not at all; --debug shows no secret either',
+    async (_case, c) => {
+      const s = await setUp(c, scheme);
+      try {
+        const r = await runCli(
+          [...commands['feature get']!, '--retries', '1', '--timeout', timeout(c), '--ca-file', cert.caFile, '--debug'],
+          { env: s.env, ...clocksFor(s) },
+        );
+        expectNoSecret(r.stdout + r.stderr);
+        expect(r.stderr.includes('retrying after ')).toBe(c.retried);
+        expect(r.code).toBe(1);
+        expect(s.faulty.connections).toBe(c.retried ? 2 : 1);
+      } finally {
+        await s.close();
+      }
+    },
+  );
 });
 
 // The same proxy faults through an https:// proxy: TLS to the proxy first, then the same
@@ -146,20 +186,30 @@ describe.concurrent.each(['http', 'https'] as const)('%s target', (scheme) => {
 const proxyCases = Object.entries(cases).filter(([, c]) => c.proxy);
 
 describe.concurrent.each(['http', 'https'] as const)('%s target through an https:// proxy', (scheme) => {
-  it.each(proxyCases)('%s: exit 1, one line, retried as over http, no secret even with --debug', async (_case, c) => {
-    const s = await setUp(c, scheme, 'https');
-    try {
-      const r = await runCli([...commands['feature get']!, '--retries', '1', '--timeout', timeout(c), '--ca-file', cert.caFile], { env: s.env, ...clocksFor(s) });
-      expectNoSecret(r.stdout + r.stderr);
-      expect(r.stderr).toMatch(s.line);
-      expect(r.stdout).toBe('');
-      expect(r.code).toBe(1);
-      expect(s.faulty.connections).toBe(c.retried ? 2 : 1);
-      const d = await runCli([...commands['feature get']!, '--retries', '0', '--timeout', timeout(c), '--ca-file', cert.caFile, '--debug'], { env: s.env, ...clocksFor(s) });
-      expectNoSecret(d.stdout + d.stderr);
-      expect(d.code).toBe(1);
-    } finally {
-      await s.close();
-    }
-  }, 20_000);
+  it.each(proxyCases)(
+    '%s: exit 1, one line, retried as over http, no secret even with --debug',
+    async (_case, c) => {
+      const s = await setUp(c, scheme, 'https');
+      try {
+        const r = await runCli(
+          [...commands['feature get']!, '--retries', '1', '--timeout', timeout(c), '--ca-file', cert.caFile],
+          { env: s.env, ...clocksFor(s) },
+        );
+        expectNoSecret(r.stdout + r.stderr);
+        expect(r.stderr).toMatch(s.line);
+        expect(r.stdout).toBe('');
+        expect(r.code).toBe(1);
+        expect(s.faulty.connections).toBe(c.retried ? 2 : 1);
+        const d = await runCli(
+          [...commands['feature get']!, '--retries', '0', '--timeout', timeout(c), '--ca-file', cert.caFile, '--debug'],
+          { env: s.env, ...clocksFor(s) },
+        );
+        expectNoSecret(d.stdout + d.stderr);
+        expect(d.code).toBe(1);
+      } finally {
+        await s.close();
+      }
+    },
+    20_000,
+  );
 });

@@ -35,7 +35,11 @@ it('Ctrl-C during apply: the request in flight finishes, no other is sent, exit 
   const planFile = join(dir, 'plan.json');
   writeFileSync(planFile, plan.stdout);
 
-  const child = spawn(process.execPath, [BIN, 'retire', 'apply', planFile, '--yes', '--result', join(dir, 'result.json')], { env: { PATH: process.env.PATH, HOME: '/nonexistent', ...env } });
+  const child = spawn(
+    process.execPath,
+    [BIN, 'retire', 'apply', planFile, '--yes', '--result', join(dir, 'result.json')],
+    { env: { PATH: process.env.PATH, HOME: '/nonexistent', ...env } },
+  );
   let err = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
   const closed = new Promise((resolve) => child.on('close', resolve));
@@ -57,13 +61,20 @@ it('Ctrl-C during apply: the request in flight finishes, no other is sent, exit 
   expect(code).toBe(130);
   expect(err).toContain('flagctl: stopping after the request in flight');
   expect(cleanup.writes).toHaveLength(1);
-  const result = JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')) as { archived: string[]; notAttempted: string[]; interrupted: boolean };
+  const result = JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')) as {
+    archived: string[];
+    notAttempted: string[];
+    interrupted: boolean;
+  };
   expect(result.archived).toHaveLength(100);
   expect(result.notAttempted).toHaveLength(150);
   expect(result.interrupted).toBe(true);
 }, 60_000);
 
-for (const [sig, code] of [['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+for (const [sig, code] of [
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+] as const) {
   it(`${sig} during apply stops as Ctrl-C does: exit ${code}, the result file written`, async () => {
     server.reset();
     const flags = FLAGS.map((f) => ({ ...f, name: `${sig.toLowerCase()}-${f.name}` }));
@@ -74,7 +85,9 @@ for (const [sig, code] of [['SIGTERM', 143], ['SIGHUP', 129]] as const) {
     const planFile = join(dir, `plan-${sig}.json`);
     writeFileSync(planFile, plan.stdout);
     const result = join(dir, `result-${sig}.json`);
-    const child = spawn(process.execPath, [BIN, 'retire', 'apply', planFile, '--yes', '--result', result], { env: { PATH: process.env.PATH, HOME: '/nonexistent', ...env } });
+    const child = spawn(process.execPath, [BIN, 'retire', 'apply', planFile, '--yes', '--result', result], {
+      env: { PATH: process.env.PATH, HOME: '/nonexistent', ...env },
+    });
     let err = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
     const closed = new Promise((resolve) => child.on('close', resolve));
@@ -91,7 +104,13 @@ for (const [sig, code] of [['SIGTERM', 143], ['SIGHUP', 129]] as const) {
     expect(await closed).toBe(code);
     expect(err).toContain(`flagctl: ${sig}: stopping after the request in flight`);
     expect(cleanup.writes).toHaveLength(1);
-    const doc = JSON.parse(readFileSync(result, 'utf8')) as { archived: string[]; notAttempted: string[]; interrupted: boolean; signal: string; complete: boolean };
+    const doc = JSON.parse(readFileSync(result, 'utf8')) as {
+      archived: string[];
+      notAttempted: string[];
+      interrupted: boolean;
+      signal: string;
+      complete: boolean;
+    };
     expect(doc).toMatchObject({ interrupted: true, signal: sig, complete: true });
     expect(doc.archived).toHaveLength(100);
     expect(doc.notAttempted).toHaveLength(150);
@@ -107,7 +126,9 @@ it('a closed stdout (| true): apply refused on every flag exits 1 with its stder
   const plan = await runCli(['retire', 'plan', join(dir, 'empty'), '-o', 'json'], { env });
   const planFile = join(dir, 'plan-pipe.json');
   writeFileSync(planFile, plan.stdout);
-  const child = spawn(process.execPath, [BIN, 'retire', 'apply', planFile, '--yes'], { env: { PATH: process.env.PATH, HOME: '/nonexistent', ...env } });
+  const child = spawn(process.execPath, [BIN, 'retire', 'apply', planFile, '--yes'], {
+    env: { PATH: process.env.PATH, HOME: '/nonexistent', ...env },
+  });
   let err = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
   // As `| true`: the reader is gone before the first line, so every write to stdout meets EPIPE.
@@ -126,7 +147,9 @@ it('SIGHUP with stderr gone (the terminal closed): the write still stops cleanly
   const planFile = join(dir, 'plan-hangup.json');
   writeFileSync(planFile, plan.stdout);
   const result = join(dir, 'result-hangup.json');
-  const child = spawn(process.execPath, [BIN, 'retire', 'apply', planFile, '--yes', '--result', result], { env: { PATH: process.env.PATH, HOME: '/nonexistent', ...env } });
+  const child = spawn(process.execPath, [BIN, 'retire', 'apply', planFile, '--yes', '--result', result], {
+    env: { PATH: process.env.PATH, HOME: '/nonexistent', ...env },
+  });
   const closed = new Promise((resolve) => child.on('close', resolve));
   cleanup.onArchive = async () => {
     cleanup.onArchive = undefined;
@@ -136,7 +159,11 @@ it('SIGHUP with stderr gone (the terminal closed): the write still stops cleanly
   };
   expect(await closed).toBe(129);
   expect(cleanup.writes).toHaveLength(1);
-  const doc = JSON.parse(readFileSync(result, 'utf8')) as { archived: string[]; notAttempted: string[]; complete: boolean };
+  const doc = JSON.parse(readFileSync(result, 'utf8')) as {
+    archived: string[];
+    notAttempted: string[];
+    complete: boolean;
+  };
   expect(doc.complete).toBe(true);
   expect(doc.archived).toHaveLength(100);
   expect(doc.notAttempted).toHaveLength(150);

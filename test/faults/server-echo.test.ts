@@ -20,7 +20,13 @@ const tokens = {
 /** Every spelling of `text` a server might echo: as is, and percent-encoded in upper and lower case hex. */
 function spellings(text: string): string[] {
   const all = [...Buffer.from(text)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
-  return [text, encodeURIComponent(text), all.toUpperCase(), all.toLowerCase(), text.replace(/[*:]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)];
+  return [
+    text,
+    encodeURIComponent(text),
+    all.toUpperCase(),
+    all.toLowerCase(),
+    text.replace(/[*:]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+  ];
 }
 
 function expectNoSecret(r: RunResult): void {
@@ -35,10 +41,16 @@ describe('a server that echoes the token', () => {
   ]);
   it.each(cases)('%s token %s, echoed as %j: masked in the error, and under --debug', async (_kind, token, echo) => {
     for (const debug of [[], ['--debug']]) {
-      server.route(PATH, (_req, res) => sendJson(res, 401, { name: 'AuthenticationRequired', message: `Invalid token ${echo} (got ${echo})` }));
-      const r = await runCli(['feature', 'get', 'f', ...debug], { env: { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: token } });
+      server.route(PATH, (_req, res) =>
+        sendJson(res, 401, { name: 'AuthenticationRequired', message: `Invalid token ${echo} (got ${echo})` }),
+      );
+      const r = await runCli(['feature', 'get', 'f', ...debug], {
+        env: { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: token },
+      });
       expect(r.code).toBe(4);
-      expect(r.stderr).toMatch(/^flagctl: authentication failed \(HTTP 401 AuthenticationRequired\): Invalid token \S*\*\*\*\* \(got \S*\*\*\*\*\)$/m);
+      expect(r.stderr).toMatch(
+        /^flagctl: authentication failed \(HTTP 401 AuthenticationRequired\): Invalid token \S*\*\*\*\* \(got \S*\*\*\*\*\)$/m,
+      );
       expectNoSecret(r);
     }
   });
@@ -47,8 +59,12 @@ describe('a server that echoes the token', () => {
 describe('server text never begins a line of stderr', () => {
   const evil = 'first line\n::error file=x,line=1::pwned\r\n::add-mask::x\r::warning::y\n    at ::error::z';
   it.each([[[]], [['--debug']]])('a 500 message with line breaks, flags %j', async (flags) => {
-    server.route(PATH, (_req, res) => sendJson(res, 500, { name: 'UnknownError', message: evil, details: [{ message: evil }] }));
-    const r = await runCli(['feature', 'get', 'f', '--retries', '0', ...flags], { env: { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: tokens.admin } });
+    server.route(PATH, (_req, res) =>
+      sendJson(res, 500, { name: 'UnknownError', message: evil, details: [{ message: evil }] }),
+    );
+    const r = await runCli(['feature', 'get', 'f', '--retries', '0', ...flags], {
+      env: { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: tokens.admin },
+    });
     expect(r.code).toBe(1);
     for (const line of r.stderr.split(/\r\n|\r|\n/)) expect(line).not.toMatch(/^\s*(at\s+)?::/);
     expect(r.stderr).toContain('first line\\n::error file=x,line=1::pwned');
@@ -56,7 +72,9 @@ describe('server text never begins a line of stderr', () => {
 
   it('a 2xx body that is not the expected shape, under --debug', async () => {
     server.route(PATH, (_req, res) => sendJson(res, 200, { [evil]: 1 }));
-    const r = await runCli(['feature', 'get', 'f', '--debug'], { env: { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: tokens.admin } });
+    const r = await runCli(['feature', 'get', 'f', '--debug'], {
+      env: { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: tokens.admin },
+    });
     expect(r.code).toBe(1);
     for (const line of r.stderr.split(/\r\n|\r|\n/)) expect(line).not.toMatch(/^\s*(at\s+)?::/);
   });

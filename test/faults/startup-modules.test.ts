@@ -29,7 +29,13 @@ describe('start-up of feature get', () => {
   // Issue 23: the fast path (dist/feature-get.cjs) runs the query without commander's tree and
   // checks the document without zod.
   it('evaluates neither commander nor zod: the fast path runs it', async () => {
-    const r = await loadedModules(process.execPath, server.url, ['feature', 'get', 'f', '-o', 'json'], undefined, traced);
+    const r = await loadedModules(
+      process.execPath,
+      server.url,
+      ['feature', 'get', 'f', '-o', 'json'],
+      undefined,
+      traced,
+    );
     expect(r.code).toBe(0);
     expect(r.modules).toContain('NativeModule http');
     expect(r.evaluated).toEqual([]);

@@ -20,17 +20,61 @@ export function privateCa(): PrivateCa {
   const dir = mkdtempSync(join(tmpdir(), 'flagctl-private-ca-'));
   const at = (f: string) => join(dir, f);
   const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'ignore', cwd: dir });
-  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=flagctl test CA',
-    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign', '-keyout', at('ca.key'), '-out', at('ca.pem'));
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=flagctl test CA',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign',
+    '-keyout',
+    at('ca.key'),
+    '-out',
+    at('ca.pem'),
+  );
   let n = 0;
   return {
     caFile: at('ca.pem'),
     leaf(name) {
       const id = `leaf${++n}`;
-      openssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', `/CN=${name}`, '-keyout', at(`${id}.key`), '-out', at(`${id}.csr`));
+      openssl(
+        'req',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-subj',
+        `/CN=${name}`,
+        '-keyout',
+        at(`${id}.key`),
+        '-out',
+        at(`${id}.csr`),
+      );
       const ext = at(`${id}.ext`);
       execFileSync('sh', ['-c', `printf 'subjectAltName=IP:127.0.0.1,DNS:%s\\n' "$1" > "$2"`, 'sh', name, ext]);
-      openssl('x509', '-req', '-in', at(`${id}.csr`), '-CA', at('ca.pem'), '-CAkey', at('ca.key'), '-CAcreateserial', '-days', '1', '-extfile', ext, '-out', at(`${id}.pem`));
+      openssl(
+        'x509',
+        '-req',
+        '-in',
+        at(`${id}.csr`),
+        '-CA',
+        at('ca.pem'),
+        '-CAkey',
+        at('ca.key'),
+        '-CAcreateserial',
+        '-days',
+        '1',
+        '-extfile',
+        ext,
+        '-out',
+        at(`${id}.pem`),
+      );
       return { key: readFileSync(at(`${id}.key`)), cert: readFileSync(at(`${id}.pem`)) };
     },
     remove: () => rmSync(dir, { recursive: true, force: true }),
@@ -45,7 +89,11 @@ export interface TlsProxy {
 }
 
 /** An https:// CONNECT proxy that asks for `authorization` and tunnels every target to `tunnelTo` on loopback. */
-export async function tlsProxy(cert: { key: Buffer; cert: Buffer }, tunnelTo: number, authorization: string): Promise<TlsProxy> {
+export async function tlsProxy(
+  cert: { key: Buffer; cert: Buffer },
+  tunnelTo: number,
+  authorization: string,
+): Promise<TlsProxy> {
   const connects: TlsProxy['connects'] = [];
   const sockets = new Set<Socket>();
   const server = createTlsServer(cert, (client: TLSSocket) => {
@@ -62,7 +110,8 @@ export async function tlsProxy(cert: { key: Buffer; cert: Buffer }, tunnelTo: nu
       const target = /^CONNECT (\S+) HTTP\/1\.1$/.exec(lines[0]!)?.[1] ?? '';
       const auth = lines.find((l) => /^proxy-authorization:/i.test(l))?.replace(/^[^:]*:\s*/, '');
       connects.push({ target, authorization: auth });
-      if (auth !== authorization) return void client.end('HTTP/1.1 407 Proxy Authentication Required\r\ncontent-length: 0\r\n\r\n');
+      if (auth !== authorization)
+        return void client.end('HTTP/1.1 407 Proxy Authentication Required\r\ncontent-length: 0\r\n\r\n');
       const upstream = connect(tunnelTo, '127.0.0.1', () => {
         client.write('HTTP/1.1 200 Connection established\r\n\r\n');
         upstream.write(Buffer.from(head.slice(end + 4), 'latin1'));

@@ -11,7 +11,13 @@ const BIN = fileURLToPath(new URL('../../bin/flagctl', import.meta.url));
 const PRELOAD = fileURLToPath(new URL('./preload/requests-never-answer.mjs', import.meta.url));
 
 function flagctl(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env = { PATH: process.env.PATH, HOME: '/nonexistent', FLAGCTL_CONFIG_DIR: '/nonexistent', FLAGCTL_URL: 'http://127.0.0.1:9', FLAGCTL_TOKEN: '*:*.unfinishedsecret0123456789' };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: '/nonexistent',
+    FLAGCTL_CONFIG_DIR: '/nonexistent',
+    FLAGCTL_URL: 'http://127.0.0.1:9',
+    FLAGCTL_TOKEN: '*:*.unfinishedsecret0123456789',
+  };
   const child = spawn(process.execPath, ['--import', PRELOAD, BIN, ...args], { env });
   let stdout = '';
   let stderr = '';

@@ -83,7 +83,7 @@ export class SkippingClock extends ManualClock {
     this.scheduled = true;
     void (async () => {
       // Yielding is not waiting: no timer of the real clock is involved, only the event loop.
-      for (let idle = 0; idle < this.turns; ) {
+      for (let idle = 0; idle < this.turns;) {
         await new Promise<void>((resolve) => setImmediate(resolve));
         idle = this.busy() ? 0 : idle + 1;
       }

@@ -23,11 +23,18 @@ export function useCompletionEnv(shells: readonly ('bash' | 'zsh' | 'fish')[]) {
   beforeAll(async () => {
     execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'ignore' });
     mkdirSync(env.bin);
-    writeFileSync(join(env.bin, 'flagctl'), `#!/bin/sh\nexec '${process.execPath}' '${join(root, 'bin/flagctl')}' "$@"\n`);
+    writeFileSync(
+      join(env.bin, 'flagctl'),
+      `#!/bin/sh\nexec '${process.execPath}' '${join(root, 'bin/flagctl')}' "$@"\n`,
+    );
     chmodSync(join(env.bin, 'flagctl'), 0o755);
     mkdirSync(env.configDir, { mode: 0o700 });
     const profile = { url: 'http://127.0.0.1:1', token: '*:*.secret' };
-    const config = { version: 1, defaultProfile: 'prod', profiles: { prod: profile, staging: profile, 'pre-prod': profile, '$(touch pwned)': profile } };
+    const config = {
+      version: 1,
+      defaultProfile: 'prod',
+      profiles: { prod: profile, staging: profile, 'pre-prod': profile, '$(touch pwned)': profile },
+    };
     writeFileSync(join(env.configDir, 'config.json'), JSON.stringify(config), { mode: 0o600 });
     mkdirSync(env.files);
     for (const name of ['ca.pem', 'cert.pem', 'notes.txt']) writeFileSync(join(env.files, name), '');

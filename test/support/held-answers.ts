@@ -23,7 +23,11 @@ export class HeldAnswers {
 
   /** Counts the requests in flight at these fixtures together, as each one arrives. */
   watch(...servers: FixtureServer[]): this {
-    const count = () => (this.peak = Math.max(this.peak, servers.reduce((n, s) => n + s.inFlight, 0)));
+    const count = () =>
+      (this.peak = Math.max(
+        this.peak,
+        servers.reduce((n, s) => n + s.inFlight, 0),
+      ));
     for (const s of servers) s.onRequest = count;
     return this;
   }

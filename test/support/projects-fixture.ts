@@ -2,7 +2,10 @@ import type { FixtureServer } from './fixture-server.js';
 
 /** GET /api/admin/projects as 6.10.1 and 8.2.0 answer it (trimmed): what the kit checks --project against. */
 export function serveProjects(server: FixtureServer, ids: readonly string[] = ['default', 'web', 'mobile']): void {
-  server.json('/api/admin/projects', { version: 1, projects: ids.map((id) => ({ id, name: id, featureCount: 0, memberCount: 0 })) });
+  server.json('/api/admin/projects', {
+    version: 1,
+    projects: ids.map((id) => ({ id, name: id, featureCount: 0, memberCount: 0 })),
+  });
 }
 
 const KIT_CHECKS = ['/api/admin/projects', '/api/admin/environments', '/api/admin/segments'];
@@ -13,8 +16,14 @@ export function ownRequests<T extends { url: string }>(requests: readonly T[]): 
 }
 
 /** GET /api/admin/environments as 6.10.1 and 8.2.0 answer it (trimmed): what the kit checks environment names against. */
-export function serveEnvironments(server: FixtureServer, names: readonly string[] = ['development', 'production']): void {
-  server.json('/api/admin/environments', { version: 1, environments: names.map((name) => ({ name, type: name, enabled: true, protected: false })) });
+export function serveEnvironments(
+  server: FixtureServer,
+  names: readonly string[] = ['development', 'production'],
+): void {
+  server.json('/api/admin/environments', {
+    version: 1,
+    environments: names.map((name) => ({ name, type: name, enabled: true, protected: false })),
+  });
 }
 
 /** GET /api/admin/segments (trimmed): what the kit checks segment names against. */

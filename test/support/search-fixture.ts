@@ -14,7 +14,10 @@ export const searchErrors = fixture('search-errors.json') as Record<string, unkn
 /** `n` real-shaped search results named f-001, f-002, ... (copies of a captured 8.2.0 result). */
 export function makeFeatures(n: number, from = 1): Feature[] {
   const template = searchV8.features[0]!;
-  return Array.from({ length: n }, (_, i) => ({ ...structuredClone(template), name: `f-${String(from + i).padStart(3, '0')}` }));
+  return Array.from({ length: n }, (_, i) => ({
+    ...structuredClone(template),
+    name: `f-${String(from + i).padStart(3, '0')}`,
+  }));
 }
 
 /** offset/limit exactly as Unleash 6.10.1 and 8.2.0 read them (normalizeQueryParams). */
@@ -44,7 +47,10 @@ export function searchOver(all: Feature[]): SearchHandler {
  * What `features stale` reads beside the search for its ages: the flag types' lifetimes (as
  * 6.10.1 and 8.2.0 list them) and the change history of flags marked stale (`events`).
  */
-export function serveStaleAges(server: { json(path: string, body: unknown): unknown }, events: { featureName: string; createdAt: string; project?: string }[] = []): void {
+export function serveStaleAges(
+  server: { json(path: string, body: unknown): unknown },
+  events: { featureName: string; createdAt: string; project?: string }[] = [],
+): void {
   server.json('/api/admin/feature-types', {
     version: 1,
     types: [
@@ -57,7 +63,16 @@ export function serveStaleAges(server: { json(path: string, body: unknown): unkn
     ],
   });
   server.json('/api/admin/search/events', {
-    events: events.map((e, i) => ({ id: i + 1, type: 'feature-stale-on', project: 'default', createdBy: 'ops', environment: null, data: null, preData: null, ...e })),
+    events: events.map((e, i) => ({
+      id: i + 1,
+      type: 'feature-stale-on',
+      project: 'default',
+      createdBy: 'ops',
+      environment: null,
+      data: null,
+      preData: null,
+      ...e,
+    })),
     total: events.length,
   });
 }

@@ -5,13 +5,34 @@ import type * as z from '../../src/zod-mini.js';
 
 /** A small deterministic PRNG, so a failure can be reproduced. */
 export function rng(seed: number) {
-  return () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  return () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 }
 
 /** Values a field is replaced with: each JSON kind, and an undefined (a missing field). */
-export const VALUES: unknown[] = [null, undefined, 0, 1.5, '', 'x', true, false, [], [1], ['a'], {}, { name: 'n' }, { value: 'v' }];
+export const VALUES: unknown[] = [
+  null,
+  undefined,
+  0,
+  1.5,
+  '',
+  'x',
+  true,
+  false,
+  [],
+  [1],
+  ['a'],
+  {},
+  { name: 'n' },
+  { value: 'v' },
+];
 
-type Def = { type: string; innerType?: z.ZodMiniType; element?: z.ZodMiniType; shape?: Record<string, z.ZodMiniType>; valueType?: z.ZodMiniType };
+type Def = {
+  type: string;
+  innerType?: z.ZodMiniType;
+  element?: z.ZodMiniType;
+  shape?: Record<string, z.ZodMiniType>;
+  valueType?: z.ZodMiniType;
+};
 const defOf = (s: z.ZodMiniType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /** A value with every field the schema declares, at every depth, and one item in every array. */

@@ -42,7 +42,14 @@ export function loadedModules(
   cacheHome?: string,
   bin = BIN,
 ): Promise<{ code: number | null; modules: string[]; evaluated: string[] }> {
-  const env = { PATH: process.env.PATH, HOME: '/nonexistent', FLAGCTL_CONFIG_DIR: '/nonexistent', FLAGCTL_URL: url, FLAGCTL_TOKEN: '*:*.startupsecret0123456789', ...(cacheHome ? { XDG_CACHE_HOME: cacheHome } : {}) };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: '/nonexistent',
+    FLAGCTL_CONFIG_DIR: '/nonexistent',
+    FLAGCTL_URL: url,
+    FLAGCTL_TOKEN: '*:*.startupsecret0123456789',
+    ...(cacheHome ? { XDG_CACHE_HOME: cacheHome } : {}),
+  };
   const child = spawn(node, ['--require', LIST, bin, ...args], { env });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
@@ -68,7 +75,8 @@ export const TRACED = ['commander', 'zod'];
  */
 export function tracedPackage(dir: string): string {
   mkdirSync(join(dir, 'bin'), { recursive: true });
-  for (const file of ['bin/flagctl', 'bin/package.json', 'package.json']) copyFileSync(join(ROOT, file), join(dir, file));
+  for (const file of ['bin/flagctl', 'bin/package.json', 'package.json'])
+    copyFileSync(join(ROOT, file), join(dir, file));
   const tracer = `
     import { readFile } from 'node:fs/promises';
     import { join } from 'node:path';

@@ -20,7 +20,10 @@ function rawJson(path: string, body: (url: URL) => string): void {
 
 describe('flagctl api keeps the server digits', () => {
   it('in the pretty-print on a terminal', async () => {
-    rawJson('/api/admin/segments', () => `{"segments":[{"id":${BIG},"weight":${FINE},"small":1.5,"n":[${BIG},2]}],"big":1e400}`);
+    rawJson(
+      '/api/admin/segments',
+      () => `{"segments":[{"id":${BIG},"weight":${FINE},"small":1.5,"n":[${BIG},2]}],"big":1e400}`,
+    );
     const r = await runCli(['api', '/api/admin/segments'], { env: env(), stdoutIsTTY: true });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
@@ -40,7 +43,10 @@ describe('flagctl api keeps the server digits', () => {
     expect(piped.stdout).toBe(`[\n{"id":${BIG}},\n{"id":${FINE}},\n{"id":7}\n]\n`);
     const nd = await runCli(['api', '/api/admin/search/events', '--paginate', '-o', 'ndjson', ...q], { env: env() });
     expect(nd.stdout).toBe(`{"id":${BIG}}\n{"id":${FINE}}\n{"id":7}\n`);
-    const tty = await runCli(['api', '/api/admin/search/events', '--paginate', ...q], { env: env(), stdoutIsTTY: true });
+    const tty = await runCli(['api', '/api/admin/search/events', '--paginate', ...q], {
+      env: env(),
+      stdoutIsTTY: true,
+    });
     expect(tty.stdout).toBe(`[\n  {\n    "id": ${BIG}\n  },\n  {\n    "id": ${FINE}\n  },\n  {\n    "id": 7\n  }\n]\n`);
   });
 
@@ -58,7 +64,9 @@ describe('flagctl api --paginate, a total behind the list', () => {
     server.route('/api/admin/things', (_req, res, url) => {
       const offset = Number(url.searchParams.get('offset'));
       const limit = Number(url.searchParams.get('limit'));
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ things: items.slice(offset, offset + limit), total: 4 }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ things: items.slice(offset, offset + limit), total: 4 }));
     });
     const r = await runCli(['api', '/api/admin/things', '--paginate', '-q', 'limit=2', '-o', 'ndjson'], { env: env() });
     expect(r.code, r.stderr).toBe(0);
@@ -70,7 +78,9 @@ describe('flagctl api --paginate, a total behind the list', () => {
     server.route('/api/admin/things', (_req, res, url) => {
       const offset = Number(url.searchParams.get('offset'));
       const limit = Number(url.searchParams.get('limit'));
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ things: items.slice(offset, offset + limit), total: 3 }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ things: items.slice(offset, offset + limit), total: 3 }));
     });
     const r = await runCli(['api', '/api/admin/things', '--paginate', '-q', 'limit=2', '-o', 'ndjson'], { env: env() });
     expect(r.stdout).toBe('"a"\n"b"\n"c"\n');

@@ -9,12 +9,18 @@ const BASE = 'https://unleash.example.com/prefix';
 
 describe('flagctl api: which paths it sends', () => {
   it('takes a path below /api/, with its query, and appends --query pairs', () => {
-    const t = apiTarget('/api/admin/search/events?feature=IS:x&limit=5', BASE, ['offset=10', 'type=IS:feature-created']);
+    const t = apiTarget('/api/admin/search/events?feature=IS:x&limit=5', BASE, [
+      'offset=10',
+      'type=IS:feature-created',
+    ]);
     expect(t.path).toBe('/api/admin/search/events');
     expect(t.query.toString()).toBe('feature=IS%3Ax&limit=5&offset=10&type=IS%3Afeature-created');
   });
   it('accepts an absolute URL inside the profile base URL and keeps only its path', () => {
-    expect(apiTarget(`${BASE}/api/admin/segments?x=1`, BASE)).toEqual({ path: '/api/admin/segments', query: new URLSearchParams('x=1') });
+    expect(apiTarget(`${BASE}/api/admin/segments?x=1`, BASE)).toEqual({
+      path: '/api/admin/segments',
+      query: new URLSearchParams('x=1'),
+    });
   });
   it.each([
     ['admin/segments', 'must start with /api/'],
@@ -40,8 +46,14 @@ describe('flagctl api: which paths it sends', () => {
 
 describe('paged shapes', () => {
   it('a list with a total, by its one array or the array named like the path', () => {
-    expect(pagedShape({ events: [1], total: 3 }, '/api/admin/search/events')).toEqual({ key: 'events', items: [1], total: 3 });
-    expect(pagedShape({ features: [1], other: [], total: 3 }, '/api/admin/search/features')).toMatchObject({ key: 'features' });
+    expect(pagedShape({ events: [1], total: 3 }, '/api/admin/search/events')).toEqual({
+      key: 'events',
+      items: [1],
+      total: 3,
+    });
+    expect(pagedShape({ features: [1], other: [], total: 3 }, '/api/admin/search/features')).toMatchObject({
+      key: 'features',
+    });
     expect(pagedShape({ a: [1], b: [], total: 3 }, '/api/admin/x')).toBeUndefined();
     expect(pagedShape({ segments: [] }, '/api/admin/segments')).toBeUndefined();
     expect(pagedShape([1, 2], '/api/admin/x')).toBeUndefined();
@@ -50,7 +62,8 @@ describe('paged shapes', () => {
 
 describe('paginate', () => {
   const server = useFixtureServer();
-  const client = () => new ApiClient({ baseUrl: server.url, token: 't', userAgent: 'test', timeoutMs: 2000, attempts: 1 });
+  const client = () =>
+    new ApiClient({ baseUrl: server.url, token: 't', userAgent: 'test', timeoutMs: 2000, attempts: 1 });
   const items = Array.from({ length: 7 }, (_, i) => ({ id: i }));
 
   /** A list endpoint that, like search, caps the page size at 2 whatever the limit asked. */
@@ -87,7 +100,10 @@ describe('paginate', () => {
     if (r.paged) for await (const x of r.items) got.push(x);
     await c.close();
     expect(got).toEqual(items.slice(3));
-    expect(server.requests.map((q) => q.url)).toEqual(['/api/admin/things?offset=3&limit=3', '/api/admin/things?offset=6&limit=3']);
+    expect(server.requests.map((q) => q.url)).toEqual([
+      '/api/admin/things?offset=3&limit=3',
+      '/api/admin/things?offset=6&limit=3',
+    ]);
   });
 
   it('hands back a document that is not a page', async () => {
@@ -105,7 +121,9 @@ describe('paginate', () => {
     const drain = async () => {
       if (r.paged) for await (const _ of r.items);
     };
-    await expect(drain()).rejects.toThrow('/api/admin/things: page 2 (offset 2) repeats page 1; the server seems to ignore offset');
+    await expect(drain()).rejects.toThrow(
+      '/api/admin/things: page 2 (offset 2) repeats page 1; the server seems to ignore offset',
+    );
     await c.close();
   });
 });

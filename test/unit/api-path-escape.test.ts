@@ -54,7 +54,9 @@ describe('flagctl api: escapes that decode to a way out after more than one deco
 
   it('an ordinary %25 in a name still goes through, under /prefix/api/', async () => {
     server.json('/prefix/api/admin/features/50%25off', { name: '50%off' });
-    const r = await runCli(['api', '/api/admin/features/50%25off'], { env: { FLAGCTL_URL: `${server.url}/prefix`, FLAGCTL_TOKEN: TOKEN } });
+    const r = await runCli(['api', '/api/admin/features/50%25off'], {
+      env: { FLAGCTL_URL: `${server.url}/prefix`, FLAGCTL_TOKEN: TOKEN },
+    });
     expect(r.code).toBe(0);
     expect(server.requests.map((q) => q.url)).toEqual(['/prefix/api/admin/features/50%25off']);
   });
@@ -62,7 +64,9 @@ describe('flagctl api: escapes that decode to a way out after more than one deco
 
 describe('flagctl api: no way out of /api/ and the base URL prefix', () => {
   it.each(bypasses)('refuses %j with exit 2, sending nothing', async (path) => {
-    const r = await runCli(['api', path, '--debug'], { env: { FLAGCTL_URL: `${server.url}/prefix`, FLAGCTL_TOKEN: TOKEN } });
+    const r = await runCli(['api', path, '--debug'], {
+      env: { FLAGCTL_URL: `${server.url}/prefix`, FLAGCTL_TOKEN: TOKEN },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^flagctl: path ".*": /m);
     expect(r.stderr).toMatch(/backslash|encoded|"\." and "\.\." segments|control characters/);
@@ -72,7 +76,9 @@ describe('flagctl api: no way out of /api/ and the base URL prefix', () => {
   });
 
   it.each(bypasses.map((p) => `/prefix${p}`))('refuses the absolute URL <server>%s too', async (path) => {
-    const r = await runCli(['api', `${server.url}${path}`], { env: { FLAGCTL_URL: `${server.url}/prefix`, FLAGCTL_TOKEN: TOKEN } });
+    const r = await runCli(['api', `${server.url}${path}`], {
+      env: { FLAGCTL_URL: `${server.url}/prefix`, FLAGCTL_TOKEN: TOKEN },
+    });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(server.requests).toEqual([]);
@@ -80,12 +86,16 @@ describe('flagctl api: no way out of /api/ and the base URL prefix', () => {
 
   it('names the backslash and how to write the path', async () => {
     const r = await runCli(['api', '/api/..\\health'], { env: { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN } });
-    expect(r.stderr).toBe('flagctl: path "/api/..\\health": a backslash (\\ or %5C) is refused: URLs read it as "/"; write the path with "/", e.g. /api/admin/segments\n');
+    expect(r.stderr).toBe(
+      'flagctl: path "/api/..\\health": a backslash (\\ or %5C) is refused: URLs read it as "/"; write the path with "/", e.g. /api/admin/segments\n',
+    );
   });
 
   it('sends the path as normalised, and --debug shows exactly what was sent', async () => {
     server.json('/prefix/api/admin/features/caf%C3%A9%22x', { name: 'ok' });
-    const r = await runCli(['api', '/api/admin/features/café"x', '--debug'], { env: { FLAGCTL_URL: `${server.url}/prefix`, FLAGCTL_TOKEN: TOKEN } });
+    const r = await runCli(['api', '/api/admin/features/café"x', '--debug'], {
+      env: { FLAGCTL_URL: `${server.url}/prefix`, FLAGCTL_TOKEN: TOKEN },
+    });
     expect(r.code).toBe(0);
     expect(server.requests.map((q) => q.url)).toEqual(['/prefix/api/admin/features/caf%C3%A9%22x']);
     expect(r.stderr).toContain(`debug: GET ${server.url}/prefix/api/admin/features/caf%C3%A9%22x -> 200`);

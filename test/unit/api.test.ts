@@ -22,11 +22,16 @@ describe('flagctl api', () => {
 
   it('keeps the base URL prefix and merges --query into the path query', async () => {
     server.json('/prefix/api/admin/search/events', { events: [], total: 0 });
-    const r = await runCli(['api', '/api/admin/search/events?feature=IS:x', '-q', 'limit=5', '--query', 'type=IS:feature-created'], {
-      env: { ...env(), FLAGCTL_URL: `${server.url}/prefix` },
-    });
+    const r = await runCli(
+      ['api', '/api/admin/search/events?feature=IS:x', '-q', 'limit=5', '--query', 'type=IS:feature-created'],
+      {
+        env: { ...env(), FLAGCTL_URL: `${server.url}/prefix` },
+      },
+    );
     expect(r.code).toBe(0);
-    expect(server.requests[0]!.url).toBe('/prefix/api/admin/search/events?feature=IS%3Ax&limit=5&type=IS%3Afeature-created');
+    expect(server.requests[0]!.url).toBe(
+      '/prefix/api/admin/search/events?feature=IS%3Ax&limit=5&type=IS%3Afeature-created',
+    );
   });
 
   it('pretty-prints JSON on a terminal, with server text made safe', async () => {
@@ -36,16 +41,24 @@ describe('flagctl api', () => {
   });
 
   it('prints a non-JSON body as it came', async () => {
-    server.route('/api/admin/text', (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('plain\ntext'));
+    server.route('/api/admin/text', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('plain\ntext'),
+    );
     const r = await runCli(['api', '/api/admin/text'], { env: env() });
     expect(r.stdout).toBe('plain\ntext');
   });
 
   it('an error status exits as usual with the server message', async () => {
-    server.json('/api/admin/nope', { name: 'NotFoundError', message: 'The path you were looking for (/api/admin/nope) is not available.' }, 404);
+    server.json(
+      '/api/admin/nope',
+      { name: 'NotFoundError', message: 'The path you were looking for (/api/admin/nope) is not available.' },
+      404,
+    );
     const r = await runCli(['api', '/api/admin/nope'], { env: env() });
     expect(r.code).toBe(5);
-    expect(r.stderr).toBe('flagctl: not found (HTTP 404 NotFoundError): The path you were looking for (/api/admin/nope) is not available.\n');
+    expect(r.stderr).toBe(
+      'flagctl: not found (HTTP 404 NotFoundError): The path you were looking for (/api/admin/nope) is not available.\n',
+    );
     server.json('/api/admin/segments', { name: 'PermissionError', message: 'You need permission' }, 403);
     expect((await runCli(['api', '/api/admin/segments'], { env: env() })).code).toBe(4);
   });
@@ -64,7 +77,9 @@ describe('flagctl api', () => {
     expect(JSON.parse(r.stdout)).toEqual(items);
     expect(server.requests).toHaveLength(3);
     route();
-    const nd = await runCli(['api', '/api/admin/search/features', '--paginate', '-q', 'limit=2', '-o', 'ndjson'], { env: env() });
+    const nd = await runCli(['api', '/api/admin/search/features', '--paginate', '-q', 'limit=2', '-o', 'ndjson'], {
+      env: env(),
+    });
     expect(nd.stdout).toBe(items.map((i) => `${JSON.stringify(i)}\n`).join(''));
   });
 
@@ -77,7 +92,10 @@ describe('flagctl api', () => {
   });
 
   it.each([
-    [['api', '/api/admin/segments', '-X', 'POST'], /--method "POST": flagctl api sends only GET requests; it never changes a server/],
+    [
+      ['api', '/api/admin/segments', '-X', 'POST'],
+      /--method "POST": flagctl api sends only GET requests; it never changes a server/,
+    ],
     [['api', '/api/admin/segments', '--method', 'delete'], /--method "delete"/],
     [['api', 'api/admin/segments'], /must start with \/api\//],
     [['api', '/admin'], /must start with \/api\//],

@@ -18,7 +18,8 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 const login = (dir: string) =>
   runCli(['auth', 'login', '--url', server.url], { env: { FLAGCTL_CONFIG_DIR: dir }, stdin: `${TOKEN}\n` });
-const accept = () => server.route('/api/admin/search/features', (_req, res) => sendJson(res, 200, { features: [], total: 0 }));
+const accept = () =>
+  server.route('/api/admin/search/features', (_req, res) => sendJson(res, 200, { features: [], total: 0 }));
 
 describe('auth login and the config directory', () => {
   it.each([

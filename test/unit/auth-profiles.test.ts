@@ -38,7 +38,9 @@ afterEach(() => {
 
 function accept(s: FixtureServer, token: string, projects = ['default', 'web', 'mobile']): void {
   s.route(SEARCH, (req, res) =>
-    req.headers.authorization === token ? sendJson(res, 200, { features: [], total: 0 }) : sendJson(res, 401, { name: 'UnauthorizedError', message: 'Invalid token' }),
+    req.headers.authorization === token
+      ? sendJson(res, 200, { features: [], total: 0 })
+      : sendJson(res, 401, { name: 'UnauthorizedError', message: 'Invalid token' }),
   );
   s.json('/api/admin/projects', { projects: projects.map((id) => ({ id })) });
 }
@@ -57,8 +59,13 @@ describe('auth login keeps one profile per server', () => {
     expect(r.code).toBe(0);
     const host = hostName(other.url);
     expect(r.stderr).toContain(`as profile "${host}"`);
-    expect(r.stderr).toContain(`The active profile is still "default": use --profile ${host}, or make it active with: flagctl auth switch ${host}`);
-    expect(saved().profiles).toEqual({ default: { url: server.url, token: ADMIN, project: 'web' }, [host]: { url: other.url, token: OTHER } });
+    expect(r.stderr).toContain(
+      `The active profile is still "default": use --profile ${host}, or make it active with: flagctl auth switch ${host}`,
+    );
+    expect(saved().profiles).toEqual({
+      default: { url: server.url, token: ADMIN, project: 'web' },
+      [host]: { url: other.url, token: OTHER },
+    });
     expect(saved().defaultProfile).toBe('default');
   });
 
@@ -84,18 +91,24 @@ describe('auth login keeps one profile per server', () => {
   it('in a pipe, when the host name is taken by yet another server, it refuses naming --profile, and sends nothing', async () => {
     mkdirSync(cfgDir(), { recursive: true, mode: 0o700 });
     const host = hostName(other.url);
-    const config = { version: 1, defaultProfile: 'default', profiles: { default: { url: server.url, token: ADMIN }, [host]: { url: `${other.url}/prefix`, token: ADMIN } } };
+    const config = {
+      version: 1,
+      defaultProfile: 'default',
+      profiles: { default: { url: server.url, token: ADMIN }, [host]: { url: `${other.url}/prefix`, token: ADMIN } },
+    };
     writeFileSync(join(cfgDir(), 'config.json'), JSON.stringify(config));
     chmodSync(join(cfgDir(), 'config.json'), 0o600);
     const r = await login(OTHER, other.url);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`profile "${host}" is already saved for ${other.url}/prefix; flagctl does not replace another server's profile unasked`);
+    expect(r.stderr).toContain(
+      `profile "${host}" is already saved for ${other.url}/prefix; flagctl does not replace another server's profile unasked`,
+    );
     expect(r.stderr).toContain(`flagctl auth login --url ${other.url} --profile <name>`);
     expect(other.requests).toEqual([]);
     expect(saved()).toEqual(config);
   });
 
-  it('--profile replaces another server\'s profile because it was asked, and says so', async () => {
+  it("--profile replaces another server's profile because it was asked, and says so", async () => {
     await login(ADMIN, server.url);
     const r = await login(OTHER, other.url, ['--profile', 'default']);
     expect(r.code).toBe(0);
@@ -113,7 +126,9 @@ describe('auth login keeps one profile per server', () => {
   it('a refused token says what may be wrong with it, not "run auth login"', async () => {
     const r = await login('*:*.wrongwrongwrongwrong', server.url);
     expect(r.code).toBe(4);
-    expect(r.stderr).toContain('The server does not accept this token: it may be mistyped or cut short, expired, revoked, or made on another server.');
+    expect(r.stderr).toContain(
+      'The server does not accept this token: it may be mistyped or cut short, expired, revoked, or made on another server.',
+    );
     expect(r.stderr).not.toContain('Run `flagctl auth login');
     const client = await login('default:development.cccccccccccccccccccc', server.url);
     expect(client.code).toBe(4);
@@ -129,7 +144,9 @@ describe('auth list and auth switch', () => {
     const sent = server.requests.length + other.requests.length;
     const r = await runCli(['auth', 'list'], env());
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`NAME\tURL\tPROJECT\tTOKENKIND\tACTIVE\ndefault\t${server.url}\tweb\tadmin\ttrue\n${host}\t${other.url}\tdefault\tpersonal\tfalse\n`);
+    expect(r.stdout).toBe(
+      `NAME\tURL\tPROJECT\tTOKENKIND\tACTIVE\ndefault\t${server.url}\tweb\tadmin\ttrue\n${host}\t${other.url}\tdefault\tpersonal\tfalse\n`,
+    );
     const j = await runCli(['auth', 'list', '-o', 'json'], env());
     expect(JSON.parse(j.stdout)).toEqual({
       profiles: [
@@ -168,7 +185,9 @@ describe('auth status and the profile project', () => {
     accept(server, ADMIN, ['default']);
     const r = await runCli(['auth', 'status'], env());
     expect(r.code).toBe(5);
-    expect(r.stdout).toContain('Check:    ok, the server accepts this token\nCheck:    failed, project "web" is not on this server\n');
+    expect(r.stdout).toContain(
+      'Check:    ok, the server accepts this token\nCheck:    failed, project "web" is not on this server\n',
+    );
     expect(r.stderr).toContain(`the profile's project "web" is not on this server; it has: default`);
   });
 });

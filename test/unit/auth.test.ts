@@ -1,4 +1,13 @@
-import { mkdtempSync, promises as fs, readFileSync, rmSync, statSync, writeFileSync, mkdirSync, chmodSync } from 'node:fs';
+import {
+  mkdtempSync,
+  promises as fs,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  mkdirSync,
+  chmodSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -45,7 +54,10 @@ const cfgDir = () => join(dir, 'flagctl');
 const cfgFile = () => join(cfgDir(), 'config.json');
 
 async function login(token: string, args: string[] = [], url = server.url) {
-  return runCli(['auth', 'login', '--url', url, ...args], { env: { FLAGCTL_CONFIG_DIR: cfgDir() }, stdin: `${token}\n` });
+  return runCli(['auth', 'login', '--url', url, ...args], {
+    env: { FLAGCTL_CONFIG_DIR: cfgDir() },
+    stdin: `${token}\n`,
+  });
 }
 
 describe('auth login', () => {
@@ -145,7 +157,9 @@ describe('precedence', () => {
   it('--profile, then FLAGCTL_PROFILE, choose the profile', async () => {
     await saveProfiles();
     other.json('/api/admin/projects/default/features/f', feature('f'));
-    const a = await runCli(['feature', 'get', 'f', '--profile', 'two'], { env: { FLAGCTL_CONFIG_DIR: cfgDir(), FLAGCTL_PROFILE: 'one' } });
+    const a = await runCli(['feature', 'get', 'f', '--profile', 'two'], {
+      env: { FLAGCTL_CONFIG_DIR: cfgDir(), FLAGCTL_PROFILE: 'one' },
+    });
     expect(a.code).toBe(0);
     other.json('/api/admin/projects/default/features/f', feature('f'));
     const b = await runCli(['feature', 'get', 'f'], { env: { FLAGCTL_CONFIG_DIR: cfgDir(), FLAGCTL_PROFILE: 'two' } });
@@ -163,10 +177,14 @@ describe('precedence', () => {
   it('env URL and token beat the profile; UNLEASH_* work too', async () => {
     await saveProfiles();
     other.json('/api/admin/projects/default/features/f', feature('f'));
-    const a = await runCli(['feature', 'get', 'f'], { env: { FLAGCTL_CONFIG_DIR: cfgDir(), FLAGCTL_URL: other.url, FLAGCTL_TOKEN: 'user:fromenv' } });
+    const a = await runCli(['feature', 'get', 'f'], {
+      env: { FLAGCTL_CONFIG_DIR: cfgDir(), FLAGCTL_URL: other.url, FLAGCTL_TOKEN: 'user:fromenv' },
+    });
     expect(a.code).toBe(0);
     other.json('/api/admin/projects/default/features/f', feature('f'));
-    const b = await runCli(['feature', 'get', 'f'], { env: { FLAGCTL_CONFIG_DIR: cfgDir(), UNLEASH_URL: other.url, UNLEASH_API_TOKEN: 'user:unleashenv' } });
+    const b = await runCli(['feature', 'get', 'f'], {
+      env: { FLAGCTL_CONFIG_DIR: cfgDir(), UNLEASH_URL: other.url, UNLEASH_API_TOKEN: 'user:unleashenv' },
+    });
     expect(b.code).toBe(0);
     expect(other.requests.map((r) => r.headers.authorization)).toEqual(['user:fromenv', 'user:unleashenv']);
   });
@@ -174,7 +192,9 @@ describe('precedence', () => {
   it('--url beats FLAGCTL_URL, and takes the token of the profile saved for that URL', async () => {
     await saveProfiles();
     other.json('/api/admin/projects/default/features/f', feature('f'));
-    const r = await runCli(['feature', 'get', 'f', '--url', other.url], { env: { FLAGCTL_CONFIG_DIR: cfgDir(), FLAGCTL_URL: server.url } });
+    const r = await runCli(['feature', 'get', 'f', '--url', other.url], {
+      env: { FLAGCTL_CONFIG_DIR: cfgDir(), FLAGCTL_URL: server.url },
+    });
     expect(r.code).toBe(0);
     expect(other.requests[0]!.headers.authorization).toBe(OTHER);
     expect(server.requests).toEqual([]);
@@ -182,7 +202,9 @@ describe('precedence', () => {
 
   it('never sends a stored token to a server it was not saved for', async () => {
     await saveProfiles();
-    const r = await runCli(['feature', 'get', 'f', '--url', 'http://127.0.0.1:9'], { env: { FLAGCTL_CONFIG_DIR: cfgDir() } });
+    const r = await runCli(['feature', 'get', 'f', '--url', 'http://127.0.0.1:9'], {
+      env: { FLAGCTL_CONFIG_DIR: cfgDir() },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no API token for http://127.0.0.1:9');
   });

@@ -17,7 +17,10 @@ function plant(line: string) {
   return {
     name: 'plant-a-violation',
     setup(b: { onLoad(o: { filter: RegExp }, cb: (a: { path: string }) => { contents: string; loader: 'ts' }): void }) {
-      b.onLoad({ filter: /[\\/]src[\\/]main\.ts$/ }, (args) => ({ contents: `${readFileSync(args.path, 'utf8')}\n${line}\n`, loader: 'ts' }));
+      b.onLoad({ filter: /[\\/]src[\\/]main\.ts$/ }, (args) => ({
+        contents: `${readFileSync(args.path, 'utf8')}\n${line}\n`,
+        loader: 'ts',
+      }));
     },
   };
 }
@@ -27,18 +30,24 @@ describe('the build keeps every command implementation off the start-up path', (
     await expect(bundle({ outfile: join(tmp, 'ok.cjs') })).resolves.toBe(join(tmp, 'ok.cjs'));
   });
 
-  it.each([['commands/feature/get/run.js', 'src/commands/feature/get/run.ts'], ['commands/features/search/run.js', 'src/commands/features/search/run.ts']])(
-    'fails when main.ts imports ./%s statically, naming it',
-    async (imported, named) => {
-      const err = await bundle({ outfile: join(tmp, 'planted.cjs'), plugins: [plant(`import './${imported}';`)] }).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(Error);
-      expect((err as Error).message).toMatch(/^these must load lazily \(with import\(\)\), but are imported statically:\n/);
-      expect((err as Error).message.split('\n').map((l) => l.trim())).toContain(named);
-    },
-  );
+  it.each([
+    ['commands/feature/get/run.js', 'src/commands/feature/get/run.ts'],
+    ['commands/features/search/run.js', 'src/commands/features/search/run.ts'],
+  ])('fails when main.ts imports ./%s statically, naming it', async (imported, named) => {
+    const err = await bundle({ outfile: join(tmp, 'planted.cjs'), plugins: [plant(`import './${imported}';`)] }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(Error);
+    expect((err as Error).message).toMatch(
+      /^these must load lazily \(with import\(\)\), but are imported statically:\n/,
+    );
+    expect((err as Error).message.split('\n').map((l) => l.trim())).toContain(named);
+  });
 
   it('a dynamic import() of the same file is what the build expects', async () => {
     const line = `export const later = () => import('./commands/feature/get/run.js');`;
-    await expect(bundle({ outfile: join(tmp, 'lazy.cjs'), plugins: [plant(line)] })).resolves.toBe(join(tmp, 'lazy.cjs'));
+    await expect(bundle({ outfile: join(tmp, 'lazy.cjs'), plugins: [plant(line)] })).resolves.toBe(
+      join(tmp, 'lazy.cjs'),
+    );
   });
 });

@@ -33,7 +33,7 @@ describe('lazily loaded built-ins in the bundle', () => {
   it('a named import and the default import of child_process both reach the real functions', async () => {
     const code = await bundled(
       "import { spawnSync } from 'node:child_process';\nimport cp from 'node:child_process';\n" +
-        "export const named = typeof spawnSync;\nexport const viaDefault = typeof cp.execFileSync;\n" +
+        'export const named = typeof spawnSync;\nexport const viaDefault = typeof cp.execFileSync;\n' +
         "export const out = spawnSync(process.execPath, ['-e', 'process.stdout.write(\"ok\")']).stdout.toString();\n",
     );
     expect(run(code)).toMatchObject({ named: 'function', viaDefault: 'function', out: 'ok' });
@@ -70,7 +70,7 @@ describe('lazily loaded built-ins in the bundle', () => {
     const code = await bundled(
       "import EventEmitter from 'node:events';\nimport { once } from 'node:events';\n" +
         "class Bus extends EventEmitter {}\nconst bus = new Bus();\nlet got = '';\nbus.on('x', (v) => (got = v));\nbus.emit('x', 'ok');\n" +
-        "export const result = [got, typeof once, bus instanceof EventEmitter];\n",
+        'export const result = [got, typeof once, bus instanceof EventEmitter];\n',
     );
     expect(run(code)).toMatchObject({ result: ['ok', 'function', true] });
   });
@@ -78,7 +78,7 @@ describe('lazily loaded built-ins in the bundle', () => {
   it('node:process is the process itself: inherited methods (on, emit) work and its members can be set', async () => {
     const code = await bundled(
       "import process from 'node:process';\nlet got = '';\nprocess.on('flagctl-test', (v) => (got = v));\nprocess.emit('flagctl-test', 'ok');\n" +
-        "const before = process.exitCode;\nprocess.exitCode = 0;\nprocess.exitCode = before;\nexport const result = [got, process === globalThis.process];\n",
+        'const before = process.exitCode;\nprocess.exitCode = 0;\nprocess.exitCode = before;\nexport const result = [got, process === globalThis.process];\n',
     );
     expect(run(code)).toMatchObject({ result: ['ok', true] });
   });

@@ -37,7 +37,12 @@ describe('fitWidth', () => {
 
   it('averages neighbours down to the width', () => {
     expect(fitWidth([1, 2, 3, 4], 2)).toEqual([1.5, 3.5]);
-    expect(fitWidth(Array.from({ length: 365 }, (_, i) => i), 50)).toHaveLength(50);
+    expect(
+      fitWidth(
+        Array.from({ length: 365 }, (_, i) => i),
+        50,
+      ),
+    ).toHaveLength(50);
   });
 
   it('skips missing values in a bucket, and keeps a bucket of only missing ones missing', () => {
@@ -57,13 +62,27 @@ describe('stackedBar', () => {
   });
 
   it('rounds on the running total, so the bar is never wider than the whole', () => {
-    for (const [a, b] of [[1, 1], [1, 2], [33, 67], [1, 998]] as const) {
+    for (const [a, b] of [
+      [1, 1],
+      [1, 2],
+      [33, 67],
+      [1, 998],
+    ] as const) {
       expect(stackedBar(parts(a, b), a + b, 7)).toHaveLength(7);
     }
   });
 
   it('skips missing and zero parts', () => {
-    expect(stackedBar([{ value: null, char: '█' }, { value: 2, char: '░' }], 2, 4)).toBe('░░░░');
+    expect(
+      stackedBar(
+        [
+          { value: null, char: '█' },
+          { value: 2, char: '░' },
+        ],
+        2,
+        4,
+      ),
+    ).toBe('░░░░');
     expect(stackedBar(parts(0, 0), 0, 4)).toBe('');
   });
 });

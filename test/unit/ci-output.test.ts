@@ -35,9 +35,16 @@ describe('features search -o github', () => {
     const summary = join(dir, 'search.md');
     writeFileSync(summary, '# Earlier\n');
     server.json(SEARCH_PATH, two);
-    const r = await runCli(['features', 'search', '-o', 'github', '--columns', 'name,type'], { env: env({ GITHUB_STEP_SUMMARY: summary }) });
+    const r = await runCli(['features', 'search', '-o', 'github', '--columns', 'name,type'], {
+      env: env({ GITHUB_STEP_SUMMARY: summary }),
+    });
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n').filter(Boolean).every((l) => l.startsWith('::notice title=Feature%3A '))).toBe(true);
+    expect(
+      r.stdout
+        .split('\n')
+        .filter(Boolean)
+        .every((l) => l.startsWith('::notice title=Feature%3A ')),
+    ).toBe(true);
     const [a, b] = two.features;
     expect(readFileSync(summary, 'utf8')).toBe(
       `# Earlier\n### Feature search\n\n2 features match.\n\n| name | type |\n| --- | --- |\n| ${a!.name.replace(/_/g, '\\_')} | ${a!.type} |\n| ${b!.name.replace(/_/g, '\\_')} | ${b!.type} |\n\n`,
@@ -50,7 +57,9 @@ describe('features search -o github', () => {
     server.json(SEARCH_PATH, two);
     const plain = await runCli(['features', 'search', '--fail-if-any', '-o', 'json'], { env: env() });
     server.json(SEARCH_PATH, two);
-    const ci = await runCli(['features', 'search', '--fail-if-any', '-o', 'json'], { env: env({ GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary }) });
+    const ci = await runCli(['features', 'search', '--fail-if-any', '-o', 'json'], {
+      env: env({ GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary }),
+    });
     expect(ci.stdout).toBe(plain.stdout);
     expect(ci.code).toBe(3);
     expect(readFileSync(summary, 'utf8')).toBe('');

@@ -4,7 +4,9 @@ import { cleanupCommand, shellWord } from '../../src/cleanup/command-line.js';
 
 describe('the cleanup command a plan prints', () => {
   it('spells out --keep and the paths', () => {
-    expect(cleanupCommand('new-checkout', 'enabled', ['src', 'web/app'])).toBe('flagctl cleanup new-checkout src web/app --keep on');
+    expect(cleanupCommand('new-checkout', 'enabled', ['src', 'web/app'])).toBe(
+      'flagctl cleanup new-checkout src web/app --keep on',
+    );
     expect(cleanupCommand('new-checkout', 'disabled', [])).toBe('flagctl cleanup new-checkout . --keep off');
   });
 

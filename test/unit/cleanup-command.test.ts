@@ -30,7 +30,11 @@ function repo(files: Record<string, string>): string {
   return dir;
 }
 
-const lifecycle = (stage: string, status?: string) => ({ name: 'new-checkout', project: 'default', lifecycle: { stage, status, enteredStageAt: '2026-11-01T00:00:00.000Z' } });
+const lifecycle = (stage: string, status?: string) => ({
+  name: 'new-checkout',
+  project: 'default',
+  lifecycle: { stage, status, enteredStageAt: '2026-11-01T00:00:00.000Z' },
+});
 
 describe('cleanup', () => {
   it('takes the kept branch from a completed flag on the server and prints every edit with -o json', async () => {
@@ -41,10 +45,15 @@ describe('cleanup', () => {
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout);
     expect(doc.flags).toEqual([{ name: 'new-checkout', keep: 'on', from: 'server' }]);
-    expect(doc.files.map((f: { file: string }) => f.file.slice(dir.length + 1)).sort()).toEqual(['src/App.tsx', 'src/worker.ts']);
+    expect(doc.files.map((f: { file: string }) => f.file.slice(dir.length + 1)).sort()).toEqual([
+      'src/App.tsx',
+      'src/worker.ts',
+    ]);
     expect(doc.leftovers).toEqual([]);
     // Only the flag's state was read: nothing written.
-    expect(server.requests.map((q) => `${q.method} ${q.url}`)).toEqual(['GET /api/admin/projects/default/features/new-checkout']);
+    expect(server.requests.map((q) => `${q.method} ${q.url}`)).toEqual([
+      'GET /api/admin/projects/default/features/new-checkout',
+    ]);
   });
 
   it('keeps the disabled branch of a discarded flag', async () => {
@@ -52,7 +61,9 @@ describe('cleanup', () => {
     server.json('/api/admin/projects/default/features/new-checkout', lifecycle('completed', 'discarded'));
     const r = await runCli(['cleanup', 'new-checkout', join(dir, 'src'), '--write'], { env: env() });
     expect(r.code).toBe(0);
-    expect(readFileSync(join(dir, 'src/worker.ts'), 'utf8')).toBe(`import { initialize } from 'unleash-client';\nconst unleash = initialize({ url: 'u', appName: 'w' });\nexport function work() {\n  return legacy();\n}\n`);
+    expect(readFileSync(join(dir, 'src/worker.ts'), 'utf8')).toBe(
+      `import { initialize } from 'unleash-client';\nconst unleash = initialize({ url: 'u', appName: 'w' });\nexport function work() {\n  return legacy();\n}\n`,
+    );
   });
 
   it('exits 2 naming --keep when the server has not decided, and writes nothing', async () => {
@@ -60,14 +71,18 @@ describe('cleanup', () => {
     server.json('/api/admin/projects/default/features/new-checkout', lifecycle('live'));
     const r = await runCli(['cleanup', 'new-checkout', join(dir, 'src')], { env: env() });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('new-checkout: the server has not decided which branch stays (its lifecycle is live, not completed); give --keep on or --keep off');
+    expect(r.stderr).toContain(
+      'new-checkout: the server has not decided which branch stays (its lifecycle is live, not completed); give --keep on or --keep off',
+    );
     expect(r.stdout).toBe('');
     expect(readFileSync(join(dir, 'src/worker.ts'), 'utf8')).toBe(WORKER);
   });
 
   it('--keep wins and asks no server; a bad value is a usage error', async () => {
     const dir = repo({ 'src/worker.ts': WORKER });
-    const r = await runCli(['cleanup', 'new-checkout', join(dir, 'src'), '--keep', 'off', '-o', 'json'], { env: env() });
+    const r = await runCli(['cleanup', 'new-checkout', join(dir, 'src'), '--keep', 'off', '-o', 'json'], {
+      env: env(),
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).flags).toEqual([{ name: 'new-checkout', keep: 'off', from: '--keep' }]);
     expect(server.requests).toEqual([]);
@@ -81,15 +96,22 @@ describe('cleanup', () => {
     const r = await runCli(['cleanup', 'new-checkout', join(dir, 'src'), '--keep', 'on'], { env: env() });
     expect(r.code).toBe(3);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain(`${join(dir, 'src/a.ts')}:1:30: new-checkout: a variant: getVariant() (its payload decides, not on/off)`);
+    expect(r.stderr).toContain(
+      `${join(dir, 'src/a.ts')}:1:30: new-checkout: a variant: getVariant() (its payload decides, not on/off)`,
+    );
     expect(r.stderr).toContain(`${join(dir, 'src/a.ts')}:2:7: new-checkout: passed as a value to track()`);
-    const allowed = await runCli(['cleanup', 'new-checkout', join(dir, 'src'), '--keep', 'on', '--allow-leftovers'], { env: env() });
+    const allowed = await runCli(['cleanup', 'new-checkout', join(dir, 'src'), '--keep', 'on', '--allow-leftovers'], {
+      env: env(),
+    });
     expect(allowed.code).toBe(0);
   });
 
   it('escapes what a file holds when the patch goes to a terminal', async () => {
     const dir = repo({ 'src/a.ts': `if (unleash.isEnabled('new-checkout')) go('\u001b]0;owned\u0007');\n` });
-    const r = await runCli(['cleanup', 'new-checkout', join(dir, 'src'), '--keep', 'off'], { env: { ...env(), NO_COLOR: '1' }, stdoutIsTTY: true });
+    const r = await runCli(['cleanup', 'new-checkout', join(dir, 'src'), '--keep', 'off'], {
+      env: { ...env(), NO_COLOR: '1' },
+      stdoutIsTTY: true,
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain('\u001b');
     expect(r.stdout).toContain('\\x1b]0;owned\\x07');
@@ -99,19 +121,42 @@ describe('cleanup', () => {
 describe('cleanup, the built CLI in a git work tree', () => {
   it('prints a patch that git apply accepts, after which no reference is left', () => {
     const dir = repo({ 'src/App.tsx': APP, 'src/worker.ts': WORKER.replace(/\n/g, '\r\n'), 'README.md': '# app\n' });
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+    const git = (...args: string[]) =>
+      execFileSync('git', args, {
+        cwd: dir,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          GIT_CONFIG_GLOBAL: '/dev/null',
+          GIT_AUTHOR_NAME: 't',
+          GIT_AUTHOR_EMAIL: 't@t',
+          GIT_COMMITTER_NAME: 't',
+          GIT_COMMITTER_EMAIL: 't@t',
+        },
+      });
     git('init', '-q', '.');
     git('add', '-A');
     git('commit', '-qm', 'start');
-    const run = spawnSync(process.execPath, [BIN, 'cleanup', 'new-checkout', '--keep', 'on'], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: dir } });
+    const run = spawnSync(process.execPath, [BIN, 'cleanup', 'new-checkout', '--keep', 'on'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: dir },
+    });
     expect(run.stderr).toBe('flagctl cleanup: would edit 2 files; 0 leftovers\n');
     expect(run.status).toBe(0);
     writeFileSync(join(dir, '.patch'), run.stdout);
     git('apply', '.patch');
-    expect(readFileSync(join(dir, 'src/App.tsx'), 'utf8')).toBe(`\nexport function App() {\n  return <main><NewCheckout /></main>;\n}\n`);
-    expect(readFileSync(join(dir, 'src/worker.ts'), 'utf8')).toBe(`import { initialize } from 'unleash-client';\r\nconst unleash = initialize({ url: 'u', appName: 'w' });\r\nexport function work() {\r\n  return modern();\r\n}\r\n`);
+    expect(readFileSync(join(dir, 'src/App.tsx'), 'utf8')).toBe(
+      `\nexport function App() {\n  return <main><NewCheckout /></main>;\n}\n`,
+    );
+    expect(readFileSync(join(dir, 'src/worker.ts'), 'utf8')).toBe(
+      `import { initialize } from 'unleash-client';\r\nconst unleash = initialize({ url: 'u', appName: 'w' });\r\nexport function work() {\r\n  return modern();\r\n}\r\n`,
+    );
     // git grep exits 1 when nothing matches.
-    expect(spawnSync('git', ['grep', '-n', 'new-checkout'], { cwd: dir, encoding: 'utf8' })).toMatchObject({ status: 1, stdout: '' });
+    expect(spawnSync('git', ['grep', '-n', 'new-checkout'], { cwd: dir, encoding: 'utf8' })).toMatchObject({
+      status: 1,
+      stdout: '',
+    });
   });
 });
 

@@ -7,11 +7,21 @@ import { runCli } from '../support/io.js';
 
 const server = useFixtureServer();
 const ESC = '\u001b[';
-const feature = { name: 'checkout-experiment-with-a-long-name', type: 'release', project: 'default', stale: true, environments: [] };
+const feature = {
+  name: 'checkout-experiment-with-a-long-name',
+  type: 'release',
+  project: 'default',
+  stale: true,
+  environments: [],
+};
 
 async function search(env: Record<string, string>, tty = true, columns = 120) {
   server.json('/api/admin/search/features', { features: [feature], total: 1 });
-  return runCli(['features', 'search', '--columns', 'name,type,project,stale'], { env: { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.x', ...env }, stdoutIsTTY: tty, columns });
+  return runCli(['features', 'search', '--columns', 'name,type,project,stale'], {
+    env: { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.x', ...env },
+    stdoutIsTTY: tty,
+    columns,
+  });
 }
 
 describe('colour', () => {
@@ -28,7 +38,10 @@ describe('colour', () => {
 
   it('--no-color beats them all', async () => {
     server.json('/api/admin/search/features', { features: [feature], total: 1 });
-    const r = await runCli(['features', 'search', '--no-color'], { env: { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.x', CLICOLOR_FORCE: '1', FORCE_COLOR: '1' }, stdoutIsTTY: true });
+    const r = await runCli(['features', 'search', '--no-color'], {
+      env: { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.x', CLICOLOR_FORCE: '1', FORCE_COLOR: '1' },
+      stdoutIsTTY: true,
+    });
     expect(r.stdout).not.toContain(ESC);
   });
 });

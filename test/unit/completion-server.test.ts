@@ -19,9 +19,17 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(cache, { recursive: true, force: true }));
 
-const env = (more: Record<string, string> = {}) => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN, XDG_CACHE_HOME: cache, ...more });
+const env = (more: Record<string, string> = {}) => ({
+  FLAGCTL_URL: server.url,
+  FLAGCTL_TOKEN: TOKEN,
+  XDG_CACHE_HOME: cache,
+  ...more,
+});
 const FEATURES = '/api/admin/projects/default/features';
-const list = (...names: string[]) => ({ version: 2, features: names.map((name) => ({ name, environments: [], tags: [] })) });
+const list = (...names: string[]) => ({
+  version: 2,
+  features: names.map((name) => ({ name, environments: [], tags: [] })),
+});
 
 async function names(kind: string, clock: ManualClock, more: Record<string, string> = {}) {
   const io = testIO({ env: env(more), clock });
@@ -33,7 +41,11 @@ describe('completion --server-names', () => {
   it('prints the flag names of the profile project, sorted; a second <TAB> within a minute asks nothing', async () => {
     const clock = new ManualClock(1_000_000);
     server.json(FEATURES, list('new-checkout', 'beta~banner', 'a.flag'));
-    expect(await names('features', clock)).toEqual({ code: 0, stdout: 'a.flag\nbeta~banner\nnew-checkout\n', stderr: '' });
+    expect(await names('features', clock)).toEqual({
+      code: 0,
+      stdout: 'a.flag\nbeta~banner\nnew-checkout\n',
+      stderr: '',
+    });
     clock.advance(59_000);
     expect((await names('features', clock)).stdout).toBe('a.flag\nbeta~banner\nnew-checkout\n');
     expect(server.requests.filter((r) => r.url.startsWith(FEATURES))).toHaveLength(1);
@@ -62,7 +74,9 @@ describe('completion --server-names', () => {
   });
 
   it('without credentials: nothing, and no request', async () => {
-    const r = await runCli(['completion', '--server-names', 'features'], { env: { XDG_CACHE_HOME: cache, FLAGCTL_CONFIG_DIR: join(cache, 'none') } });
+    const r = await runCli(['completion', '--server-names', 'features'], {
+      env: { XDG_CACHE_HOME: cache, FLAGCTL_CONFIG_DIR: join(cache, 'none') },
+    });
     expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(server.requests).toEqual([]);
   });

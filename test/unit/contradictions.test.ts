@@ -33,7 +33,9 @@ describe('evaluate --expect', () => {
       server.json('/api/admin/environments', load('environments-v8.json'));
       server.route('/api/admin/playground', (_req, res) => sendJson(res, 200, { ...playground, features }), 'POST');
       const r = await runCli(['evaluate', on.name, '--env', 'production', '--expect', expect_], { env: env() });
-      expect(r.stderr).toBe(`flagctl: the playground's answer lists "${on.name}" 2 times; feature names are unique, so the answer contradicts itself and is not judged\n`);
+      expect(r.stderr).toBe(
+        `flagctl: the playground's answer lists "${on.name}" 2 times; feature names are unique, so the answer contradicts itself and is not judged\n`,
+      );
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       server.reset();
@@ -48,7 +50,13 @@ describe('refs --fail-on', () => {
     server.json('/api/admin/feature-types', { types: [{ id: 'release', lifetimeDays: 40 }] });
     server.json(SEARCH_PATH, { features: [], total: 0 });
   };
-  const flag = (stale: boolean) => ({ name: 'old-flag', type: 'release', stale, createdAt: new Date().toISOString(), environments: [] });
+  const flag = (stale: boolean) => ({
+    name: 'old-flag',
+    type: 'release',
+    stale,
+    createdAt: new Date().toISOString(),
+    environments: [],
+  });
   // (A name listed twice, stale and not, fails the gate already: refs judges every entry.)
 
   it('a project list with no project at all exits 1: the token sees no flag to judge, and every server has its default project', async () => {
@@ -74,7 +82,9 @@ describe('a flag whose type the server does not list', () => {
       server.json('/api/admin/projects', { projects: [{ id: 'default' }] });
       server.json('/api/admin/projects/default/features', {
         version: 2,
-        features: [{ name: 'old-flag', type: 'release', stale: false, createdAt: '2020-01-01T00:00:00.000Z', environments: [] }],
+        features: [
+          { name: 'old-flag', type: 'release', stale: false, createdAt: '2020-01-01T00:00:00.000Z', environments: [] },
+        ],
       });
       server.json('/api/admin/feature-types', { types });
       server.json(SEARCH_PATH, { features: [], total: 0 });

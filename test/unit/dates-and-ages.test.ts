@@ -18,15 +18,36 @@ const at = (now: number) => ({ env: env(), clock: new ManualClock(now) });
 const marked = { ...searchV8.features.find((f) => f.stale === true)!, createdAt: '2025-01-01T00:00:00.000Z' };
 const MARKED_AT = '2026-01-10T08:00:00.000Z';
 // Potentially stale: an experiment (40 days) created 100 days before NOW, so for 60 days.
-const potentially = { ...marked, name: 'old-experiment', type: 'experiment', stale: false, createdAt: new Date(NOW - 100 * DAY).toISOString() };
+const potentially = {
+  ...marked,
+  name: 'old-experiment',
+  type: 'experiment',
+  stale: false,
+  createdAt: new Date(NOW - 100 * DAY).toISOString(),
+};
 
-function serveAges(events: { featureName: string; createdAt: string }[] = [{ featureName: marked.name, createdAt: MARKED_AT }]): void {
+function serveAges(
+  events: { featureName: string; createdAt: string }[] = [{ featureName: marked.name, createdAt: MARKED_AT }],
+): void {
   server.json('/api/admin/feature-types', {
     version: 1,
-    types: [{ id: 'release', lifetimeDays: 40 }, { id: 'experiment', lifetimeDays: 40 }, { id: 'permission', lifetimeDays: null }],
+    types: [
+      { id: 'release', lifetimeDays: 40 },
+      { id: 'experiment', lifetimeDays: 40 },
+      { id: 'permission', lifetimeDays: null },
+    ],
   });
   server.json('/api/admin/search/events', {
-    events: events.map((e, i) => ({ id: i + 1, type: 'feature-stale-on', project: 'default', createdBy: 'ops', environment: null, data: null, preData: null, ...e })),
+    events: events.map((e, i) => ({
+      id: i + 1,
+      type: 'feature-stale-on',
+      project: 'default',
+      createdBy: 'ops',
+      environment: null,
+      data: null,
+      preData: null,
+      ...e,
+    })),
     total: events.length,
   });
 }
@@ -60,21 +81,42 @@ describe('features stale --stale-for', () => {
     serveAges();
     const r = await runCli(['features', 'stale', '-o', 'json'], at(NOW));
     const [a, b] = JSON.parse(r.stdout).features;
-    expect(a).toMatchObject({ name: marked.name, reason: 'marked stale', staleSince: MARKED_AT, potentiallyStale: true, potentiallyStaleSince: '2025-02-10T00:00:00.000Z' });
-    expect(b).toMatchObject({ name: potentially.name, staleSince: null, potentiallyStale: true, potentiallyStaleSince: new Date(NOW - 60 * DAY).toISOString() });
+    expect(a).toMatchObject({
+      name: marked.name,
+      reason: 'marked stale',
+      staleSince: MARKED_AT,
+      potentiallyStale: true,
+      potentiallyStaleSince: '2025-02-10T00:00:00.000Z',
+    });
+    expect(b).toMatchObject({
+      name: potentially.name,
+      staleSince: null,
+      potentiallyStale: true,
+      potentiallyStaleSince: new Date(NOW - 60 * DAY).toISOString(),
+    });
     // A marked flag younger than its type's lifetime is not potentially stale: false, not null.
     server.reset();
-    server.json(SEARCH_PATH, { features: [{ ...marked, createdAt: new Date(NOW - 10 * DAY).toISOString() }], total: 1 });
+    server.json(SEARCH_PATH, {
+      features: [{ ...marked, createdAt: new Date(NOW - 10 * DAY).toISOString() }],
+      total: 1,
+    });
     serveAges();
     const young = await runCli(['features', 'stale', '-o', 'json'], at(NOW));
-    expect(JSON.parse(young.stdout).features[0]).toMatchObject({ potentiallyStale: false, potentiallyStaleSince: null, staleSince: MARKED_AT });
+    expect(JSON.parse(young.stdout).features[0]).toMatchObject({
+      potentiallyStale: false,
+      potentiallyStaleSince: null,
+      staleSince: MARKED_AT,
+    });
   });
 
   it('one event search per project, not a request per flag', async () => {
     const many = makeFeatures(130).map((f) => ({ ...f, stale: true, project: 'default' }));
     server.route(SEARCH_PATH, searchOver(many));
     serveAges(many.map((f) => ({ featureName: f.name, createdAt: MARKED_AT })));
-    const r = await runCli(['features', 'stale', '--stale-for', '30d', '-o', 'ndjson'], at(Date.parse(MARKED_AT) + 31 * DAY));
+    const r = await runCli(
+      ['features', 'stale', '--stale-for', '30d', '-o', 'ndjson'],
+      at(Date.parse(MARKED_AT) + 31 * DAY),
+    );
     expect(r.code).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(130);
     const events = server.requests.filter((q) => q.url.startsWith('/api/admin/search/events'));
@@ -94,7 +136,9 @@ describe('features stale --stale-for', () => {
   it('an age that is not one: exit 2 naming the forms, nothing sent', async () => {
     const r = await runCli(['features', 'stale', '--stale-for', '30'], at(NOW));
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('flagctl: --stale-for "30": expected an age as a number and a unit: 30d (days), 2w (weeks), 12h (hours)\n');
+    expect(r.stderr).toBe(
+      'flagctl: --stale-for "30": expected an age as a number and a unit: 30d (days), 2w (weeks), 12h (hours)\n',
+    );
     expect(server.requests).toEqual([]);
   });
 });
@@ -107,11 +151,15 @@ describe('every date option takes an age before the injected clock', () => {
     server.reset();
     server.json(SEARCH_PATH, { features: [], total: 0 });
     await runCli(['features', 'search', '--created-at', 'IS_ON_OR_AFTER:2w'], at(NOW));
-    expect(new URL(server.requests[0]!.url, 'http://x').searchParams.get('createdAt')).toBe('IS_ON_OR_AFTER:2026-02-15');
+    expect(new URL(server.requests[0]!.url, 'http://x').searchParams.get('createdAt')).toBe(
+      'IS_ON_OR_AFTER:2026-02-15',
+    );
     server.reset();
     server.json(SEARCH_PATH, { features: [], total: 0 });
     await runCli(['features', 'search', '--created-since', '13h'], at(NOW));
-    expect(new URL(server.requests[0]!.url, 'http://x').searchParams.get('createdAt')).toBe('IS_ON_OR_AFTER:2026-02-28');
+    expect(new URL(server.requests[0]!.url, 'http://x').searchParams.get('createdAt')).toBe(
+      'IS_ON_OR_AFTER:2026-02-28',
+    );
   });
 
   it('feature history --since 2w and insights --since 1d --until 30d', async () => {
@@ -127,6 +175,8 @@ describe('every date option takes an age before the injected clock', () => {
   it('a date that is neither: exit 2 naming both forms', async () => {
     const r = await runCli(['feature', 'history', 'x', '--since', 'yesterday'], at(NOW));
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('flagctl: --since "yesterday": expected a date as YYYY-MM-DD, e.g. 2025-01-31, or an age before now: 30d, 2w, 12h\n');
+    expect(r.stderr).toBe(
+      'flagctl: --since "yesterday": expected a date as YYYY-MM-DD, e.g. 2025-01-31, or an age before now: 30d, 2w, 12h\n',
+    );
   });
 });

@@ -81,7 +81,10 @@ describe('diff between two environments of one server', () => {
     serveProject(server, v8Project());
     const gate = await runCli(['diff', 'development', 'production', '--feature', 'search-ranking_v3'], { env: env() });
     serveProject(server, v8Project());
-    const report = await runCli(['diff', 'development', 'production', '--feature', 'search-ranking_v3', '--fail-on', 'none'], { env: env() });
+    const report = await runCli(
+      ['diff', 'development', 'production', '--feature', 'search-ranking_v3', '--fail-on', 'none'],
+      { env: env() },
+    );
     expect(gate.code).toBe(3);
     expect(report.code).toBe(0);
     expect(report.stdout).toBe(gate.stdout);
@@ -102,7 +105,10 @@ describe('diff between two environments of one server', () => {
     const cases: [(d: any) => void, string][] = [
       [(d) => delete d.environments, 'environments "development", "production", which the project has'],
       [(d) => (d.environments = []), 'environments "development", "production", which the project has'],
-      [(d) => (d.environments = d.environments.filter((e: any) => e.name !== 'production')), 'environment "production", which the project has'],
+      [
+        (d) => (d.environments = d.environments.filter((e: any) => e.name !== 'production')),
+        'environment "production", which the project has',
+      ],
     ];
     for (const [strip, what] of cases) {
       const p = v8Project();
@@ -136,7 +142,13 @@ describe('diff between two environments of one server', () => {
         {
           path: 'strategies[flexibleRollout].constraints[country IN]',
           left: null,
-          right: { caseInsensitive: false, contextName: 'country', inverted: false, operator: 'IN', values: ['DK', 'NO', 'SE'] },
+          right: {
+            caseInsensitive: false,
+            contextName: 'country',
+            inverted: false,
+            operator: 'IN',
+            values: ['DK', 'NO', 'SE'],
+          },
         },
       ],
     });
@@ -146,11 +158,25 @@ describe('diff between two environments of one server', () => {
 
   it('--stat gives one line per feature and the totals', async () => {
     serveProject(server, v8Project());
-    const r = await runCli(['diff', 'development', 'production', '--stat', '--feature', 'search-ranking_v3', '--feature', 'admin-panel_access'], {
-      env: env(),
-    });
+    const r = await runCli(
+      [
+        'diff',
+        'development',
+        'production',
+        '--stat',
+        '--feature',
+        'search-ranking_v3',
+        '--feature',
+        'admin-panel_access',
+      ],
+      {
+        env: env(),
+      },
+    );
     expect(r.code).toBe(3);
-    expect(r.stdout).toBe(' admin-panel_access |   1 +\n search-ranking_v3  |   4 ++++---\n 2 features differ: 2 changed\n');
+    expect(r.stdout).toBe(
+      ' admin-panel_access |   1 +\n search-ranking_v3  |   4 ++++---\n 2 features differ: 2 changed\n',
+    );
   });
 
   it('a --feature on neither side is exit 5 (a typo must not pass a gate)', async () => {
@@ -158,15 +184,20 @@ describe('diff between two environments of one server', () => {
     const missing = { name: 'NotFoundError', message: 'Could not find feature no-such-flag' };
     server.json('/api/admin/projects/default/features/no-such-flag', missing, 404);
     server.json('/api/admin/features/no-such-flag/tags', missing, 404);
-    const r = await runCli(['diff', 'development', 'production', '--feature', 'search-ranking_v3', '--feature', 'no-such-flag'], { env: env() });
+    const r = await runCli(
+      ['diff', 'development', 'production', '--feature', 'search-ranking_v3', '--feature', 'no-such-flag'],
+      { env: env() },
+    );
     expect(r.code).toBe(5);
     expect(r.stderr).toBe('flagctl: --feature: "no-such-flag" on neither side\n');
     expect(r.stdout).toBe('');
     // Its document and tags are asked for, once; the project's list is not read.
-    expect(server.requests.filter((q) => q.url.includes('no-such-flag')).map((q) => q.url.split('?')[0]).sort()).toEqual([
-      '/api/admin/features/no-such-flag/tags',
-      '/api/admin/projects/default/features/no-such-flag',
-    ]);
+    expect(
+      server.requests
+        .filter((q) => q.url.includes('no-such-flag'))
+        .map((q) => q.url.split('?')[0])
+        .sort(),
+    ).toEqual(['/api/admin/features/no-such-flag/tags', '/api/admin/projects/default/features/no-such-flag']);
     expect(server.requests.some((q) => q.url.split('?')[0] === '/api/admin/projects/default/features')).toBe(false);
   });
 
@@ -174,7 +205,9 @@ describe('diff between two environments of one server', () => {
     serveProject(server, v8Project());
     const r = await runCli(['diff', 'development', 'staging'], { env: env() });
     expect(r.code).toBe(5);
-    expect(r.stderr).toBe('flagctl: environment "staging" not found in project "default" (environments: development, production)\n');
+    expect(r.stderr).toBe(
+      'flagctl: environment "staging" not found in project "default" (environments: development, production)\n',
+    );
   });
 });
 
@@ -199,7 +232,13 @@ describe('diff against a snapshot', () => {
       {
         feature: 'admin-panel_access',
         change: 'changed',
-        fields: [{ path: 'description', left: 'Grants access to the admin panel for staff.', right: 'Changed since the snapshot' }],
+        fields: [
+          {
+            path: 'description',
+            left: 'Grants access to the admin panel for staff.',
+            right: 'Changed since the snapshot',
+          },
+        ],
       },
     ]);
   });
@@ -212,7 +251,9 @@ describe('diff against a snapshot', () => {
     server.reset();
     const r = await runCli(['diff', `@${both}`, 'production'], { env: env() });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`flagctl: @${both}: the snapshot holds 2 environments (development, production); name one as @${both}:ENV\n`);
+    expect(r.stderr).toBe(
+      `flagctl: @${both}: the snapshot holds 2 environments (development, production); name one as @${both}:ENV\n`,
+    );
     expect(server.requests).toEqual([]);
   });
 
@@ -221,9 +262,24 @@ describe('diff against a snapshot', () => {
       [join(dir, 'missing.json'), /missing\.json: no such file; expected a snapshot written by `flagctl export`/],
       [file('bad.json', '{not json'), /bad\.json: not valid JSON/],
       [file('other.json', { hello: 1 }), /other\.json: not a flagctl snapshot/],
-      [file('v1.json', { format: 'flagctl-snapshot', version: 1 }), /v1\.json: snapshot format version 1 is not supported; this flagctl reads version 2/],
-      [file('shape.json', { format: 'flagctl-snapshot', version: 2, project: 'x', environments: ['p'], features: [{ name: 1 }] }), /not a valid snapshot at features\.0\.name/],
-      [file('deep.json', `{"format":"flagctl-snapshot","version":2,"x":${'['.repeat(5000)}${']'.repeat(5000)}}`), /deep\.json: nested more than 64 levels deep/],
+      [
+        file('v1.json', { format: 'flagctl-snapshot', version: 1 }),
+        /v1\.json: snapshot format version 1 is not supported; this flagctl reads version 2/,
+      ],
+      [
+        file('shape.json', {
+          format: 'flagctl-snapshot',
+          version: 2,
+          project: 'x',
+          environments: ['p'],
+          features: [{ name: 1 }],
+        }),
+        /not a valid snapshot at features\.0\.name/,
+      ],
+      [
+        file('deep.json', `{"format":"flagctl-snapshot","version":2,"x":${'['.repeat(5000)}${']'.repeat(5000)}}`),
+        /deep\.json: nested more than 64 levels deep/,
+      ],
       [dir, /it is a directory/],
     ];
     for (const [path, message] of cases) {
@@ -246,7 +302,9 @@ describe('diff against a snapshot', () => {
       const path = file(name, { ...snap, features });
       serveProject(server, v8Project());
       const r = await runCli(['diff', `@${path}`, 'production'], { env: env() });
-      expect(r.stderr).toBe(`flagctl: @${path}: the snapshot lists feature "admin-panel_access" twice; a snapshot holds each feature once (write it again with \`flagctl export\`)\n`);
+      expect(r.stderr).toBe(
+        `flagctl: @${path}: the snapshot lists feature "admin-panel_access" twice; a snapshot holds each feature once (write it again with \`flagctl export\`)\n`,
+      );
       expect(r.code).toBe(2);
       expect(server.requests).toEqual([]);
     }
@@ -258,7 +316,9 @@ describe('diff against a snapshot', () => {
     const path = file('segment-twice.json', { ...snap, segments: [{ ...seg, constraints: [] }, seg] });
     serveProject(server, v8Project());
     const r = await runCli(['diff', `@${path}`, 'production'], { env: env() });
-    expect(r.stderr).toBe(`flagctl: @${path}: the snapshot lists segment "${seg.name}" twice; a snapshot holds each segment once (write it again with \`flagctl export\`)\n`);
+    expect(r.stderr).toBe(
+      `flagctl: @${path}: the snapshot lists segment "${seg.name}" twice; a snapshot holds each segment once (write it again with \`flagctl export\`)\n`,
+    );
     expect(r.code).toBe(2);
     expect(server.requests).toEqual([]);
   });
@@ -267,7 +327,9 @@ describe('diff against a snapshot', () => {
     const both = await snapshotFile('both2.json');
     const r = await runCli(['diff', `@${both}:staging`, 'production'], { env: env() });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`flagctl: @${both}: no environment "staging" in the snapshot (environments: development, production)\n`);
+    expect(r.stderr).toBe(
+      `flagctl: @${both}: no environment "staging" in the snapshot (environments: development, production)\n`,
+    );
   });
 });
 
@@ -286,20 +348,30 @@ describe('diff sides and profiles', () => {
   });
 
   it('an unknown profile is exit 2 listing the stored ones', async () => {
-    const config = configWith({ staging: { url: server.url, token: TOKEN }, prod: { url: other.url, token: OTHER_TOKEN } });
-    const r = await runCli(['diff', 'production', 'nope:production'], { env: { ...env(), FLAGCTL_CONFIG_DIR: config } });
+    const config = configWith({
+      staging: { url: server.url, token: TOKEN },
+      prod: { url: other.url, token: OTHER_TOKEN },
+    });
+    const r = await runCli(['diff', 'production', 'nope:production'], {
+      env: { ...env(), FLAGCTL_CONFIG_DIR: config },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('flagctl: nope:production: no profile named "nope" (profiles: staging, prod)');
     expect(server.requests).toEqual([]);
   });
 
   it('two instances through two profiles: each with its own token; feature-level fields compared', async () => {
-    const config = configWith({ staging: { url: server.url, token: TOKEN }, prod: { url: other.url, token: OTHER_TOKEN } });
+    const config = configWith({
+      staging: { url: server.url, token: TOKEN },
+      prod: { url: other.url, token: OTHER_TOKEN },
+    });
     serveProject(server, v8Project());
     const p = v8Project();
     p.documents['retire-old-cart'].type = 'release';
     serveProject(other, p);
-    const r = await runCli(['diff', 'staging:production', 'prod:production', '-o', 'json'], { env: { FLAGCTL_CONFIG_DIR: config } });
+    const r = await runCli(['diff', 'staging:production', 'prod:production', '-o', 'json'], {
+      env: { FLAGCTL_CONFIG_DIR: config },
+    });
     expect(r.code).toBe(3);
     expect(JSON.parse(r.stdout).changes).toEqual([
       { feature: 'retire-old-cart', change: 'changed', fields: [{ path: 'type', left: 'sunset', right: 'release' }] },
@@ -339,7 +411,9 @@ describe('diff output stays inert', () => {
           {
             name: 'production',
             enabled: true,
-            strategies: [{ name: 'default', title, disabled: false, parameters: {}, constraints: [], segments: [], variants: [] }],
+            strategies: [
+              { name: 'default', title, disabled: false, parameters: {}, constraints: [], segments: [], variants: [] },
+            ],
             variants: [],
           },
         ],

@@ -15,7 +15,9 @@ const rollout = (over: Partial<SourceStrategy> = {}): SourceStrategy => ({
   disabled: false,
   sortOrder: 0,
   parameters: { rollout: '50', stickiness: 'default', groupId: 'f' },
-  constraints: [{ contextName: 'country', operator: 'IN', values: ['NO', 'DE', 'SE'], inverted: false, caseInsensitive: false }],
+  constraints: [
+    { contextName: 'country', operator: 'IN', values: ['NO', 'DE', 'SE'], inverted: false, caseInsensitive: false },
+  ],
   segments: [7],
   variants: [],
   ...over,
@@ -36,7 +38,12 @@ function feature(strategies: SourceStrategy[], over: Partial<SourceFeature> = {}
 }
 
 function snap(features: SourceFeature[], segments: [number, string][] = [[7, 'beta-testers']]): Snapshot {
-  return buildSnapshot({ project: 'default', environments: ['production'], features, segments: new Map(segments.map(([id, name]) => [id, { name, constraints: [] }])) });
+  return buildSnapshot({
+    project: 'default',
+    environments: ['production'],
+    features,
+    segments: new Map(segments.map(([id, name]) => [id, { name, constraints: [] }])),
+  });
 }
 
 function diff(left: Snapshot, right: Snapshot, featureFields = false): FeatureChange[] {
@@ -47,14 +54,31 @@ describe('snapshot', () => {
   it('is canonical: the same content in any server order gives the same bytes', () => {
     const a = rollout({ id: 'a', parameters: { rollout: '50', groupId: 'f', stickiness: 'default' } });
     const b = rollout({ id: 'b', name: 'default', parameters: {}, constraints: [], segments: [] });
-    const one = snap([feature([a, b], { name: 'x' }), feature([b], { name: 'a', tags: [{ type: 't', value: '2' }, { type: 't', value: '1' }] })]);
+    const one = snap([
+      feature([a, b], { name: 'x' }),
+      feature([b], {
+        name: 'a',
+        tags: [
+          { type: 't', value: '2' },
+          { type: 't', value: '1' },
+        ],
+      }),
+    ]);
     const reversedConstraints = rollout({
       id: 'c',
       parameters: { stickiness: 'default', groupId: 'f', rollout: '50' },
-      constraints: [{ contextName: 'country', operator: 'IN', values: ['SE', 'NO', 'DE'], inverted: false, caseInsensitive: false }],
+      constraints: [
+        { contextName: 'country', operator: 'IN', values: ['SE', 'NO', 'DE'], inverted: false, caseInsensitive: false },
+      ],
     });
     const two = snap([
-      feature([b, b].slice(1), { name: 'a', tags: [{ type: 't', value: '1' }, { type: 't', value: '2' }] }),
+      feature([b, b].slice(1), {
+        name: 'a',
+        tags: [
+          { type: 't', value: '1' },
+          { type: 't', value: '2' },
+        ],
+      }),
       feature([{ ...b, id: 'z' }, reversedConstraints], { name: 'x' }),
     ]);
     expect(canonicalJson(one)).toBe(canonicalJson(two));
@@ -77,12 +101,21 @@ describe('snapshot', () => {
 
   it('leaves out ids, sort orders and timestamps', () => {
     const withNoise = { ...rollout(), createdAt: '2026-01-01T00:00:00Z', lastSeenAt: 'x' } as SourceStrategy;
-    const text = canonicalJson(snap([feature([withNoise], { createdAt: '2026-01-01', lastSeenAt: 'y' } as Partial<SourceFeature>)]));
+    const text = canonicalJson(
+      snap([feature([withNoise], { createdAt: '2026-01-01', lastSeenAt: 'y' } as Partial<SourceFeature>)]),
+    );
     for (const word of ['"id"', 'sortOrder', 'createdAt', 'lastSeenAt', 'id-1']) expect(text).not.toContain(word);
   });
 
   it('names segments instead of their server ids, and holds those used (an unknown id is an error, not a guess)', () => {
-    const s = snap([feature([rollout({ segments: [7, 9] })])], [[7, 'beta-testers'], [9, 'staff'], [3, 'unused']]);
+    const s = snap(
+      [feature([rollout({ segments: [7, 9] })])],
+      [
+        [7, 'beta-testers'],
+        [9, 'staff'],
+        [3, 'unused'],
+      ],
+    );
     expect(s.features[0]!.environments[0]!.strategies[0]!.segments).toEqual(['beta-testers', 'staff']);
     expect(s.segments.map((x) => x.name)).toEqual(['beta-testers', 'staff']);
     expect(() => snap([feature([rollout({ segments: [7, 9] })])], [[7, 'beta-testers']])).toThrow(/segment id 9/);
@@ -109,14 +142,20 @@ describe('diff rules', () => {
     const other = snap([feature([rollout({ segments: [7] })])], [[7, 'staff']]);
     expect(diff(left, same)).toEqual([]);
     expect(diff(left, other)).toEqual([
-      { feature: 'f', change: 'changed', fields: [{ path: 'strategies[flexibleRollout].segments', left: ['beta-testers'], right: ['staff'] }] },
+      {
+        feature: 'f',
+        change: 'changed',
+        fields: [{ path: 'strategies[flexibleRollout].segments', left: ['beta-testers'], right: ['staff'] }],
+      },
     ]);
   });
 
   it('names exactly the field that changed', () => {
     const left = snap([feature([rollout()])]);
     const right = snap([feature([rollout({ parameters: { rollout: '75', stickiness: 'default', groupId: 'f' } })])]);
-    expect(diff(left, right)[0]!.fields).toEqual([{ path: 'strategies[flexibleRollout].parameters.rollout', left: '50', right: '75' }]);
+    expect(diff(left, right)[0]!.fields).toEqual([
+      { path: 'strategies[flexibleRollout].parameters.rollout', left: '50', right: '75' },
+    ]);
   });
 
   it('pairs constraints by context and operator and shows the values that changed', () => {
@@ -124,7 +163,11 @@ describe('diff rules', () => {
     const c = { contextName: 'country', operator: 'IN', values: ['NO', 'DE'], inverted: false, caseInsensitive: false };
     const right = snap([feature([rollout({ constraints: [c] })])]);
     expect(diff(left, right)[0]!.fields).toEqual([
-      { path: 'strategies[flexibleRollout].constraints[country IN].values', left: ['DE', 'NO', 'SE'], right: ['DE', 'NO'] },
+      {
+        path: 'strategies[flexibleRollout].constraints[country IN].values',
+        left: ['DE', 'NO', 'SE'],
+        right: ['DE', 'NO'],
+      },
     ]);
   });
 
@@ -155,7 +198,12 @@ describe('diff rules', () => {
     const withVariants = rollout({ id: 'a', sortOrder: 0, variants: v });
     const plain = rollout({ id: 'b', name: 'default', parameters: {}, constraints: [], segments: [], sortOrder: 1 });
     const left = snap([feature([withVariants, plain])]);
-    const swapped = snap([feature([{ ...withVariants, sortOrder: 1 }, { ...plain, sortOrder: 0 }])]);
+    const swapped = snap([
+      feature([
+        { ...withVariants, sortOrder: 1 },
+        { ...plain, sortOrder: 0 },
+      ]),
+    ]);
     expect(left.features[0]!.environments[0]!.ordered).toBe(true);
     // Only the order changed: each strategy that moved, from its place to the other.
     expect(diff(left, swapped)[0]!.fields).toEqual([
@@ -164,7 +212,12 @@ describe('diff rules', () => {
     ]);
     // Without variants the same swap is no drift.
     const a = snap([feature([{ ...withVariants, variants: [] }, plain])]);
-    const b = snap([feature([{ ...withVariants, variants: [], sortOrder: 1 }, { ...plain, sortOrder: 0 }])]);
+    const b = snap([
+      feature([
+        { ...withVariants, variants: [], sortOrder: 1 },
+        { ...plain, sortOrder: 0 },
+      ]),
+    ]);
     expect(a.features[0]!.environments[0]!.ordered).toBeUndefined();
     expect(diff(a, b)).toEqual([]);
     // A disabled strategy does not take part in evaluation, so its place does not count.
@@ -175,13 +228,27 @@ describe('diff rules', () => {
   it('a renamed strategy title pairs by name and shows the title', () => {
     const left = snap([feature([rollout({ title: 'EU beta' })])]);
     const right = snap([feature([rollout({ title: 'EU launch' })])]);
-    expect(diff(left, right)[0]!.fields).toEqual([{ path: 'strategies[flexibleRollout "EU beta"].title', left: 'EU beta', right: 'EU launch' }]);
+    expect(diff(left, right)[0]!.fields).toEqual([
+      { path: 'strategies[flexibleRollout "EU beta"].title', left: 'EU beta', right: 'EU launch' },
+    ]);
   });
 
   it('environment variants pair by name', () => {
     const env = (weight: number) =>
-      new Map([['production', { enabled: true, strategies: [], variants: [{ name: 'a', weight, weightType: 'fix', stickiness: 'default' }] }]]);
-    const changes = diff(snap([feature([], { environments: env(100) })]), snap([feature([], { environments: env(200) })]));
+      new Map([
+        [
+          'production',
+          {
+            enabled: true,
+            strategies: [],
+            variants: [{ name: 'a', weight, weightType: 'fix', stickiness: 'default' }],
+          },
+        ],
+      ]);
+    const changes = diff(
+      snap([feature([], { environments: env(100) })]),
+      snap([feature([], { environments: env(200) })]),
+    );
     expect(changes[0]!.fields).toEqual([{ path: 'variants[a].weight', left: 100, right: 200 }]);
   });
 });
@@ -190,16 +257,30 @@ describe('sides', () => {
   const none = () => false;
   it('reads ENV, PROFILE:ENV, @FILE and @FILE:ENV', () => {
     expect(parseSide('production', 'left', none)).toMatchObject({ kind: 'env', env: 'production' });
-    expect(parseSide('prod:production', 'left', none)).toMatchObject({ kind: 'profile', profile: 'prod', env: 'production' });
+    expect(parseSide('prod:production', 'left', none)).toMatchObject({
+      kind: 'profile',
+      profile: 'prod',
+      env: 'production',
+    });
     expect(parseSide('@snap.json', 'left', none)).toEqual({ kind: 'file', text: '@snap.json', path: 'snap.json' });
-    expect(parseSide('@dir/snap.json:production', 'left', none)).toMatchObject({ kind: 'file', path: 'dir/snap.json', env: 'production' });
+    expect(parseSide('@dir/snap.json:production', 'left', none)).toMatchObject({
+      kind: 'file',
+      path: 'dir/snap.json',
+      env: 'production',
+    });
     // A file whose own name has a colon is that file.
-    expect(parseSide('@a:b.json', 'left', (p) => p === 'a:b.json')).toEqual({ kind: 'file', text: '@a:b.json', path: 'a:b.json' });
+    expect(parseSide('@a:b.json', 'left', (p) => p === 'a:b.json')).toEqual({
+      kind: 'file',
+      text: '@a:b.json',
+      path: 'a:b.json',
+    });
   });
 
   it('refuses sides with a part missing, naming the side and the accepted forms', () => {
     for (const bad of ['', '@', '@:production', '@snap.json:', ':production', 'prod:', 'a:b:c']) {
-      expect(() => parseSide(bad, 'right', none)).toThrow(/^right side ".*": .*; expected ENV, PROFILE:ENV, @FILE or @FILE:ENV$/);
+      expect(() => parseSide(bad, 'right', none)).toThrow(
+        /^right side ".*": .*; expected ENV, PROFILE:ENV, @FILE or @FILE:ENV$/,
+      );
     }
   });
 });

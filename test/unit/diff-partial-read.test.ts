@@ -20,7 +20,10 @@ function withEnvironments(change: (e: Record<string, unknown>) => void) {
 
 describe('a feature environment the server sent without its strategies', () => {
   it('is not compared as "no strategies": diff exits 1 naming the feature and environment', async () => {
-    serveProject(server, withEnvironments((e) => delete e.strategies));
+    serveProject(
+      server,
+      withEnvironments((e) => delete e.strategies),
+    );
     const r = await runCli(['diff', 'development', 'production', '--feature', 'admin-panel_access'], { env: env() });
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
@@ -30,7 +33,10 @@ describe('a feature environment the server sent without its strategies', () => {
   });
 
   it('nor exported as none', async () => {
-    serveProject(server, withEnvironments((e) => (e.strategies = null)));
+    serveProject(
+      server,
+      withEnvironments((e) => (e.strategies = null)),
+    );
     const r = await runCli(['export', '--env', 'production'], { env: env() });
     expect(r.stdout).toBe('');
     expect(r.code).toBe(1);
@@ -38,17 +44,23 @@ describe('a feature environment the server sent without its strategies', () => {
   });
 
   it('an environment the server says has none (hasStrategies: false) has none', async () => {
-    serveProject(server, withEnvironments((e) => {
-      delete e.strategies;
-      e.hasStrategies = false;
-    }));
+    serveProject(
+      server,
+      withEnvironments((e) => {
+        delete e.strategies;
+        e.hasStrategies = false;
+      }),
+    );
     const r = await runCli(['diff', 'development', 'production', '--feature', 'admin-panel_access'], { env: env() });
     expect(r.stdout).toContain('No differences');
     expect(r.code).toBe(0);
   });
 
   it('an environment whose enabled is null is not read as off', async () => {
-    serveProject(server, withEnvironments((e) => (e.enabled = null)));
+    serveProject(
+      server,
+      withEnvironments((e) => (e.enabled = null)),
+    );
     const r = await runCli(['diff', 'development', 'production', '--feature', 'admin-panel_access'], { env: env() });
     expect(r.stderr).toBe(
       `flagctl: the document of feature "admin-panel_access" (GET ${DOC}) lists environment "development" without whether it is enabled; the answer is incomplete\n`,

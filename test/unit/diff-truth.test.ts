@@ -60,7 +60,9 @@ describe('a changed segment', () => {
     );
     expect(text.stderr).toBe('');
     const md = await runCli(['diff', `@${before}`, 'development', '-o', 'markdown'], { env: env() });
-    expect(md.stdout).toContain('| beta-testers | new-checkout-flow | constraints\\[plan IN\\].values | \\[enterprise, pro\\] | \\[enterprise\\] |');
+    expect(md.stdout).toContain(
+      '| beta-testers | new-checkout-flow | constraints\\[plan IN\\].values | \\[enterprise, pro\\] | \\[enterprise\\] |',
+    );
   });
 
   it('--feature limits the features named; a segment no compared feature uses is not drift', async () => {
@@ -81,7 +83,9 @@ describe('diff --stat and the drift line', () => {
     expect(r.stdout).toBe(`No differences: @${snap} and production match.\n`);
     server.reset();
     serveProject(server, v8Project());
-    const drift = await runCli(['diff', 'development', 'production', '--stat', '--feature', 'admin-panel_access'], { env: env() });
+    const drift = await runCli(['diff', 'development', 'production', '--stat', '--feature', 'admin-panel_access'], {
+      env: env(),
+    });
     expect(drift.code).toBe(3);
     expect(drift.stdout).toBe(' admin-panel_access |   1 +\n 1 feature differs: 1 changed\n');
     expect(drift.stderr).toBe('');
@@ -126,12 +130,20 @@ describe('untrusted keys in snapshots', () => {
     const path = file('deep.json', deep);
     const r = await runCli(['diff', `@${path}`, `@${path}:p`], { env: {} });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`flagctl: @${path}: nested more than 64 levels deep; not a snapshot written by \`flagctl export\`\n`);
+    expect(r.stderr).toBe(
+      `flagctl: @${path}: nested more than 64 levels deep; not a snapshot written by \`flagctl export\`\n`,
+    );
   });
 });
 
 describe('strategies of one type', () => {
-  const constraint = (contextName: string, values: string[]) => ({ contextName, operator: 'IN', inverted: false, caseInsensitive: false, values });
+  const constraint = (contextName: string, values: string[]) => ({
+    contextName,
+    operator: 'IN',
+    inverted: false,
+    caseInsensitive: false,
+    values,
+  });
   const rollout = (rollout: string, country: string[], title?: string) => ({
     name: 'flexibleRollout',
     ...(title ? { title } : {}),
@@ -169,18 +181,24 @@ describe('strategies of one type', () => {
     const json = await runCli(['diff', `@${left}`, `@${right}`, '-o', 'json'], { env: {} });
     expect(json.code).toBe(3);
     const name = 'flexibleRollout (country IN SE; groupId=f; rollout=20; stickiness=default)';
-    expect(JSON.parse(json.stdout).changes[0].fields).toEqual([{ path: `strategies[${name}].parameters.rollout`, left: '20', right: '10' }]);
+    expect(JSON.parse(json.stdout).changes[0].fields).toEqual([
+      { path: `strategies[${name}].parameters.rollout`, left: '20', right: '10' },
+    ]);
     const text = await runCli(['diff', `@${left}`, `@${right}`], { env: {} });
     expect(text.stdout).toContain(`    strategies[${name}].parameters.rollout\n      - "20"\n      + "10"\n`);
     const md = await runCli(['diff', `@${left}`, `@${right}`, '-o', 'markdown'], { env: {} });
-    expect(md.stdout).toContain('strategies\\[flexibleRollout (country IN SE; groupId=f; rollout=20; stickiness=default)\\].parameters.rollout');
+    expect(md.stdout).toContain(
+      'strategies\\[flexibleRollout (country IN SE; groupId=f; rollout=20; stickiness=default)\\].parameters.rollout',
+    );
   });
 
   it('a title alone names a strategy, even beside untitled ones of its type', async () => {
     const left = file('titled-left.json', snapshotWith([rollout('20', ['SE'], 'Nordics'), rollout('50', ['DE'])]));
     const right = file('titled-right.json', snapshotWith([rollout('30', ['SE'], 'Nordics'), rollout('50', ['DE'])]));
     const r = await runCli(['diff', `@${left}`, `@${right}`, '-o', 'json'], { env: {} });
-    expect(JSON.parse(r.stdout).changes[0].fields).toEqual([{ path: 'strategies[flexibleRollout "Nordics"].parameters.rollout', left: '20', right: '30' }]);
+    expect(JSON.parse(r.stdout).changes[0].fields).toEqual([
+      { path: 'strategies[flexibleRollout "Nordics"].parameters.rollout', left: '20', right: '30' },
+    ]);
   });
 
   it('"moved" where only the order changed and order decides (variants on several strategies)', async () => {

@@ -13,8 +13,10 @@ const args = ['diff', 'development', 'production', '--feature', 'checkout.button
 /** The fixture's project with production's weights changed: 667/333 for the environment's variants, 750/250 for a strategy's. */
 function project() {
   const p = v8Project();
-  const production = (name: string) => p.documents[name].environments.find((e: { name: string }) => e.name === 'production');
-  const development = (name: string) => p.documents[name].environments.find((e: { name: string }) => e.name === 'development');
+  const production = (name: string) =>
+    p.documents[name].environments.find((e: { name: string }) => e.name === 'production');
+  const development = (name: string) =>
+    p.documents[name].environments.find((e: { name: string }) => e.name === 'development');
   const button = production('checkout.button-color');
   button.variants = button.variants.map((v: { name: string }) => ({ ...v, weight: v.name === 'control' ? 667 : 333 }));
   const dashboard = production('new-dashboard');

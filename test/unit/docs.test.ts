@@ -18,7 +18,9 @@ describe('the options in docs/commands', () => {
     const pages: Map<string, string> = await optionPages();
     const section = pages.get('docs/commands/features-search.md')!;
     const help = (await runCli(['features', 'search', '--help'])).stdout;
-    const listed = [...help.split('Global Options:')[0]!.matchAll(/^ {2}(?:-\w, )?(--[\w-]+)/gm)].map((m) => m[1]!).filter((f) => f !== '--help');
+    const listed = [...help.split('Global Options:')[0]!.matchAll(/^ {2}(?:-\w, )?(--[\w-]+)/gm)]
+      .map((m) => m[1]!)
+      .filter((f) => f !== '--help');
     expect(listed.length).toBeGreaterThan(20);
     for (const flag of listed) expect(section, flag).toContain(flag);
     expect(readFileSync('docs/commands/features-search.md', 'utf8')).toContain(section);
@@ -35,6 +37,8 @@ describe('the options in docs/commands', () => {
   it('replace only what stands between their markers', () => {
     const doc = `intro\n${BEGIN}\nold\n${END}\noutro\n`;
     expect(withReference(doc, `${BEGIN}\nnew\n${END}`)).toBe(`intro\n${BEGIN}\nnew\n${END}\noutro\n`);
-    expect(() => withReference('no markers', `${BEGIN}\nnew\n${END}`, 'docs/x.md')).toThrow(/docs\/x\.md has no generated options/);
+    expect(() => withReference('no markers', `${BEGIN}\nnew\n${END}`, 'docs/x.md')).toThrow(
+      /docs\/x\.md has no generated options/,
+    );
   });
 });

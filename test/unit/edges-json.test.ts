@@ -16,7 +16,10 @@ const raw = (path: string, text: string) =>
 
 describe('item 11: -o json keeps the numbers and keys the server sent', () => {
   it('feature get: integers beyond 2^53 keep their digits, 1e400 is not null', async () => {
-    raw('/api/admin/projects/default/features/f', '{"name":"f","big":12345678901234567890,"huge":1e400,"tiny":-9007199254740993,"list":[1,98765432109876543210],"ok":1.5}');
+    raw(
+      '/api/admin/projects/default/features/f',
+      '{"name":"f","big":12345678901234567890,"huge":1e400,"tiny":-9007199254740993,"list":[1,98765432109876543210],"ok":1.5}',
+    );
     const r = await runCli(['feature', 'get', 'f', '-o', 'json'], { env: env() });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('"big": 12345678901234567890');
@@ -34,14 +37,20 @@ describe('item 11: -o json keeps the numbers and keys the server sent', () => {
   });
 
   it('a string that spells the marker itself, and the next one, stays a string', async () => {
-    raw('/api/admin/projects/default/features/f', '{"name":"f","big":12345678901234567890,"s":"\\u0000n:0","t":"\\u0000n0:0"}');
+    raw(
+      '/api/admin/projects/default/features/f',
+      '{"name":"f","big":12345678901234567890,"s":"\\u0000n:0","t":"\\u0000n0:0"}',
+    );
     const r = await runCli(['feature', 'get', 'f', '-o', 'json'], { env: env() });
     expect(r.stdout).toContain('"big": 12345678901234567890');
     expect(JSON.parse(r.stdout)).toMatchObject({ s: '\u0000n:0', t: '\u0000n0:0' });
   });
 
   it('features search -o ndjson keeps them per row', async () => {
-    raw('/api/admin/search/features', '{"features":[{"name":"f","type":"release","project":"default","stale":false,"environments":[],"n":123456789012345678901}],"total":1}');
+    raw(
+      '/api/admin/search/features',
+      '{"features":[{"name":"f","type":"release","project":"default","stale":false,"environments":[],"n":123456789012345678901}],"total":1}',
+    );
     const r = await runCli(['features', 'search', '-o', 'ndjson'], { env: env() });
     expect(r.stdout).toContain('"n":123456789012345678901');
   });
@@ -50,7 +59,9 @@ describe('item 11: -o json keeps the numbers and keys the server sent', () => {
     server.json('/api/admin/projects/default', errors.gonePath, 404);
     const head = JSON.stringify(v8).replace(/^\{/, '{"__proto__":{"x":1},"members2":12345678901234567890,');
     raw('/api/admin/projects/default/overview', head);
-    server.route('/api/admin/projects/default/features', (_req, res) => sendJson(res, 200, { version: 2, features: [] }));
+    server.route('/api/admin/projects/default/features', (_req, res) =>
+      sendJson(res, 200, { version: 2, features: [] }),
+    );
     const r = await runCli(['project', 'overview', 'default', '-o', 'json'], { env: env() });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('"__proto__": {');
@@ -62,7 +73,8 @@ describe('item 11: -o json keeps the numbers and keys the server sent', () => {
 describe('-o json keeps every number whose value a double would change', () => {
   // More than 15 significant digits, counting both sides of the point, or an exponent out of
   // a double's range: the value changes on a round trip, so the text is kept.
-  const numbers = '"frac":1234567.123456789123,"split":12345678.12345678,"small":0.00000000000000000012345678901234567,"under":1e-400,"under2":-2.5e-999,"over":-1.7976931348623159e308';
+  const numbers =
+    '"frac":1234567.123456789123,"split":12345678.12345678,"small":0.00000000000000000012345678901234567,"under":1e-400,"under2":-2.5e-999,"over":-1.7976931348623159e308';
   const same = '"short":1.5,"tenth":0.1,"int":9007199254740991,"exp":1e21,"neg":-42';
 
   it('feature get -o json', async () => {
@@ -95,7 +107,10 @@ describe('-o json keeps every number whose value a double would change', () => {
   });
 
   it('a value spelled differently is the same value: 1.0, 2.50, 1E5, -0', async () => {
-    raw('/api/admin/projects/default/features/f', '{"name":"f","a":1.0,"b":2.50,"c":1E5,"d":-0,"big":12345678901234567890}');
+    raw(
+      '/api/admin/projects/default/features/f',
+      '{"name":"f","a":1.0,"b":2.50,"c":1E5,"d":-0,"big":12345678901234567890}',
+    );
     const r = await runCli(['feature', 'get', 'f', '-o', 'json'], { env: env() });
     expect(JSON.parse(r.stdout)).toMatchObject({ a: 1, b: 2.5, c: 100000, d: 0 });
     expect(r.stdout).toContain('"c": 100000,');

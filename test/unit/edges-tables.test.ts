@@ -47,17 +47,32 @@ describe('item 1: a terminal table of 130,000 rows', () => {
     server.route(SEARCH, (_req, res, url) => {
       const offset = Number(url.searchParams.get('offset') ?? 0);
       const limit = Number(url.searchParams.get('limit') ?? 50);
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ features: features.slice(offset, offset + limit), total: features.length }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ features: features.slice(offset, offset + limit), total: features.length }));
     });
     const r = await runCli(['features', 'search', '--all'], { env: env(), ...tty });
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n').filter((l) => l.startsWith('│ flag-'))).toHaveLength(1_200);
-    expect(r.stderr).toContain('flagctl: note: 1200 rows; -o csv gives them whole, for a spreadsheet or a pager; --limit <n> shows the first n\n');
+    expect(r.stderr).toContain(
+      'flagctl: note: 1200 rows; -o csv gives them whole, for a spreadsheet or a pager; --limit <n> shows the first n\n',
+    );
   });
 
   it('insights --no-chart with a series of 130,000 points', async () => {
-    const userTrends = Array.from({ length: 130_000 }, (_, i) => ({ date: new Date(Date.UTC(2000, 0, 1) + i * 864e5).toISOString(), total: i, active: i, inactive: 0 }));
-    server.json('/api/admin/insights', { userTrends, flagTrends: [], projectFlagTrends: [], metricsSummaryTrends: [], environmentTypeTrends: [] });
+    const userTrends = Array.from({ length: 130_000 }, (_, i) => ({
+      date: new Date(Date.UTC(2000, 0, 1) + i * 864e5).toISOString(),
+      total: i,
+      active: i,
+      inactive: 0,
+    }));
+    server.json('/api/admin/insights', {
+      userTrends,
+      flagTrends: [],
+      projectFlagTrends: [],
+      metricsSummaryTrends: [],
+      environmentTypeTrends: [],
+    });
     const r = await runCli(['insights', '--section', 'users', '--no-chart'], { env: env(), ...tty });
     expect([r.code, r.stderr.includes('Maximum call stack')]).toEqual([0, false]);
     expect(r.stdout.split('\n').filter((l) => /^│ \d{4}-/.test(l))).toHaveLength(130_000);
@@ -99,7 +114,12 @@ describe('item 2: a terminal table fits the terminal', () => {
 
 describe('item 5: overview statistics never run together', () => {
   it('a small current and a large past figure stay apart', async () => {
-    const stats = { ...v6.stats, createdCurrentWindow: 5, createdPastWindow: 1234567890, archivedCurrentWindow: 123456789012 };
+    const stats = {
+      ...v6.stats,
+      createdCurrentWindow: 5,
+      createdPastWindow: 1234567890,
+      archivedCurrentWindow: 123456789012,
+    };
     server.json(OVERVIEW, { ...v6, stats });
     const r = await runCli(['project', 'overview', 'default'], { env: env(), ...tty });
     expect(r.code).toBe(0);
@@ -110,7 +130,13 @@ describe('item 5: overview statistics never run together', () => {
 });
 
 describe('item 7: zero-width and other invisible format characters are escaped', () => {
-  const names = ['new\u200bcheckout', 'new\u200ccheckout', 'new\u200dcheckout', '\ufeffnewcheckout', 'new\u2060checkout'];
+  const names = [
+    'new\u200bcheckout',
+    'new\u200ccheckout',
+    'new\u200dcheckout',
+    '\ufeffnewcheckout',
+    'new\u2060checkout',
+  ];
   it.each([
     ['a terminal table', [], tty],
     ['a piped table', [], {}],
@@ -120,7 +146,8 @@ describe('item 7: zero-width and other invisible format characters are escaped',
     const r = await runCli(['features', 'search', ...args], { env: env(), ...io });
     expect(r.code).toBe(0);
     // Markdown escapes the backslash too, so GitHub shows `new\u200bcheckout`.
-    for (const code of ['200b', '200c', '200d', '2060']) expect(r.stdout).toMatch(new RegExp(`new\\\\{1,2}u${code}checkout`));
+    for (const code of ['200b', '200c', '200d', '2060'])
+      expect(r.stdout).toMatch(new RegExp(`new\\\\{1,2}u${code}checkout`));
     expect(r.stdout).toMatch(/\\{1,2}ufeffnewcheckout/);
     expect(r.stdout).not.toMatch(/[\u200b-\u200d\ufeff]|new\u2060/);
   });
@@ -135,7 +162,7 @@ describe('item 12: an empty environments list', () => {
 });
 
 describe('display width, remembered for repeated cells', () => {
-  it('gives the same width the first time and after, also past the memory\'s size', () => {
+  it("gives the same width the first time and after, also past the memory's size", () => {
     const texts = ['✓ prod', '한국어', 'e\u0301x', '🇫🇷 fr', 'ok'];
     const first = texts.map((t) => displayWidth(t));
     expect(first).toEqual([6, 6, 2, 5, 2]);

@@ -30,8 +30,17 @@ const withEnv = (e: Record<string, unknown>, extra: Record<string, unknown> = {}
   ...extra,
   environments: [{ name: 'dev', type: 'development', strategies: [], variants: [], ...e }],
 });
-const strategyFeature = (st: Record<string, unknown>) => withEnv({ enabled: true, strategies: [{ name: 'flexibleRollout', segments: [], ...st }] });
-const searchFeature = (extra: Record<string, unknown>) => ({ name: 'f', type: 'release', project: 'default', stale: false, createdAt: null, environments: [], ...extra });
+const strategyFeature = (st: Record<string, unknown>) =>
+  withEnv({ enabled: true, strategies: [{ name: 'flexibleRollout', segments: [], ...st }] });
+const searchFeature = (extra: Record<string, unknown>) => ({
+  name: 'f',
+  type: 'release',
+  project: 'default',
+  stale: false,
+  createdAt: null,
+  environments: [],
+  ...extra,
+});
 
 describe('item 3: enabled null is unknown, never off', () => {
   it('feature get says "unknown", not off or disabled', async () => {
@@ -63,7 +72,13 @@ describe('item 4: a date that is no calendar time is shown as given, once, with 
   });
 
   it('in a search table cell', async () => {
-    server.json(SEARCH, { features: [searchFeature({ createdAt: '2024-02-30T00:00:00Z' }), searchFeature({ name: 'g', createdAt: '2026-11-20T00:00:00Z' })], total: 2 });
+    server.json(SEARCH, {
+      features: [
+        searchFeature({ createdAt: '2024-02-30T00:00:00Z' }),
+        searchFeature({ name: 'g', createdAt: '2026-11-20T00:00:00Z' }),
+      ],
+      total: 2,
+    });
     const r = await runCli(['features', 'search', '--columns', 'name,createdAt'], tty());
     expect(r.stdout).toMatch(/│ f +│ 2024-02-30T00:00:00Z │/);
     expect(r.stdout).toMatch(/│ g +│ 3d ago +│/);
@@ -72,14 +87,17 @@ describe('item 4: a date that is no calendar time is shown as given, once, with 
 
 describe('item 6: constraint values show where they begin and end', () => {
   it('quotes values holding separators, brackets, spaces, and the empty string', async () => {
-    server.json(PATH, strategyFeature({
-      constraints: [
-        { contextName: 'a', operator: 'IN', values: ['a, b', 'c]'] },
-        { contextName: 'b', operator: 'IN', values: ['', ' '] },
-        { contextName: 'c', operator: 'STR_CONTAINS', value: '', values: [] },
-        { contextName: 'd', operator: 'IN', values: ['web', 'ios'] },
-      ],
-    }));
+    server.json(
+      PATH,
+      strategyFeature({
+        constraints: [
+          { contextName: 'a', operator: 'IN', values: ['a, b', 'c]'] },
+          { contextName: 'b', operator: 'IN', values: ['', ' '] },
+          { contextName: 'c', operator: 'STR_CONTAINS', value: '', values: [] },
+          { contextName: 'd', operator: 'IN', values: ['web', 'ios'] },
+        ],
+      }),
+    );
     const r = await runCli(['feature', 'get', 'checkout-v2'], tty());
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('a IN ["a, b", "c]"]');
@@ -98,7 +116,9 @@ describe('item 8: parameters that are not strings are JSON', () => {
   });
 
   it("in the overview's default strategy", async () => {
-    const environments = [{ environment: 'production', defaultStrategy: { name: 'flexibleRollout', parameters: { o: { a: 1 } } } }];
+    const environments = [
+      { environment: 'production', defaultStrategy: { name: 'flexibleRollout', parameters: { o: { a: 1 } } } },
+    ];
     server.json('/api/admin/projects/default', { ...v6, environments });
     const r = await runCli(['project', 'overview', 'default'], tty());
     expect(r.stdout).toContain('parameters: o={"a":1}');
@@ -170,7 +190,12 @@ describe('one rendering of unknown in every format', () => {
     serveEnvironments(server, ['dev', 'prod']);
     server.json(SEARCH, {
       features: [
-        searchFeature({ name: 'a', environments: [{ name: 'dev', enabled: null, yes: null }], tags: [], description: null }),
+        searchFeature({
+          name: 'a',
+          environments: [{ name: 'dev', enabled: null, yes: null }],
+          tags: [],
+          description: null,
+        }),
         searchFeature({ name: 'b', environments: [], tags: [], description: '' }),
       ],
       total: 2,
@@ -196,14 +221,19 @@ describe('one rendering of unknown in every format', () => {
     rows();
     const r = await runCli(['features', 'search', '-o', 'markdown', ...cols], { env: env() });
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n').slice(2, 4)).toEqual(['| a | unknown | - | dev unknown | - | - |', '| b | - | - | - | - | - |']);
+    expect(r.stdout.split('\n').slice(2, 4)).toEqual([
+      '| a | unknown | - | dev unknown | - | - |',
+      '| b | - | - | - | - | - |',
+    ]);
   });
 
   it('csv: unknown for a state, an empty cell for anything else', async () => {
     rows();
     const r = await runCli(['features', 'search', '-o', 'csv', ...cols], { env: env() });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('name,env:dev.enabled,env:dev.yes,environments,tags,description\r\na,unknown,,dev unknown,,\r\nb,,,,,\r\n');
+    expect(r.stdout).toBe(
+      'name,env:dev.enabled,env:dev.yes,environments,tags,description\r\na,unknown,,dev unknown,,\r\nb,,,,,\r\n',
+    );
   });
 
   it('an environment the feature does not have is -, not unknown', async () => {

@@ -19,7 +19,10 @@ const NAMES = ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueO
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve) => {
     let s = '';
-    req.setEncoding('utf8').on('data', (d: string) => (s += d)).on('end', () => resolve(s));
+    req
+      .setEncoding('utf8')
+      .on('data', (d: string) => (s += d))
+      .on('end', () => resolve(s));
   });
 }
 
@@ -28,28 +31,46 @@ function routes(): string[] {
   const bodies: string[] = [];
   const feature = structuredClone(playground.features[0]);
   feature.name = 'f';
-  feature.strategies.data[0].constraints = NAMES.map((contextName) => ({ contextName, operator: 'IN', values: ['x'], inverted: false, caseInsensitive: false, result: false }));
+  feature.strategies.data[0].constraints = NAMES.map((contextName) => ({
+    contextName,
+    operator: 'IN',
+    values: ['x'],
+    inverted: false,
+    caseInsensitive: false,
+    result: false,
+  }));
   server.json('/api/admin/environments', environments);
-  server.route('/api/admin/playground', async (req, res) => {
-    bodies.push(await readBody(req));
-    sendJson(res, 200, { input: playground.input, features: [feature] });
-  }, 'POST');
+  server.route(
+    '/api/admin/playground',
+    async (req, res) => {
+      bodies.push(await readBody(req));
+      sendJson(res, 200, { input: playground.input, features: [feature] });
+    },
+    'POST',
+  );
   return bodies;
 }
 
 describe('evaluate with context fields named like object members', () => {
   it('explains each constraint, given or not, without a crash', async () => {
     routes();
-    const r = await runCli(['evaluate', 'f', '--env', 'development', '-c', 'country=DE', '-c', 'valueOf=7'], { env: env(), stdoutIsTTY: true });
+    const r = await runCli(['evaluate', 'f', '--env', 'development', '-c', 'country=DE', '-c', 'valueOf=7'], {
+      env: env(),
+      stdoutIsTTY: true,
+    });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) expect(r.stdout).toContain(`${name} not given`);
+    for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty'])
+      expect(r.stdout).toContain(`${name} not given`);
     expect(r.stdout).toContain('valueOf IN ["x"]  — valueOf = "7"');
   });
 
   it('-c __proto__=x and -c constructor=y are sent as context properties, and explained as given', async () => {
     const bodies = routes();
-    const r = await runCli(['evaluate', 'f', '--env', 'development', '-c', '__proto__=x', '-c', 'constructor=y', '-c', 'toString=z'], { env: env(), stdoutIsTTY: true });
+    const r = await runCli(
+      ['evaluate', 'f', '--env', 'development', '-c', '__proto__=x', '-c', 'constructor=y', '-c', 'toString=z'],
+      { env: env(), stdoutIsTTY: true },
+    );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(bodies).toHaveLength(1);
@@ -67,16 +88,24 @@ describe('evaluate with strategy parameters that are not strings', () => {
     feature.name = 'f';
     feature.strategies.data[0].parameters = parameters;
     server.json('/api/admin/environments', environments);
-    server.route('/api/admin/playground', (_req, res) => sendJson(res, 200, { input: playground.input, features: [feature] }), 'POST');
+    server.route(
+      '/api/admin/playground',
+      (_req, res) => sendJson(res, 200, { input: playground.input, features: [feature] }),
+      'POST',
+    );
   }
 
   for (const output of ['table', 'json', 'csv']) {
     it(`-o ${output}: an object with an own toString member is data, shown as JSON`, async () => {
       withParameters({ rollout: '50', custom: { toString: 'x', valueOf: 1 }, list: ['a', 'b'] });
-      const r = await runCli(['evaluate', 'f', '--env', 'development', '-o', output], { env: env(), stdoutIsTTY: output === 'table' });
+      const r = await runCli(['evaluate', 'f', '--env', 'development', '-o', output], {
+        env: env(),
+        stdoutIsTTY: output === 'table',
+      });
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
-      if (output === 'table') expect(r.stdout).toContain('rollout 50%, custom {"toString":"x","valueOf":1}, list ["a","b"]');
+      if (output === 'table')
+        expect(r.stdout).toContain('rollout 50%, custom {"toString":"x","valueOf":1}, list ["a","b"]');
     });
   }
 });

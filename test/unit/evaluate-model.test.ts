@@ -11,7 +11,15 @@ const fixture = (v: string) =>
   JSON.parse(readFileSync(new URL(`../fixtures/playground-v${v}.json`, import.meta.url), 'utf8')) as PlaygroundResponse;
 
 /** The context the fixtures were evaluated with (development). */
-const FIXTURE_CONTEXT = ['appName=web-shop', 'userId=u1', 'country=DE', 'email=a@example.com', 'plan=pro', 'age=30', 'appVersion=2.1.0'];
+const FIXTURE_CONTEXT = [
+  'appName=web-shop',
+  'userId=u1',
+  'country=DE',
+  'email=a@example.com',
+  'plan=pro',
+  'age=30',
+  'appVersion=2.1.0',
+];
 
 const identity = new Proxy((s: unknown) => String(s), { get: () => identity }) as unknown as Ui['style'];
 const ui: Ui = {
@@ -48,7 +56,17 @@ describe('--context parsing', () => {
       properties: { country: 'DE', email: 'a=b@example.com', empty: '' },
     });
     expect([...given].sort()).toEqual(
-      ['appName', 'country', 'currentTime', 'email', 'empty', 'environment', 'remoteAddress', 'sessionId', 'userId'].sort(),
+      [
+        'appName',
+        'country',
+        'currentTime',
+        'email',
+        'empty',
+        'environment',
+        'remoteAddress',
+        'sessionId',
+        'userId',
+      ].sort(),
     );
   });
   it('sends a placeholder appName (the playground requires one) and remembers it was not given', () => {
@@ -59,7 +77,9 @@ describe('--context parsing', () => {
   it('reads a date alone, and a time without a zone, as UTC', () => {
     expect(parseContext(['currentTime=2025-06-01']).context.currentTime).toBe('2025-06-01T00:00:00.000Z');
     expect(parseContext(['currentTime=2025-06-01T08:30']).context.currentTime).toBe('2025-06-01T08:30:00.000Z');
-    expect(parseContext(['currentTime=2025-06-01T08:30:00+02:00']).context.currentTime).toBe('2025-06-01T06:30:00.000Z');
+    expect(parseContext(['currentTime=2025-06-01T08:30:00+02:00']).context.currentTime).toBe(
+      '2025-06-01T06:30:00.000Z',
+    );
   });
   it.each([
     ['country', /--context "country": no "=": expected key=value/],
@@ -80,7 +100,13 @@ describe('explanation of real playground answers', () => {
   for (const v of ['6', '8']) {
     const res = fixture(v);
     const { context, given } = parseContext(FIXTURE_CONTEXT);
-    const byName = (name: string) => explain(res.features.find((f) => f.name === name)!, 'development', context, given);
+    const byName = (name: string) =>
+      explain(
+        res.features.find((f) => f.name === name)!,
+        'development',
+        context,
+        given,
+      );
 
     it(`v${v}: on, with the variant and the deciding strategy, each constraint checked against the context`, () => {
       const e = byName('new-checkout-flow');
@@ -97,18 +123,38 @@ describe('explanation of real playground answers', () => {
         ['email', true, 'a@example.com'],
       ]);
       expect(e.decidedBy!.segments).toEqual([
-        expect.objectContaining({ name: 'beta-testers', result: true, constraints: [expect.objectContaining({ contextName: 'plan', contextValue: 'pro' }), expect.objectContaining({ contextName: 'country', contextValue: 'DE' })] }),
+        expect.objectContaining({
+          name: 'beta-testers',
+          result: true,
+          constraints: [
+            expect.objectContaining({ contextName: 'plan', contextValue: 'pro' }),
+            expect.objectContaining({ contextName: 'country', contextValue: 'DE' }),
+          ],
+        }),
       ]);
       const [, remote, paused] = e.strategies;
       expect(remote!.result).toBe(false);
-      expect(remote!.constraints.find((c) => c.result === false)).toMatchObject({ contextName: 'age', operator: 'NUM_LTE', inverted: true, contextValue: '30' });
-      expect(remote!.constraints.find((c) => c.contextName === 'currentTime')).toMatchObject({ contextValue: undefined, given: false });
+      expect(remote!.constraints.find((c) => c.result === false)).toMatchObject({
+        contextName: 'age',
+        operator: 'NUM_LTE',
+        inverted: true,
+        contextValue: '30',
+      });
+      expect(remote!.constraints.find((c) => c.contextName === 'currentTime')).toMatchObject({
+        contextValue: undefined,
+        given: false,
+      });
       expect(paused).toMatchObject({ disabled: true, result: 'unknown', label: 'Paused: canary hosts' });
     });
 
     it(`v${v}: a flag never enabled in the environment, and an unsatisfied parent dependency`, () => {
       const e = byName('new-dashboard.classic-fallback');
-      expect(e).toMatchObject({ enabled: false, reason: 'environment-off', unsatisfiedDependency: true, strategies: [] });
+      expect(e).toMatchObject({
+        enabled: false,
+        reason: 'environment-off',
+        unsatisfiedDependency: true,
+        strategies: [],
+      });
       const view = evaluateView([e], ui).join('\n');
       expect(view).toContain('✗ the flag is off in development');
       expect(view).toContain('✗ a parent dependency is not satisfied');
@@ -121,7 +167,9 @@ describe('explanation of real playground answers', () => {
       const text = view.join('\n');
       expect(text).toContain('✓ country IN ["DE", "FR", "NL"]  — country = "DE"');
       expect(text).toContain('✗ age NOT NUM_LTE "3650"  — age = "30"');
-      expect(text).toContain('✓ currentTime DATE_AFTER "2024-01-01T00:00:00.000Z"  — currentTime not given (the server used its clock)');
+      expect(text).toContain(
+        '✓ currentTime DATE_AFTER "2024-01-01T00:00:00.000Z"  — currentTime not given (the server used its clock)',
+      );
       expect(text).toContain('✓ segment beta-testers');
       expect(text).toMatch(/- strategy "Paused: canary hosts" \(applicationHostname\).*\(disabled, not evaluated\)/);
     });
@@ -130,7 +178,12 @@ describe('explanation of real playground answers', () => {
   it('off because no strategy matched (v8 REGEX constraint), with the failing constraint', () => {
     const res = fixture('8');
     const { context, given } = parseContext(FIXTURE_CONTEXT);
-    const e = explain(res.features.find((f) => f.name === 'retire-old-cart')!, 'development', context, given);
+    const e = explain(
+      res.features.find((f) => f.name === 'retire-old-cart')!,
+      'development',
+      context,
+      given,
+    );
     expect(e).toMatchObject({ enabled: false, reason: 'no-strategy-matched', variant: undefined });
     expect(evaluateView([e], ui).join('\n')).toContain('✗ userId REGEX "^internal-[0-9]+$"  — userId = "u1"');
   });
@@ -145,7 +198,15 @@ describe('explanation of real playground answers', () => {
         hasUnsatisfiedDependency: false,
         strategies: {
           result: false,
-          data: [{ name: 'flexibleRollout', parameters: { rollout: '10', groupId: 'f' }, result: { enabled: false }, constraints: [], segments: [] }],
+          data: [
+            {
+              name: 'flexibleRollout',
+              parameters: { rollout: '10', groupId: 'f' },
+              result: { enabled: false },
+              constraints: [],
+              segments: [],
+            },
+          ],
         },
       },
       'production',

@@ -18,19 +18,32 @@ function undecided() {
   const f = answer.features.find((x: { name: string }) => x.name === 'retire-old-cart');
   f.strategies = {
     result: 'unknown',
-    data: [{ name: 'custom-tenant', id: 's1', disabled: false, parameters: { tenants: 'a,b' }, result: { enabled: 'unknown', evaluationStatus: 'incomplete' }, constraints: [], segments: [] }],
+    data: [
+      {
+        name: 'custom-tenant',
+        id: 's1',
+        disabled: false,
+        parameters: { tenants: 'a,b' },
+        result: { enabled: 'unknown', evaluationStatus: 'incomplete' },
+        constraints: [],
+        segments: [],
+      },
+    ],
   };
   f.isEnabled = false;
   server.json('/api/admin/environments', load('environments-v8.json'));
   server.route('/api/admin/playground', (_req, res) => sendJson(res, 200, answer), 'POST');
 }
 
-const WHY = 'flagctl: retire-old-cart could not be evaluated fully in development for this context (the server answered "unknown": a strategy it cannot evaluate, such as a custom one); --expect';
+const WHY =
+  'flagctl: retire-old-cart could not be evaluated fully in development for this context (the server answered "unknown": a strategy it cannot evaluate, such as a custom one); --expect';
 
 describe('evaluate with an answer the server could not decide', () => {
   it.each(['off', 'on'])('--expect %s exits 3 and says why', async (expected) => {
     undecided();
-    const r = await runCli(['evaluate', 'retire-old-cart', '--env', 'development', '--expect', expected, '-o', 'csv'], { env: env() });
+    const r = await runCli(['evaluate', 'retire-old-cart', '--env', 'development', '--expect', expected, '-o', 'csv'], {
+      env: env(),
+    });
     expect(r.code).toBe(3);
     expect(r.stderr).toBe(`${WHY} ${expected} is not confirmed\n`);
     expect(r.stdout).toBe('name,enabled,variant,strategy\r\nretire-old-cart,unknown,,\r\n');
@@ -40,9 +53,17 @@ describe('evaluate with an answer the server could not decide', () => {
     undecided();
     const nd = await runCli(['evaluate', 'retire-old-cart', '--env', 'development', '-o', 'ndjson'], { env: env() });
     expect(nd.code).toBe(0);
-    expect(JSON.parse(nd.stdout)).toEqual({ name: 'retire-old-cart', enabled: 'unknown', variant: null, strategy: null });
+    expect(JSON.parse(nd.stdout)).toEqual({
+      name: 'retire-old-cart',
+      enabled: 'unknown',
+      variant: null,
+      strategy: null,
+    });
     undecided();
-    const tty = await runCli(['evaluate', 'retire-old-cart', '--env', 'development'], { env: { ...env(), NO_COLOR: '1' }, stdoutIsTTY: true });
+    const tty = await runCli(['evaluate', 'retire-old-cart', '--env', 'development'], {
+      env: { ...env(), NO_COLOR: '1' },
+      stdoutIsTTY: true,
+    });
     expect(tty.stdout.split('\n').slice(0, 2)).toEqual([
       'retire-old-cart  UNKNOWN  in development',
       '  the server could not evaluate it fully (a disabled or custom strategy)',

@@ -13,10 +13,14 @@ const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN, NO_COLOR: '1
 
 function serve(answer: unknown) {
   server.json('/api/admin/environments', load('environments-v8.json'));
-  server.route('/api/admin/playground', (req, res) => {
-    req.resume();
-    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer)));
-  }, 'POST');
+  server.route(
+    '/api/admin/playground',
+    (req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer)));
+    },
+    'POST',
+  );
 }
 
 /** The 8.2.0 answer, with checkout.button-color given the variant `variant`. */
@@ -30,7 +34,10 @@ function answer(variant: string) {
 describe('evaluate on a terminal', () => {
   it('a list operator with one value reads as a list: email STR_CONTAINS ["@example.com"]', async () => {
     serve(load('playground-v8.json'));
-    const r = await runCli(['evaluate', 'new-checkout-flow', '--env', 'development', '-c', 'email=a@example.com'], { env: env(), stdoutIsTTY: true });
+    const r = await runCli(['evaluate', 'new-checkout-flow', '--env', 'development', '-c', 'email=a@example.com'], {
+      env: env(),
+      stdoutIsTTY: true,
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('email (case-insensitive) STR_CONTAINS ["@example.com"]  — email = "a@example.com"');
     // Single-value operators keep one value.
@@ -39,12 +46,20 @@ describe('evaluate on a terminal', () => {
 
   it('says when an override chose the variant, and not when the weights did', async () => {
     serve(answer('treatment'));
-    const r = await runCli(['evaluate', 'checkout.button-color', '--env', 'development', '-c', 'userId=alice'], { env: env(), stdoutIsTTY: true });
+    const r = await runCli(['evaluate', 'checkout.button-color', '--env', 'development', '-c', 'userId=alice'], {
+      env: env(),
+      stdoutIsTTY: true,
+    });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^checkout\.button-color {2}ON {2}variant treatment \(override: userId = "alice"\) {2}in development\n/);
+    expect(r.stdout).toMatch(
+      /^checkout\.button-color {2}ON {2}variant treatment \(override: userId = "alice"\) {2}in development\n/,
+    );
     server.reset();
     serve(answer('control'));
-    const weights = await runCli(['evaluate', 'checkout.button-color', '--env', 'development', '-c', 'userId=carol'], { env: env(), stdoutIsTTY: true });
+    const weights = await runCli(['evaluate', 'checkout.button-color', '--env', 'development', '-c', 'userId=carol'], {
+      env: env(),
+      stdoutIsTTY: true,
+    });
     expect(weights.stdout).toMatch(/^checkout\.button-color {2}ON {2}variant control {2}in development\n/);
   });
 });

@@ -5,11 +5,18 @@ import type { FixtureServer } from '../support/fixture-server.js';
 // list, the feature list, the segments and each feature's document. Nothing else is served:
 // the strict fixture fails a test on any other request (a POST included).
 
-const load = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/export/${name}.json`, import.meta.url), 'utf8'));
+const load = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../fixtures/export/${name}.json`, import.meta.url), 'utf8'));
 
 export interface ProjectFixture {
   environments: { environments: { name: string; visible?: boolean; enabled?: boolean }[] };
-  features: { features: { name: string; tags?: { type: string; value: string }[] | null; environments: { name: string; enabled: boolean }[] }[] };
+  features: {
+    features: {
+      name: string;
+      tags?: { type: string; value: string }[] | null;
+      environments: { name: string; enabled: boolean }[];
+    }[];
+  };
   documents: Record<string, any>;
   segments?: any;
 }
@@ -29,7 +36,8 @@ export function v8Project(): ProjectFixture {
 export function serveProject(server: FixtureServer, p: ProjectFixture, project = 'default'): void {
   server.json(`/api/admin/environments/project/${project}`, p.environments);
   server.json(`/api/admin/projects/${project}/features`, p.features);
-  for (const [name, doc] of Object.entries(p.documents)) server.json(`/api/admin/projects/${project}/features/${encodeURIComponent(name)}`, doc);
+  for (const [name, doc] of Object.entries(p.documents))
+    server.json(`/api/admin/projects/${project}/features/${encodeURIComponent(name)}`, doc);
   if (p.segments) server.json('/api/admin/segments', p.segments);
   // A feature's own tags, as `diff --feature` reads them (the document has none).
   for (const item of p.features.features) {
@@ -39,6 +47,10 @@ export function serveProject(server: FixtureServer, p: ProjectFixture, project =
 
 /** Each environment's strategies and variants reversed: a server is free to send them in any order. */
 export function reversed(doc: any): any {
-  const envs = (doc.environments ?? []).map((e: any) => ({ ...e, strategies: [...(e.strategies ?? [])].reverse(), variants: [...(e.variants ?? [])].reverse() }));
+  const envs = (doc.environments ?? []).map((e: any) => ({
+    ...e,
+    strategies: [...(e.strategies ?? [])].reverse(),
+    variants: [...(e.variants ?? [])].reverse(),
+  }));
   return { ...doc, environments: [...envs].reverse(), tags: doc.tags ? [...doc.tags].reverse() : doc.tags };
 }

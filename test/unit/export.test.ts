@@ -29,11 +29,18 @@ describe('export', () => {
         '/api/admin/environments/project/default',
         '/api/admin/projects/default/features',
         '/api/admin/segments',
-        ...Object.keys(p.documents).map((n) => `/api/admin/projects/default/features/${encodeURIComponent(n)}?variantEnvironments=true`),
+        ...Object.keys(p.documents).map(
+          (n) => `/api/admin/projects/default/features/${encodeURIComponent(n)}?variantEnvironments=true`,
+        ),
       ].sort(),
     );
     const snap = JSON.parse(r.stdout);
-    expect(snap).toMatchObject({ format: 'flagctl-snapshot', version: 2, project: 'default', environments: ['development', 'production'] });
+    expect(snap).toMatchObject({
+      format: 'flagctl-snapshot',
+      version: 2,
+      project: 'default',
+      environments: ['development', 'production'],
+    });
     expect(snap.features.map((f: { name: string }) => f.name)).toEqual([
       'admin-panel_access',
       'checkout.button-color',
@@ -77,7 +84,13 @@ describe('export', () => {
         name: 'beta-testers',
         constraints: [
           { caseInsensitive: false, contextName: 'country', inverted: false, operator: 'NOT_IN', values: ['IR', 'KP'] },
-          { caseInsensitive: false, contextName: 'plan', inverted: false, operator: 'IN', values: ['enterprise', 'pro'] },
+          {
+            caseInsensitive: false,
+            contextName: 'plan',
+            inverted: false,
+            operator: 'IN',
+            values: ['enterprise', 'pro'],
+          },
         ],
       },
     ]);
@@ -104,7 +117,9 @@ describe('export', () => {
     server.json('/api/admin/segments', { message: 'The path you were looking for is not available.' }, 404);
     const r = await runCli(['export'], { env: env() });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('a strategy uses segment id 1, which the server\'s segment list (GET /api/admin/segments) does not hold');
+    expect(r.stderr).toContain(
+      "a strategy uses segment id 1, which the server's segment list (GET /api/admin/segments) does not hold",
+    );
   });
 
   it('is byte-identical however the server orders its lists and whatever ids it gives', async () => {
@@ -127,7 +142,8 @@ describe('export', () => {
     const ids = docs.flatMap((d) => d.environments.flatMap((e) => e.strategies.map((s) => s.id)));
     expect(ids.length).toBeGreaterThan(3);
     for (const id of ids) expect(r.stdout).not.toContain(id);
-    for (const word of ['"id"', 'createdAt', 'lastSeenAt', 'sortOrder', '"featureName"']) expect(r.stdout).not.toContain(word);
+    for (const word of ['"id"', 'createdAt', 'lastSeenAt', 'sortOrder', '"featureName"'])
+      expect(r.stdout).not.toContain(word);
   });
 
   it('keeps the evaluation order where variants make it matter, and names segments', async () => {
@@ -135,14 +151,20 @@ describe('export', () => {
     const flow = snap.features.find((f: { name: string }) => f.name === 'new-checkout-flow');
     const dev = flow.environments.find((e: { name: string }) => e.name === 'development');
     expect(dev.ordered).toBe(true);
-    expect(dev.strategies.map((s: { name: string }) => s.name)).toEqual(['flexibleRollout', 'remoteAddress', 'applicationHostname']);
+    expect(dev.strategies.map((s: { name: string }) => s.name)).toEqual([
+      'flexibleRollout',
+      'remoteAddress',
+      'applicationHostname',
+    ]);
     expect(dev.strategies[0].segments).toEqual(['beta-testers']);
   });
 
   it('an environment the project lacks is exit 5, listing those it has', async () => {
     const r = await exportWith(v8Project(), ['--env', 'staging']);
     expect(r.code).toBe(5);
-    expect(r.stderr).toBe('flagctl: environment "staging" not found in project "default" (environments: development, production)\n');
+    expect(r.stderr).toBe(
+      'flagctl: environment "staging" not found in project "default" (environments: development, production)\n',
+    );
     expect(r.stdout).toBe('');
   });
 

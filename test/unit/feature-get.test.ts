@@ -39,7 +39,10 @@ describe('feature get', () => {
 
   it('table on a terminal is a record of every part of the feature', async () => {
     server.json(PATH, feature);
-    const r = await runCli(['feature', 'get', 'checkout-v2'], { env: { ...env(), FORCE_COLOR: '1' }, stdoutIsTTY: true });
+    const r = await runCli(['feature', 'get', 'checkout-v2'], {
+      env: { ...env(), FORCE_COLOR: '1' },
+      stdoutIsTTY: true,
+    });
     expect(r.code).toBe(0);
     const plain = r.stdout.replace(/\u001b\[[0-9;]*m/g, '');
     expect(r.stdout).toContain(`${ESC}[`); // coloured
@@ -102,16 +105,40 @@ describe('feature get', () => {
   it('-o ndjson gives one object per environment', async () => {
     server.json(PATH, feature);
     const r = await runCli(['feature', 'get', 'checkout-v2', '-o', 'ndjson'], { env: env() });
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toEqual([
-      { feature: 'checkout-v2', project: 'default', environment: 'development', type: 'development', enabled: true, strategies: 2, variants: 0, lastSeenAt: '2026-11-20T10:00:00.000Z' },
-      { feature: 'checkout-v2', project: 'default', environment: 'production', type: 'production', enabled: false, strategies: 0, variants: 1, lastSeenAt: null },
+      {
+        feature: 'checkout-v2',
+        project: 'default',
+        environment: 'development',
+        type: 'development',
+        enabled: true,
+        strategies: 2,
+        variants: 0,
+        lastSeenAt: '2026-11-20T10:00:00.000Z',
+      },
+      {
+        feature: 'checkout-v2',
+        project: 'default',
+        environment: 'production',
+        type: 'production',
+        enabled: false,
+        strategies: 0,
+        variants: 1,
+        lastSeenAt: null,
+      },
     ]);
   });
 
   it('--columns and --no-headers pick csv and table columns', async () => {
     server.json(PATH, feature);
-    const csv = await runCli(['feature', 'get', 'checkout-v2', '-o', 'csv', '--columns', 'environment,enabled', '--no-headers'], { env: env() });
+    const csv = await runCli(
+      ['feature', 'get', 'checkout-v2', '-o', 'csv', '--columns', 'environment,enabled', '--no-headers'],
+      { env: env() },
+    );
     expect(csv.stdout).toBe('development,true\r\nproduction,false\r\n');
     server.json(PATH, feature);
     const table = await runCli(['feature', 'get', 'checkout-v2', '--columns', 'environment,enabled'], { env: env() });
@@ -126,7 +153,15 @@ describe('feature get', () => {
   });
 
   it('accepts null where the spec says boolean or array', async () => {
-    const nulls = { ...feature, archived: null, stale: null, tags: null, children: null, dependencies: null, environments: [{ ...feature.environments[0], strategies: null, variants: null, enabled: null }] };
+    const nulls = {
+      ...feature,
+      archived: null,
+      stale: null,
+      tags: null,
+      children: null,
+      dependencies: null,
+      environments: [{ ...feature.environments[0], strategies: null, variants: null, enabled: null }],
+    };
     server.json(PATH, nulls);
     const r = await runCli(['feature', 'get', 'checkout-v2'], { env: env() });
     expect(r.code).toBe(0);
@@ -137,8 +172,13 @@ describe('feature get', () => {
     const dir = mkdtempSync(join(tmpdir(), 'flagctl-cfg-'));
     try {
       const profile = (project?: string) =>
-        writeFileSync(join(dir, 'config.json'), JSON.stringify({ version: 1, profiles: { default: { url: server.url, token: TOKEN, project } } }), { mode: 0o600 });
-      const get = (args: string[] = []) => runCli(['feature', 'get', 'checkout-v2', '-o', 'json', ...args], { env: { FLAGCTL_CONFIG_DIR: dir } });
+        writeFileSync(
+          join(dir, 'config.json'),
+          JSON.stringify({ version: 1, profiles: { default: { url: server.url, token: TOKEN, project } } }),
+          { mode: 0o600 },
+        );
+      const get = (args: string[] = []) =>
+        runCli(['feature', 'get', 'checkout-v2', '-o', 'json', ...args], { env: { FLAGCTL_CONFIG_DIR: dir } });
       const asked = () => ownRequests(server.requests).map((q) => q.url.split('?')[0]);
       serveProjects(server);
       server.json('/api/admin/projects/web/features/checkout-v2', feature);
@@ -182,7 +222,9 @@ describe('feature get', () => {
 
   it('keeps a base URL path prefix', async () => {
     server.json(`/unleash${PATH}`, feature);
-    const r = await runCli(['feature', 'get', 'checkout-v2', '-o', 'json'], { env: { ...env(), FLAGCTL_URL: `${server.url}/unleash/` } });
+    const r = await runCli(['feature', 'get', 'checkout-v2', '-o', 'json'], {
+      env: { ...env(), FLAGCTL_URL: `${server.url}/unleash/` },
+    });
     expect(r.code).toBe(0);
   });
 });
@@ -219,13 +261,19 @@ describe('exit codes and messages', () => {
     server.json(PATH, { id: 'e1', name: 'AuthenticationRequired', message: 'You must log in to use Unleash.' }, 401);
     const r = await runCli(['feature', 'get', 'checkout-v2'], { env: env() });
     expect(r.code).toBe(4);
-    expect(r.stderr).toContain('authentication failed (HTTP 401 AuthenticationRequired): You must log in to use Unleash.');
+    expect(r.stderr).toContain(
+      'authentication failed (HTTP 401 AuthenticationRequired): You must log in to use Unleash.',
+    );
     expect(r.stderr).toContain('flagctl auth login');
     expect(r.stdout).toBe('');
   });
 
   it("4 on 403, showing the server's message naming the permission", async () => {
-    server.json(PATH, { id: 'e2', name: 'PermissionError', message: 'You need permission=READ_FEATURE to perform this action' }, 403);
+    server.json(
+      PATH,
+      { id: 'e2', name: 'PermissionError', message: 'You need permission=READ_FEATURE to perform this action' },
+      403,
+    );
     const r = await runCli(['feature', 'get', 'checkout-v2'], { env: env() });
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('permission denied (HTTP 403 PermissionError): You need permission=READ_FEATURE');
@@ -248,7 +296,9 @@ describe('exit codes and messages', () => {
   });
 
   it('1 on a body that is not JSON, naming status and content type, without dumping it', async () => {
-    server.route(PATH, (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>secret page</html>'));
+    server.route(PATH, (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html>secret page</html>'),
+    );
     const r = await runCli(['feature', 'get', 'checkout-v2'], { env: env() });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('HTTP 200 with text/html, not JSON');
@@ -257,7 +307,9 @@ describe('exit codes and messages', () => {
   });
 
   it('1 on truncated JSON', async () => {
-    server.route(PATH, (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"checkout'));
+    server.route(PATH, (_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"checkout'),
+    );
     const r = await runCli(['feature', 'get', 'checkout-v2'], { env: env() });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('(HTTP 200, application/json) is not valid JSON');
@@ -272,7 +324,9 @@ describe('exit codes and messages', () => {
   });
 
   it('1 on a refused connection', async () => {
-    const r = await runCli(['feature', 'get', 'x'], { env: { FLAGCTL_URL: 'http://127.0.0.1:9', FLAGCTL_TOKEN: TOKEN } });
+    const r = await runCli(['feature', 'get', 'x'], {
+      env: { FLAGCTL_URL: 'http://127.0.0.1:9', FLAGCTL_TOKEN: TOKEN },
+    });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('connection refused');
   });
@@ -298,7 +352,9 @@ describe('the token never shows', () => {
     server.json(PATH, feature);
     const r = await runCli(['feature', 'get', 'checkout-v2', '--debug'], { env: env() });
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(new RegExp(`debug: GET ${server.url}${PATH}\\?variantEnvironments=true -> 200 \\(\\d+ ms`));
+    expect(r.stderr).toMatch(
+      new RegExp(`debug: GET ${server.url}${PATH}\\?variantEnvironments=true -> 200 \\(\\d+ ms`),
+    );
     expect(r.stderr + r.stdout).not.toContain(TOKEN.slice(4));
   });
 
@@ -319,7 +375,11 @@ describe('the token never shows', () => {
 
 describe('hostile server strings', () => {
   it('escape sequences in names and descriptions are neutralised in the table', async () => {
-    server.json(PATH, { ...feature, description: `\u001b]0;pwned\u0007\u001b[2J evil\r\nline`, tags: [{ type: 'team', value: '\u001b[31mred' }] });
+    server.json(PATH, {
+      ...feature,
+      description: `\u001b]0;pwned\u0007\u001b[2J evil\r\nline`,
+      tags: [{ type: 'team', value: '\u001b[31mred' }],
+    });
     const r = await runCli(['feature', 'get', 'checkout-v2'], { env: env(), stdoutIsTTY: true });
     expect(r.code).toBe(0);
     expect(r.stdout).not.toMatch(/\u001b[\][][0-9;]*[A-Za-z]?pwned|\u001b\[2J|\u0007/);
@@ -347,18 +407,32 @@ describe('record view completes what real servers leave out', () => {
     server.json(`${PATH}/environments/development/variants`, { version: 1, variants: [] });
     server.json(`${PATH}/environments/production/variants`, {
       version: 1,
-      variants: [{ name: 'prod-only', weight: 1000, weightType: 'variable', stickiness: 'default', overrides: [{ contextName: 'country', values: ['SE'] }] }],
+      variants: [
+        {
+          name: 'prod-only',
+          weight: 1000,
+          weightType: 'variable',
+          stickiness: 'default',
+          overrides: [{ contextName: 'country', values: ['SE'] }],
+        },
+      ],
     });
     const r = await runCli(['feature', 'get', 'checkout-v2'], { env: env() });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('team:fetched');
-    expect(r.stdout).toMatch(/Environment production[^\n]*\n(.*\n)* {2}Variants:\n {4}prod-only, 100%, variable, stickiness default\n {6}override country: SE/);
+    expect(r.stdout).toMatch(
+      /Environment production[^\n]*\n(.*\n)* {2}Variants:\n {4}prod-only, 100%, variable, stickiness default\n {6}override country: SE/,
+    );
     expect(server.requests).toHaveLength(5); // the feature, its tags, two environments' variants, the segments
   });
 
   it('still renders when those extra reads are refused', async () => {
     server.json(PATH, bare);
-    for (const p of ['/api/admin/features/checkout-v2/tags', `${PATH}/environments/development/variants`, `${PATH}/environments/production/variants`]) {
+    for (const p of [
+      '/api/admin/features/checkout-v2/tags',
+      `${PATH}/environments/development/variants`,
+      `${PATH}/environments/production/variants`,
+    ]) {
       server.json(p, { name: 'PermissionError', message: 'no' }, 403);
     }
     const r = await runCli(['feature', 'get', 'checkout-v2'], { env: env() });

@@ -10,7 +10,17 @@ import { full, mutate, paths, rng, VALUES } from '../support/shape-mutations.js'
 // same documents, and a refusal must read the same: zod's first issue, its path and message.
 
 const document = JSON.parse(readFileSync(new URL('../fixtures/feature.json', import.meta.url), 'utf8'));
-const MORE = [...VALUES, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -0, 1e300, { id: 'x' }, [{}], [null], ['a', 1]];
+const MORE = [
+  ...VALUES,
+  Number.POSITIVE_INFINITY,
+  Number.NEGATIVE_INFINITY,
+  -0,
+  1e300,
+  { id: 'x' },
+  [{}],
+  [null],
+  ['a', 1],
+];
 
 /** zod's verdict and the walk's, in the same form: undefined, or the first issue's path and message. */
 function verdicts(doc: unknown) {
@@ -98,7 +108,12 @@ describe('the feature document walk', () => {
   });
 
   it('gives the client the same error for a refused answer, 1e400 included', () => {
-    const answers = ['{"name":"f","environments":[{"name":"e","yes":1e400}]}', '{"name":"f","tags":[{"value":2}]}', '[]', '{"name":null}'];
+    const answers = [
+      '{"name":"f","environments":[{"name":"e","yes":1e400}]}',
+      '{"name":"f","tags":[{"value":2}]}',
+      '[]',
+      '{"name":null}',
+    ];
     for (const text of answers) {
       const res = { kind: 'ok' as const, status: 200, text, contentType: 'application/json' };
       const message = (schema: Parameters<typeof checked>[1]) => {

@@ -2,18 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/main.js';
 import { useFixtureServer, sendJson } from '../support/fixture-server.js';
 import { runCli, testIO } from '../support/io.js';
-import { makeFeatures, pageBounds, pageOf, SEARCH_PATH, searchErrors, searchOver, searchV6, searchV8 } from '../support/search-fixture.js';
+import {
+  makeFeatures,
+  pageBounds,
+  pageOf,
+  SEARCH_PATH,
+  searchErrors,
+  searchOver,
+  searchV6,
+  searchV8,
+} from '../support/search-fixture.js';
 import { serveEnvironments } from '../support/projects-fixture.js';
 
 const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
 const server = useFixtureServer();
 
-
 const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });
 const search = (args: string[], opts: Parameters<typeof runCli>[1] = {}) =>
   runCli(['features', 'search', ...args], { env: env(), ...opts });
 const sent = () => server.requests.map((r) => new URL(r.url, 'http://x').searchParams);
-const names = (ndjson: string) => ndjson.trim().split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { name: string }).name);
+const names = (ndjson: string) =>
+  ndjson
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { name: string }).name);
 
 describe('features search: output', () => {
   it('piped table: the default columns, tab-separated, plain environments, ISO times', async () => {
@@ -23,7 +36,9 @@ describe('features search: output', () => {
     const [head, first] = r.stdout.split('\n');
     expect(head).toBe('NAME\tTYPE\tPROJECT\tSTALE\tLIFECYCLE\tENVIRONMENTS\tCREATEDAT');
     const f = searchV8.features[0]!;
-    expect(first).toBe(`new-checkout-flow\trelease\tdefault\tfalse\tinitial\tdevelopment on, production on\t${f.createdAt}`);
+    expect(first).toBe(
+      `new-checkout-flow\trelease\tdefault\tfalse\tinitial\tdevelopment on, production on\t${f.createdAt}`,
+    );
     expect(r.stdout).not.toContain('\u001b');
     expect(sent()[0]!.toString()).toBe('offset=0&limit=50');
   });
@@ -62,7 +77,8 @@ describe('features search: output', () => {
     server.json(SEARCH_PATH, { features: [f], total: 1 });
     // `nowhere` is an environment of the server that the feature lacks: its cell is empty.
     serveEnvironments(server, ['development', 'production', 'nowhere']);
-    const cols = 'name,tags,segments,createdById,env:production.yes,env:production.no,env:production.lastSeenAt,env:nowhere.enabled';
+    const cols =
+      'name,tags,segments,createdById,env:production.yes,env:production.no,env:production.lastSeenAt,env:nowhere.enabled';
     const r = await search(['-o', 'csv', '--columns', cols]);
     expect(r.stdout).toBe(
       // -42 (the API-token user) gets the spreadsheet formula guard like any leading minus.
@@ -74,7 +90,9 @@ describe('features search: output', () => {
     const f = { ...searchV8.features[0]!, name: 'a~b_c~d', description: 'x|y <b>z</b> *w*' };
     server.json(SEARCH_PATH, { features: [f], total: 1 });
     const r = await search(['-o', 'markdown', '--columns', 'name,description']);
-    expect(r.stdout).toBe('| name | description |\n| --- | --- |\n| a\\~b\\_c\\~d | x\\|y \\<b\\>z\\</b\\> \\*w\\* |\n');
+    expect(r.stdout).toBe(
+      '| name | description |\n| --- | --- |\n| a\\~b\\_c\\~d | x\\|y \\<b\\>z\\</b\\> \\*w\\* |\n',
+    );
   });
 
   it('markdown defuses @mentions and #123 issue references', async () => {
@@ -95,7 +113,9 @@ describe('features search: output', () => {
   it('6.10.1 results (no favorite field) print the same', async () => {
     server.json(SEARCH_PATH, searchV6);
     const r = await search(['-o', 'csv', '--columns', 'name,favorite,stale']);
-    expect(r.stdout).toBe('name,favorite,stale\r\nnew-checkout-flow,,false\r\nlegacy-search_v1,,true\r\npayments.kill-switch,,false\r\npromo-banner.black-friday,,false\r\n');
+    expect(r.stdout).toBe(
+      'name,favorite,stale\r\nnew-checkout-flow,,false\r\nlegacy-search_v1,,true\r\npayments.kill-switch,,false\r\npromo-banner.black-friday,,false\r\n',
+    );
   });
 
   it('says on stderr when the default page left matches out', async () => {
@@ -113,14 +133,22 @@ describe('features search: --limit and paging', () => {
     expect(r.code).toBe(0);
     expect(names(r.stdout)).toEqual(makeFeatures(250).map((f) => f.name));
     const pages = sent().map((q) => [q.get('offset'), q.get('limit')]);
-    expect(pages.sort()).toEqual([['0', '100'], ['100', '100'], ['200', '50']]);
+    expect(pages.sort()).toEqual([
+      ['0', '100'],
+      ['100', '100'],
+      ['200', '50'],
+    ]);
   });
 
   it('--limit gives all there are when fewer match, without asking past the end', async () => {
     server.route(SEARCH_PATH, searchOver(makeFeatures(120)));
     const r = await search(['--limit', '250', '-o', 'ndjson']);
     expect(names(r.stdout)).toHaveLength(120);
-    expect(sent().map((q) => q.get('offset')).sort()).toEqual(['0', '100']);
+    expect(
+      sent()
+        .map((q) => q.get('offset'))
+        .sort(),
+    ).toEqual(['0', '100']);
   });
 
   it('--offset starts later; --limit 0 only counts', async () => {

@@ -34,7 +34,9 @@ const staleSet = { features: [marked, potentially], total: 2 };
 const MARKED_AT = '2026-01-10T08:00:00.000Z';
 
 /** The type lifetimes and the change history `features stale` reads for its ages (GETs, once each). */
-function serveAges(events: { featureName: string; createdAt: string }[] = [{ featureName: marked.name, createdAt: MARKED_AT }]): void {
+function serveAges(
+  events: { featureName: string; createdAt: string }[] = [{ featureName: marked.name, createdAt: MARKED_AT }],
+): void {
   server.json('/api/admin/feature-types', {
     version: 1,
     types: [
@@ -46,7 +48,16 @@ function serveAges(events: { featureName: string; createdAt: string }[] = [{ fea
     ],
   });
   server.json('/api/admin/search/events', {
-    events: events.map((e, i) => ({ id: i + 1, type: 'feature-stale-on', project: 'default', createdBy: 'ops', environment: null, data: null, preData: null, ...e })),
+    events: events.map((e, i) => ({
+      id: i + 1,
+      type: 'feature-stale-on',
+      project: 'default',
+      createdBy: 'ops',
+      environment: null,
+      data: null,
+      preData: null,
+      ...e,
+    })),
     total: events.length,
   });
 }
@@ -100,7 +111,9 @@ describe('features stale', () => {
     expect((await stale(['--fail-on', 'potentially-stale'])).code).toBe(3);
     const bad = await stale(['--fail-on', 'archived']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toBe('flagctl: --fail-on "archived": unknown state "archived"; accepted: stale, potentially-stale, comma-separated\n');
+    expect(bad.stderr).toBe(
+      'flagctl: --fail-on "archived": unknown state "archived"; accepted: stale, potentially-stale, comma-separated\n',
+    );
   });
 
   it('exits 0 with none', async () => {
@@ -129,7 +142,12 @@ describe('features stale', () => {
   });
 
   it('bad values exit 2 and send nothing', async () => {
-    for (const args of [['--max', '-1'], ['--max', 'many'], ['--type', 'stale'], ['-o', 'xml']]) {
+    for (const args of [
+      ['--max', '-1'],
+      ['--max', 'many'],
+      ['--type', 'stale'],
+      ['-o', 'xml'],
+    ]) {
       const r = await stale(args);
       expect(r.code).toBe(2);
       expect(server.requests).toEqual([]);
@@ -155,7 +173,12 @@ describe('features stale in GitHub Actions', () => {
     serveStale(staleSet);
     const ci = await stale(['--max', '5'], { GITHUB_ACTIONS: 'true' });
     expect(ci.stdout).toBe(plain.stdout);
-    expect(ci.stdout.split('\n').slice(1, -1).map((l) => l.split('\t')[0])).toEqual(['legacy-search_v1', 'old-experiment']);
+    expect(
+      ci.stdout
+        .split('\n')
+        .slice(1, -1)
+        .map((l) => l.split('\t')[0]),
+    ).toEqual(['legacy-search_v1', 'old-experiment']);
     expect(ci.stdout).not.toContain('::');
   });
 

@@ -18,18 +18,25 @@ describe('folder rules', () => {
         'diff/engine.ts': "import { canonical } from '../snapshot/canonical.js';\n",
       }),
     );
-    expect(found).toEqual(['src/refs/render.ts imports src/output/rows.ts: domain code never imports output/ or the commands']);
+    expect(found).toEqual([
+      'src/refs/render.ts imports src/output/rows.ts: domain code never imports output/ or the commands',
+    ]);
   });
 
   it('api/ throwing a usage error is named', () => {
-    const found = folderViolations(tree({ 'api/raw.ts': "import { RequestError, UsageError } from '../errors.js';\n" }));
-    expect(found).toEqual(['src/api/raw.ts imports UsageError: api/ throws only request and API errors; options are checked before run()']);
+    const found = folderViolations(
+      tree({ 'api/raw.ts': "import { RequestError, UsageError } from '../errors.js';\n" }),
+    );
+    expect(found).toEqual([
+      'src/api/raw.ts imports UsageError: api/ throws only request and API errors; options are checked before run()',
+    ]);
   });
 
   it('completion building a commander tree, and the framework importing completion, are named', () => {
     const found = folderViolations(
       tree({
-        'cli/completion/generate.ts': "import { buildProgram } from '../program.js';\nimport type { ProgramSpec } from '../spec.js';\n",
+        'cli/completion/generate.ts':
+          "import { buildProgram } from '../program.js';\nimport type { ProgramSpec } from '../spec.js';\n",
         'cli/spec.ts': "import type { Shell } from './completion/shells.js';\n",
       }),
     );
@@ -43,10 +50,14 @@ describe('folder rules', () => {
       tree({
         'config/store.ts': "const m = await import('../api/client.js');\n",
         'api/search.ts': "import { termSafe } from '../output/sanitize.js';\n",
-        'commands/refs/run.ts': "import { render } from '../../output/render.js';\nimport { scan } from '../../refs/scan.js';\n",
+        'commands/refs/run.ts':
+          "import { render } from '../../output/render.js';\nimport { scan } from '../../refs/scan.js';\n",
       }),
     );
-    expect(found.map((l: string) => l.split(':')[0])).toEqual(['src/config/store.ts imports src/api/client.ts', 'src/api/search.ts imports src/output/sanitize.ts']);
+    expect(found.map((l: string) => l.split(':')[0])).toEqual([
+      'src/config/store.ts imports src/api/client.ts',
+      'src/api/search.ts imports src/output/sanitize.ts',
+    ]);
   });
 
   it('src/ keeps every rule (the build runs the same check)', () => {
@@ -57,8 +68,13 @@ describe('folder rules', () => {
     const copy = mkdtempSync(join(tmpdir(), 'flagctl-folders-'));
     try {
       cpSync('src', copy, { recursive: true });
-      appendFileSync(join(copy, 'refs/model.ts'), "\nimport { termSafe } from '../output/sanitize.js';\nvoid termSafe;\n");
-      expect(() => assertFolderRules(copy)).toThrow('src/refs/model.ts imports src/output/sanitize.ts: domain code never imports output/ or the commands');
+      appendFileSync(
+        join(copy, 'refs/model.ts'),
+        "\nimport { termSafe } from '../output/sanitize.js';\nvoid termSafe;\n",
+      );
+      expect(() => assertFolderRules(copy)).toThrow(
+        'src/refs/model.ts imports src/output/sanitize.ts: domain code never imports output/ or the commands',
+      );
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }

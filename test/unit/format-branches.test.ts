@@ -32,9 +32,9 @@ describe('format branches in src/commands', () => {
     ['insights/run.ts', "const rowsOnly = ['csv', 'ndjson', 'markdown'].includes(ui.out.format);"],
     ['features/stale/run.ts', "const github = req.output.format === 'github';"],
     ['api/run.ts', "const ndjson = 'ndjson' === f.output;"],
-    ['diff/run.ts', "switch (f.output) { default: }"],
+    ['diff/run.ts', 'switch (f.output) { default: }'],
     ['retire/plan/run.ts', 'const print = { github: planAnnotations }[req.output.format];'],
-    ['export/run.ts', "if (ui.out.format !== `json`) return;"],
+    ['export/run.ts', 'if (ui.out.format !== `json`) return;'],
   ])('a branch planted in commands/%s is named: %s', (file, line) => {
     const anchor = 'export async function run(';
     const found = plant(`commands/${file}`, anchor, `${line}\n${anchor}`);
@@ -44,7 +44,19 @@ describe('format branches in src/commands', () => {
   });
 
   it('a comment that speaks of a format, and the framework (src/cli) that reads -o, are not branches', () => {
-    expect(plant('commands/refs/run.ts', 'export async function run(', "// if (format === 'json') was here\nexport async function run(")).toEqual([]);
-    expect(plant('cli/output-options.ts', 'export function orList(', "const x = (format: string) => format === 'json';\nexport function orList(")).toEqual([]);
+    expect(
+      plant(
+        'commands/refs/run.ts',
+        'export async function run(',
+        "// if (format === 'json') was here\nexport async function run(",
+      ),
+    ).toEqual([]);
+    expect(
+      plant(
+        'cli/output-options.ts',
+        'export function orList(',
+        "const x = (format: string) => format === 'json';\nexport function orList(",
+      ),
+    ).toEqual([]);
   });
 });

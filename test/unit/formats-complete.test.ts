@@ -23,7 +23,8 @@ const OPTIONS: ts.CompilerOptions = {
 /** formats.ts, and copies of it beside it with one entry added: all checked in one program. */
 const BROKEN = {
   noAdapter: "  xml: { load: () => import('./rows.js') },",
-  partial: '  xml: { load: async () => ({ adapter: { mask: (text: string) => text, wholeRows: () => true, printsAllFields: () => false, streams: true } }) },',
+  partial:
+    '  xml: { load: async () => ({ adapter: { mask: (text: string) => text, wholeRows: () => true, printsAllFields: () => false, streams: true } }) },',
   noModule: "  xml: { load: () => import('./formats/xml.js') },",
 };
 const copy = (key: string) => FILE.replace(/formats\.ts$/, `formats-${key}.ts`);
@@ -42,7 +43,8 @@ function check(): Map<string, string> {
   const original = host.getSourceFile.bind(host);
   const exists = host.fileExists.bind(host);
   host.fileExists = (name) => copies.has(name) || exists(name);
-  host.getSourceFile = (name, version, ...rest) => (copies.has(name) ? ts.createSourceFile(name, copies.get(name)!, version) : original(name, version, ...rest));
+  host.getSourceFile = (name, version, ...rest) =>
+    copies.has(name) ? ts.createSourceFile(name, copies.get(name)!, version) : original(name, version, ...rest);
   const program = ts.createProgram([FILE, ...copies.keys()], OPTIONS, host);
   const found = new Map<string, string>();
   for (const d of ts.getPreEmitDiagnostics(program)) {
@@ -57,10 +59,16 @@ const errorsIn = (file: string) => (checked ??= check()).get(file) ?? '';
 
 describe('every format has an adapter', () => {
   it('the table as it is compiles, and each of its formats loads a whole adapter', async () => {
-    expect([...(checked ??= check()).keys()].filter((f) => !Object.keys(BROKEN).some((k) => f === copy(k)))).toEqual([]);
+    expect([...(checked ??= check()).keys()].filter((f) => !Object.keys(BROKEN).some((k) => f === copy(k)))).toEqual(
+      [],
+    );
     for (const format of ALL_FORMATS) {
       const adapter = await adapterOf(format);
-      expect([typeof adapter.render, typeof adapter.mask, typeof adapter.wholeRows], format).toEqual(['function', 'function', 'function']);
+      expect([typeof adapter.render, typeof adapter.mask, typeof adapter.wholeRows], format).toEqual([
+        'function',
+        'function',
+        'function',
+      ]);
     }
   });
 
@@ -69,7 +77,9 @@ describe('every format has an adapter', () => {
   });
 
   it('a format whose adapter lacks a part (here render and what it shows) does not compile', () => {
-    expect(errorsIn(copy('partial'))).toContain("is missing the following properties from type 'Adapter': shows, render");
+    expect(errorsIn(copy('partial'))).toContain(
+      "is missing the following properties from type 'Adapter': shows, render",
+    );
   });
 
   it('a format named without a module does not compile', () => {

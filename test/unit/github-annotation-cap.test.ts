@@ -18,11 +18,17 @@ const env = (summary?: string) => ({
 });
 
 function stale(n: number): void {
-  const features = Array.from({ length: n }, (_, i) => ({ name: `old-${String(i).padStart(2, '0')}`, type: 'release', project: 'default', stale: true, environments: [] }));
+  const features = Array.from({ length: n }, (_, i) => ({
+    name: `old-${String(i).padStart(2, '0')}`,
+    type: 'release',
+    project: 'default',
+    stale: true,
+    environments: [],
+  }));
   server.route('/api/admin/search/features', (_req, res) => sendJson(res, 200, { features, total: n }));
 }
 
-describe('-o github keeps to GitHub\'s 10 annotations a level', () => {
+describe("-o github keeps to GitHub's 10 annotations a level", () => {
   it('features stale: 12 stale flags give 10 warnings; the other 2 are named on stderr and listed in the job summary', async () => {
     stale(12);
     const summary = join(dir, 'stale.md');
@@ -31,7 +37,9 @@ describe('-o github keeps to GitHub\'s 10 annotations a level', () => {
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(10);
     expect(lines.every((l) => l.startsWith('::warning '))).toBe(true);
-    expect(r.stderr).toContain('flagctl: 2 more findings not annotated (GitHub shows 10 warnings a step); they are listed in the job summary');
+    expect(r.stderr).toContain(
+      'flagctl: 2 more findings not annotated (GitHub shows 10 warnings a step); they are listed in the job summary',
+    );
     const md = readFileSync(summary, 'utf8');
     expect(md).toContain('12 stale flags');
     expect(md).toContain('2 more are listed here');

@@ -32,7 +32,9 @@ function examples(page: HelpPage): string[] {
 
 /** The arguments of the flagctl call in an example line, up to a pipe or redirection. */
 function exampleArgs(line: string, path: string[]): string[] {
-  const words = [...line.replace(/^ {2}\$ /, '').matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+  const words = [...line.replace(/^ {2}\$ /, '').matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map(
+    (m) => m[1] ?? m[2] ?? m[3]!,
+  );
   const start = words.findIndex((w, i) => w === 'flagctl' && words[i + 1] === (path[0] ?? words[i + 1]));
   const rest = words.slice(start + 1);
   const end = rest.findIndex((w) => /^(\||>|>>|<|2>|&&|;)$/.test(w));
@@ -57,7 +59,9 @@ let url = '';
 
 beforeAll(async () => {
   pages = await helpPages();
-  server = createServer((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"no"}'));
+  server = createServer((_req, res) =>
+    res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"no"}'),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -66,7 +70,19 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe('help', () => {
   it('visits the whole tree', () => {
     const names = pages.map((p) => p.path.join(' '));
-    expect(names).toEqual(expect.arrayContaining(['', 'feature', 'feature get', 'features search', 'features stale', 'project overview', 'insights', 'auth login', 'completion']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        '',
+        'feature',
+        'feature get',
+        'features search',
+        'features stale',
+        'project overview',
+        'insights',
+        'auth login',
+        'completion',
+      ]),
+    );
   });
 
   it('every command has a one-line purpose under its usage line', () => {
@@ -82,7 +98,9 @@ describe('help', () => {
   });
 
   it('every command has an Examples: section with two or three runs of itself', () => {
-    const missing = pages.filter((p) => examples(p).length < 2 || examples(p).length > 3).map((p) => `flagctl ${p.path.join(' ')}`.trim());
+    const missing = pages
+      .filter((p) => examples(p).length < 2 || examples(p).length > 3)
+      .map((p) => `flagctl ${p.path.join(' ')}`.trim());
     expect(missing, 'commands whose --help lacks 2-3 examples').toEqual([]);
   });
 
@@ -96,14 +114,23 @@ describe('help', () => {
         const configDir = mkdtempSync(join(tmpdir(), 'flagctl-help-'));
         const profile = (path: string) => ({ url: `${url}${path}`, token: '*:*.example' });
         const profiles = { default: profile(''), prod: profile('/prod'), staging: profile('/staging') };
-        writeFileSync(join(configDir, 'config.json'), JSON.stringify({ version: 1, defaultProfile: 'default', profiles }), { mode: 0o600 });
-        const r = await runCli(args, { env: { FLAGCTL_URL: url, FLAGCTL_TOKEN: '*:*.example', FLAGCTL_CONFIG_DIR: configDir }, stdin: '*:*.example\n' });
+        writeFileSync(
+          join(configDir, 'config.json'),
+          JSON.stringify({ version: 1, defaultProfile: 'default', profiles }),
+          { mode: 0o600 },
+        );
+        const r = await runCli(args, {
+          env: { FLAGCTL_URL: url, FLAGCTL_TOKEN: '*:*.example', FLAGCTL_CONFIG_DIR: configDir },
+          stdin: '*:*.example\n',
+        });
         rmSync(configDir, { recursive: true, force: true });
         // Exit 2 is every way flagctl refuses its input (README "Exit codes"), not only commander's.
         // What is the reader's, not the example's: an example that gets as far as looking for it has parsed.
         if (READERS_OWN.some((re) => re.test(r.stderr))) continue;
         if (r.code === 2) refused.push(`${line}\n    ${r.stderr.trim().split('\n')[0]}`);
-        expect(r.stderr, line).not.toMatch(/unknown (command|option)|missing required argument|too many arguments|is invalid\. Allowed choices|unknown format/);
+        expect(r.stderr, line).not.toMatch(
+          /unknown (command|option)|missing required argument|too many arguments|is invalid\. Allowed choices|unknown format/,
+        );
       }
     }
     expect(refused, 'examples that exit 2 (a usage error)').toEqual([]);
@@ -132,7 +159,7 @@ describe('help', () => {
     }
   });
 
-  it('flagctl --version and -V print the version (the bundle\'s is checked against package.json in pack.test.ts)', async () => {
+  it("flagctl --version and -V print the version (the bundle's is checked against package.json in pack.test.ts)", async () => {
     for (const flag of ['--version', '-V']) {
       const r = await runCli([flag]);
       expect(r.code).toBe(0);

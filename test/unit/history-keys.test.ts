@@ -31,7 +31,12 @@ function answer(events: string[]) {
   });
 }
 
-const summaries = (stdout: string) => stdout.trimEnd().split('\n').slice(1).map((l) => l.split('\t').join(' | '));
+const summaries = (stdout: string) =>
+  stdout
+    .trimEnd()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split('\t').join(' | '));
 
 describe('feature history with event types named after object members', () => {
   it('summarises them as unknown types, like any other', async () => {
@@ -50,7 +55,10 @@ describe('feature history with event types named after object members', () => {
   });
 
   it('an unknown type lists a changed top-level field named __proto__ or constructor', async () => {
-    const raw = JSON.stringify(event(1, 'feature-odd', { x: 1 }, { x: 1 })).replace('"data":{"x":1}', '"data":{"x":1,"__proto__":{},"constructor":"c"}');
+    const raw = JSON.stringify(event(1, 'feature-odd', { x: 1 }, { x: 1 })).replace(
+      '"data":{"x":1}',
+      '"data":{"x":1,"__proto__":{},"constructor":"c"}',
+    );
     answer([raw]);
     const r = await runCli(['feature', 'history', 'f', '--columns', 'type,summary'], { env: env() });
     expect(summaries(r.stdout)).toEqual(['feature-odd | odd: __proto__, constructor changed']);
@@ -61,7 +69,9 @@ describe('strategy parameters named after object members', () => {
   const st = (params: string) =>
     `{"id":"S1","name":"flexibleRollout","title":"","disabled":false,"segments":[],"variants":[],"sortOrder":0,"parameters":${params},"constraints":[]}`;
   const update = (pre: string, post: string) =>
-    JSON.stringify(event(1, 'feature-strategy-update', 'POST', 'PRE')).replace('"POST"', st(post)).replace('"PRE"', st(pre));
+    JSON.stringify(event(1, 'feature-strategy-update', 'POST', 'PRE'))
+      .replace('"POST"', st(post))
+      .replace('"PRE"', st(pre));
 
   it('an added constructor, toString or __proto__ parameter is shown as set from (unset)', async () => {
     answer([update('{"rollout":"50"}', '{"rollout":"50","constructor":"x","toString":"y","__proto__":"p"}')]);
@@ -75,6 +85,8 @@ describe('strategy parameters named after object members', () => {
   it('a removed __proto__ or constructor parameter is shown as unset, not as {} or undefined', async () => {
     answer([update('{"rollout":"50","__proto__":"p","constructor":"x"}', '{"rollout":"50"}')]);
     const r = await runCli(['feature', 'history', 'f', '--columns', 'summary'], { env: env() });
-    expect(r.stdout.trimEnd().split('\n')[1]).toBe('strategy flexibleRollout: __proto__ p → (unset); constructor x → (unset)');
+    expect(r.stdout.trimEnd().split('\n')[1]).toBe(
+      'strategy flexibleRollout: __proto__ p → (unset); constructor x → (unset)',
+    );
   });
 });

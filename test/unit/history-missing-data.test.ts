@@ -10,7 +10,14 @@ const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.0123456789abcd
 const v = (name: string, weight: number) => ({ name, weight, weightType: 'variable', stickiness: 'default' });
 
 function summaries(events: { data: unknown; preData: unknown }[]) {
-  const all = events.map((e, i) => ({ id: 100 - i, type: 'feature-environment-variants-updated', createdBy: 'a', createdAt: '2026-11-23T10:00:00.000Z', environment: 'production', ...e }));
+  const all = events.map((e, i) => ({
+    id: 100 - i,
+    type: 'feature-environment-variants-updated',
+    createdBy: 'a',
+    createdAt: '2026-11-23T10:00:00.000Z',
+    environment: 'production',
+    ...e,
+  }));
   server.route('/api/admin/search/events', (_req, res) => sendJson(res, 200, { events: all, total: all.length }));
   return runCli(['feature', 'history', 'f', '--all', '--columns', 'summary', '--no-headers'], { env: env() });
 }
@@ -39,6 +46,9 @@ describe('feature history, a variants event without its variants', () => {
       { data: { variants: [v('red', 500)] }, preData: { variants: [v('red', 500)] } },
       { data: { variants: [v('red', 300)] }, preData: { variants: [v('red', 500)] } },
     ]);
-    expect(r.stdout.split('\n').filter(Boolean)).toEqual(['variants saved, nothing visible changed', 'variants: red 50% → 30%']);
+    expect(r.stdout.split('\n').filter(Boolean)).toEqual([
+      'variants saved, nothing visible changed',
+      'variants: red 50% → 30%',
+    ]);
   });
 });

@@ -9,10 +9,22 @@ import { runCli } from '../support/io.js';
 const server = useFixtureServer();
 const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.0123456789abcdef' });
 const PATH = '/api/admin/search/events';
-const event = (id: number) => ({ id, type: 'feature-updated', createdBy: 'a', createdAt: new Date(Date.UTC(2025, 0, 1) + id * 60_000).toISOString(), featureName: 'f', project: 'default' });
+const event = (id: number) => ({
+  id,
+  type: 'feature-updated',
+  createdBy: 'a',
+  createdAt: new Date(Date.UTC(2025, 0, 1) + id * 60_000).toISOString(),
+  featureName: 'f',
+  project: 'default',
+});
 /** ids from `newest` down to 1, newest first, as the server lists them. */
 const newestFirst = (newest: number) => Array.from({ length: newest }, (_, i) => event(newest - i));
-const ids = (ndjson: string) => ndjson.trim().split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: number }).id);
+const ids = (ndjson: string) =>
+  ndjson
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { id: number }).id);
 
 function serve(events: () => unknown[], total: (n: number) => number = (n) => n): void {
   server.route(PATH, (_req, res, url) => {
@@ -25,7 +37,10 @@ function serve(events: () => unknown[], total: (n: number) => number = (n) => n)
 
 describe('feature history paging tells the whole truth', () => {
   it('a total that is behind the list at a page boundary: the next page is asked for, and every event comes', async () => {
-    serve(() => newestFirst(150), () => 100);
+    serve(
+      () => newestFirst(150),
+      () => 100,
+    );
     const r = await runCli(['feature', 'history', 'f', '--all', '-o', 'ndjson', '--columns', 'id'], { env: env() });
     expect(r.code).toBe(0);
     expect(ids(r.stdout)).toEqual(newestFirst(150).map((e) => e.id));
@@ -46,7 +61,9 @@ describe('feature history paging tells the whole truth', () => {
     expect(cut.code).toBe(0);
     expect(ids(cut.stdout)).toHaveLength(20);
     expect(cut.stderr).toBe('the newest 20 of 30 events shown; --all or --limit <n> for more\n');
-    const asked = await runCli(['feature', 'history', 'f', '--limit', '20', '-o', 'ndjson', '--columns', 'id'], { env: env() });
+    const asked = await runCli(['feature', 'history', 'f', '--limit', '20', '-o', 'ndjson', '--columns', 'id'], {
+      env: env(),
+    });
     expect(asked.stderr).toBe('');
     const all = await runCli(['feature', 'history', 'f', '--all', '-o', 'ndjson', '--columns', 'id'], { env: env() });
     expect(ids(all.stdout)).toHaveLength(30);

@@ -4,7 +4,11 @@ import type { ChangeEvent } from '../../src/api/events.js';
 import { summarize } from '../../src/history/summary.js';
 
 const load = (v: string) =>
-  (JSON.parse(readFileSync(new URL(`../fixtures/events-v${v}.json`, import.meta.url), 'utf8')) as { events: ChangeEvent[] }).events;
+  (
+    JSON.parse(readFileSync(new URL(`../fixtures/events-v${v}.json`, import.meta.url), 'utf8')) as {
+      events: ChangeEvent[];
+    }
+  ).events;
 
 const ev = (type: string, data: unknown, preData: unknown = null, environment: string | null = null): ChangeEvent => ({
   id: 1,
@@ -51,7 +55,9 @@ describe('strategy updates', () => {
   };
   it('names the rollout change with the title', () => {
     const after = { ...base, parameters: { ...base.parameters, rollout: '50' } };
-    expect(summarize(ev('feature-strategy-update', after, base, 'production'))).toBe('strategy "Gradual 25%": rollout 25% → 50%');
+    expect(summarize(ev('feature-strategy-update', after, base, 'production'))).toBe(
+      'strategy "Gradual 25%": rollout 25% → 50%',
+    );
   });
   it('lists constraints added, removed and changed, segments, variants and pausing', () => {
     const after = {
@@ -69,8 +75,12 @@ describe('strategy updates', () => {
     );
   });
   it('says so when a save changed nothing visible, and copes with a missing preData', () => {
-    expect(summarize(ev('feature-strategy-update', base, base))).toBe('strategy "Gradual 25%": saved, nothing visible changed');
-    expect(summarize(ev('feature-strategy-update', base, null))).toMatch(/^strategy "Gradual 25%" updated: flexibleRollout, rollout 25%/);
+    expect(summarize(ev('feature-strategy-update', base, base))).toBe(
+      'strategy "Gradual 25%": saved, nothing visible changed',
+    );
+    expect(summarize(ev('feature-strategy-update', base, null))).toMatch(
+      /^strategy "Gradual 25%" updated: flexibleRollout, rollout 25%/,
+    );
   });
   it('shows a single-value constraint change as old → new', () => {
     const pre = { name: 'default', constraints: [{ contextName: 'age', operator: 'NUM_GT', value: '18' }] };
@@ -84,22 +94,26 @@ describe('other event types', () => {
     expect(summarize(ev('feature-dependency-added', { feature: 'parent', enabled: true, variants: ['blue'] }))).toBe(
       'now depends on "parent" (enabled, variants blue)',
     );
-    expect(summarize(ev('feature-metadata-updated', { type: 'experiment', impressionData: true }, { type: 'release' }))).toBe(
-      'type release → experiment; impression data on',
-    );
+    expect(
+      summarize(ev('feature-metadata-updated', { type: 'experiment', impressionData: true }, { type: 'release' })),
+    ).toBe('type release → experiment; impression data on');
     expect(summarize(ev('feature-something-new', { a: 1, b: 2 }, { a: 1, b: 3 }))).toBe('something new: b changed');
     expect(summarize(ev('feature-archived', null))).toBe('archived');
   });
   it('tolerates payloads of the wrong shape', () => {
     expect(summarize(ev('feature-strategy-add', 'oops'))).toBe('strategy added');
     expect(summarize(ev('feature-tagged', [1, 2]))).toBe('tag ? added');
-    expect(summarize(ev('feature-strategy-update', { constraints: 'x', parameters: 5 }, { variants: {} }))).toBe('strategy (unnamed): saved, nothing visible changed');
+    expect(summarize(ev('feature-strategy-update', { constraints: 'x', parameters: 5 }, { variants: {} }))).toBe(
+      'strategy (unnamed): saved, nothing visible changed',
+    );
   });
 });
 
 describe('the article before a flag type (issue 35 item 6)', () => {
   it('"an experiment", "an operational", "a release", "a kill-switch"', () => {
-    expect(summarize(ev('feature-created', { type: 'experiment', project: 'web' }))).toBe('created as an experiment flag in project web');
+    expect(summarize(ev('feature-created', { type: 'experiment', project: 'web' }))).toBe(
+      'created as an experiment flag in project web',
+    );
     expect(summarize(ev('feature-created', { type: 'operational' }))).toBe('created as an operational flag');
     expect(summarize(ev('feature-created', { type: 'release' }))).toBe('created as a release flag');
     expect(summarize(ev('feature-created', { type: 'kill-switch' }))).toBe('created as a kill-switch flag');

@@ -8,8 +8,20 @@ import { runCli } from '../support/io.js';
 
 const server = useFixtureServer();
 const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.0123456789abcdef' });
-const event = (id: number, createdAt: string) => ({ id, type: 'feature-updated', createdBy: 'a', createdAt, featureName: 'f', project: 'default' });
-const ids = (ndjson: string) => ndjson.trim().split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { id: number }).id);
+const event = (id: number, createdAt: string) => ({
+  id,
+  type: 'feature-updated',
+  createdBy: 'a',
+  createdAt,
+  featureName: 'f',
+  project: 'default',
+});
+const ids = (ndjson: string) =>
+  ndjson
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { id: number }).id);
 
 function serve(events: unknown[]): void {
   server.route('/api/admin/search/events', (_req, res) => sendJson(res, 200, { events, total: events.length }));
@@ -17,20 +29,32 @@ function serve(events: unknown[]): void {
 
 describe('feature history, event times', () => {
   it('--since compares instants: 23:30 at -02:00 on the 1st is the 2nd in UTC', async () => {
-    serve([event(3, '2025-01-01T23:30:00.000-02:00'), event(2, '2025-01-01T20:00:00.000Z'), event(1, '2024-12-31T23:00:00.000Z')]);
-    const r = await runCli(['feature', 'history', 'f', '--since', '2025-01-02', '-o', 'ndjson', '--columns', 'id'], { env: env() });
+    serve([
+      event(3, '2025-01-01T23:30:00.000-02:00'),
+      event(2, '2025-01-01T20:00:00.000Z'),
+      event(1, '2024-12-31T23:00:00.000Z'),
+    ]);
+    const r = await runCli(['feature', 'history', 'f', '--since', '2025-01-02', '-o', 'ndjson', '--columns', 'id'], {
+      env: env(),
+    });
     expect(r.code).toBe(0);
     expect(ids(r.stdout)).toEqual([3]);
   });
 
   it('an event time that is no time is kept by --since (the server chose it), not judged by its letters', async () => {
     serve([event(2, 'not a date'), event(1, '2024-12-31T23:00:00.000Z')]);
-    const r = await runCli(['feature', 'history', 'f', '--since', '2025-01-02', '-o', 'ndjson', '--columns', 'id'], { env: env() });
+    const r = await runCli(['feature', 'history', 'f', '--since', '2025-01-02', '-o', 'ndjson', '--columns', 'id'], {
+      env: env(),
+    });
     expect(ids(r.stdout)).toEqual([2]);
   });
 
   it('events not newest first are printed as sent, with a note naming the first out of order', async () => {
-    serve([event(1, '2024-01-01T00:00:00.000Z'), event(2, '2025-01-01T00:00:00.000Z'), event(3, '2023-01-01T00:00:00.000Z')]);
+    serve([
+      event(1, '2024-01-01T00:00:00.000Z'),
+      event(2, '2025-01-01T00:00:00.000Z'),
+      event(3, '2023-01-01T00:00:00.000Z'),
+    ]);
     const r = await runCli(['feature', 'history', 'f', '-o', 'ndjson', '--columns', 'id'], { env: env() });
     expect(r.code).toBe(0);
     expect(ids(r.stdout)).toEqual([1, 2, 3]);
@@ -40,7 +64,11 @@ describe('feature history, event times', () => {
   });
 
   it('newest first, equal times included, says nothing', async () => {
-    serve([event(3, '2025-01-01T00:00:00.000Z'), event(2, '2025-01-01T00:00:00.000Z'), event(1, '2024-01-01T00:00:00.000Z')]);
+    serve([
+      event(3, '2025-01-01T00:00:00.000Z'),
+      event(2, '2025-01-01T00:00:00.000Z'),
+      event(1, '2024-01-01T00:00:00.000Z'),
+    ]);
     const r = await runCli(['feature', 'history', 'f', '-o', 'ndjson', '--columns', 'id'], { env: env() });
     expect(r.stderr).toBe('');
   });

@@ -10,7 +10,13 @@ const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
 const server = useFixtureServer();
 const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });
 
-const variant = (name: string, weight: number, extra: Record<string, unknown> = {}) => ({ name, weight, weightType: 'variable', stickiness: 'default', ...extra });
+const variant = (name: string, weight: number, extra: Record<string, unknown> = {}) => ({
+  name,
+  weight,
+  weightType: 'variable',
+  stickiness: 'default',
+  ...extra,
+});
 
 function serve(events: unknown[]) {
   server.route('/api/admin/search/events', (_req, res) => sendJson(res, 200, { events, total: events.length }));
@@ -33,7 +39,13 @@ describe('feature history of variant edits', () => {
     serve([
       event(
         'feature-environment-variants-updated',
-        { variants: [variant('red', 500, { payload: { type: 'string', value: 'a' } }), variant('blue', 500), variant('old', 0)] },
+        {
+          variants: [
+            variant('red', 500, { payload: { type: 'string', value: 'a' } }),
+            variant('blue', 500),
+            variant('old', 0),
+          ],
+        },
         {
           variants: [
             variant('red', 300, { payload: { type: 'string', value: 'b' } }),
@@ -51,7 +63,12 @@ describe('feature history of variant edits', () => {
   });
 
   it('a strategy variant reweighted reads in percent', async () => {
-    const strategy = (weight: number) => ({ name: 'flexibleRollout', parameters: { rollout: '50' }, constraints: [], variants: [variant('blue', weight)] });
+    const strategy = (weight: number) => ({
+      name: 'flexibleRollout',
+      parameters: { rollout: '50' },
+      constraints: [],
+      variants: [variant('blue', weight)],
+    });
     serve([event('feature-strategy-update', strategy(1000), strategy(333))]);
     const r = await runCli(['feature', 'history', 'f', '-o', 'csv', '--columns', 'summary'], { env: env() });
     expect(r.stdout).toBe('summary\r\nstrategy flexibleRollout: variant blue 100% → 33.3%\r\n');
@@ -67,7 +84,20 @@ describe('feature history of variant edits', () => {
 
   it('any type Unleash 6.10.1 or 8.2.0 records is accepted', async () => {
     serve([event('feature-completed', null, { status: 'kept' })]);
-    const r = await runCli(['feature', 'history', 'f', '--type', 'feature-completed,strategy-order-changed', '-o', 'csv', '--columns', 'summary'], { env: env() });
+    const r = await runCli(
+      [
+        'feature',
+        'history',
+        'f',
+        '--type',
+        'feature-completed,strategy-order-changed',
+        '-o',
+        'csv',
+        '--columns',
+        'summary',
+      ],
+      { env: env() },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('summary\r\nmarked completed (kept)\r\n');
   });

@@ -49,19 +49,37 @@ describe('feature history', () => {
 
   it('--limit asks for that many; small pages are followed', async () => {
     eventsRoute();
-    const r = await runCli(['feature', 'history', 'search-ranking_v3', '-n', '3', '-o', 'csv', '--columns', 'type'], { env: env() });
-    expect(r.stdout).toBe('type\r\nfeature-strategy-remove\r\nfeature-environment-variants-updated\r\nfeature-untagged\r\n');
+    const r = await runCli(['feature', 'history', 'search-ranking_v3', '-n', '3', '-o', 'csv', '--columns', 'type'], {
+      env: env(),
+    });
+    expect(r.stdout).toBe(
+      'type\r\nfeature-strategy-remove\r\nfeature-environment-variants-updated\r\nfeature-untagged\r\n',
+    );
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0]!.url).toContain('limit=3');
   });
 
   it('--type and --since go to the server, and are checked again locally', async () => {
     // This server ignores every filter: the local check still keeps only what was asked.
-    const list = events.events.map((e) => (e.type === 'feature-created' ? { ...e, createdAt: '2020-01-01T00:00:00.000Z' } : e));
+    const list = events.events.map((e) =>
+      e.type === 'feature-created' ? { ...e, createdAt: '2020-01-01T00:00:00.000Z' } : e,
+    );
     server.route(PATH, (_req, res) => sendJson(res, 200, { events: list, total: list.length }));
     const since = events.events[7]!.createdAt.slice(0, 10);
     const r = await runCli(
-      ['feature', 'history', 'search-ranking_v3', '--type', 'feature-strategy-update,feature-created', '--since', since, '-o', 'csv', '--columns', 'type'],
+      [
+        'feature',
+        'history',
+        'search-ranking_v3',
+        '--type',
+        'feature-strategy-update,feature-created',
+        '--since',
+        since,
+        '-o',
+        'csv',
+        '--columns',
+        'type',
+      ],
       { env: env() },
     );
     expect(r.code).toBe(0);
@@ -87,7 +105,9 @@ describe('feature history', () => {
 
   it('filters that match nothing on an existing feature print an empty list, exit 0', async () => {
     eventsRoute();
-    const r = await runCli(['feature', 'history', 'search-ranking_v3', '--type', 'feature-archived', '-o', 'json'], { env: env() });
+    const r = await runCli(['feature', 'history', 'search-ranking_v3', '--type', 'feature-archived', '-o', 'json'], {
+      env: env(),
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([]);
   });
@@ -97,7 +117,10 @@ describe('feature history', () => {
     [['feature', 'history', 'f', '--since', '2025-13-01'], /--since "2025-13-01": not a calendar date/],
     [['feature', 'history', 'f', '--since', 'yesterday'], /expected a date as YYYY-MM-DD/],
     [['feature', 'history', 'f', '--limit', '0'], /--limit "0": expected a whole number of events from 1 to 100000/],
-    [['feature', 'history', 'f', '--type', 'Feature Created'], /--type "Feature Created": unknown event type "Feature Created" \(flagctl's list holds the types of Unleash 6\.10\.1 and 8\.2\.0\); a feature's events are: .*feature-created/],
+    [
+      ['feature', 'history', 'f', '--type', 'Feature Created'],
+      /--type "Feature Created": unknown event type "Feature Created" \(flagctl's list holds the types of Unleash 6\.10\.1 and 8\.2\.0\); a feature's events are: .*feature-created/,
+    ],
     [['feature', 'history', '..'], /is not a valid name/],
   ])('usage error, nothing sent: %j', async (argv, message) => {
     expectUsageError(await runCli(argv as string[], { env: env() }), message, server);
@@ -127,6 +150,11 @@ describe('feature history paging', () => {
     });
     const r = await runCli(['feature', 'history', 'search-ranking_v3', '--all', '-o', 'json'], { env: env() });
     expect(JSON.parse(r.stdout)).toEqual(events.events);
-    expect(server.requests.map((q) => new URL(q.url, 'http://x').searchParams.get('offset'))).toEqual(['0', '4', '8', '12']);
+    expect(server.requests.map((q) => new URL(q.url, 'http://x').searchParams.get('offset'))).toEqual([
+      '0',
+      '4',
+      '8',
+      '12',
+    ]);
   });
 });

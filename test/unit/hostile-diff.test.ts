@@ -15,8 +15,21 @@ const ours = (s: string) => s.replace(/\u001b\[\d{1,2}(;\d{1,2})*m/g, '');
 
 function snapshot(name: string, value: string): string {
   const path = join(dir, name);
-  const constraint = { contextName: 'userId', operator: 'IN', inverted: false, caseInsensitive: false, values: [value] };
-  const strategy = { name: 'default', disabled: false, parameters: {}, constraints: [], segments: [SEGMENT], variants: [] };
+  const constraint = {
+    contextName: 'userId',
+    operator: 'IN',
+    inverted: false,
+    caseInsensitive: false,
+    values: [value],
+  };
+  const strategy = {
+    name: 'default',
+    disabled: false,
+    parameters: {},
+    constraints: [],
+    segments: [SEGMENT],
+    variants: [],
+  };
   writeFileSync(
     path,
     JSON.stringify({
@@ -26,7 +39,16 @@ function snapshot(name: string, value: string): string {
       environments: ['production'],
       segments: [{ name: SEGMENT, constraints: [constraint] }],
       features: [
-        { name: FEATURE, type: 'release', description: null, stale: false, impressionData: false, tags: [], dependencies: [], environments: [{ name: 'production', enabled: true, strategies: [strategy], variants: [] }] },
+        {
+          name: FEATURE,
+          type: 'release',
+          description: null,
+          stale: false,
+          impressionData: false,
+          tags: [],
+          dependencies: [],
+          environments: [{ name: 'production', enabled: true, strategies: [strategy], variants: [] }],
+        },
       ],
     }),
   );
@@ -40,9 +62,14 @@ describe('diff: a differing segment in the totals line', () => {
     ['a pipe', [], false],
     ['a pipe, --stat', ['--stat'], false],
   ])('%s', async (_label, extra, tty) => {
-    const r = await runCli(['diff', snapshot('left.json', '1'), snapshot('right.json', '2'), ...(extra as string[])], { env: { FORCE_COLOR: tty ? '1' : '0' }, stdoutIsTTY: tty as boolean });
+    const r = await runCli(['diff', snapshot('left.json', '1'), snapshot('right.json', '2'), ...(extra as string[])], {
+      env: { FORCE_COLOR: tty ? '1' : '0' },
+      stdoutIsTTY: tty as boolean,
+    });
     expect(r.code).toBe(3);
     expect(ours(r.stdout)).not.toMatch(RAW);
-    expect(r.stdout).toContain('1 segment differs: beta\\x1b]8;;https://evil.example\\x1b\\users\\x1b]8;;\\x1b\\\\x9b2J\\r\\u202e (used by f\\x1b]0;pwned\\x07)');
+    expect(r.stdout).toContain(
+      '1 segment differs: beta\\x1b]8;;https://evil.example\\x1b\\users\\x1b]8;;\\x1b\\\\x9b2J\\r\\u202e (used by f\\x1b]0;pwned\\x07)',
+    );
   });
 });

@@ -28,17 +28,35 @@ const feature = {
 };
 
 describe('time columns on a terminal', () => {
-  it.each([['createdAt'], ['lastSeenAt'], ['archivedAt'], ['lifecycleSince'], ['env:production.lastSeenAt']])('features search --columns name,%s', async (column) => {
-    server.route('/api/admin/search/features', (_req, res) => sendJson(res, 200, { features: [feature], total: 1 }));
-    serveEnvironments(server);
-    const r = await runCli(['features', 'search', '--columns', `name,${column}`], { env: env(), stdoutIsTTY: true, columns: 400 });
-    expect(r.code).toBe(0);
-    expect(ours(r.stdout)).not.toMatch(RAW);
-    expect(r.stdout).toContain(SHOWN);
-  });
+  it.each([['createdAt'], ['lastSeenAt'], ['archivedAt'], ['lifecycleSince'], ['env:production.lastSeenAt']])(
+    'features search --columns name,%s',
+    async (column) => {
+      server.route('/api/admin/search/features', (_req, res) => sendJson(res, 200, { features: [feature], total: 1 }));
+      serveEnvironments(server);
+      const r = await runCli(['features', 'search', '--columns', `name,${column}`], {
+        env: env(),
+        stdoutIsTTY: true,
+        columns: 400,
+      });
+      expect(r.code).toBe(0);
+      expect(ours(r.stdout)).not.toMatch(RAW);
+      expect(r.stdout).toContain(SHOWN);
+    },
+  );
 
   it('feature history: the when column', async () => {
-    const event = { id: 1, type: 'feature-created', createdBy: 'ops', createdAt: HOSTILE, data: null, preData: null, featureName: 'f1', project: 'default', environment: null, tags: [] };
+    const event = {
+      id: 1,
+      type: 'feature-created',
+      createdBy: 'ops',
+      createdAt: HOSTILE,
+      data: null,
+      preData: null,
+      featureName: 'f1',
+      project: 'default',
+      environment: null,
+      tags: [],
+    };
     server.route('/api/admin/search/events', (_req, res) => sendJson(res, 200, { events: [event], total: 1 }));
     const r = await runCli(['feature', 'history', 'f1'], { env: env(), stdoutIsTTY: true, columns: 400 });
     expect(r.code).toBe(0);
@@ -48,7 +66,9 @@ describe('time columns on a terminal', () => {
 
   it('a real date is still shown as its age', async () => {
     const now = new Date().toISOString();
-    server.route('/api/admin/search/features', (_req, res) => sendJson(res, 200, { features: [{ ...feature, createdAt: now }], total: 1 }));
+    server.route('/api/admin/search/features', (_req, res) =>
+      sendJson(res, 200, { features: [{ ...feature, createdAt: now }], total: 1 }),
+    );
     const r = await runCli(['features', 'search', '--columns', 'name,createdAt'], { env: env(), stdoutIsTTY: true });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('just now');

@@ -12,9 +12,18 @@ const ODD = { toString: 'x', valueOf: 1 };
 describe('features search: the deprecated variants and strategies columns', () => {
   for (const output of ['table', 'csv', 'markdown']) {
     it(`-o ${output}: a name that is not a string is shown as JSON`, async () => {
-      const feature = { name: 'f', type: 'release', project: 'default', environments: [], variants: [{ name: ODD }, { name: 'blue' }], strategies: [{ name: 7 }, null] };
+      const feature = {
+        name: 'f',
+        type: 'release',
+        project: 'default',
+        environments: [],
+        variants: [{ name: ODD }, { name: 'blue' }],
+        strategies: [{ name: 7 }, null],
+      };
       server.route('/api/admin/search/features', (_req, res) => sendJson(res, 200, { features: [feature], total: 1 }));
-      const r = await runCli(['features', 'search', '--columns', 'name,variants,strategies', '-o', output], { env: env() });
+      const r = await runCli(['features', 'search', '--columns', 'name,variants,strategies', '-o', output], {
+        env: env(),
+      });
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       const shown = '{"toString":"x","valueOf":1}, blue';

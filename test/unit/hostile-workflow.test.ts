@@ -30,7 +30,11 @@ describe('no output line for people holds a legacy workflow command', () => {
   ] as const) {
     it(`features search, ${label}`, async () => {
       search();
-      const r = await runCli(['features', 'search', '--columns', 'name,description', ...args], { env: env(), stdoutIsTTY: tty, columns: 400 });
+      const r = await runCli(['features', 'search', '--columns', 'name,description', ...args], {
+        env: env(),
+        stdoutIsTTY: tty,
+        columns: 400,
+      });
       expect(r.code).toBe(0);
       expect(r.stdout).not.toContain('##[');
       expect(r.stdout).toMatch(/##\\+(x5b|\[)set-output name=gate;/);
@@ -38,7 +42,13 @@ describe('no output line for people holds a legacy workflow command', () => {
   }
 
   it('the record view of feature get', async () => {
-    server.json('/api/admin/projects/default/features/f', { name: 'f', type: 'release', project: 'default', description: LEGACY, environments: [] });
+    server.json('/api/admin/projects/default/features/f', {
+      name: 'f',
+      type: 'release',
+      project: 'default',
+      description: LEGACY,
+      environments: [],
+    });
     server.json('/api/admin/segments', { segments: [] });
     server.json('/api/admin/features/f/tags', { version: 1, tags: [] });
     const r = await runCli(['feature', 'get', 'f'], { env: env() });
@@ -63,11 +73,22 @@ describe('refs: a source line from a pull request', () => {
     writeFileSync(join(dir, 'a.ts'), `if (isEnabled("old-flag")) x(); // ${LEGACY}\n`);
     server.json('/api/admin/projects', { projects: [{ id: 'default', name: 'default' }] });
     server.json('/api/admin/feature-types', { types: [{ id: 'release', lifetimeDays: 40 }] });
-    server.json('/api/admin/projects/default/features', { features: [{ name: 'old-flag', type: 'release', stale: true, createdAt: '2020-01-01T00:00:00.000Z', environments: [] }] });
-    server.json('/api/admin/projects/default/features/old-flag', { name: 'old-flag', lifecycle: { stage: 'live', enteredStageAt: '2020-01-01T00:00:00.000Z' } });
+    server.json('/api/admin/projects/default/features', {
+      features: [
+        { name: 'old-flag', type: 'release', stale: true, createdAt: '2020-01-01T00:00:00.000Z', environments: [] },
+      ],
+    });
+    server.json('/api/admin/projects/default/features/old-flag', {
+      name: 'old-flag',
+      lifecycle: { stage: 'live', enteredStageAt: '2020-01-01T00:00:00.000Z' },
+    });
     server.json('/api/admin/search/features', { features: [], total: 0 });
     for (const tty of [false, true]) {
-      const r = await runCli(['refs', dir], { env: { ...env(), FLAGCTL_CONFIG_DIR: '/nonexistent' }, stdoutIsTTY: tty, columns: 400 });
+      const r = await runCli(['refs', dir], {
+        env: { ...env(), FLAGCTL_CONFIG_DIR: '/nonexistent' },
+        stdoutIsTTY: tty,
+        columns: 400,
+      });
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('##\\x5bset-output name=gate;]pass');
       expect(r.stdout).not.toContain('##[');
@@ -95,15 +116,24 @@ describe('no output line for people starts with a workflow command', () => {
     it(`features search, table ${tty ? 'on a terminal' : 'piped'}`, async () => {
       const features = [NAME, LEADING].map((name) => ({ name, type: 'release', project: 'default', environments: [] }));
       server.route('/api/admin/search/features', (_req, res) => sendJson(res, 200, { features, total: 2 }));
-      const r = await runCli(['features', 'search', '--columns', 'name,type', '--no-headers'], { env: env(), stdoutIsTTY: tty });
+      const r = await runCli(['features', 'search', '--columns', 'name,type', '--no-headers'], {
+        env: env(),
+        stdoutIsTTY: tty,
+      });
       expect(r.code).toBe(0);
       expect(startsACommand(r.stdout)).toEqual([]);
-      if (!tty) expect(r.stdout).toBe('\\x3a:error title=pwned::fake failure\trelease\n  \\x3a:add-mask::secret\trelease\n');
+      if (!tty)
+        expect(r.stdout).toBe('\\x3a:error title=pwned::fake failure\trelease\n  \\x3a:add-mask::secret\trelease\n');
     });
   }
 
   it('the record view of feature get', async () => {
-    server.json('/api/admin/projects/default/features/f', { name: NAME, type: 'release', project: 'default', environments: [] });
+    server.json('/api/admin/projects/default/features/f', {
+      name: NAME,
+      type: 'release',
+      project: 'default',
+      environments: [],
+    });
     server.json('/api/admin/segments', { segments: [] });
     server.json(`/api/admin/features/${encodeURIComponent(NAME)}/tags`, { version: 1, tags: [] });
     const r = await runCli(['feature', 'get', 'f'], { env: env() });
@@ -113,7 +143,12 @@ describe('no output line for people starts with a workflow command', () => {
   });
 
   it('-o github still prints its own annotations', async () => {
-    server.route('/api/admin/search/features', (_req, res) => sendJson(res, 200, { features: [{ name: NAME, type: 'release', project: 'default', stale: true, environments: [] }], total: 1 }));
+    server.route('/api/admin/search/features', (_req, res) =>
+      sendJson(res, 200, {
+        features: [{ name: NAME, type: 'release', project: 'default', stale: true, environments: [] }],
+        total: 1,
+      }),
+    );
     server.json('/api/admin/projects', { projects: [{ id: 'default', name: 'default' }] });
     server.json('/api/admin/feature-types', { types: [{ id: 'release', lifetimeDays: 40 }] });
     const r = await runCli(['features', 'stale', '-o', 'github'], { env: env() });
@@ -132,7 +167,9 @@ describe('flagctl api --paginate, piped: its own JSON never holds ##[', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).not.toContain('##[');
       expect(r.stdout).toContain('##\\u005bset-output');
-      expect(JSON.stringify(JSON.parse(output === 'json' ? r.stdout : r.stdout.trim()))).toContain(JSON.stringify(LEGACY));
+      expect(JSON.stringify(JSON.parse(output === 'json' ? r.stdout : r.stdout.trim()))).toContain(
+        JSON.stringify(LEGACY),
+      );
     });
   }
 });
@@ -149,14 +186,21 @@ describe('csv to a pipe (a CI log): the default guard covers workflow commands t
 
   it('-o csv', async () => {
     serve();
-    const r = await runCli(['features', 'search', '-o', 'csv', '--columns', 'name,description', '--no-headers'], { env: env() });
+    const r = await runCli(['features', 'search', '-o', 'csv', '--columns', 'name,description', '--no-headers'], {
+      env: env(),
+    });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('\\x3a:warning::w,"first line\n\\x3a:error title=x::pwned\n  \\x3a:add-mask::s ##\\x5bset-output name=gate;]pass"\r\n');
+    expect(r.stdout).toBe(
+      '\\x3a:warning::w,"first line\n\\x3a:error title=x::pwned\n  \\x3a:add-mask::s ##\\x5bset-output name=gate;]pass"\r\n',
+    );
   });
 
   it('--csv-raw keeps the values exact', async () => {
     serve();
-    const r = await runCli(['features', 'search', '-o', 'csv', '--csv-raw', '--columns', 'name,description', '--no-headers'], { env: env() });
+    const r = await runCli(
+      ['features', 'search', '-o', 'csv', '--csv-raw', '--columns', 'name,description', '--no-headers'],
+      { env: env() },
+    );
     expect(r.stdout).toBe(`::warning::w,"${DESC}"\r\n`);
   });
 });

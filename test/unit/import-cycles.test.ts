@@ -9,13 +9,23 @@ import { join } from 'node:path';
 // The build fails on an import circle in src/ (scripts/import-cycles.mjs). These show the
 // check finds one, dynamic and type-only imports included, and that src/ has none.
 
-const input = (imports: [string, string?][]) => ({ imports: imports.map(([path, kind]) => ({ path, kind: kind ?? 'import-statement' })) });
+const input = (imports: [string, string?][]) => ({
+  imports: imports.map(([path, kind]) => ({ path, kind: kind ?? 'import-statement' })),
+});
 
 describe('import circles', () => {
   it('finds a circle closed by a dynamic import, and none in a tree', () => {
-    const circle = { inputs: { 'src/a.ts': input([['src/b.ts']]), 'src/b.ts': input([['src/a.ts', 'dynamic-import']]) } };
+    const circle = {
+      inputs: { 'src/a.ts': input([['src/b.ts']]), 'src/b.ts': input([['src/a.ts', 'dynamic-import']]) },
+    };
     expect(importCycles(circle)).toEqual([['src/a.ts', 'src/b.ts', 'src/a.ts']]);
-    const tree = { inputs: { 'src/a.ts': input([['src/b.ts'], ['src/c.ts']]), 'src/b.ts': input([['src/c.ts']]), 'src/c.ts': input([]) } };
+    const tree = {
+      inputs: {
+        'src/a.ts': input([['src/b.ts'], ['src/c.ts']]),
+        'src/b.ts': input([['src/c.ts']]),
+        'src/c.ts': input([]),
+      },
+    };
     expect(importCycles(tree)).toEqual([]);
   });
 
@@ -38,10 +48,18 @@ describe('import circles', () => {
     const dir = mkdtempSync(join(tmpdir(), 'flagctl-cycles-'));
     try {
       mkdirSync(join(dir, 'cli'));
-      writeFileSync(join(dir, 'cli/spec.ts'), "import type { RunContext } from './context.js';\nexport type Run = (ctx: RunContext) => void;\n");
-      writeFileSync(join(dir, 'cli/context.ts'), "import type { Run } from './spec.js';\nexport class RunContext { run?: Run; }\n");
+      writeFileSync(
+        join(dir, 'cli/spec.ts'),
+        "import type { RunContext } from './context.js';\nexport type Run = (ctx: RunContext) => void;\n",
+      );
+      writeFileSync(
+        join(dir, 'cli/context.ts'),
+        "import type { Run } from './spec.js';\nexport class RunContext { run?: Run; }\n",
+      );
       expect(importCycles(sourceGraph(dir))).toEqual([['src/cli/context.ts', 'src/cli/spec.ts', 'src/cli/context.ts']]);
-      expect(() => assertNoCycles(dir)).toThrow(/import circles in src\/:\n {2}src\/cli\/context\.ts -> src\/cli\/spec\.ts -> src\/cli\/context\.ts/);
+      expect(() => assertNoCycles(dir)).toThrow(
+        /import circles in src\/:\n {2}src\/cli\/context\.ts -> src\/cli\/spec\.ts -> src\/cli\/context\.ts/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -52,7 +70,11 @@ describe('import circles', () => {
     expect(Object.keys(graph.inputs)).toContain('src/cli/spec.ts');
     expect(newCycles(graph)).toEqual([]);
     // The known circles stay inside the folders they are known in; no other file joins one.
-    for (const cycle of importCycles(graph)) expect(cycle.every((p: string) => /^src\/(output|cleanup)\//.test(p)), cycle.join(' -> ')).toBe(true);
+    for (const cycle of importCycles(graph))
+      expect(
+        cycle.every((p: string) => /^src\/(output|cleanup)\//.test(p)),
+        cycle.join(' -> '),
+      ).toBe(true);
   });
 
   it('a circle through a file outside the known ones fails the build', () => {

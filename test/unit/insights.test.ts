@@ -16,7 +16,6 @@ const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
 const PATH = '/api/admin/insights';
 const server = useFixtureServer();
 
-
 const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });
 const strip = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
 const SPARK = /[▁▂▃▄▅▆▇█]{8}/;
@@ -59,7 +58,9 @@ describe('insights on a terminal', () => {
     // tables: dates as days, every row
     expect(out).toMatch(/│ 2025-02-23 │ 139 +│ 101 +│ 38 +│/);
     expect(out).toMatch(/│ 2025-03 +│ checkout +│ 75 +│ - +│/);
-    expect(r.stderr).toBe('flagctl: note: the server also sent lifecycleTrends (16 rows), creationArchiveTrends (16 rows); -o json shows them\n');
+    expect(r.stderr).toBe(
+      'flagctl: note: the server also sent lifecycleTrends (16 rows), creationArchiveTrends (16 rows); -o json shows them\n',
+    );
   });
 
   it('--no-chart keeps the tables and drops the charts', async () => {
@@ -73,7 +74,10 @@ describe('insights on a terminal', () => {
 
   it('--section picks sections, in the order given, repeatable or comma-separated', async () => {
     server.json(PATH, insights);
-    const r = await runCli(['insights', '--section', 'environments', '--section', 'users,flags'], { env: env(), stdoutIsTTY: true });
+    const r = await runCli(['insights', '--section', 'environments', '--section', 'users,flags'], {
+      env: env(),
+      stdoutIsTTY: true,
+    });
     expect(r.code).toBe(0);
     const out = strip(r.stdout);
     const at = (s: string) => out.indexOf(s);
@@ -94,7 +98,10 @@ describe('insights on a terminal', () => {
 
   it('server strings are made safe in tables and charts', async () => {
     const evil = 'x\u001b]0;pwned\u0007';
-    server.json(PATH, { ...insights, projectFlagTrends: insights.projectFlagTrends.map((p: object) => ({ ...p, project: evil })) });
+    server.json(PATH, {
+      ...insights,
+      projectFlagTrends: insights.projectFlagTrends.map((p: object) => ({ ...p, project: evil })),
+    });
     const r = await runCli(['insights', '--section', 'projects'], { env: env(), stdoutIsTTY: true });
     expect(r.code).toBe(0);
     expect(r.stdout).not.toMatch(/\u001b\]0;|\u0007/);
@@ -109,7 +116,9 @@ describe('insights when piped', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain('\u001b');
     expect(r.stdout).not.toMatch(SPARK);
-    expect(r.stdout).toContain('Users: total, active and inactive\nDATE\tTOTAL\tACTIVE\tINACTIVE\n2025-01-05T23:59:59.999Z\t118\t86\t32\n');
+    expect(r.stdout).toContain(
+      'Users: total, active and inactive\nDATE\tTOTAL\tACTIVE\tINACTIVE\n2025-01-05T23:59:59.999Z\t118\t86\t32\n',
+    );
     expect(r.stdout).toContain('WEEK\tENVIRONMENTTYPE\tTOTALUPDATES\n');
   });
 });
@@ -127,7 +136,10 @@ describe('insights formats', () => {
   it('-o json with --section prints only those arrays', async () => {
     server.json(PATH, insights);
     const r = await runCli(['insights', '-o', 'json', '--section', 'users', '--section', 'metrics'], { env: env() });
-    expect(JSON.parse(r.stdout)).toEqual({ userTrends: insights.userTrends, metricsSummaryTrends: insights.metricsSummaryTrends });
+    expect(JSON.parse(r.stdout)).toEqual({
+      userTrends: insights.userTrends,
+      metricsSummaryTrends: insights.metricsSummaryTrends,
+    });
   });
 
   it('-o csv with one --section gives its rows', async () => {
@@ -142,21 +154,42 @@ describe('insights formats', () => {
 
   it('-o csv --columns picks the section columns', async () => {
     server.json(PATH, insights);
-    const r = await runCli(['insights', '--section', 'projects', '-o', 'csv', '--columns', 'week,project,technicalDebt'], { env: env() });
-    expect(r.stdout.split('\r\n').slice(0, 3)).toEqual(['week,project,technicalDebt', '2025-01,checkout,29', '2025-01,default,12']);
+    const r = await runCli(
+      ['insights', '--section', 'projects', '-o', 'csv', '--columns', 'week,project,technicalDebt'],
+      { env: env() },
+    );
+    expect(r.stdout.split('\r\n').slice(0, 3)).toEqual([
+      'week,project,technicalDebt',
+      '2025-01,checkout,29',
+      '2025-01,default,12',
+    ]);
   });
 
   it('-o ndjson gives the rows as sent, fields beyond the spec kept', async () => {
     server.json(PATH, insights);
     const r = await runCli(['insights', '--section', 'projects', '-o', 'ndjson'], { env: env() });
-    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l))).toEqual(insights.projectFlagTrends);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual(insights.projectFlagTrends);
   });
 
   it.each([
-    [['-o', 'csv'], '-o csv gives the rows of one section: pick one with --section (users, flags, projects, metrics, environments)'],
-    [['-o', 'ndjson', '--section', 'users', '--section', 'flags'], '-o ndjson gives the rows of one section: pick one with --section'],
+    [
+      ['-o', 'csv'],
+      '-o csv gives the rows of one section: pick one with --section (users, flags, projects, metrics, environments)',
+    ],
+    [
+      ['-o', 'ndjson', '--section', 'users', '--section', 'flags'],
+      '-o ndjson gives the rows of one section: pick one with --section',
+    ],
     [['--columns', 'total'], '--columns applies to one section: pick one with --section'],
-    [['--section', 'users', '--columns', 'nope'], '--columns: unknown column "nope"; accepted: date, total, active, inactive'],
+    [
+      ['--section', 'users', '--columns', 'nope'],
+      '--columns: unknown column "nope"; accepted: date, total, active, inactive',
+    ],
     [['--section', 'apps'], '--section "apps": expected one of users, flags, projects, metrics, environments'],
   ])('%j is a usage error and nothing is sent', async (args, message) => {
     const r = await runCli(['insights', ...args], { env: env() });
@@ -220,7 +253,9 @@ describe('insights on servers without them', () => {
     server.json(PATH, { name: 'NotFoundError', message: 'Could not find the insights for this instance' }, 404);
     const r = await runCli(['insights'], { env: env() });
     expect(r.code).toBe(5);
-    expect(r.stderr).toBe('flagctl: not found (HTTP 404 NotFoundError): Could not find the insights for this instance\n');
+    expect(r.stderr).toBe(
+      'flagctl: not found (HTTP 404 NotFoundError): Could not find the insights for this instance\n',
+    );
   });
 
   it('4 on 403, naming the permission', async () => {

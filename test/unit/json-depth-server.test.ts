@@ -31,7 +31,9 @@ describe('a server answer nested 100,000 levels deep', () => {
     const r = await runCli(['feature', 'get', 'f', ...(args as string[])], { env: env() });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`flagctl: the server's answer is nested too deeply to process (thousands of levels; no real answer is): refusing it\n`);
+    expect(r.stderr).toBe(
+      `flagctl: the server's answer is nested too deeply to process (thousands of levels; no real answer is): refusing it\n`,
+    );
   });
 
   it('flagctl api on a terminal still shows the body as it came, made safe', async () => {

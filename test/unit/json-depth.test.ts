@@ -20,7 +20,12 @@ afterAll(() => {
 });
 
 const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
-const env = (extra: Record<string, string> = {}) => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.unit-secret', FLAGCTL_CONFIG_DIR: '/nonexistent', ...extra });
+const env = (extra: Record<string, string> = {}) => ({
+  FLAGCTL_URL: server.url,
+  FLAGCTL_TOKEN: '*:*.unit-secret',
+  FLAGCTL_CONFIG_DIR: '/nonexistent',
+  ...extra,
+});
 const file = (name: string, text: string) => {
   const path = join(dir, name);
   writeFileSync(path, text);
@@ -29,22 +34,41 @@ const file = (name: string, text: string) => {
 
 describe('a JSON file nested 20,000 levels deep is a usage error naming the file', () => {
   it('retire apply <plan>', async () => {
-    const plan = file('deepplan.json', `{"kind":"flagctl-retire-plan","version":1,"server":"${server.url}","project":"default","flags":[],"digest":"x","extra":${deep(20_000)}}`);
+    const plan = file(
+      'deepplan.json',
+      `{"kind":"flagctl-retire-plan","version":1,"server":"${server.url}","project":"default","flags":[],"digest":"x","extra":${deep(20_000)}}`,
+    );
     const r = await runCli(['retire', 'apply', plan, '--yes'], { env: env() });
-    expectUsageError(r, new RegExp(`^flagctl: plan file "${plan}": nested more than 64 levels deep; expected the output of \`flagctl retire plan -o json\`\\n`), server);
+    expectUsageError(
+      r,
+      new RegExp(
+        `^flagctl: plan file "${plan}": nested more than 64 levels deep; expected the output of \`flagctl retire plan -o json\`\\n`,
+      ),
+      server,
+    );
   });
 
   it('features revive --from <result>', async () => {
     const result = file('deepresult.json', `{"kind":"flagctl-retire-result","archived":${deep(20_000)}}`);
     const r = await runCli(['features', 'revive', '--from', result], { env: env() });
-    expectUsageError(r, new RegExp(`^flagctl: --from "${result}": nested more than 64 levels deep; expected the file of retire apply --result\\n`), server);
+    expectUsageError(
+      r,
+      new RegExp(
+        `^flagctl: --from "${result}": nested more than 64 levels deep; expected the file of retire apply --result\\n`,
+      ),
+      server,
+    );
   });
 
   it('a snapshot (diff @file)', async () => {
     const snap = file('deepsnap.json', `{"format":"flagctl-snapshot","version":2,"x":${deep(20_000)}}`);
     const other = file('other.json', `{"format":"flagctl-snapshot","version":2,"x":${deep(20_000)}}`);
     const r = await runCli(['diff', `@${snap}`, `@${other}`], { env: env() });
-    expectUsageError(r, new RegExp(`^flagctl: @${snap}: nested more than 64 levels deep; not a snapshot written by \`flagctl export\`\n`), server);
+    expectUsageError(
+      r,
+      new RegExp(`^flagctl: @${snap}: nested more than 64 levels deep; not a snapshot written by \`flagctl export\`\n`),
+      server,
+    );
   });
 
   it('the config file', async () => {
@@ -52,7 +76,11 @@ describe('a JSON file nested 20,000 levels deep is a usage error naming the file
     mkdirSync(cfg, { mode: 0o700 });
     writeFileSync(join(cfg, 'config.json'), `{"profiles":{"a":${deep(20_000)}}}`, { mode: 0o600 });
     const r = await runCli(['feature', 'get', 'f'], { env: env({ FLAGCTL_CONFIG_DIR: cfg }) });
-    expectUsageError(r, new RegExp(`^flagctl: ${join(cfg, 'config.json')}: nested more than 64 levels deep; not a flagctl config\\n`), server);
+    expectUsageError(
+      r,
+      new RegExp(`^flagctl: ${join(cfg, 'config.json')}: nested more than 64 levels deep; not a flagctl config\\n`),
+      server,
+    );
   });
 
   it('flagctl.json of refs --diff', async () => {
@@ -60,7 +88,11 @@ describe('a JSON file nested 20,000 levels deep is a usage error naming the file
     repos.push(repo);
     repo.commit('base');
     const r = await runCli(['refs', '--root', repo.dir, '--diff', 'HEAD'], { env: env() });
-    expectUsageError(r, /^flagctl: flagctl\.json: nested more than 64 levels deep; expected \{"projects": \{"<path>": "<project id>"\}\}\n/, server);
+    expectUsageError(
+      r,
+      /^flagctl: flagctl\.json: nested more than 64 levels deep; expected \{"projects": \{"<path>": "<project id>"\}\}\n/,
+      server,
+    );
   });
 
   it('a file just inside the limit is read as before (a snapshot 64 levels deep gets the usual schema message)', async () => {

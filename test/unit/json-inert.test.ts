@@ -11,7 +11,8 @@ import { runCli } from '../support/io.js';
 
 const server = useFixtureServer();
 const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.0123456789abcdef0123456789abcdef' });
-const TEXT = 'a\u009b2Jb\u009d8;;https://evil.example\u009cc\u202egnp.exe\u200bd\u007fe ##[set-output name=gate;]pass é 日本';
+const TEXT =
+  'a\u009b2Jb\u009d8;;https://evil.example\u009cc\u202egnp.exe\u200bd\u007fe ##[set-output name=gate;]pass é 日本';
 const RAW = /[\u007f-\u009f\u200b\u202e]|##\[/;
 const feature = { name: 'f', type: 'release', project: 'default', description: TEXT, environments: [] };
 
@@ -28,8 +29,15 @@ describe('json output writes control and format characters as \\u escapes', () =
       const r = await runCli([...args], { env: env(), stdoutIsTTY: true });
       expect(r.code).toBe(0);
       expect(r.stdout).not.toMatch(RAW);
-      expect(r.stdout).toContain('a\\u009b2Jb\\u009d8;;https://evil.example\\u009cc\\u202egnp.exe\\u200bd\\u007fe ##\\u005bset-output name=gate;]pass é 日本');
-      const values = label.includes('ndjson') ? r.stdout.trim().split('\n').map((l) => JSON.parse(l)) : [JSON.parse(r.stdout)];
+      expect(r.stdout).toContain(
+        'a\\u009b2Jb\\u009d8;;https://evil.example\\u009cc\\u202egnp.exe\\u200bd\\u007fe ##\\u005bset-output name=gate;]pass é 日本',
+      );
+      const values = label.includes('ndjson')
+        ? r.stdout
+            .trim()
+            .split('\n')
+            .map((l) => JSON.parse(l))
+        : [JSON.parse(r.stdout)];
       expect(JSON.stringify(values)).toContain(JSON.stringify(TEXT));
     });
   }

@@ -12,7 +12,10 @@ const ENCODED = encodeURIComponent(TOKEN); // %2A%3A%2A.0123…
 const server = useFixtureServer();
 const PATH = '/api/admin/projects/default/features/checkout-v2';
 const feature = JSON.parse(readFileSync(new URL('../fixtures/feature.json', import.meta.url), 'utf8'));
-const leaky = { ...feature, description: `whole ${TOKEN} / secret ${SECRET} / encoded ${ENCODED} / lower ${ENCODED.toLowerCase()}` };
+const leaky = {
+  ...feature,
+  description: `whole ${TOKEN} / secret ${SECRET} / encoded ${ENCODED} / lower ${ENCODED.toLowerCase()}`,
+};
 const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });
 beforeEach(() => {
   server.json('/api/admin/segments', { segments: [{ id: 1, name: 'beta-users' }] });
@@ -21,7 +24,9 @@ beforeEach(() => {
 
 function search() {
   server.json('/api/admin/search/features', {
-    features: [{ name: 'checkout-v2', type: 'release', project: 'default', description: leaky.description, environments: [] }],
+    features: [
+      { name: 'checkout-v2', type: 'release', project: 'default', description: leaky.description, environments: [] },
+    ],
     total: 1,
   });
 }
@@ -47,10 +52,20 @@ describe('feature get masks the token in the human formats', () => {
 });
 
 describe('features search masks the token in table, markdown and csv', () => {
-  for (const [format, tty] of [['table', true], ['table', false], ['markdown', false], ['csv', false], ['csv', true]] as const) {
+  for (const [format, tty] of [
+    ['table', true],
+    ['table', false],
+    ['markdown', false],
+    ['csv', false],
+    ['csv', true],
+  ] as const) {
     it(`-o ${format}${tty ? ' on a terminal' : ', piped'}`, async () => {
       search();
-      const r = await runCli(['features', 'search', '-o', format, '--columns', 'name,description'], { env: env(), stdoutIsTTY: tty, columns: 400 });
+      const r = await runCli(['features', 'search', '-o', format, '--columns', 'name,description'], {
+        env: env(),
+        stdoutIsTTY: tty,
+        columns: 400,
+      });
       expect(r.code).toBe(0);
       if (format !== 'markdown') return expectMasked(r.stdout);
       // The mask applies to the escaped cell: the stars of the kind prefix stay escaped, the secret is masked in every spelling.

@@ -18,18 +18,36 @@ const serveEnvironments = () =>
     environments: ['development', 'production'].map((name) => ({ name, type: name, enabled: true })),
   });
 const serveSegments = () =>
-  server.json('/api/admin/segments', { segments: [{ id: 1, name: 'beta-testers', constraints: [] }, { id: 2, name: 'internal', constraints: [] }] });
+  server.json('/api/admin/segments', {
+    segments: [
+      { id: 1, name: 'beta-testers', constraints: [] },
+      { id: 2, name: 'internal', constraints: [] },
+    ],
+  });
 
-const ENV_MESSAGE = (option: string) => `flagctl: no environment "prod" on this server (${option}); it has: development, production\n`;
+const ENV_MESSAGE = (option: string) =>
+  `flagctl: no environment "prod" on this server (${option}); it has: development, production\n`;
 
 describe('a mistyped environment', () => {
   it.each([
-    ['search --status … --fail-if-any', ['features', 'search', '--status', 'prod:enabled', '--state', 'stale', '--fail-if-any'], '--status'],
-    ['search, one of several --status', ['features', 'search', '--status', 'production:enabled', '--status', 'prod:disabled'], '--status'],
+    [
+      'search --status … --fail-if-any',
+      ['features', 'search', '--status', 'prod:enabled', '--state', 'stale', '--fail-if-any'],
+      '--status',
+    ],
+    [
+      'search, one of several --status',
+      ['features', 'search', '--status', 'production:enabled', '--status', 'prod:disabled'],
+      '--status',
+    ],
     ['search --columns env:', ['features', 'search', '--columns', 'name,env:prod.enabled'], '--columns'],
     ['search --sort-by environment:', ['features', 'search', '--sort-by', 'environment:prod'], '--sort-by'],
     ['stale --columns env:', ['features', 'stale', '--columns', 'name,env:prod.lastSeenAt'], '--columns'],
-    ['project overview --columns env:', ['project', 'overview', 'default', '-o', 'csv', '--columns', 'name,env:prod.enabled'], '--columns'],
+    [
+      'project overview --columns env:',
+      ['project', 'overview', 'default', '-o', 'csv', '--columns', 'name,env:prod.enabled'],
+      '--columns',
+    ],
     ['evaluate -e', ['evaluate', 'x', '-e', 'prod'], '--env'],
   ])('%s exits 5 naming the known ones, after only the environment list', async (_name, argv, option) => {
     serveEnvironments();
@@ -44,12 +62,24 @@ describe('a mistyped environment', () => {
     serveEnvironments();
     server.json('/api/admin/search/features', { features: [], total: 0 });
     const r = await runCli(
-      ['features', 'search', '--status', 'production:enabled', '--columns', 'name,env:development.enabled', '--sort-by', 'environment:production'],
+      [
+        'features',
+        'search',
+        '--status',
+        'production:enabled',
+        '--columns',
+        'name,env:development.enabled',
+        '--sort-by',
+        'environment:production',
+      ],
       { env: env() },
     );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(server.requests.map((q) => q.url.split('?')[0])).toEqual(['/api/admin/environments', '/api/admin/search/features']);
+    expect(server.requests.map((q) => q.url.split('?')[0])).toEqual([
+      '/api/admin/environments',
+      '/api/admin/search/features',
+    ]);
   });
 
   it('no environment given: no list is read', async () => {
@@ -60,7 +90,11 @@ describe('a mistyped environment', () => {
   });
 
   it('a gate whose token may not list environments stops (exit 4) rather than pass', async () => {
-    server.json('/api/admin/environments', { name: 'PermissionError', message: 'You do not have the required permission' }, 403);
+    server.json(
+      '/api/admin/environments',
+      { name: 'PermissionError', message: 'You do not have the required permission' },
+      403,
+    );
     const r = await runCli(['features', 'search', '--status', 'prod:enabled', '--fail-if-any'], { env: env() });
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('cannot tell whether environment "prod" exists (--status)');
@@ -93,15 +127,25 @@ describe('a mistyped segment', () => {
     server.json('/api/admin/search/features', { features: [], total: 0 });
     const r = await runCli(['features', 'search', '--segment', 'beta-testers', '--fail-if-any'], { env: env() });
     expect(r.code).toBe(0);
-    expect(server.requests.map((q) => q.url.split('?')[0])).toEqual(['/api/admin/segments', '/api/admin/search/features']);
+    expect(server.requests.map((q) => q.url.split('?')[0])).toEqual([
+      '/api/admin/segments',
+      '/api/admin/search/features',
+    ]);
   });
 
   it('project, environment and segment together: each list once, the project first', async () => {
     serveProjects(server);
     serveEnvironments();
     serveSegments();
-    const r = await runCli(['features', 'search', '--project', 'web', '--status', 'production:enabled', '--segment', 'nosuch'], { env: env() });
+    const r = await runCli(
+      ['features', 'search', '--project', 'web', '--status', 'production:enabled', '--segment', 'nosuch'],
+      { env: env() },
+    );
     expect(r.code).toBe(5);
-    expect(server.requests.map((q) => q.url)).toEqual(['/api/admin/projects', '/api/admin/environments', '/api/admin/segments']);
+    expect(server.requests.map((q) => q.url)).toEqual([
+      '/api/admin/projects',
+      '/api/admin/environments',
+      '/api/admin/segments',
+    ]);
   });
 });

@@ -47,7 +47,9 @@ describe('a failed write', () => {
     server.route(SEARCH_PATH, searchOver(makeFeatures(2500)));
     const r = await run(['features', 'search', '--all', '-o', 'ndjson'], new FailingOutput('ENOSPC', 3));
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('flagctl: cannot write to stdout: no space left on the device (ENOSPC); the output is incomplete\n');
+    expect(r.stderr).toBe(
+      'flagctl: cannot write to stdout: no space left on the device (ENOSPC); the output is incomplete\n',
+    );
     expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(3);
     expect(searches()).toBeLessThanOrEqual(5);
   });
@@ -65,7 +67,9 @@ describe('a failed write of a snapshot', () => {
     serveProject(server, v8Project());
     const r = await run(['export', '--env', 'production'], new FailingOutput('ENOSPC', 0));
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('flagctl: cannot write to stdout: no space left on the device (ENOSPC); the output is incomplete\n');
+    expect(r.stderr).toBe(
+      'flagctl: cannot write to stdout: no space left on the device (ENOSPC); the output is incomplete\n',
+    );
     expect(r.stdout).toBe('');
   });
 });
@@ -111,7 +115,10 @@ describe('a closed pipe (EPIPE)', () => {
 
   it('does not make a failing search gate pass: features search --fail-if-any reads every page and exits 3', async () => {
     server.route(SEARCH_PATH, searchOver(makeFeatures(250)));
-    const r = await run(['features', 'search', '--all', '--fail-if-any', '-o', 'ndjson'], new FailingOutput('EPIPE', 1));
+    const r = await run(
+      ['features', 'search', '--all', '--fail-if-any', '-o', 'ndjson'],
+      new FailingOutput('EPIPE', 1),
+    );
     expect(r.code).toBe(3);
     expect(r.stderr).toBe('flagctl: 250 features match (--fail-if-any)\n');
     expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(1);
@@ -137,7 +144,10 @@ describe('a closed pipe (EPIPE)', () => {
     const load = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8'));
     server.json('/api/admin/environments', load('environments-v8.json'));
     server.route('/api/admin/playground', (_q, res) => sendJson(res, 200, load('playground-v8.json')), 'POST');
-    const r = await run(['evaluate', 'retire-old-cart', '--env', 'development', '--expect', 'on', '-o', 'csv'], new FailingOutput('EPIPE', 0));
+    const r = await run(
+      ['evaluate', 'retire-old-cart', '--env', 'development', '--expect', 'on', '-o', 'csv'],
+      new FailingOutput('EPIPE', 0),
+    );
     expect(r.code).toBe(3);
     expect(r.stderr).toBe('flagctl: retire-old-cart is off in development for this context; expected on\n');
   });

@@ -11,7 +11,11 @@ import { testIO } from '../support/io.js';
 const server = useFixtureServer();
 
 async function runWithPager(argv: string[], opts: { tty?: boolean; env?: Record<string, string> } = {}) {
-  const io = testIO({ env: { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.unit-secret', NO_COLOR: '1', ...opts.env }, stdoutIsTTY: opts.tty ?? true, columns: 80 });
+  const io = testIO({
+    env: { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.unit-secret', NO_COLOR: '1', ...opts.env },
+    stdoutIsTTY: opts.tty ?? true,
+    columns: 80,
+  });
   const started: string[][] = [];
   let paged = '';
   io.startPager = async (command) => {
@@ -24,14 +28,18 @@ async function runWithPager(argv: string[], opts: { tty?: boolean; env?: Record<
   return { code, started, paged, stdout: io.out.text, stderr: io.err.text };
 }
 
-const search = () => server.json('/api/admin/search/features', { features: [{ name: 'x', type: 'release', project: 'default', stale: false, environments: [] }], total: 1 });
+const search = () =>
+  server.json('/api/admin/search/features', {
+    features: [{ name: 'x', type: 'release', project: 'default', stale: false, environments: [] }],
+    total: 1,
+  });
 
 describe('the pager', () => {
   it('defaults to less -FRX; FLAGCTL_PAGER, then PAGER; empty or cat is none', () => {
     expect(pagerCommand({})).toEqual(['less', '-FRX']);
     expect(pagerCommand({ PAGER: 'more' })).toEqual(['more']);
     expect(pagerCommand({ FLAGCTL_PAGER: 'less -S', PAGER: 'more' })).toEqual(['less', '-S']);
-    expect(pagerCommand({ FLAGCTL_PAGER: '' , PAGER: 'more' })).toBeUndefined();
+    expect(pagerCommand({ FLAGCTL_PAGER: '', PAGER: 'more' })).toBeUndefined();
     expect(pagerCommand({ PAGER: 'cat' })).toBeUndefined();
   });
 

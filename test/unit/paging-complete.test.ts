@@ -48,14 +48,18 @@ describe('search paging', () => {
     server.json(SEARCH_PATH, { features: [], total: 5 });
     const r = await cli(['features', 'stale']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('flagctl: search: page 1 (offset 0) was empty, but the server counts 5 items and flagctl has received 0; the answer is incomplete\n');
+    expect(r.stderr).toBe(
+      'flagctl: search: page 1 (offset 0) was empty, but the server counts 5 items and flagctl has received 0; the answer is incomplete\n',
+    );
   });
 
   it('a server that ignores offset (page 1 every time) exits 1 instead of counting page 1 three times', async () => {
     server.route(SEARCH_PATH, (_req, res) => sendJson(res, 200, { features: all.slice(0, 100), total: 250 }));
     const r = await cli(['features', 'stale', '--max', '1000', '-o', 'csv']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^flagctl: search: page [23] \(offset \d+\) repeats page 1; the server seems to ignore offset, so the list cannot be read whole\n$/);
+    expect(r.stderr).toMatch(
+      /^flagctl: search: page [23] \(offset \d+\) repeats page 1; the server seems to ignore offset, so the list cannot be read whole\n$/,
+    );
   });
 
   it('a page of nothing but features already received exits 1: no progress', async () => {
@@ -65,7 +69,9 @@ describe('search paging', () => {
     });
     const r = await cli(['features', 'search', '--all', '--concurrency', '1', '-o', 'ndjson']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('flagctl: search: page 2 (offset 100) holds only features already received; paging makes no progress\n');
+    expect(r.stderr).toBe(
+      'flagctl: search: page 2 (offset 100) holds only features already received; paging makes no progress\n',
+    );
   });
 
   it('pages that overlap (offset 100 answers from 50) are not a shifted list: exit 1, not a pass on 150 of 200', async () => {
@@ -104,7 +110,9 @@ describe('search paging', () => {
     server.json(SEARCH_PATH, { features: all.slice(0, 1), total: 2.5 });
     const r = await cli(['features', 'search']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('flagctl: search: page 1 (offset 0) reports total 2.5, not a whole number of items; the answer breaks the API contract\n');
+    expect(r.stderr).toBe(
+      'flagctl: search: page 1 (offset 0) reports total 2.5, not a whole number of items; the answer breaks the API contract\n',
+    );
   });
 
   it('a total lower than what the server holds does not stop --all silently', async () => {
@@ -128,7 +136,11 @@ describe('search paging', () => {
     expect(doc.features.map((f: { name: string }) => f.name)).toEqual(all.map((f) => f.name));
     expect(doc.total).toBe(250);
     // 100, 100 (full, at the count: ask once more), 50 (short: the end).
-    expect(server.requests.map((q) => new URL(q.url, server.url).searchParams.get('offset'))).toEqual(['0', '100', '200']);
+    expect(server.requests.map((q) => new URL(q.url, server.url).searchParams.get('offset'))).toEqual([
+      '0',
+      '100',
+      '200',
+    ]);
   });
 
   it('a full last page at a right count costs one request more, answered empty (as real servers answer past the end)', async () => {
@@ -137,7 +149,11 @@ describe('search paging', () => {
     const r = await cli(['features', 'stale', '--max', '1000', '-o', 'csv']);
     expect(r.code).toBe(0);
     expect(r.stdout.trim().split('\r\n')).toHaveLength(201);
-    expect(server.requests.map((q) => new URL(q.url, server.url).searchParams.get('offset'))).toEqual(['0', '100', '200']);
+    expect(server.requests.map((q) => new URL(q.url, server.url).searchParams.get('offset'))).toEqual([
+      '0',
+      '100',
+      '200',
+    ]);
   });
 
   it('a count that stays low while full pages keep coming stops at the hard bound', async () => {
@@ -154,7 +170,9 @@ describe('search paging', () => {
 
   it('a total that grows while paging is followed: 250, then 260', async () => {
     const grown = makeFeatures(260);
-    server.route(SEARCH_PATH, (_req, res, url) => sendJson(res, 200, pageOf(pageBounds(url).offset === 0 ? all : grown, url)));
+    server.route(SEARCH_PATH, (_req, res, url) =>
+      sendJson(res, 200, pageOf(pageBounds(url).offset === 0 ? all : grown, url)),
+    );
     const r = await cli(['features', 'search', '--all', '--concurrency', '1', '-o', 'ndjson']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -190,7 +208,9 @@ describe('api --paginate', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(things.map((t) => `"${t}"\n`).join(''));
     // Read on from what was received: 0, 30, 60, ... 240.
-    expect(server.requests.map((q) => Number(new URL(q.url, server.url).searchParams.get('offset')))).toEqual(Array.from({ length: 9 }, (_, i) => i * 30));
+    expect(server.requests.map((q) => Number(new URL(q.url, server.url).searchParams.get('offset')))).toEqual(
+      Array.from({ length: 9 }, (_, i) => i * 30),
+    );
   });
 
   it('pages A, B, A, B exit 1 instead of looping forever', async () => {
@@ -200,7 +220,9 @@ describe('api --paginate', () => {
     });
     const r = await cli(['api', '/api/admin/things', '--paginate', '--query', 'limit=2', '-o', 'ndjson']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('flagctl: /api/admin/things: page 3 (offset 4) repeats page 1; the server seems to ignore offset, so the list cannot be read whole\n');
+    expect(r.stderr).toBe(
+      'flagctl: /api/admin/things: page 3 (offset 4) repeats page 1; the server seems to ignore offset, so the list cannot be read whole\n',
+    );
     expect(r.stdout).toBe('"a1"\n"a2"\n"b1"\n"b2"\n');
   });
 
@@ -210,18 +232,31 @@ describe('api --paginate', () => {
     });
     const r = await cli(['api', '/api/admin/things', '--paginate', '-o', 'ndjson']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('flagctl: /api/admin/things: page 2 (offset 2) was empty, but the server counts 10 items and flagctl has received 2; the answer is incomplete\n');
+    expect(r.stderr).toBe(
+      'flagctl: /api/admin/things: page 2 (offset 2) was empty, but the server counts 10 items and flagctl has received 2; the answer is incomplete\n',
+    );
   });
 });
 
 describe('feature history paging', () => {
-  const event = (id: number) => ({ id, type: 'feature-updated', createdBy: 'a', createdAt: '2025-01-01T00:00:00.000Z', featureName: 'f', project: 'default' });
+  const event = (id: number) => ({
+    id,
+    type: 'feature-updated',
+    createdBy: 'a',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    featureName: 'f',
+    project: 'default',
+  });
 
   it('total 1e9 from a server that ignores offset exits 1 instead of never ending', async () => {
-    server.route(EVENTS_PATH, (_req, res) => sendJson(res, 200, { events: Array.from({ length: 100 }, (_, i) => event(i)), total: 1e9 }));
+    server.route(EVENTS_PATH, (_req, res) =>
+      sendJson(res, 200, { events: Array.from({ length: 100 }, (_, i) => event(i)), total: 1e9 }),
+    );
     const r = await cli(['feature', 'history', 'f', '--all', '-o', 'ndjson']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`flagctl: ${EVENTS_PATH}: page 2 (offset 100) repeats page 1; the server seems to ignore offset, so the list cannot be read whole\n`);
+    expect(r.stderr).toBe(
+      `flagctl: ${EVENTS_PATH}: page 2 (offset 100) repeats page 1; the server seems to ignore offset, so the list cannot be read whole\n`,
+    );
   });
 
   it('an empty page before the total exits 1', async () => {
@@ -231,10 +266,11 @@ describe('feature history paging', () => {
     });
     const r = await cli(['feature', 'history', 'f', '--all', '-o', 'ndjson']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`flagctl: ${EVENTS_PATH}: page 2 (offset 100) was empty, but the server counts 150 items and flagctl has received 100; the answer is incomplete\n`);
+    expect(r.stderr).toBe(
+      `flagctl: ${EVENTS_PATH}: page 2 (offset 100) was empty, but the server counts 150 items and flagctl has received 100; the answer is incomplete\n`,
+    );
   });
 });
-
 
 describe('refs --fail-on archived', () => {
   const tree = mkdtempSync(join(tmpdir(), 'flagctl-paging-refs-'));
@@ -252,7 +288,9 @@ describe('refs --fail-on archived', () => {
     });
     const r = await cli(['refs', tree, '--fail-on', 'archived', '-o', 'ndjson']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('search: page 2 (offset 100) was empty, but the server counts 250 items and flagctl has received 100; the answer is incomplete');
+    expect(r.stderr).toContain(
+      'search: page 2 (offset 100) was empty, but the server counts 250 items and flagctl has received 100; the answer is incomplete',
+    );
     expect(r.stdout).toBe('');
   });
 });

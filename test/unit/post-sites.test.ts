@@ -35,8 +35,18 @@ describe('POST sites', () => {
   });
 
   it('a new POST through the client, and the client given a new way to send a body, are named', () => {
-    const files = edit(tree(), 'api/segments.ts', "import type { ApiClient } from './http/client.js';", "import type { ApiClient } from './http/client.js';\nexport const mark = (c: ApiClient) => c.send(`/api/admin/projects/default/stale`, { features: [] }, { idempotent: true });");
-    edit(files, 'api/http/client.ts', 'async get(path: string, query?: URLSearchParams)', 'async get(path: string, query?: URLSearchParams, body?: string)');
+    const files = edit(
+      tree(),
+      'api/segments.ts',
+      "import type { ApiClient } from './http/client.js';",
+      "import type { ApiClient } from './http/client.js';\nexport const mark = (c: ApiClient) => c.send(`/api/admin/projects/default/stale`, { features: [] }, { idempotent: true });",
+    );
+    edit(
+      files,
+      'api/http/client.ts',
+      'async get(path: string, query?: URLSearchParams)',
+      'async get(path: string, query?: URLSearchParams, body?: string)',
+    );
     expect(postViolations(files)).toEqual([
       'src/api/segments.ts: .send(`/api/admin/projects/default/stale`, …) is a POST that scripts/post-sites.mjs does not allow',
       'src/api/http/client.ts: ApiClient.get() takes a request body: a new way to POST, which scripts/post-sites.mjs does not allow',
@@ -60,7 +70,12 @@ describe('POST sites', () => {
     const files = tree();
     // An import line of its own, whatever the formatting of the file's other imports.
     files.set('retire/plan.ts', `import { reviveFeatures } from '../api/archive.js';\n${files.get('retire/plan.ts')!}`);
-    edit(files, 'snapshot/read.ts', "import { eachLimited } from './limit.js';", "import { eachLimited } from './limit.js';\nimport { archiveFeatures } from '../api/archive.js';");
+    edit(
+      files,
+      'snapshot/read.ts',
+      "import { eachLimited } from './limit.js';",
+      "import { eachLimited } from './limit.js';\nimport { archiveFeatures } from '../api/archive.js';",
+    );
     expect(postViolations(files)).toEqual([
       'flagctl diff reaches archiveFeatures (`${projectPath(project)}/archive`): only retire apply may write it',
       'flagctl export reaches archiveFeatures (`${projectPath(project)}/archive`): only retire apply may write it',

@@ -44,7 +44,10 @@ describe('profile names named after object members', () => {
 
   it('auth login --profile __proto__ saves that profile, and logout removes it', async () => {
     server.route('/api/admin/search/features', (_req, res) => sendJson(res, 200, { features: [], total: 0 }));
-    const r = await runCli(['auth', 'login', '--url', server.url, '--profile', '__proto__'], { env: env(), stdin: `${TOKEN}\n` });
+    const r = await runCli(['auth', 'login', '--url', server.url, '--profile', '__proto__'], {
+      env: env(),
+      stdin: `${TOKEN}\n`,
+    });
     expect(r.code).toBe(0);
     const saved = readFileSync(join(dir, 'cfg', 'config.json'), 'utf8');
     expect(Object.keys(JSON.parse(saved).profiles)).toEqual(['__proto__']);

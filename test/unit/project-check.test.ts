@@ -50,13 +50,23 @@ describe('a mistyped --project', () => {
     expect(r.stderr).toBe(MESSAGE);
     expect(r.code).toBe(5);
     expect(r.stdout).toBe('');
-    expect(server.requests.map((q) => q.url.split('?')[0])).toEqual(['/api/admin/projects/defualt/features/old-flag', '/api/admin/projects']);
+    expect(server.requests.map((q) => q.url.split('?')[0])).toEqual([
+      '/api/admin/projects/defualt/features/old-flag',
+      '/api/admin/projects',
+    ]);
   });
 
-  it('feature get of a project that exists sends its one request, and a 404 there stays the feature\'s', async () => {
+  it("feature get of a project that exists sends its one request, and a 404 there stays the feature's", async () => {
     serveProjects(server);
-    server.json('/api/admin/projects/web/features/old-flag', JSON.parse(readFileSync(new URL('../fixtures/feature.json', import.meta.url), 'utf8')));
-    server.json('/api/admin/projects/web/features/gone', { name: 'NotFoundError', message: 'Could not find feature gone' }, 404);
+    server.json(
+      '/api/admin/projects/web/features/old-flag',
+      JSON.parse(readFileSync(new URL('../fixtures/feature.json', import.meta.url), 'utf8')),
+    );
+    server.json(
+      '/api/admin/projects/web/features/gone',
+      { name: 'NotFoundError', message: 'Could not find feature gone' },
+      404,
+    );
     // After a 404 in a project that exists, feature get looks for the flag in the archive (not there).
     server.json('/api/admin/search/features', { features: [], total: 0 });
     const ok = await runCli(['feature', 'get', 'old-flag', '--project', 'web', '-o', 'json'], { env: env() });
@@ -66,14 +76,20 @@ describe('a mistyped --project', () => {
     const gone = await runCli(['feature', 'get', 'gone', '--project', 'web'], { env: env() });
     expect(gone.code).toBe(5);
     expect(gone.stderr).toContain('Could not find feature gone');
-    expect(server.requests.map((q) => q.url.split('?')[0])).toEqual(['/api/admin/projects/web/features/gone', '/api/admin/projects', '/api/admin/search/features']);
+    expect(server.requests.map((q) => q.url.split('?')[0])).toEqual([
+      '/api/admin/projects/web/features/gone',
+      '/api/admin/projects',
+      '/api/admin/search/features',
+    ]);
   });
 
   it('names every missing one', async () => {
     serveProjects(server);
     const r = await runCli(['features', 'stale', '--project', 'wbe,mobile,defualt'], { env: env() });
     expect(r.code).toBe(5);
-    expect(r.stderr).toBe('flagctl: no project "wbe", "defualt" on this server (--project); it has: default, mobile, web\n');
+    expect(r.stderr).toBe(
+      'flagctl: no project "wbe", "defualt" on this server (--project); it has: default, mobile, web\n',
+    );
   });
 
   it('bad input is still refused before anything is sent', async () => {
@@ -87,10 +103,12 @@ describe('a mistyped --project', () => {
     server.json('/api/admin/search/features', { features: [], total: 0 });
     const r = await runCli(['features', 'stale', '--project', 'web'], { env: env() });
     expect(r.code).toBe(0);
-    expect(server.requests.map((q) => q.url.split('?')[0])).toEqual(['/api/admin/projects', '/api/admin/search/features']);
+    expect(server.requests.map((q) => q.url.split('?')[0])).toEqual([
+      '/api/admin/projects',
+      '/api/admin/search/features',
+    ]);
     expect(ownRequests(server.requests)).toHaveLength(1);
   });
-
 });
 
 // A token that may not list projects (403), or a server without the list (404): search and the
@@ -105,40 +123,62 @@ describe('a --project the token may not list projects to check', () => {
     ['retire plan --fail-on', ['retire', 'plan', tree, '--project', 'defualt', '--fail-on', 'archive']],
   ];
   const listRefused = (status = 403) =>
-    server.json('/api/admin/projects', status === 403 ? { name: 'PermissionError', message: 'You do not have the required permission' } : { message: 'The path you were looking for is not available.' }, status);
+    server.json(
+      '/api/admin/projects',
+      status === 403
+        ? { name: 'PermissionError', message: 'You do not have the required permission' }
+        : { message: 'The path you were looking for is not available.' },
+      status,
+    );
   const environments = (visible: boolean) =>
     server.json('/api/admin/environments/project/defualt', {
       version: 1,
       environments: ['development', 'production'].map((name) => ({ name, enabled: true, visible, type: name })),
     });
 
-  it.each(GATES)('%s exits 5 when the project has no environments (it does not exist), after only those two requests', async (_name, argv) => {
-    for (const status of [403, 404]) {
-      listRefused(status);
-      environments(false);
-      const r = await runCli(argv, { env: env() });
-      expect(r.stderr, String(status)).toBe(
-        'flagctl: no project "defualt" on this server (--project): it has no environments (the project list could not be read, so flagctl asked for the project\'s environments)\n',
-      );
-      expect(r.code).toBe(5);
-      expect(r.stdout).toBe('');
-      expect(server.requests.map((q) => q.url)).toEqual(['/api/admin/projects', '/api/admin/environments/project/defualt']);
-      server.reset();
-    }
-  });
+  it.each(GATES)(
+    '%s exits 5 when the project has no environments (it does not exist), after only those two requests',
+    async (_name, argv) => {
+      for (const status of [403, 404]) {
+        listRefused(status);
+        environments(false);
+        const r = await runCli(argv, { env: env() });
+        expect(r.stderr, String(status)).toBe(
+          'flagctl: no project "defualt" on this server (--project): it has no environments (the project list could not be read, so flagctl asked for the project\'s environments)\n',
+        );
+        expect(r.code).toBe(5);
+        expect(r.stdout).toBe('');
+        expect(server.requests.map((q) => q.url)).toEqual([
+          '/api/admin/projects',
+          '/api/admin/environments/project/defualt',
+        ]);
+        server.reset();
+      }
+    },
+  );
 
-  it.each(GATES)('%s does not run when neither can be read: exit 4, never a pass on an answer it cannot confirm', async (_name, argv) => {
-    listRefused();
-    server.json('/api/admin/environments/project/defualt', { name: 'PermissionError', message: 'You do not have the required permission' }, 403);
-    const r = await runCli(argv, { env: env() });
-    expect(r.stderr).toBe(
-      'flagctl: cannot tell whether project "defualt" exists (--project): this token may not list projects (HTTP 403) nor read the project\'s environments (HTTP 403), and a gate does not pass on an answer for a project it cannot confirm\n' +
-        'Use a token that may list projects (GET /api/admin/projects).\n',
-    );
-    expect(r.code).toBe(4);
-    expect(r.stdout).toBe('');
-    expect(server.requests.map((q) => q.url)).toEqual(['/api/admin/projects', '/api/admin/environments/project/defualt']);
-  });
+  it.each(GATES)(
+    '%s does not run when neither can be read: exit 4, never a pass on an answer it cannot confirm',
+    async (_name, argv) => {
+      listRefused();
+      server.json(
+        '/api/admin/environments/project/defualt',
+        { name: 'PermissionError', message: 'You do not have the required permission' },
+        403,
+      );
+      const r = await runCli(argv, { env: env() });
+      expect(r.stderr).toBe(
+        'flagctl: cannot tell whether project "defualt" exists (--project): this token may not list projects (HTTP 403) nor read the project\'s environments (HTTP 403), and a gate does not pass on an answer for a project it cannot confirm\n' +
+          'Use a token that may list projects (GET /api/admin/projects).\n',
+      );
+      expect(r.code).toBe(4);
+      expect(r.stdout).toBe('');
+      expect(server.requests.map((q) => q.url)).toEqual([
+        '/api/admin/projects',
+        '/api/admin/environments/project/defualt',
+      ]);
+    },
+  );
 
   it('a project that has environments goes on to the command, and an empty answer then passes', async () => {
     listRefused();
@@ -147,7 +187,11 @@ describe('a --project the token may not list projects to check', () => {
     const r = await runCli(['features', 'stale', '--project', 'defualt'], { env: env() });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(server.requests.map((q) => q.url.split('?')[0])).toEqual(['/api/admin/projects', '/api/admin/environments/project/defualt', '/api/admin/search/features']);
+    expect(server.requests.map((q) => q.url.split('?')[0])).toEqual([
+      '/api/admin/projects',
+      '/api/admin/environments/project/defualt',
+      '/api/admin/search/features',
+    ]);
   });
 
   it('one project it cannot read does not spare the next from the check', async () => {
@@ -157,7 +201,11 @@ describe('a --project the token may not list projects to check', () => {
     const r = await runCli(['features', 'search', '--project', 'web,defualt'], { env: env() });
     expect(r.code).toBe(5);
     expect(r.stderr).toContain('no project "defualt" on this server (--project): it has no environments');
-    expect(server.requests.map((q) => q.url)).toEqual(['/api/admin/projects', '/api/admin/environments/project/web', '/api/admin/environments/project/defualt']);
+    expect(server.requests.map((q) => q.url)).toEqual([
+      '/api/admin/projects',
+      '/api/admin/environments/project/web',
+      '/api/admin/environments/project/defualt',
+    ]);
   });
 
   it('a command that is not a gate still runs when neither can be read (nothing is judged)', async () => {
@@ -175,7 +223,11 @@ describe('a --project the token may not list projects to check', () => {
 describe("the profile's project, in a gate", () => {
   const withProject = (project: string) => {
     const d = mkdtempSync(join(tmpdir(), 'flagctl-profile-project-'));
-    writeFileSync(join(d, 'config.json'), JSON.stringify({ version: 1, profiles: { default: { url: server.url, token: TOKEN, project } } }), { mode: 0o600 });
+    writeFileSync(
+      join(d, 'config.json'),
+      JSON.stringify({ version: 1, profiles: { default: { url: server.url, token: TOKEN, project } } }),
+      { mode: 0o600 },
+    );
     chmodSync(join(d, 'config.json'), 0o600);
     return { FLAGCTL_CONFIG_DIR: d };
   };
@@ -183,7 +235,9 @@ describe("the profile's project, in a gate", () => {
   it('retire plan --fail-on archive exits 5 for a profile project the server does not have', async () => {
     serveProjects(server);
     const r = await runCli(['retire', 'plan', tree, '--fail-on', 'archive'], { env: withProject('defualt') });
-    expect(r.stderr).toBe(`flagctl: no project "defualt" on this server (no --project: the profile's project, else default); it has: default, mobile, web\n`);
+    expect(r.stderr).toBe(
+      `flagctl: no project "defualt" on this server (no --project: the profile's project, else default); it has: default, mobile, web\n`,
+    );
     expect(r.code).toBe(5);
     expect(r.stdout).toBe('');
     expect(server.requests.map((q) => q.url)).toEqual(['/api/admin/projects']);
@@ -192,7 +246,9 @@ describe("the profile's project, in a gate", () => {
   it('the built-in default project is checked too (a server may have removed it)', async () => {
     serveProjects(server, ['web']);
     const r = await runCli(['retire', 'plan', tree, '--fail-on', 'archive'], { env: env() });
-    expect(r.stderr).toBe(`flagctl: no project "default" on this server (no --project: the profile's project, else default); it has: web\n`);
+    expect(r.stderr).toBe(
+      `flagctl: no project "default" on this server (no --project: the profile's project, else default); it has: web\n`,
+    );
     expect(r.code).toBe(5);
   });
 });

@@ -19,7 +19,6 @@ const OVERVIEW = '/api/admin/projects/default/overview';
 const SEARCH = '/api/admin/search/features';
 const server = useFixtureServer();
 
-
 const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });
 const strip = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
 
@@ -35,7 +34,8 @@ const FEATURES = '/api/admin/projects/default/features';
 /** GET /api/admin/projects/default/features from the same seeded 8.2.0: no lifecycle, createdBy or segments; tags are there. */
 const listV8 = load('project-features-v8.json');
 const LIST_FIELDS = Object.keys(listV8.features[0]);
-const listItem = (f: Record<string, unknown>) => Object.fromEntries(LIST_FIELDS.filter((k) => k in f).map((k) => [k, f[k]]));
+const listItem = (f: Record<string, unknown>) =>
+  Object.fromEntries(LIST_FIELDS.filter((k) => k in f).map((k) => [k, f[k]]));
 
 /** An 8.x server: the deprecated path is gone; /overview and /features answer; search only if `search` is given. */
 function newServer(features: Record<string, unknown>[], head: unknown = v8, search?: 'search') {
@@ -64,15 +64,35 @@ describe('project overview on a server with the deprecated endpoint (6.x)', () =
     const doc = {
       ...v6,
       featureLimit: 120,
-      featureNaming: { pattern: '^[a-z][a-z0-9.~_-]+$', example: 'checkout.v2', description: 'lower case, dots for areas' },
+      featureNaming: {
+        pattern: '^[a-z][a-z0-9.~_-]+$',
+        example: 'checkout.v2',
+        description: 'lower case, dots for areas',
+      },
       members: 7,
       health: 93,
       favorite: true,
-      stats: { ...v6.stats, createdCurrentWindow: 19, createdPastWindow: 4, archivedCurrentWindow: 3, archivedPastWindow: 1, projectActivityCurrentWindow: 64, projectActivityPastWindow: 12, projectMembersAddedCurrentWindow: 2, avgTimeToProdCurrentWindow: 4.5 },
-      environments: [{ environment: 'development', changeRequestsEnabled: false }, { ...v6.environments[1], changeRequestsEnabled: true }],
+      stats: {
+        ...v6.stats,
+        createdCurrentWindow: 19,
+        createdPastWindow: 4,
+        archivedCurrentWindow: 3,
+        archivedPastWindow: 1,
+        projectActivityCurrentWindow: 64,
+        projectActivityPastWindow: 12,
+        projectMembersAddedCurrentWindow: 2,
+        avgTimeToProdCurrentWindow: 4.5,
+      },
+      environments: [
+        { environment: 'development', changeRequestsEnabled: false },
+        { ...v6.environments[1], changeRequestsEnabled: true },
+      ],
     };
     server.json(DEPRECATED, doc);
-    const r = await runCli(['project', 'overview', 'default'], { env: { ...env(), FORCE_COLOR: '1' }, stdoutIsTTY: true });
+    const r = await runCli(['project', 'overview', 'default'], {
+      env: { ...env(), FORCE_COLOR: '1' },
+      stdoutIsTTY: true,
+    });
     expect([r.code, r.stderr]).toEqual([0, '']);
     expect(r.stdout).toContain('\u001b[');
     const out = strip(r.stdout);
@@ -100,7 +120,9 @@ describe('project overview on a server with the deprecated endpoint (6.x)', () =
       expect(out).toContain(text);
     }
     // The two windows side by side under their headings.
-    expect(out).toMatch(/ {2}current +past\n {2}Features created +19 +4\n {2}Features archived +3 +1\n {2}Project events +64 +12\n {2}Members added +2 +-\n {2}Avg days to production +4\.5 +-\n/);
+    expect(out).toMatch(
+      / {2}current +past\n {2}Features created +19 +4\n {2}Features archived +3 +1\n {2}Project events +64 +12\n {2}Members added +2 +-\n {2}Avg days to production +4\.5 +-\n/,
+    );
     for (const f of v6.features) expect(out).toContain(f.name);
     expect(out).toMatch(/│ name\s+│ type\s+│ stale\s+│ environments\s+│ createdAt\s+│/);
     expect(out).toContain('development ✓ production ✓');
@@ -131,7 +153,10 @@ describe('project overview on a server with the deprecated endpoint (6.x)', () =
   it('-o csv and ndjson give the feature rows, --columns as in the search table', async () => {
     server.json(DEPRECATED, v6);
     serveEnvironments(server);
-    const csv = await runCli(['project', 'overview', 'default', '-o', 'csv', '--columns', 'name,type,env:production.enabled'], { env: env() });
+    const csv = await runCli(
+      ['project', 'overview', 'default', '-o', 'csv', '--columns', 'name,type,env:production.enabled'],
+      { env: env() },
+    );
     const rows = csv.stdout.split('\r\n').filter(Boolean);
     expect(rows[0]).toBe('name,type,env:production.enabled');
     expect(rows).toHaveLength(v6.features.length + 1);
@@ -140,16 +165,25 @@ describe('project overview on a server with the deprecated endpoint (6.x)', () =
 
     server.json(DEPRECATED, v6);
     const nd = await runCli(['project', 'overview', 'default', '-o', 'ndjson'], { env: env() });
-    expect(nd.stdout.trim().split('\n').map((l) => JSON.parse(l))).toEqual(v6.features);
+    expect(
+      nd.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual(v6.features);
   });
 
   it('--columns picks the columns of the features table under the overview', async () => {
     server.json(DEPRECATED, v6);
     serveEnvironments(server);
-    const r = await runCli(['project', 'overview', 'default', '--columns', 'name,env:production.enabled'], { env: env() });
+    const r = await runCli(['project', 'overview', 'default', '--columns', 'name,env:production.enabled'], {
+      env: env(),
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Mode                open\n');
-    expect(r.stdout).toContain(`Features (${v6.features.length})\nNAME\tENV:PRODUCTION.ENABLED\nnew-checkout-flow\ttrue\n`);
+    expect(r.stdout).toContain(
+      `Features (${v6.features.length})\nNAME\tENV:PRODUCTION.ENABLED\nnew-checkout-flow\ttrue\n`,
+    );
   });
 
   it('a missing project exits 5 naming it and the projects the server has, with no fallback', async () => {
@@ -178,7 +212,12 @@ describe('project overview on a server without it (7.0 and later): the fallback'
     // No search at any size: the deprecated probe, then the two replacements.
     expect(server.requests[0]!.url).toBe(DEPRECATED);
     expect(server.requests).toHaveLength(3);
-    expect(server.requests.slice(1).map((q) => q.url).sort()).toEqual([FEATURES, OVERVIEW]);
+    expect(
+      server.requests
+        .slice(1)
+        .map((q) => q.url)
+        .sort(),
+    ).toEqual([FEATURES, OVERVIEW]);
     const debug = await runCli(['project', 'overview', 'default', '-o', 'json', '--debug'], { env: env() });
     expect(debug.stderr).toContain(
       'debug: this server has no GET /api/admin/projects/default (removed in Unleash 7); the overview is built from /api/admin/projects/default/overview and /features\n',
@@ -201,7 +240,14 @@ describe('project overview on a server without it (7.0 and later): the fallback'
     const r = await runCli(['project', 'overview', 'default'], { env: env(), stdoutIsTTY: true });
     expect(r.code).toBe(0);
     const out = strip(r.stdout);
-    for (const text of ['Default (default)', 'Feature limit       no limit', 'Health              100% (technical debt 0%)', 'Feature types       experiment 7, kill-switch 7, operational 8, permission 5, release 12, sunset 1', 'default strategy: Default rollout [flexibleRollout]', `Features (${v8Search.features.length})`]) {
+    for (const text of [
+      'Default (default)',
+      'Feature limit       no limit',
+      'Health              100% (technical debt 0%)',
+      'Feature types       experiment 7, kill-switch 7, operational 8, permission 5, release 12, sunset 1',
+      'default strategy: Default rollout [flexibleRollout]',
+      `Features (${v8Search.features.length})`,
+    ]) {
       expect(out).toContain(text);
     }
     expect(out).toMatch(new RegExp(`Features created +${v8.stats.createdCurrentWindow} +0\\n`));
@@ -214,22 +260,41 @@ describe('project overview on a server without it (7.0 and later): the fallback'
     const features = manyFeatures(150);
     newServer(features);
     serveEnvironments(server);
-    const r = await runCli(['project', 'overview', 'default', '-o', 'csv', '--columns', 'name,env:production.enabled'], { env: env() });
+    const r = await runCli(
+      ['project', 'overview', 'default', '-o', 'csv', '--columns', 'name,env:production.enabled'],
+      { env: env() },
+    );
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\r\n').filter(Boolean)).toEqual(['name,env:production.enabled', ...features.map((f) => `${f.name},${(f as any).environments[1].enabled}`)]);
+    expect(r.stdout.split('\r\n').filter(Boolean)).toEqual([
+      'name,env:production.enabled',
+      ...features.map((f) => `${f.name},${(f as any).environments[1].enabled}`),
+    ]);
     expect(r.stderr).not.toContain('no GET /api/admin/projects/default');
   });
 
   it('search-only columns (lifecycle, createdBy, tags, segments) come from search, and only when asked', async () => {
     const features = manyFeatures(230);
     newServer(features, v8, 'search');
-    const r = await runCli(['project', 'overview', 'default', '-o', 'ndjson', '--columns', 'name,lifecycle,createdBy,tags'], { env: env() });
+    const r = await runCli(
+      ['project', 'overview', 'default', '-o', 'ndjson', '--columns', 'name,lifecycle,createdBy,tags'],
+      { env: env() },
+    );
     expect(r.code).toBe(0);
-    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(rows).toHaveLength(230);
     const f = v8Search.features[0] as any;
-    expect(rows[0]).toEqual({ name: f.name, lifecycle: f.lifecycle.stage, createdBy: f.createdBy.name, tags: f.tags.map((t: any) => `${t.type}:${t.value}`) });
-    const searches = server.requests.filter((q) => q.url.startsWith(SEARCH)).map((q) => new URL(q.url, server.url).searchParams);
+    expect(rows[0]).toEqual({
+      name: f.name,
+      lifecycle: f.lifecycle.stage,
+      createdBy: f.createdBy.name,
+      tags: f.tags.map((t: any) => `${t.type}:${t.value}`),
+    });
+    const searches = server.requests
+      .filter((q) => q.url.startsWith(SEARCH))
+      .map((q) => new URL(q.url, server.url).searchParams);
     expect(searches.map((q) => [q.get('project'), q.get('limit'), q.get('offset')])).toEqual([
       ['IS:default', '100', '0'],
       ['IS:default', '100', '100'],
@@ -246,7 +311,11 @@ describe('project overview on a server without it (7.0 and later): the fallback'
   });
 
   it('a missing project exits 5 with the /overview message', async () => {
-    server.json('/api/admin/projects/nope', { ...errors.gonePath, message: 'The path you were looking for (/api/admin/projects/nope) is not available.' }, 404);
+    server.json(
+      '/api/admin/projects/nope',
+      { ...errors.gonePath, message: 'The path you were looking for (/api/admin/projects/nope) is not available.' },
+      404,
+    );
     server.json('/api/admin/projects/nope/overview', errors.missingV8Overview, 404);
     server.json('/api/admin/projects/nope/features', { version: 1, features: [] });
     server.json('/api/admin/projects', { projects: [{ id: 'default' }] });
@@ -258,10 +327,19 @@ describe('project overview on a server without it (7.0 and later): the fallback'
   });
 
   it('a base URL path prefix in the gone-path message still counts as gone', async () => {
-    server.json('/unleash/api/admin/projects/default', { ...errors.gonePath, message: 'The path you were looking for (/unleash/api/admin/projects/default) is not available.' }, 404);
+    server.json(
+      '/unleash/api/admin/projects/default',
+      {
+        ...errors.gonePath,
+        message: 'The path you were looking for (/unleash/api/admin/projects/default) is not available.',
+      },
+      404,
+    );
     server.json(`/unleash${OVERVIEW}`, v8);
     server.json(`/unleash${FEATURES}`, { features: [] });
-    const r = await runCli(['project', 'overview', 'default', '-o', 'json'], { env: { ...env(), FLAGCTL_URL: `${server.url}/unleash` } });
+    const r = await runCli(['project', 'overview', 'default', '-o', 'json'], {
+      env: { ...env(), FLAGCTL_URL: `${server.url}/unleash` },
+    });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).features).toEqual([]);
   });
@@ -285,7 +363,11 @@ describe('project overview: usage and errors', () => {
   });
 
   it('percent-encodes the project id in both paths', async () => {
-    server.json('/api/admin/projects/a%20b', { ...errors.gonePath, message: 'The path you were looking for (/api/admin/projects/a%20b) is not available.' }, 404);
+    server.json(
+      '/api/admin/projects/a%20b',
+      { ...errors.gonePath, message: 'The path you were looking for (/api/admin/projects/a%20b) is not available.' },
+      404,
+    );
     server.json('/api/admin/projects/a%20b/overview', v8);
     server.json('/api/admin/projects/a%20b/features', { features: [] });
     server.json(SEARCH, { features: [], total: 0 });
@@ -302,7 +384,9 @@ describe('project overview: usage and errors', () => {
   });
 
   it('a 404 from a proxy (no Unleash message) is not taken for a gone path', async () => {
-    server.route(DEPRECATED, (_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>'));
+    server.route(DEPRECATED, (_req, res) =>
+      res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>'),
+    );
     server.json('/api/admin/projects', { projects: [{ id: 'default' }] });
     const r = await runCli(['project', 'overview', 'default'], { env: env() });
     expect(r.code).toBe(5);
@@ -312,7 +396,12 @@ describe('project overview: usage and errors', () => {
   });
 
   it('server strings are made safe for the terminal', async () => {
-    server.json(DEPRECATED, { ...v6, name: 'Evil\u001b]0;pwned\u0007', description: 'line\u001b[2Jclear', features: [] });
+    server.json(DEPRECATED, {
+      ...v6,
+      name: 'Evil\u001b]0;pwned\u0007',
+      description: 'line\u001b[2Jclear',
+      features: [],
+    });
     const r = await runCli(['project', 'overview', 'default'], { env: env(), stdoutIsTTY: true });
     expect(r.code).toBe(0);
     expect(r.stdout).not.toMatch(/\u001b\]0;|\u001b\[2J|\u0007/);

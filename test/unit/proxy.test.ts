@@ -67,7 +67,11 @@ describe('NO_PROXY matching', () => {
   });
 
   it('speaks TLS to an https:// proxy, on 443 unless the URL gives a port (issue 21 item 2)', () => {
-    expect(parseProxyUrl('https://user:pw@proxy.internal', 'HTTPS_PROXY')).toMatchObject({ secure: true, host: 'proxy.internal', port: 443 });
+    expect(parseProxyUrl('https://user:pw@proxy.internal', 'HTTPS_PROXY')).toMatchObject({
+      secure: true,
+      host: 'proxy.internal',
+      port: 443,
+    });
     expect(parseProxyUrl('https://proxy.internal:443', 'HTTPS_PROXY')).toMatchObject({ secure: true, port: 443 });
     expect(parseProxyUrl('HTTPS://proxy.internal:8443', 'HTTPS_PROXY')).toMatchObject({ secure: true, port: 8443 });
     expect(parseProxyUrl('http://proxy.internal', 'HTTP_PROXY')).toMatchObject({ secure: false, port: 80 });
@@ -100,8 +104,14 @@ describe('proxy messages', () => {
   it('say which hop failed', () => {
     const reset = { code: 'ECONNRESET' };
     expect(describeNetworkError(reset, 1000)).toBe('the connection was reset by the server');
-    expect(describeNetworkError(reset, 1000, 'proxy.corp:3128')).toBe('the connection through the proxy was closed before the server answered');
-    expect(describeNetworkError({ code: 'ECONNREFUSED' }, 1000, 'proxy.corp:3128')).toBe('connection refused: is the proxy running at that address?');
-    expect(describeNetworkError({ code: 'FLAGCTL_PROXY_TIMEOUT' }, 2500, 'proxy.corp:3128')).toBe('timeout: the proxy did not answer CONNECT within 2.5s');
+    expect(describeNetworkError(reset, 1000, 'proxy.corp:3128')).toBe(
+      'the connection through the proxy was closed before the server answered',
+    );
+    expect(describeNetworkError({ code: 'ECONNREFUSED' }, 1000, 'proxy.corp:3128')).toBe(
+      'connection refused: is the proxy running at that address?',
+    );
+    expect(describeNetworkError({ code: 'FLAGCTL_PROXY_TIMEOUT' }, 2500, 'proxy.corp:3128')).toBe(
+      'timeout: the proxy did not answer CONNECT within 2.5s',
+    );
   });
 });

@@ -16,7 +16,12 @@ import { SEARCH_PATH, makeFeatures, searchOver, serveStaleAges } from '../suppor
 const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
 const server = useFixtureServer();
 const env = (more: Record<string, string> = {}) => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN, ...more });
-const names = (ndjson: string) => ndjson.trim().split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { name: string }).name);
+const names = (ndjson: string) =>
+  ndjson
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { name: string }).name);
 
 // One clock per test, for flagctl and every window the test sets up.
 let windows: RateLimitWindow[] = [];
@@ -65,10 +70,21 @@ describe('commands that page search keep to the rate limit and say when they wai
 
   it('project overview fetches search-only columns paced, and says so', async () => {
     const { features } = limited();
-    server.json('/api/admin/projects/default', { name: 'NotFoundError', message: 'The path you were looking for (/api/admin/projects/default) is not available.' }, 404);
+    server.json(
+      '/api/admin/projects/default',
+      {
+        name: 'NotFoundError',
+        message: 'The path you were looking for (/api/admin/projects/default) is not available.',
+      },
+      404,
+    );
     server.json('/api/admin/projects/default/overview', { name: 'Default', environments: [] });
-    server.json('/api/admin/projects/default/features', { features: features.map(({ name, type }) => ({ name, type })) });
-    const r = await runCli(['project', 'overview', 'default', '-o', 'csv', '--columns', 'name,lifecycle'], { env: env() });
+    server.json('/api/admin/projects/default/features', {
+      features: features.map(({ name, type }) => ({ name, type })),
+    });
+    const r = await runCli(['project', 'overview', 'default', '-o', 'csv', '--columns', 'name,lifecycle'], {
+      env: env(),
+    });
     expect(r.code).toBe(0);
     expect(r.stdout.split('\r\n').filter(Boolean)).toHaveLength(601);
     expect(r.stderr).toMatch(/(^|\n)flagctl: the server allows 4 searches every 2 s; waiting 2 s \(page 5 of 6\)\n$/);
@@ -85,9 +101,14 @@ describe('commands that page search keep to the rate limit and say when they wai
       expect(r.code).toBe(0);
       expect(r.stdout).toBe('');
       // refs says what it waits for (issue 22): the line goes on with its purpose.
-      expect(r.stderr.split('\n')).toEqual(['flagctl: the server allows 4 searches every 2 s; waiting 2 s (page 5 of 6) before searching for the archived flags', '']);
+      expect(r.stderr.split('\n')).toEqual([
+        'flagctl: the server allows 4 searches every 2 s; waiting 2 s (page 5 of 6) before searching for the archived flags',
+        '',
+      ]);
       expect(limit.refused).toEqual([]);
-      expect(server.requests.filter((q) => q.url.startsWith(SEARCH_PATH)).every((q) => q.url.includes('archived=IS%3Atrue'))).toBe(true);
+      expect(
+        server.requests.filter((q) => q.url.startsWith(SEARCH_PATH)).every((q) => q.url.includes('archived=IS%3Atrue')),
+      ).toBe(true);
     } finally {
       rmSync(tree, { recursive: true, force: true });
     }
@@ -122,26 +143,41 @@ describe('the wait limit', () => {
     const r = await runCli(['features', 'search', '--all', '-o', 'ndjson'], { env: env({ FLAGCTL_MAX_WAIT: '1' }) });
     expect([r.code, r.stderr]).toEqual([1, FAIL]);
     limited();
-    const ok = await runCli(['features', 'search', '--all', '-o', 'ndjson', '--max-wait', '30'], { env: env({ FLAGCTL_MAX_WAIT: '1' }) });
+    const ok = await runCli(['features', 'search', '--all', '-o', 'ndjson', '--max-wait', '30'], {
+      env: env({ FLAGCTL_MAX_WAIT: '1' }),
+    });
     expect(ok.code).toBe(0);
   });
 
-  it.each([['abc'], ['-1'], ['1.5'], ['90000']])('--max-wait %s is a usage error and nothing is sent', async (value) => {
-    const r = await runCli(['features', 'search', '--all', `--max-wait=${value}`], { env: env() });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`--max-wait "${value}": expected a whole number of seconds from 0 to 86400, e.g. 600`);
-    expect(server.requests).toEqual([]);
-  });
+  it.each([['abc'], ['-1'], ['1.5'], ['90000']])(
+    '--max-wait %s is a usage error and nothing is sent',
+    async (value) => {
+      const r = await runCli(['features', 'search', '--all', `--max-wait=${value}`], { env: env() });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`--max-wait "${value}": expected a whole number of seconds from 0 to 86400, e.g. 600`);
+      expect(server.requests).toEqual([]);
+    },
+  );
 
   it('a 429 carrying no headers still fails after the usual retries (nothing to pace on)', async () => {
-    server.route(SEARCH_PATH, (_req, res) => res.writeHead(429, { 'content-type': 'text/html' }).end('Too many requests'));
+    server.route(SEARCH_PATH, (_req, res) =>
+      res.writeHead(429, { 'content-type': 'text/html' }).end('Too many requests'),
+    );
     const r = await runCli(['features', 'search', '--retries', '0'], { env: env() });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('HTTP 429');
   });
 
   it('an answer without RateLimit headers is not paced at all', async () => {
-    server.route(SEARCH_PATH, (_req, res, url) => sendJson(res, 200, { features: makeFeatures(600).slice(Number(url.searchParams.get('offset')), Number(url.searchParams.get('offset')) + 100), total: 600 }));
+    server.route(SEARCH_PATH, (_req, res, url) =>
+      sendJson(res, 200, {
+        features: makeFeatures(600).slice(
+          Number(url.searchParams.get('offset')),
+          Number(url.searchParams.get('offset')) + 100,
+        ),
+        total: 600,
+      }),
+    );
     const r = await runCli(['features', 'search', '--all', '-o', 'ndjson', '--max-wait', '0'], { env: env() });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');

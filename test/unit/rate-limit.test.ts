@@ -29,13 +29,29 @@ function bufferIO(stderrIsTTY: boolean, clock: SkippingClock): IO & { err: { tex
         done();
       },
     });
-  return { stdout: sink(), stderr: sink(err), stdin: process.stdin, env: {}, stdoutIsTTY: false, stderrIsTTY, stdinIsTTY: false, clock, err };
+  return {
+    stdout: sink(),
+    stderr: sink(err),
+    stdin: process.stdin,
+    env: {},
+    stdoutIsTTY: false,
+    stderrIsTTY,
+    stdinIsTTY: false,
+    clock,
+    err,
+  };
 }
 
-const client = (clock: SkippingClock) => new ApiClient({ baseUrl: server.url, token: TOKEN, userAgent: 'flagctl-test', timeoutMs: 10_000, clock });
+const client = (clock: SkippingClock) =>
+  new ApiClient({ baseUrl: server.url, token: TOKEN, userAgent: 'flagctl-test', timeoutMs: 10_000, clock });
 /** A clock that jumps over waits once `limit` has answered everything it was sent. */
 const clockFor = (limit?: RateLimitWindow) => new SkippingClock(() => (limit ? limit.inFlight > 0 : false));
-const everything = (over: Partial<SearchRequest> = {}): SearchRequest => ({ query: new URLSearchParams(), offset: 0, concurrency: 4, ...over });
+const everything = (over: Partial<SearchRequest> = {}): SearchRequest => ({
+  query: new URLSearchParams(),
+  offset: 0,
+  concurrency: 4,
+  ...over,
+});
 
 async function names(c: ApiClient, req: SearchRequest): Promise<string[]> {
   const out: string[] = [];
@@ -144,12 +160,21 @@ describe('pacing search to the server rate limit', () => {
 
   it('a server that keeps refusing with a far Retry-After runs into the wait limit rather than parking the run', async () => {
     server.route(SEARCH_PATH, (_req, res) => {
-      res.writeHead(429, { 'content-type': 'text/html', 'retry-after': '3600', 'ratelimit-limit': '15', 'ratelimit-policy': '15;w=60' }).end('no');
+      res
+        .writeHead(429, {
+          'content-type': 'text/html',
+          'retry-after': '3600',
+          'ratelimit-limit': '15',
+          'ratelimit-policy': '15;w=60',
+        })
+        .end('no');
     });
     const clock = clockFor();
     const pacer = new RateLimitPacer({ maxWaitMs: 600_000, clock });
     const err = await names(client(clock), everything({ pacer })).catch((e: unknown) => e);
-    expect((err as Error).message).toMatch(/^the server allows 15 searches a minute; finishing would mean waiting about 3600 s/);
+    expect((err as Error).message).toMatch(
+      /^the server allows 15 searches a minute; finishing would mean waiting about 3600 s/,
+    );
     expect((err as Error).message).toContain('SEARCH_FEATURES_RATE_LIMIT_PER_MINUTE');
   });
 

@@ -26,10 +26,21 @@ const environment = (enabled: boolean) => ({ name: 'production', type: 'producti
 /** A project of FEATURES flags whose documents are held by `held`. */
 function serveHeldProject(s: FixtureServer, held: HeldAnswers): void {
   s.json('/api/admin/environments/project/default', { version: 1, environments: [environment(true)] });
-  s.json('/api/admin/projects/default/features', { version: 2, features: names.map((name) => ({ name, type: 'release', environments: [environment(true)] })) });
+  s.json('/api/admin/projects/default/features', {
+    version: 2,
+    features: names.map((name) => ({ name, type: 'release', environments: [environment(true)] })),
+  });
   s.json('/api/admin/segments', { segments: [] });
   for (const name of names) {
-    const doc = { name, type: 'release', project: 'default', stale: false, impressionData: false, environments: [{ ...environment(true), strategies: [], variants: [] }], dependencies: [] };
+    const doc = {
+      name,
+      type: 'release',
+      project: 'default',
+      stale: false,
+      impressionData: false,
+      environments: [{ ...environment(true), strategies: [], variants: [] }],
+      dependencies: [],
+    };
     s.route(`/api/admin/projects/default/features/${name}`, held.answer(doc));
   }
 }

@@ -26,8 +26,12 @@ function serve(s: FixtureServer) {
   s.json('/api/admin/projects', { version: 1, projects: [{ id: 'default', name: 'default' }] });
   s.json('/api/admin/feature-types', { version: 1, types: [{ id: 'release', lifetimeDays: 40 }] });
   s.route('/api/admin/search/features', (_req, res) => sendJson(res, 200, { features: [], total: 0 }));
-  s.json('/api/admin/projects/default/features', { version: 2, features: FLAGS.map((name) => ({ name, type: 'release', stale: false, createdAt: recent, environments: [] })) });
-  for (const name of FLAGS) s.json(`/api/admin/projects/default/features/${name}`, { name, lifecycle: { stage: 'live' } });
+  s.json('/api/admin/projects/default/features', {
+    version: 2,
+    features: FLAGS.map((name) => ({ name, type: 'release', stale: false, createdAt: recent, environments: [] })),
+  });
+  for (const name of FLAGS)
+    s.json(`/api/admin/projects/default/features/${name}`, { name, lifecycle: { stage: 'live' } });
 }
 const env = { FLAGCTL_URL: '', FLAGCTL_TOKEN: '*:*.unit-secret', FLAGCTL_CONFIG_DIR: '/nonexistent' };
 const cli = (args: string[]) => runCli(args, { env: { ...env, FLAGCTL_URL: server.url } });
@@ -65,7 +69,10 @@ describe('refs.calls: the calls a codebase wraps the SDK in', { timeout: 30_000 
     // --calls adds to them; sdkCalls: false drops the SDKs'.
     r.write({ 'flagctl.json': JSON.stringify({ refs: { calls: ['useUiFlag'], sdkCalls: false } }) });
     expect(await unknownIn(r)).toEqual(['a.ts:1:25 newProjectLst']);
-    expect(await unknownIn(r, ['--calls', 'flags.isOn'])).toEqual(['a.ts:1:25 newProjectLst', 'a.ts:3:22 new-project-lst']);
+    expect(await unknownIn(r, ['--calls', 'flags.isOn'])).toEqual([
+      'a.ts:1:25 newProjectLst',
+      'a.ts:3:22 new-project-lst',
+    ]);
     const gate = await cli(['refs', '--root', r.dir, '--diff', 'HEAD', '--fail-on', 'added-unknown']);
     expect(gate.code).toBe(3);
     expect(gate.stderr).toMatch(/1 unknown name in flag calls/);
@@ -73,11 +80,17 @@ describe('refs.calls: the calls a codebase wraps the SDK in', { timeout: 30_000 
 
   it('--fail-on unknown in a full scan: every file, each name said on stderr, exit 3; 0 when every name is a flag', async () => {
     serve(server);
-    const r = repo({ 'flagctl.json': JSON.stringify({ refs: { calls: ['useUiFlag'] } }), 'src/a.ts': WRAPPED, 'src/ok.py': 'client.is_enabled("live-flag")\n' });
+    const r = repo({
+      'flagctl.json': JSON.stringify({ refs: { calls: ['useUiFlag'] } }),
+      'src/a.ts': WRAPPED,
+      'src/ok.py': 'client.is_enabled("live-flag")\n',
+    });
     const got = await cli(['refs', r.dir, '--fail-on', 'unknown', '-o', 'ndjson']);
     expect(got.code).toBe(3);
     const dir = r.dir.replace(/\\/g, '/');
-    expect(got.stderr).toContain(`${dir}/src/a.ts:1:25: unknown flag "newProjectLst": const list = useUiFlag('newProjectLst');\n`);
+    expect(got.stderr).toContain(
+      `${dir}/src/a.ts:1:25: unknown flag "newProjectLst": const list = useUiFlag('newProjectLst');\n`,
+    );
     expect(got.stderr).toContain(`${dir}/src/a.ts:2:29: unknown flag "live-flg"`);
     expect(got.stderr).not.toContain('new-project-lst'); // this.flags.isOn is not configured here
     expect(got.stderr).toMatch(/2 names in flag calls that no flag has \(unknown\) \(--fail-on\)/);
@@ -89,20 +102,51 @@ describe('refs.calls: the calls a codebase wraps the SDK in', { timeout: 30_000 
 
   it('bad configuration or --calls: exit 2, nothing sent', async () => {
     const r = repo({ 'a.ts': '\n', 'flagctl.json': '{"refs": {"calls": ["use flag"]}}' });
-    expectUsageError(await cli(['refs', '--root', r.dir, '--diff', 'HEAD']), /flagctl\.json: "refs"\."calls"\[0\]: "use flag" is not a call name/, server);
+    expectUsageError(
+      await cli(['refs', '--root', r.dir, '--diff', 'HEAD']),
+      /flagctl\.json: "refs"\."calls"\[0\]: "use flag" is not a call name/,
+      server,
+    );
     expectUsageError(await cli(['refs', r.dir, '--fail-on', 'unknown']), /flagctl\.json: "refs"\."calls"\[0\]/, server);
     r.write({ 'flagctl.json': '{"refs": {"sdkCalls": "no"}}' });
-    expectUsageError(await cli(['refs', r.dir, '--fail-on', 'unknown']), /"refs"\."sdkCalls" must be true or false/, server);
-    expectUsageError(await cli(['refs', r.dir, '--calls', 'a b', '--fail-on', 'unknown']), /--calls.*"a b" is not a call name/, server);
-    expectUsageError(await cli(['refs', r.dir, '--calls', 'useUiFlag']), /--calls: only with --fail-on unknown/, server);
-    expectUsageError(await cli(['refs', r.dir, '--fail-on', 'unknwn']), /unknown state "unknwn"; accepted: .*unknown/, server);
+    expectUsageError(
+      await cli(['refs', r.dir, '--fail-on', 'unknown']),
+      /"refs"\."sdkCalls" must be true or false/,
+      server,
+    );
+    expectUsageError(
+      await cli(['refs', r.dir, '--calls', 'a b', '--fail-on', 'unknown']),
+      /--calls.*"a b" is not a call name/,
+      server,
+    );
+    expectUsageError(
+      await cli(['refs', r.dir, '--calls', 'useUiFlag']),
+      /--calls: only with --fail-on unknown/,
+      server,
+    );
+    expectUsageError(
+      await cli(['refs', r.dir, '--fail-on', 'unknwn']),
+      /unknown state "unknwn"; accepted: .*unknown/,
+      server,
+    );
   });
 });
 
-describe('the SDKs\' calls by default', () => {
-  const names = (src: string, calls = callsFrom(undefined)) => callMatcher(calls, ['"', "'", '`'])(Buffer.from(src)).map((c) => c.name);
-  it('every official SDK\'s spelling', () => {
-    expect(SDK_CALLS).toEqual(expect.arrayContaining(['isEnabled', 'getVariant', 'useFlag', 'useVariant', 'is_enabled', 'IsEnabled', 'is_enabled?']));
+describe("the SDKs' calls by default", () => {
+  const names = (src: string, calls = callsFrom(undefined)) =>
+    callMatcher(calls, ['"', "'", '`'])(Buffer.from(src)).map((c) => c.name);
+  it("every official SDK's spelling", () => {
+    expect(SDK_CALLS).toEqual(
+      expect.arrayContaining([
+        'isEnabled',
+        'getVariant',
+        'useFlag',
+        'useVariant',
+        'is_enabled',
+        'IsEnabled',
+        'is_enabled?',
+      ]),
+    );
     const src = [
       "unleash.isEnabled('node-a', ctx)", // Node, Java
       "unleash.getVariant('node-b')",
@@ -119,6 +163,8 @@ describe('the SDKs\' calls by default', () => {
   });
   it('a chained call matches where the text ends with it, with ?. and line breaks at the joins', () => {
     const calls = callsFrom({ refs: { calls: ['this.flags.isOn'], sdkCalls: false } });
-    expect(names("this.flags.isOn('a'); this?.flags\n  .isOn('b'); other.isOn('no'); flags.isOn('no')", calls)).toEqual(['a', 'b']);
+    expect(names("this.flags.isOn('a'); this?.flags\n  .isOn('b'); other.isOn('no'); flags.isOn('no')", calls)).toEqual(
+      ['a', 'b'],
+    );
   });
 });

@@ -20,15 +20,38 @@ const old = '2020-01-01T00:00:00.000Z';
 // The tree's four flags: active, stale, archived, and potentially stale (a release older than 40 days).
 // `unused-stale` and `unused-old` have no reference; `quiet` is active and unreferenced.
 const PROJECT_FEATURES = [
-  { name: TREE_FLAGS.active, type: 'release', stale: false, createdAt: recent, lastSeenAt: null, environments: [{ name: 'production', lastSeenAt: '2026-01-02T03:04:05.000Z' }] },
-  { name: TREE_FLAGS.stale, type: 'release', stale: true, createdAt: recent, lastSeenAt: '2025-05-05T00:00:00.000Z', environments: [] },
+  {
+    name: TREE_FLAGS.active,
+    type: 'release',
+    stale: false,
+    createdAt: recent,
+    lastSeenAt: null,
+    environments: [{ name: 'production', lastSeenAt: '2026-01-02T03:04:05.000Z' }],
+  },
+  {
+    name: TREE_FLAGS.stale,
+    type: 'release',
+    stale: true,
+    createdAt: recent,
+    lastSeenAt: '2025-05-05T00:00:00.000Z',
+    environments: [],
+  },
   { name: TREE_FLAGS.prefix, type: 'release', stale: false, createdAt: old, lastSeenAt: null, environments: [] },
   { name: 'unused-stale', type: 'experiment', stale: true, createdAt: recent, environments: [] },
   { name: 'unused-old', type: 'operational', stale: false, createdAt: old, environments: [] },
   { name: 'quiet', type: 'kill-switch', stale: false, createdAt: old, environments: [] },
 ];
 const ARCHIVED = [
-  { name: TREE_FLAGS.archived, type: 'release', project: 'default', stale: false, createdAt: old, archivedAt: recent, lifecycle: { stage: 'archived', enteredStageAt: recent }, environments: [] },
+  {
+    name: TREE_FLAGS.archived,
+    type: 'release',
+    project: 'default',
+    stale: false,
+    createdAt: old,
+    archivedAt: recent,
+    lifecycle: { stage: 'archived', enteredStageAt: recent },
+    environments: [],
+  },
 ];
 const LIFECYCLE: Record<string, string> = {
   [TREE_FLAGS.active]: 'live',
@@ -55,14 +78,19 @@ function serve(s: FixtureServer, projects = ['default']) {
     const offset = Number(url.searchParams.get('offset'));
     sendJson(res, 200, { features: offset === 0 ? ARCHIVED : [], total: ARCHIVED.length });
   });
-  for (const p of projects) s.json(`/api/admin/projects/${p}/features`, { version: 1, features: p === 'default' ? PROJECT_FEATURES : [] });
+  for (const p of projects)
+    s.json(`/api/admin/projects/${p}/features`, { version: 1, features: p === 'default' ? PROJECT_FEATURES : [] });
   for (const [name, stage] of Object.entries(LIFECYCLE)) {
-    s.json(`/api/admin/projects/default/features/${encodeURIComponent(name)}`, { name, lifecycle: { stage, enteredStageAt: recent } });
+    s.json(`/api/admin/projects/default/features/${encodeURIComponent(name)}`, {
+      name,
+      lifecycle: { stage, enteredStageAt: recent },
+    });
   }
 }
 
 const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.unit-secret', FLAGCTL_CONFIG_DIR: '/nonexistent' });
-const refs = (args: string[], extra: Record<string, string> = {}, tty = false) => runCli(['refs', ...args], { env: { ...env(), ...extra }, stdoutIsTTY: tty });
+const refs = (args: string[], extra: Record<string, string> = {}, tty = false) =>
+  runCli(['refs', ...args], { env: { ...env(), ...extra }, stdoutIsTTY: tty });
 const rel = (file: string) => file.slice(dir.length + 1);
 /** The tree's four links (not followed) and its one file over the default cap, said on stderr. */
 const HUGE =
@@ -77,21 +105,88 @@ describe('flagctl refs', () => {
     const r = await refs([dir, '-o', 'ndjson']);
     expect(r.stderr).toBe(HUGE);
     expect(r.code).toBe(0);
-    const got = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Ref);
+    const got = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Ref);
     expect(got).toHaveLength(20);
-    expect(Object.keys(got[0]!)).toEqual(['flag', 'project', 'state', 'archived', 'lifecycle', 'file', 'line', 'column', 'text', 'match']);
+    expect(Object.keys(got[0]!)).toEqual([
+      'flag',
+      'project',
+      'state',
+      'archived',
+      'lifecycle',
+      'file',
+      'line',
+      'column',
+      'text',
+      'match',
+    ]);
     const checkout = got.filter((x) => rel(x.file) === 'src/checkout.ts');
     expect(checkout).toEqual([
-      { flag: TREE_FLAGS.active, project: 'default', state: 'active', archived: false, lifecycle: 'live', file: `${dir}/src/checkout.ts`, line: 4, column: 26, text: 'if (unleash.isEnabled("new-checkout-flow")) {', match: 'exact' },
-      { flag: TREE_FLAGS.stale, project: 'default', state: 'stale', archived: false, lifecycle: 'completed', file: `${dir}/src/checkout.ts`, line: 7, column: 18, text: "// TODO: drop 'legacy-search_v1' once search-ranking ships (a comment still counts)", match: 'exact' },
-      { flag: TREE_FLAGS.active, project: 'default', state: 'active', archived: false, lifecycle: 'live', file: `${dir}/src/checkout.ts`, line: 8, column: 18, text: "const both = ['new-checkout-flow', 'legacy-search_v1'];", match: 'exact' },
-      { flag: TREE_FLAGS.stale, project: 'default', state: 'stale', archived: false, lifecycle: 'completed', file: `${dir}/src/checkout.ts`, line: 8, column: 39, text: "const both = ['new-checkout-flow', 'legacy-search_v1'];", match: 'exact' },
+      {
+        flag: TREE_FLAGS.active,
+        project: 'default',
+        state: 'active',
+        archived: false,
+        lifecycle: 'live',
+        file: `${dir}/src/checkout.ts`,
+        line: 4,
+        column: 26,
+        text: 'if (unleash.isEnabled("new-checkout-flow")) {',
+        match: 'exact',
+      },
+      {
+        flag: TREE_FLAGS.stale,
+        project: 'default',
+        state: 'stale',
+        archived: false,
+        lifecycle: 'completed',
+        file: `${dir}/src/checkout.ts`,
+        line: 7,
+        column: 18,
+        text: "// TODO: drop 'legacy-search_v1' once search-ranking ships (a comment still counts)",
+        match: 'exact',
+      },
+      {
+        flag: TREE_FLAGS.active,
+        project: 'default',
+        state: 'active',
+        archived: false,
+        lifecycle: 'live',
+        file: `${dir}/src/checkout.ts`,
+        line: 8,
+        column: 18,
+        text: "const both = ['new-checkout-flow', 'legacy-search_v1'];",
+        match: 'exact',
+      },
+      {
+        flag: TREE_FLAGS.stale,
+        project: 'default',
+        state: 'stale',
+        archived: false,
+        lifecycle: 'completed',
+        file: `${dir}/src/checkout.ts`,
+        line: 8,
+        column: 39,
+        text: "const both = ['new-checkout-flow', 'legacy-search_v1'];",
+        match: 'exact',
+      },
     ]);
-    expect(got.find((x) => x.flag === TREE_FLAGS.prefix)).toMatchObject({ state: 'potentially-stale', lifecycle: 'pre-live' });
-    expect(got.find((x) => x.flag === TREE_FLAGS.archived)).toMatchObject({ state: 'active', archived: true, lifecycle: 'archived' });
+    expect(got.find((x) => x.flag === TREE_FLAGS.prefix)).toMatchObject({
+      state: 'potentially-stale',
+      lifecycle: 'pre-live',
+    });
+    expect(got.find((x) => x.flag === TREE_FLAGS.archived)).toMatchObject({
+      state: 'active',
+      archived: true,
+      lifecycle: 'archived',
+    });
     // Lifecycle is asked once per referenced active flag, never for an unreferenced one.
     const lookups = server.requests.filter((q) => q.url.startsWith('/api/admin/projects/default/features/'));
-    expect(lookups.map((q) => decodeURIComponent(q.url.split('/').pop()!)).sort()).toEqual([TREE_FLAGS.stale, TREE_FLAGS.active, TREE_FLAGS.prefix].sort());
+    expect(lookups.map((q) => decodeURIComponent(q.url.split('/').pop()!)).sort()).toEqual(
+      [TREE_FLAGS.stale, TREE_FLAGS.active, TREE_FLAGS.prefix].sort(),
+    );
     expect(server.requests.every((q) => q.method === 'GET')).toBe(true);
   });
 
@@ -99,7 +194,14 @@ describe('flagctl refs', () => {
     serve(server);
     const r = await refs([dir, '--summary', '-o', 'json']);
     expect(r.code).toBe(0);
-    const rows = (JSON.parse(r.stdout) as { flags: unknown }).flags as { flag: string; verdict: string; references: number; files: number; lifecycle: string; lastSeenAt: string | null }[];
+    const rows = (JSON.parse(r.stdout) as { flags: unknown }).flags as {
+      flag: string;
+      verdict: string;
+      references: number;
+      files: number;
+      lifecycle: string;
+      lastSeenAt: string | null;
+    }[];
     expect(rows.map((x) => [x.flag, x.verdict, x.references, x.files])).toEqual([
       [TREE_FLAGS.stale, 'remove-code', 7, 6],
       [TREE_FLAGS.prefix, 'remove-code', 4, 3],
@@ -117,7 +219,9 @@ describe('flagctl refs', () => {
   it('a piped table heads its columns with their --columns ids (a terminal shows "last seen")', async () => {
     serve(server);
     const r = await refs([dir, '--summary']);
-    expect(r.stdout.split('\n')[0]).toBe('FLAG\tSTATE\tLIFECYCLE\tARCHIVED\tREFERENCES\tFILES\tLASTSEENAT\tVERDICT\tKEEPBRANCH');
+    expect(r.stdout.split('\n')[0]).toBe(
+      'FLAG\tSTATE\tLIFECYCLE\tARCHIVED\tREFERENCES\tFILES\tLASTSEENAT\tVERDICT\tKEEPBRANCH',
+    );
   });
 
   it('-o json: {references, flags}', async () => {
@@ -134,7 +238,11 @@ describe('flagctl refs', () => {
       ['stale', 3, 'flagctl: 7 references to flags that are stale (--fail-on)\n'],
       ['potentially-stale', 3, 'flagctl: 4 references to flags that are potentially-stale (--fail-on)\n'],
       ['archived', 3, 'flagctl: 3 references to flags that are archived (--fail-on)\n'],
-      ['stale,archived,potentially-stale', 3, 'flagctl: 14 references to flags that are stale or archived or potentially-stale (--fail-on)\n'],
+      [
+        'stale,archived,potentially-stale',
+        3,
+        'flagctl: 14 references to flags that are stale or archived or potentially-stale (--fail-on)\n',
+      ],
     ];
     for (const [states, code, stderr] of cases) {
       serve(server);
@@ -157,14 +265,23 @@ describe('flagctl refs', () => {
     const lines = r.stdout.trim().split('\n');
     // 14 references to flag: GitHub shows 10 warnings a step, the other 4 are in the summary (failed before: 14 annotations).
     expect(lines).toHaveLength(10);
-    expect(r.stderr).toContain('flagctl: 4 more references not annotated (GitHub shows 10 warnings a step); they are listed in the job summary\n');
+    expect(r.stderr).toContain(
+      'flagctl: 4 more references not annotated (GitHub shows 10 warnings a step); they are listed in the job summary\n',
+    );
     const md = readFileSync(summary, 'utf8');
     expect(md).toContain('the first 10 references are annotated, and 4 more references are listed here:');
-    const rest = md.slice(md.indexOf('4 more references are listed here:')).split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| flag') && !l.startsWith('| ---'));
+    const rest = md
+      .slice(md.indexOf('4 more references are listed here:'))
+      .split('\n')
+      .filter((l) => l.startsWith('| ') && !l.startsWith('| flag') && !l.startsWith('| ---'));
     expect(rest).toHaveLength(4);
-    expect(rest.every((l) => l.includes(dir)), rest.join('\n')).toBe(true);
+    expect(
+      rest.every((l) => l.includes(dir)),
+      rest.join('\n'),
+    ).toBe(true);
     // Each reference is either annotated or listed (at its file and line).
-    const annotatedOrListed = (annotation: string, row: string) => lines.includes(annotation) || rest.some((l) => l.startsWith(row));
+    const annotatedOrListed = (annotation: string, row: string) =>
+      lines.includes(annotation) || rest.some((l) => l.startsWith(row));
     expect(
       annotatedOrListed(
         `::warning file=${dir}/src/checkout.ts,line=7,col=18,title=Stale flag%3A legacy-search_v1::legacy-search_v1 (project default, lifecycle completed) is marked stale and still referenced here`,
@@ -180,7 +297,9 @@ describe('flagctl refs', () => {
     expect(lines.filter((l) => l.includes('new-checkout-flow ('))).toEqual([]);
     expect(md).toContain('### Feature flag references');
     expect(md).toContain('| flag | state | lifecycle | archived | references | files | last seen | verdict |');
-    expect(md).toMatch(/\| legacy-search\\_v1 \| stale \| completed \| false \| 7 \| 6 \| 2025-05-05T00:00:00.000Z \| remove-code \|/);
+    expect(md).toMatch(
+      /\| legacy-search\\_v1 \| stale \| completed \| false \| 7 \| 6 \| 2025-05-05T00:00:00.000Z \| remove-code \|/,
+    );
   });
 
   it('-o sarif: valid against the official SARIF 2.1.0 schema; a result per reference to a flagged flag', async () => {
@@ -191,13 +310,27 @@ describe('flagctl refs', () => {
     const validate = sarifValidator();
     expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
     const run = log.runs[0];
-    expect(run.tool.driver.rules.map((x: { id: string }) => x.id)).toEqual(['flagctl/stale-flag', 'flagctl/potentially-stale-flag', 'flagctl/archived-flag']);
+    expect(run.tool.driver.rules.map((x: { id: string }) => x.id)).toEqual([
+      'flagctl/stale-flag',
+      'flagctl/potentially-stale-flag',
+      'flagctl/archived-flag',
+    ]);
     expect(run.results).toHaveLength(14);
     const first = run.results.find((x: { properties: { flag: string } }) => x.properties.flag === TREE_FLAGS.stale);
-    expect(first.properties).toEqual({ flag: TREE_FLAGS.stale, project: 'default', state: 'stale', archived: false, lifecycle: 'completed' });
+    expect(first.properties).toEqual({
+      flag: TREE_FLAGS.stale,
+      project: 'default',
+      state: 'stale',
+      archived: false,
+      lifecycle: 'completed',
+    });
     expect(first.ruleId).toBe('flagctl/stale-flag');
     // A path with spaces and non-ASCII is a valid URI reference.
-    expect(run.results.some((x: any) => x.locations[0].physicalLocation.artifactLocation.uri.endsWith('docs/notes%20with%20spaces%20%C3%BC.md'))).toBe(true);
+    expect(
+      run.results.some((x: any) =>
+        x.locations[0].physicalLocation.artifactLocation.uri.endsWith('docs/notes%20with%20spaces%20%C3%BC.md'),
+      ),
+    ).toBe(true);
     // The schema check can fail: a result without a message is refused.
     delete run.results[0].message;
     expect(validate(log)).toBe(false);
@@ -213,7 +346,9 @@ describe('flagctl refs', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).not.toContain('\u001b');
       expect(r.stdout).toContain('legacy-search_v1 (marked stale, lifecycle completed, project default): 1 reference');
-      expect(r.stdout).toContain(`${hostile}/x.ts:1:12  const a = "legacy-search_v1"; // \\x1b]0;pwned\\x07\\x1b[31mred`);
+      expect(r.stdout).toContain(
+        `${hostile}/x.ts:1:12  const a = "legacy-search_v1"; // \\x1b]0;pwned\\x07\\x1b[31mred`,
+      );
     } finally {
       rmSync(hostile, { recursive: true, force: true });
     }
@@ -244,10 +379,20 @@ describe('flagctl refs', () => {
   it('--delimiters and --aliases', async () => {
     serve(server);
     const yaml = await refs([`${dir}/config/flags.yaml`, '--delimiters', ' \n', '-o', 'ndjson']);
-    expect(yaml.stdout.trim().split('\n').map((l) => (JSON.parse(l) as Ref).flag)).toEqual([TREE_FLAGS.stale]);
+    expect(
+      yaml.stdout
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as Ref).flag),
+    ).toEqual([TREE_FLAGS.stale]);
     serve(server);
     const kt = await refs([`${dir}/kotlin`, '--aliases', '-o', 'ndjson', '--columns', 'flag,line,match']);
-    expect(kt.stdout.trim().split('\n').map((l) => JSON.parse(l))).toEqual([
+    expect(
+      kt.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([
       { flag: TREE_FLAGS.prefix, line: 1, match: 'alias' },
       { flag: TREE_FLAGS.prefix, line: 1, match: 'exact' },
       { flag: TREE_FLAGS.stale, line: 2, match: 'alias' },
@@ -255,7 +400,8 @@ describe('flagctl refs', () => {
   });
 
   it('a lifecycle is asked for only where the output or a gate holds it (issue 26)', async () => {
-    const lifecycleGets = () => server.requests.filter((q) => /^\/api\/admin\/projects\/default\/features\/./.test(q.url)).length;
+    const lifecycleGets = () =>
+      server.requests.filter((q) => /^\/api\/admin\/projects\/default\/features\/./.test(q.url)).length;
     const cases: [string[], boolean][] = [
       [['-o', 'csv'], false], // the default columns have no lifecycle
       [[], false], // the piped table, likewise
@@ -283,28 +429,39 @@ describe('flagctl refs', () => {
       const x = JSON.parse(l) as Record<string, unknown>;
       return { flag: x.flag, state: x.state, file: x.file, line: x.line, column: x.column, text: x.text };
     };
-    expect(bare.stdout.trim().split('\n').map((l) => JSON.parse(l))).toEqual(whole.stdout.trim().split('\n').map(pick));
+    expect(
+      bare.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual(whole.stdout.trim().split('\n').map(pick));
   });
 
-  it('without --project, the default project\'s flags are asked for beside the project list, not after it', { timeout: 10_000 }, async () => {
-    // The project list is answered only once the default project's flags were asked for:
-    // a client that waits for the list first never gets it.
-    let asked!: () => void;
-    const defaultAsked = new Promise<void>((resolve) => (asked = resolve));
-    server.route('/api/admin/projects/default/features', (_req, res) => {
-      asked();
-      sendJson(res, 200, { version: 1, features: PROJECT_FEATURES });
-    });
-    server.route('/api/admin/projects', (_req, res) => {
-      void defaultAsked.then(() => sendJson(res, 200, { version: 1, projects: [{ id: 'default', name: 'default' }] }));
-    });
-    serve(server); // the rest; the first route given for a path is the one used
-    const r = await refs([`${dir}/src`, '-o', 'csv', '--columns', 'flag,file,line']);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain('legacy-search_v1');
-    const urls = server.requests.map((q) => q.url);
-    expect(urls.filter((u) => u === '/api/admin/projects/default/features')).toHaveLength(1);
-  });
+  it(
+    "without --project, the default project's flags are asked for beside the project list, not after it",
+    { timeout: 10_000 },
+    async () => {
+      // The project list is answered only once the default project's flags were asked for:
+      // a client that waits for the list first never gets it.
+      let asked!: () => void;
+      const defaultAsked = new Promise<void>((resolve) => (asked = resolve));
+      server.route('/api/admin/projects/default/features', (_req, res) => {
+        asked();
+        sendJson(res, 200, { version: 1, features: PROJECT_FEATURES });
+      });
+      server.route('/api/admin/projects', (_req, res) => {
+        void defaultAsked.then(() =>
+          sendJson(res, 200, { version: 1, projects: [{ id: 'default', name: 'default' }] }),
+        );
+      });
+      serve(server); // the rest; the first route given for a path is the one used
+      const r = await refs([`${dir}/src`, '-o', 'csv', '--columns', 'flag,file,line']);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('legacy-search_v1');
+      const urls = server.requests.map((q) => q.url);
+      expect(urls.filter((u) => u === '/api/admin/projects/default/features')).toHaveLength(1);
+    },
+  );
 
   it('a server without a default project: the early request for it goes unused, whatever it answered', async () => {
     server.json('/api/admin/projects/default/features', { name: 'NotFoundError', message: 'no such project' }, 404);
@@ -317,7 +474,13 @@ describe('flagctl refs', () => {
   });
 
   it('--all-flags with many flags: lifecycles come from search pages, not one request per flag', async () => {
-    const many = Array.from({ length: 250 }, (_, i) => ({ name: `gen-${i}`, type: 'kill-switch', stale: false, createdAt: recent, environments: [] }));
+    const many = Array.from({ length: 250 }, (_, i) => ({
+      name: `gen-${i}`,
+      type: 'kill-switch',
+      stale: false,
+      createdAt: recent,
+      environments: [],
+    }));
     server.json('/api/admin/projects', { version: 1, projects: [{ id: 'default' }] });
     server.json('/api/admin/feature-types', { version: 1, types: [{ id: 'kill-switch', lifetimeDays: null }] });
     server.json('/api/admin/projects/default/features', { version: 1, features: many });
@@ -326,12 +489,17 @@ describe('flagctl refs', () => {
       expect(url.searchParams.get('project')).toBe('IS_ANY_OF:default');
       const offset = Number(url.searchParams.get('offset'));
       const limit = Number(url.searchParams.get('limit'));
-      const page = many.slice(offset, offset + limit).map((f) => ({ ...f, project: 'default', lifecycle: { stage: 'live' } }));
+      const page = many
+        .slice(offset, offset + limit)
+        .map((f) => ({ ...f, project: 'default', lifecycle: { stage: 'live' } }));
       sendJson(res, 200, { features: page, total: many.length });
     });
     const r = await refs([`${dir}/go`, '--summary', '--all-flags', '-o', 'ndjson']);
     expect(r.code).toBe(0);
-    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { lifecycle: string });
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { lifecycle: string });
     expect(rows).toHaveLength(250);
     expect(rows.every((x) => x.lifecycle === 'live')).toBe(true);
     expect(server.requests.filter((q) => q.url.startsWith('/api/admin/search/features')).length).toBe(4);
@@ -340,8 +508,18 @@ describe('flagctl refs', () => {
   it('--all-flags with many flags where the search limit has no room for the pages: one document each, no wait', async () => {
     // Unleash 8's limit: 15 a minute, 2 left after the archived search; 3 pages would wait out the window.
     const limited = (res: import('node:http').ServerResponse) =>
-      res.setHeader('ratelimit-limit', '15').setHeader('ratelimit-remaining', '2').setHeader('ratelimit-reset', '60').setHeader('ratelimit-policy', '15;w=60');
-    const many = Array.from({ length: 250 }, (_, i) => ({ name: `gen-${i}`, type: 'kill-switch', stale: false, createdAt: recent, environments: [] }));
+      res
+        .setHeader('ratelimit-limit', '15')
+        .setHeader('ratelimit-remaining', '2')
+        .setHeader('ratelimit-reset', '60')
+        .setHeader('ratelimit-policy', '15;w=60');
+    const many = Array.from({ length: 250 }, (_, i) => ({
+      name: `gen-${i}`,
+      type: 'kill-switch',
+      stale: false,
+      createdAt: recent,
+      environments: [],
+    }));
     server.json('/api/admin/projects', { version: 1, projects: [{ id: 'default' }] });
     server.json('/api/admin/feature-types', { version: 1, types: [{ id: 'kill-switch', lifetimeDays: null }] });
     server.json('/api/admin/projects/default/features', { version: 1, features: many });
@@ -350,18 +528,25 @@ describe('flagctl refs', () => {
       limited(res);
       sendJson(res, 200, { features: [], total: 0 });
     });
-    for (const f of many) server.json(`/api/admin/projects/default/features/${f.name}`, { name: f.name, lifecycle: { stage: 'live' } });
+    for (const f of many)
+      server.json(`/api/admin/projects/default/features/${f.name}`, { name: f.name, lifecycle: { stage: 'live' } });
     const r = await refs([`${dir}/go`, '--summary', '--all-flags', '-o', 'ndjson']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toContain('waiting');
-    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { lifecycle: string });
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { lifecycle: string });
     expect(rows).toHaveLength(250);
     expect(rows.every((x) => x.lifecycle === 'live')).toBe(true);
     expect(server.requests.filter((q) => q.url.startsWith('/api/admin/search/features'))).toHaveLength(1);
   });
 
   it('a project list that breaks the contract is exit 1 naming the field, never a partial scan', async () => {
-    server.json('/api/admin/projects/default/features', { version: 1, features: [PROJECT_FEATURES[0], { ...PROJECT_FEATURES[1], name: 42 }] });
+    server.json('/api/admin/projects/default/features', {
+      version: 1,
+      features: [PROJECT_FEATURES[0], { ...PROJECT_FEATURES[1], name: 42 }],
+    });
     serve(server);
     const r = await refs([`${dir}/src`, '-o', 'csv', '--columns', 'flag,file']);
     expect(r.code).toBe(1);
@@ -372,10 +557,19 @@ describe('flagctl refs', () => {
   it('bad input: exit 2, a one-line message, nothing sent', async () => {
     const cases: [string[], string][] = [
       [['/nonexistent/src'], 'flagctl: path "/nonexistent/src" does not exist; give files or directories to search\n'],
-      [[dir, '--fail-on', 'stale,old'], 'flagctl: --fail-on "stale,old": unknown state "old"; accepted: any of stale, potentially-stale, archived, completed, unknown, comma-separated\n'],
-      [[dir, '--delimiters', ''], 'flagctl: --delimiters "": give at least one delimiter character, e.g. --delimiters "\\"\'`"\n'],
+      [
+        [dir, '--fail-on', 'stale,old'],
+        'flagctl: --fail-on "stale,old": unknown state "old"; accepted: any of stale, potentially-stale, archived, completed, unknown, comma-separated\n',
+      ],
+      [
+        [dir, '--delimiters', ''],
+        'flagctl: --delimiters "": give at least one delimiter character, e.g. --delimiters "\\"\'`"\n',
+      ],
       [[dir, '--max-file-kb', '0'], 'flagctl: --max-file-kb "0": expected a whole number of KiB from 1 to 1048576\n'],
-      [[dir, '--summary', '-o', 'sarif'], 'flagctl: --summary: not with -o sarif, which reports references; use -o table, json, ndjson, csv, markdown or yaml\n'],
+      [
+        [dir, '--summary', '-o', 'sarif'],
+        'flagctl: --summary: not with -o sarif, which reports references; use -o table, json, ndjson, csv, markdown or yaml\n',
+      ],
     ];
     for (const [args, stderr] of cases) {
       const r = await refs(args);
@@ -388,10 +582,22 @@ describe('flagctl refs', () => {
 
   it('a refused token exits 4 and a failed request 1, never 3', async () => {
     server.json('/api/admin/projects', { name: 'UnauthorizedError', message: 'You must log in to use Unleash.' }, 401);
-    server.json('/api/admin/feature-types', { name: 'UnauthorizedError', message: 'You must log in to use Unleash.' }, 401);
-    server.json('/api/admin/search/features', { name: 'UnauthorizedError', message: 'You must log in to use Unleash.' }, 401);
+    server.json(
+      '/api/admin/feature-types',
+      { name: 'UnauthorizedError', message: 'You must log in to use Unleash.' },
+      401,
+    );
+    server.json(
+      '/api/admin/search/features',
+      { name: 'UnauthorizedError', message: 'You must log in to use Unleash.' },
+      401,
+    );
     // Asked for beside the project list (the default project's flags), refused alike.
-    server.json('/api/admin/projects/default/features', { name: 'UnauthorizedError', message: 'You must log in to use Unleash.' }, 401);
+    server.json(
+      '/api/admin/projects/default/features',
+      { name: 'UnauthorizedError', message: 'You must log in to use Unleash.' },
+      401,
+    );
     const r = await refs([dir, '--fail-on', 'stale']);
     expect(r.code).toBe(4);
     expect(r.stderr).not.toContain('unit-secret');

@@ -26,28 +26,60 @@ const FEATURES: Record<string, { name: string; stale?: boolean }[]> = {
   default: [{ name: 'live-flag' }, { name: 'old-flag', stale: true }, { name: 'gone-flag' }, { name: 'done-flag' }],
   web: [{ name: 'web-flag' }],
 };
-const LIFECYCLE: Record<string, string> = { 'live-flag': 'live', 'old-flag': 'live', 'gone-flag': 'live', 'done-flag': 'completed', 'web-flag': 'initial' };
+const LIFECYCLE: Record<string, string> = {
+  'live-flag': 'live',
+  'old-flag': 'live',
+  'gone-flag': 'live',
+  'done-flag': 'completed',
+  'web-flag': 'initial',
+};
 
 function serve(s: FixtureServer) {
   s.json('/api/admin/projects', { version: 1, projects: Object.keys(FEATURES).map((id) => ({ id, name: id })) });
   s.json('/api/admin/feature-types', { version: 1, types: [{ id: 'release', lifetimeDays: 40 }] });
   s.route('/api/admin/search/features', (_req, res, url) => {
     const offset = Number(url.searchParams.get('offset'));
-    const archived = [{ name: 'dead-flag', type: 'release', project: 'default', stale: false, createdAt: recent, lifecycle: { stage: 'archived' }, environments: [] }];
+    const archived = [
+      {
+        name: 'dead-flag',
+        type: 'release',
+        project: 'default',
+        stale: false,
+        createdAt: recent,
+        lifecycle: { stage: 'archived' },
+        environments: [],
+      },
+    ];
     sendJson(res, 200, { features: offset === 0 ? archived : [], total: 1 });
   });
   for (const [project, list] of Object.entries(FEATURES)) {
     s.json(`/api/admin/projects/${project}/features`, {
       version: 2,
-      features: list.map((f) => ({ name: f.name, type: 'release', stale: f.stale ?? false, createdAt: recent, environments: [] })),
+      features: list.map((f) => ({
+        name: f.name,
+        type: 'release',
+        stale: f.stale ?? false,
+        createdAt: recent,
+        environments: [],
+      })),
     });
-    for (const f of list) s.json(`/api/admin/projects/${project}/features/${f.name}`, { name: f.name, lifecycle: { stage: LIFECYCLE[f.name] } });
+    for (const f of list)
+      s.json(`/api/admin/projects/${project}/features/${f.name}`, {
+        name: f.name,
+        lifecycle: { stage: LIFECYCLE[f.name] },
+      });
   }
   s.json('/api/admin/projects/nope/features', { version: 2, features: [] });
 }
 
-const env = (extra: Record<string, string> = {}) => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.unit-secret', FLAGCTL_CONFIG_DIR: '/nonexistent', ...extra });
-const diff = (repo: TestRepo, args: string[], extra: Record<string, string> = {}) => runCli(['refs', '--root', repo.dir, ...args], { env: env(extra) });
+const env = (extra: Record<string, string> = {}) => ({
+  FLAGCTL_URL: server.url,
+  FLAGCTL_TOKEN: '*:*.unit-secret',
+  FLAGCTL_CONFIG_DIR: '/nonexistent',
+  ...extra,
+});
+const diff = (repo: TestRepo, args: string[], extra: Record<string, string> = {}) =>
+  runCli(['refs', '--root', repo.dir, ...args], { env: env(extra) });
 const json = async (repo: TestRepo, args: string[] = []) => {
   const r = await diff(repo, ['--diff', 'HEAD', '-o', 'json', ...args]);
   expect(r.stderr).toBe('');
@@ -68,19 +100,32 @@ describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () 
     const r = repo({ 'src/a.ts': 'const x = 1;\nif (isEnabled("live-flag")) go();\n' });
     r.write({ 'src/a.ts': 'const x = 1;\nif (isEnabled("live-flag")) go();\nif (isEnabled("old-flag")) stop();\n' });
     const d = await json(r);
-    expect(d.flags.map((f) => [f.flag, f.added.length, f.removed.length, f.newToCode])).toEqual([['old-flag', 1, 0, true]]);
-    expect(flag(d, 'old-flag')!.added).toEqual([{ file: 'src/a.ts', line: 3, column: 16, text: 'if (isEnabled("old-flag")) stop();', match: 'exact' }]);
+    expect(d.flags.map((f) => [f.flag, f.added.length, f.removed.length, f.newToCode])).toEqual([
+      ['old-flag', 1, 0, true],
+    ]);
+    expect(flag(d, 'old-flag')!.added).toEqual([
+      { file: 'src/a.ts', line: 3, column: 16, text: 'if (isEnabled("old-flag")) stop();', match: 'exact' },
+    ]);
     expect(flag(d, 'old-flag')).toMatchObject({ state: 'stale', lifecycle: 'live', project: 'default' });
 
     const summary = join(scratch, 'summary.md');
     const outputs = join(scratch, 'outputs');
     writeFileSync(outputs, '');
-    const g = await diff(r, ['--diff', 'HEAD', '-o', 'github', '--fail-on', 'added-stale'], { GITHUB_STEP_SUMMARY: summary, GITHUB_OUTPUT: outputs });
+    const g = await diff(r, ['--diff', 'HEAD', '-o', 'github', '--fail-on', 'added-stale'], {
+      GITHUB_STEP_SUMMARY: summary,
+      GITHUB_OUTPUT: outputs,
+    });
     expect(g.code).toBe(3);
-    expect(g.stdout).toBe('::error file=src/a.ts,line=3,col=16,title=Flag stale%3A old-flag::old-flag (marked stale, lifecycle live, project default) is stale; this change adds a reference to it\n');
+    expect(g.stdout).toBe(
+      '::error file=src/a.ts,line=3,col=16,title=Flag stale%3A old-flag::old-flag (marked stale, lifecycle live, project default) is stale; this change adds a reference to it\n',
+    );
     expect(g.stderr).toMatch(/old-flag \(stale\)/);
-    expect(readFileSync(summary, 'utf8')).toMatch(/### Feature flags in this change[\s\S]*old-flag\*\* is stale: 1 reference added[\s\S]*<details>/);
-    expect(readFileSync(outputs, 'utf8')).toMatch(/^extinct<<(ghadelimiter_[\w-]+)\n\[\]\n\1\nadded-stale<<(ghadelimiter_[\w-]+)\n\["old-flag"\]\n\2\n$/);
+    expect(readFileSync(summary, 'utf8')).toMatch(
+      /### Feature flags in this change[\s\S]*old-flag\*\* is stale: 1 reference added[\s\S]*<details>/,
+    );
+    expect(readFileSync(outputs, 'utf8')).toMatch(
+      /^extinct<<(ghadelimiter_[\w-]+)\n\[\]\n\1\nadded-stale<<(ghadelimiter_[\w-]+)\n\["old-flag"\]\n\2\n$/,
+    );
     // Reads only: every request a GET.
     expect(server.requests.every((q) => q.method === 'GET')).toBe(true);
   });
@@ -89,8 +134,12 @@ describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () 
     serve(server);
     const r = repo({ 'src/a.ts': 'const x = 1;\n' });
     r.write({ 'src/a.ts': 'if (isEnabled("live-flag")) go();\n' });
-    const g = await diff(r, ['--diff', 'HEAD', '-o', 'github', '--fail-on', 'added-stale'], { GITHUB_OUTPUT: '/dev/full' });
-    expect(g.stderr).toBe('flagctl: cannot write to GITHUB_OUTPUT (/dev/full): no space left on the device (ENOSPC); the output is incomplete\n');
+    const g = await diff(r, ['--diff', 'HEAD', '-o', 'github', '--fail-on', 'added-stale'], {
+      GITHUB_OUTPUT: '/dev/full',
+    });
+    expect(g.stderr).toBe(
+      'flagctl: cannot write to GITHUB_OUTPUT (/dev/full): no space left on the device (ENOSPC); the output is incomplete\n',
+    );
     expect(g.code).toBe(1);
   });
 
@@ -99,9 +148,19 @@ describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () 
     const r = repo({ 'a.ts': 'f("gone-flag")\n' });
     r.write({ 'a.ts': 'f("old-flag")\n' });
     const csv = await diff(r, ['--diff', 'HEAD', '-o', 'csv', '--columns', 'change,flag,file,line,extinct']);
-    expect(csv.stdout.split('\r\n')).toEqual(['change,flag,file,line,extinct', 'removed,gone-flag,a.ts,1,true', 'added,old-flag,a.ts,1,false', '']);
+    expect(csv.stdout.split('\r\n')).toEqual([
+      'change,flag,file,line,extinct',
+      'removed,gone-flag,a.ts,1,true',
+      'added,old-flag,a.ts,1,false',
+      '',
+    ]);
     const nd = await diff(r, ['--diff', 'HEAD', '-o', 'ndjson']);
-    expect(nd.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { change: string }).change)).toEqual(['removed', 'added']);
+    expect(
+      nd.stdout
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { change: string }).change),
+    ).toEqual(['removed', 'added']);
     const md = await diff(r, ['--diff', 'HEAD', '-o', 'markdown']);
     expect(md.stdout).toBe(
       [
@@ -133,14 +192,23 @@ describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () 
     expect(flag(d, 'gone-flag')).toMatchObject({ extinct: true, removed: [{ file: 'a.ts', line: 1 }], added: [] });
     expect(flag(d, 'live-flag')).toMatchObject({ extinct: false, removed: [{ file: 'a.ts', line: 2 }] });
     const table = await diff(r, ['--diff', 'HEAD']);
-    expect(table.stdout).toMatch(/gone-flag \(active, lifecycle live, project default\): \+0 -1, extinct: no reference left; see `flagctl retire plan`/);
+    expect(table.stdout).toMatch(
+      /gone-flag \(active, lifecycle live, project default\): \+0 -1, extinct: no reference left; see `flagctl retire plan`/,
+    );
   });
 
   it('a rename and a move of references between files: neither added nor removed', async () => {
     serve(server);
-    const r = repo({ 'old/name.ts': 'x\nif (isEnabled("old-flag")) {}\n', 'c.ts': 'const a = "live-flag";\nconst b = 2;\n' });
+    const r = repo({
+      'old/name.ts': 'x\nif (isEnabled("old-flag")) {}\n',
+      'c.ts': 'const a = "live-flag";\nconst b = 2;\n',
+    });
     r.remove('old/name.ts');
-    r.write({ 'new/name.ts': 'x\nif (isEnabled("old-flag")) {}\n', 'c.ts': 'const b = 2;\n', 'd.ts': '// moved\n    const a =   "live-flag";\n' });
+    r.write({
+      'new/name.ts': 'x\nif (isEnabled("old-flag")) {}\n',
+      'c.ts': 'const b = 2;\n',
+      'd.ts': '// moved\n    const a =   "live-flag";\n',
+    });
     const d = await json(r);
     expect(d.flags).toEqual([]);
     expect(d.changedFiles).toBe(4);
@@ -163,7 +231,9 @@ describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () 
     const d = await json(r);
     expect(d.flags.map((f) => [f.flag, f.added.length, f.removed.map((p) => p.line)])).toEqual([['old-flag', 0, [2]]]);
     expect((await diff(r, ['--diff', 'HEAD', '--fail-on', 'added-stale'])).code).toBe(0);
-    r.write({ 'a.ts': 'if (isEnabled("old-flag")) a(1);\nif (isEnabled("old-flag")) b(1);\nif (isEnabled("old-flag")) c();\n' });
+    r.write({
+      'a.ts': 'if (isEnabled("old-flag")) a(1);\nif (isEnabled("old-flag")) b(1);\nif (isEnabled("old-flag")) c();\n',
+    });
     const more = await json(r);
     expect(more.flags.map((f) => [f.flag, f.added.length, f.removed.length])).toEqual([['old-flag', 1, 0]]);
     expect((await diff(r, ['--diff', 'HEAD', '--fail-on', 'added-stale'])).code).toBe(3);
@@ -175,7 +245,9 @@ describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () 
       const moved = repo({ 'a.ts': `const a = ["old-flag", "${pad}"];\n` });
       moved.remove('a.ts');
       moved.write({ 'b.ts': `const a = ["old-flag", "${pad}y"];\n` });
-      expect((await json(moved)).flags.map((f) => [f.flag, f.added.length, f.removed.length])).toEqual([['old-flag', 1, 1]]);
+      expect((await json(moved)).flags.map((f) => [f.flag, f.added.length, f.removed.length])).toEqual([
+        ['old-flag', 1, 1],
+      ]);
     }
     const pad = 'x'.repeat(300);
     const r = repo({ 'a.ts': `const a = ["old-flag", "${pad}"];\n` });
@@ -196,19 +268,28 @@ describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () 
     expect((await json(r)).unknown.map((u) => [u.name, u.line])).toEqual([['typo-flag', 2]]);
   });
 
-  it('-o github: at most 10 error and 10 warning annotations (GitHub drops the rest of a step\'s); the summary says so and lists every finding', async () => {
+  it("-o github: at most 10 error and 10 warning annotations (GitHub drops the rest of a step's); the summary says so and lists every finding", async () => {
     serve(server);
     const r = repo({ 'a.ts': '\n' });
-    const lines = [...Array.from({ length: 12 }, (_, i) => `f${i}("old-flag")`), ...Array.from({ length: 13 }, (_, i) => `isEnabled("typo-${i}")`)];
+    const lines = [
+      ...Array.from({ length: 12 }, (_, i) => `f${i}("old-flag")`),
+      ...Array.from({ length: 13 }, (_, i) => `isEnabled("typo-${i}")`),
+    ];
     r.write({ 'a.ts': `${lines.join('\n')}\n` });
     const summary = join(scratch, 'cap.md');
-    const g = await diff(r, ['--diff', 'HEAD', '-o', 'github', '--fail-on', 'added-stale'], { GITHUB_STEP_SUMMARY: summary });
+    const g = await diff(r, ['--diff', 'HEAD', '-o', 'github', '--fail-on', 'added-stale'], {
+      GITHUB_STEP_SUMMARY: summary,
+    });
     expect(g.code).toBe(3);
     const out = g.stdout.trim().split('\n');
-    expect(out.filter((l) => l.startsWith('::error ')).map((l) => /line=(\d+)/.exec(l)![1])).toEqual(Array.from({ length: 10 }, (_, i) => String(i + 1)));
+    expect(out.filter((l) => l.startsWith('::error ')).map((l) => /line=(\d+)/.exec(l)![1])).toEqual(
+      Array.from({ length: 10 }, (_, i) => String(i + 1)),
+    );
     expect(out.filter((l) => l.startsWith('::warning '))).toHaveLength(10);
     expect(out).toHaveLength(20);
-    expect(g.stderr).toMatch(/5 more findings not annotated \(GitHub shows 10 errors and 10 warnings a step\); all are in the job summary/);
+    expect(g.stderr).toMatch(
+      /5 more findings not annotated \(GitHub shows 10 errors and 10 warnings a step\); all are in the job summary/,
+    );
     const md = readFileSync(summary, 'utf8');
     expect(md).toContain('- 5 findings not annotated: GitHub shows at most 10 error and 10 warning annotations a step');
     expect(md).toContain('**typo-12** in a flag call at a.ts:25');
@@ -226,13 +307,18 @@ describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () 
     expect(md.stdout).toContain('| − | dead-flag | archived | a.ts | 1 | f("dead-flag") |');
     expect(md.stdout).toContain('| − | gone-flag | active | a.ts | 2 | f("gone-flag") |');
     const table = await diff(r, ['--diff', 'HEAD']);
-    expect(table.stdout).toMatch(/dead-flag \(archived, lifecycle archived, project default\): \+0 -1, extinct: no reference left \(already archived\)/);
+    expect(table.stdout).toMatch(
+      /dead-flag \(archived, lifecycle archived, project default\): \+0 -1, extinct: no reference left \(already archived\)/,
+    );
   });
 
   it('names in flag calls that are no flag: added-unknown exits 3; --aliases knows case forms; existing ones are not new', async () => {
     serve(server);
     const r = repo({ 'a.ts': 'isEnabled("typo-flag")\n' });
-    r.write({ 'a.ts': 'isEnabled("typo-flag")\nunleash.isEnabled(\'another-typo\')\nclient.is_enabled("liveFlag")\nconst s = "just a string"\n' });
+    r.write({
+      'a.ts':
+        'isEnabled("typo-flag")\nunleash.isEnabled(\'another-typo\')\nclient.is_enabled("liveFlag")\nconst s = "just a string"\n',
+    });
     const d = await json(r);
     expect(d.unknown.map((u) => [u.name, u.line, u.column])).toEqual([
       ['another-typo', 2, 20],
@@ -242,7 +328,9 @@ describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () 
     expect(aliased.unknown.map((u) => u.name)).toEqual(['another-typo']);
     const gate = await diff(r, ['--diff', 'HEAD', '--fail-on', 'added-unknown', '--aliases', '-o', 'github']);
     expect(gate.code).toBe(3);
-    expect(gate.stdout).toBe('::error file=a.ts,line=2,col=20,title=Unknown flag%3A another-typo::another-typo is called as a flag, but the server has no flag of that name\n');
+    expect(gate.stdout).toBe(
+      '::error file=a.ts,line=2,col=20,title=Unknown flag%3A another-typo::another-typo is called as a flag, but the server has no flag of that name\n',
+    );
   });
 
   it('gates on archived and completed flags; a gate that is not tripped exits 0', async () => {
@@ -259,7 +347,10 @@ describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () 
   it('binary and huge changed files are skipped and reported, as refs skips them; an unreadable base blob fails the gate', async () => {
     serve(server);
     const r = repo({ 'img.bin': Buffer.from('"old-flag"\0\0'), 'big.txt': 'x\n', 'a.ts': 'f("live-flag")\n' });
-    r.write({ 'img.bin': Buffer.from('"old-flag" "dead-flag"\x00\x01'), 'big.txt': `"old-flag"\n${'x'.repeat(2048)}\n` });
+    r.write({
+      'img.bin': Buffer.from('"old-flag" "dead-flag"\x00\x01'),
+      'big.txt': `"old-flag"\n${'x'.repeat(2048)}\n`,
+    });
     const d = await diff(r, ['--diff', 'HEAD', '-o', 'json', '--max-file-kb', '1', '--fail-on', 'added-stale']);
     expect(d.code).toBe(0);
     const doc = JSON.parse(d.stdout) as RefsDiff;
@@ -269,7 +360,9 @@ describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () 
       { file: 'img.bin', side: 'base', reason: 'binary' },
       { file: 'img.bin', side: 'tree', reason: 'binary' },
     ]);
-    expect(d.stderr).toBe('flagctl: note: not read: big.txt (large, tree), img.bin (binary, base), img.bin (binary, tree)\n');
+    expect(d.stderr).toBe(
+      'flagctl: note: not read: big.txt (large, tree), img.bin (binary, base), img.bin (binary, tree)\n',
+    );
 
     // The base side of a.ts, deleted from the work tree, cannot be read (its blob is gone): the gate cannot pass.
     const blob = r.git('rev-parse', 'HEAD:a.ts').trim();
@@ -297,7 +390,11 @@ describe('refs --diff: the cost follows the change', { timeout: 30_000 }, () => 
       'blob.bin': Buffer.from('f("done-flag")\0\0'),
       'huge.txt': `f("done-flag")\n${'x'.repeat(4096)}\n`,
     });
-    r.write({ 'src/a.ts': 'f("old-flag")\nf("live-flag")\n', 'ignored/x.ts': 'f("done-flag")\n', 'ignored/y.bin': Buffer.from('\0"done-flag"') });
+    r.write({
+      'src/a.ts': 'f("old-flag")\nf("live-flag")\n',
+      'ignored/x.ts': 'f("done-flag")\n',
+      'ignored/y.bin': Buffer.from('\0"done-flag"'),
+    });
     const got = await diff(r, ['--diff', 'HEAD', '-o', 'json', '--max-file-kb', '1', '--fail-on', 'added-completed']);
     expect(got.stderr).toBe('');
     expect(got.code).toBe(0);
@@ -313,7 +410,7 @@ describe('refs --diff: the cost follows the change', { timeout: 30_000 }, () => 
     ]);
   });
 
-  it('a new untracked file that brings a flag\'s first reference: new to the code unless an untouched file holds it', async () => {
+  it("a new untracked file that brings a flag's first reference: new to the code unless an untouched file holds it", async () => {
     serve(server);
     // git grep starts with the tracked files' names (gone-flag) while git lists untracked
     // files; the new file's names (live-flag, old-flag) are searched after it.
@@ -352,7 +449,11 @@ describe('refs --diff: the cost follows the change', { timeout: 30_000 }, () => 
     const bin = mkdtempSync(join(tmpdir(), 'flagctl-fake-git-'));
     const pidFile = join(bin, 'ls-files.pid');
     const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-    writeFileSync(join(bin, 'git'), `#!/bin/sh\nif [ "$1" = ls-files ]; then echo $$ > '${pidFile}'; exec sleep 60; fi\nexec '${realGit}' "$@"\n`, { mode: 0o755 });
+    writeFileSync(
+      join(bin, 'git'),
+      `#!/bin/sh\nif [ "$1" = ls-files ]; then echo $$ > '${pidFile}'; exec sleep 60; fi\nexec '${realGit}' "$@"\n`,
+      { mode: 0o755 },
+    );
     const path = process.env.PATH;
     process.env.PATH = `${bin}:${path}`;
     let pid = 0;
@@ -387,7 +488,11 @@ describe('refs --diff: the cost follows the change', { timeout: 30_000 }, () => 
     serve(server);
     // The change is in packages/web (--root); the other references are outside it: untracked
     // (not ignored) in packages/api, untracked and ignored in tmp/, and in the changed package.
-    const r = repo({ '.gitignore': 'tmp/\n', 'packages/web/a.ts': 'f("gone-flag")\nf("live-flag")\nf("old-flag")\n', 'packages/api/keep.ts': 'x\n' });
+    const r = repo({
+      '.gitignore': 'tmp/\n',
+      'packages/web/a.ts': 'f("gone-flag")\nf("live-flag")\nf("old-flag")\n',
+      'packages/api/keep.ts': 'x\n',
+    });
     r.write({
       'packages/web/a.ts': 'x\n',
       'packages/web/new.ts': 'f("old-flag")\n',
@@ -395,7 +500,10 @@ describe('refs --diff: the cost follows the change', { timeout: 30_000 }, () => 
       'tmp/scratch.ts': 'f("gone-flag")\n',
     });
     const rows = async (extra: string[]) => {
-      const got = await runCli(['refs', '--diff', 'HEAD', '--root', join(r.dir, 'packages/web'), '-o', 'json', ...extra], { env: env() });
+      const got = await runCli(
+        ['refs', '--diff', 'HEAD', '--root', join(r.dir, 'packages/web'), '-o', 'json', ...extra],
+        { env: env() },
+      );
       expect(got.stderr).toBe('');
       expect(got.code).toBe(0);
       return (JSON.parse(got.stdout) as RefsDiff).flags.map((f) => [f.flag, f.extinct]);
@@ -417,18 +525,29 @@ describe('refs --diff: the cost follows the change', { timeout: 30_000 }, () => 
     const r = repo({ 'a.ts': 'if (isEnabled("old-flag")) a();\n', 'b.ts': 'const x = 1;\n' });
     r.write({ 'a.ts': 'a();\n', 'b.ts': 'const x = 1;\nconst on = isEnabled("old-flag") && b();\n' });
     const d = await json(r);
-    expect(flag(d, 'old-flag')).toMatchObject({ added: [{ file: 'b.ts', line: 2 }], removed: [{ file: 'a.ts', line: 1 }] });
+    expect(flag(d, 'old-flag')).toMatchObject({
+      added: [{ file: 'b.ts', line: 2 }],
+      removed: [{ file: 'a.ts', line: 1 }],
+    });
     const summary = join(scratch, 'removed-summary.md');
     const g = await diff(r, ['--diff', 'HEAD', '-o', 'github'], { GITHUB_STEP_SUMMARY: summary });
     expect(g.code).toBe(0);
-    expect(g.stdout).toBe('::warning file=b.ts,line=2,col=23,title=Flag stale%3A old-flag::old-flag (marked stale, lifecycle live, project default) is stale; this change adds a reference to it\n');
-    const gated = await diff(r, ['--diff', 'HEAD', '-o', 'github', '--fail-on', 'added-stale'], { GITHUB_STEP_SUMMARY: summary });
+    expect(g.stdout).toBe(
+      '::warning file=b.ts,line=2,col=23,title=Flag stale%3A old-flag::old-flag (marked stale, lifecycle live, project default) is stale; this change adds a reference to it\n',
+    );
+    const gated = await diff(r, ['--diff', 'HEAD', '-o', 'github', '--fail-on', 'added-stale'], {
+      GITHUB_STEP_SUMMARY: summary,
+    });
     expect(gated.code).toBe(3);
-    expect(gated.stdout.split('\n').filter(Boolean)).toEqual([expect.stringMatching(/^::error file=b\.ts,line=2,col=23,/)]);
+    expect(gated.stdout.split('\n').filter(Boolean)).toEqual([
+      expect.stringMatching(/^::error file=b\.ts,line=2,col=23,/),
+    ]);
 
     // Only removed: nothing to annotate, and no gate trips.
     r.write({ 'b.ts': 'const x = 1;\n' });
-    const removed = await diff(r, ['--diff', 'HEAD', '-o', 'github', '--fail-on', 'added-stale'], { GITHUB_STEP_SUMMARY: summary });
+    const removed = await diff(r, ['--diff', 'HEAD', '-o', 'github', '--fail-on', 'added-stale'], {
+      GITHUB_STEP_SUMMARY: summary,
+    });
     expect(removed.code).toBe(0);
     expect(removed.stdout).toBe('');
     expect(readFileSync(summary, 'utf8')).toContain('**old-flag** has no reference left');
@@ -436,10 +555,17 @@ describe('refs --diff: the cost follows the change', { timeout: 30_000 }, () => 
 });
 
 describe('refs --diff: monorepos', { timeout: 30_000 }, () => {
-  it('flagctl.json maps a package to a project: its files see only that project\'s flags', async () => {
+  it("flagctl.json maps a package to a project: its files see only that project's flags", async () => {
     serve(server);
-    const r = repo({ 'flagctl.json': JSON.stringify({ projects: { 'packages/web': 'web' } }), 'packages/web/a.ts': '\n', 'packages/api/a.ts': '\n' });
-    r.write({ 'packages/web/a.ts': 'isEnabled("web-flag")\nisEnabled("live-flag")\n', 'packages/api/a.ts': 'isEnabled("live-flag")\nisEnabled("web-flag")\n' });
+    const r = repo({
+      'flagctl.json': JSON.stringify({ projects: { 'packages/web': 'web' } }),
+      'packages/web/a.ts': '\n',
+      'packages/api/a.ts': '\n',
+    });
+    r.write({
+      'packages/web/a.ts': 'isEnabled("web-flag")\nisEnabled("live-flag")\n',
+      'packages/api/a.ts': 'isEnabled("live-flag")\nisEnabled("web-flag")\n',
+    });
     const d = await json(r);
     expect(d.flags.map((f) => [f.flag, f.added.map((p) => p.file)])).toEqual([
       ['live-flag', ['packages/api/a.ts']],
@@ -447,8 +573,12 @@ describe('refs --diff: monorepos', { timeout: 30_000 }, () => {
     ]);
     expect(d.unknown.map((u) => [u.name, u.file, u.project])).toEqual([['live-flag', 'packages/web/a.ts', 'web']]);
     // --root: one package; paths stay relative to the repository top (where annotations need them).
-    const web = await runCli(['refs', '--diff', 'HEAD', '--root', join(r.dir, 'packages/web'), '-o', 'json'], { env: env() });
-    expect((JSON.parse(web.stdout) as RefsDiff).flags.map((f) => [f.flag, f.added.map((p) => p.file)])).toEqual([['web-flag', ['packages/web/a.ts']]]);
+    const web = await runCli(['refs', '--diff', 'HEAD', '--root', join(r.dir, 'packages/web'), '-o', 'json'], {
+      env: env(),
+    });
+    expect((JSON.parse(web.stdout) as RefsDiff).flags.map((f) => [f.flag, f.added.map((p) => p.file)])).toEqual([
+      ['web-flag', ['packages/web/a.ts']],
+    ]);
   });
 
   it('a mapped project the server does not have: exit 5', async () => {
@@ -456,14 +586,20 @@ describe('refs --diff: monorepos', { timeout: 30_000 }, () => {
     const r = repo({ 'flagctl.json': JSON.stringify({ projects: { 'packages/x': 'nope' } }), 'packages/x/a.ts': '\n' });
     const got = await diff(r, ['--diff', 'HEAD']);
     expect(got.code).toBe(5);
-    expect(got.stderr).toMatch(/flagctl\.json maps packages\/x → nope, but this server has no project "nope"; it has: default, web/);
+    expect(got.stderr).toMatch(
+      /flagctl\.json maps packages\/x → nope, but this server has no project "nope"; it has: default, web/,
+    );
   });
 });
 
 describe('refs --diff: bad input (exit 2, nothing sent)', { timeout: 30_000 }, () => {
   it('a base that is no revision', async () => {
     const r = repo({ 'a.ts': '\n' });
-    expectUsageError(await diff(r, ['--diff', 'no-such-branch']), /--diff "no-such-branch": not a revision in this repository/, server);
+    expectUsageError(
+      await diff(r, ['--diff', 'no-such-branch']),
+      /--diff "no-such-branch": not a revision in this repository/,
+      server,
+    );
     expectUsageError(await diff(r, ['--diff', '--output=x']), /not a revision/, server);
   });
 
@@ -478,13 +614,19 @@ describe('refs --diff: bad input (exit 2, nothing sent)', { timeout: 30_000 }, (
     execFileSync('git', ['clone', '-q', '--depth', '1', `file://${origin.dir}`, shallow.dir]);
     expect(shallow.git('rev-parse', 'HEAD').trim()).toBe(second);
     for (const base of ['HEAD~1', 'main~1']) {
-      expectUsageError(await diff(shallow, ['--diff', base]), /not in this clone, which is shallow .*fetch-depth: 0.*git fetch --deepen/, server);
+      expectUsageError(
+        await diff(shallow, ['--diff', base]),
+        /not in this clone, which is shallow .*fetch-depth: 0.*git fetch --deepen/,
+        server,
+      );
     }
     shallow.git('fetch', '-q', '--deepen=1');
     serve(server);
     const deeper = await diff(shallow, ['--diff', 'HEAD~1', '-o', 'json']);
     expect(deeper.code).toBe(0);
-    expect((JSON.parse(deeper.stdout) as RefsDiff).flags.map((f) => [f.flag, f.added.length])).toEqual([['old-flag', 1]]);
+    expect((JSON.parse(deeper.stdout) as RefsDiff).flags.map((f) => [f.flag, f.added.length])).toEqual([
+      ['old-flag', 1],
+    ]);
   });
 
   it('a directory that is not in a git work tree', async () => {
@@ -494,13 +636,29 @@ describe('refs --diff: bad input (exit 2, nothing sent)', { timeout: 30_000 }, (
 
   it('options that do not go with --diff, and --diff gates without it', async () => {
     const r = repo({ 'a.ts': '\n', '.flagctl.yml': 'projects: {}\n' });
-    expectUsageError(await diff(r, ['--diff', 'HEAD']), /\.flagctl\.yml: flagctl reads its configuration from flagctl\.json only/, server);
+    expectUsageError(
+      await diff(r, ['--diff', 'HEAD']),
+      /\.flagctl\.yml: flagctl reads its configuration from flagctl\.json only/,
+      server,
+    );
     r.remove('.flagctl.yml');
-    expectUsageError(await diff(r, ['--diff', 'HEAD', '--fail-on', 'stale']), /--fail-on stale: with --diff, the gates are added-stale/, server);
+    expectUsageError(
+      await diff(r, ['--diff', 'HEAD', '--fail-on', 'stale']),
+      /--fail-on stale: with --diff, the gates are added-stale/,
+      server,
+    );
     expectUsageError(await diff(r, ['--diff', 'HEAD', '-o', 'sarif']), /-o sarif: not with --diff/, server);
-    expectUsageError(await runCli(['refs', '--fail-on', 'added-stale'], { env: env() }), /--fail-on added-stale: only with --diff/, server);
+    expectUsageError(
+      await runCli(['refs', '--fail-on', 'added-stale'], { env: env() }),
+      /--fail-on added-stale: only with --diff/,
+      server,
+    );
     expectUsageError(await runCli(['refs', '--root', r.dir], { env: env() }), /--root: only with --diff/, server);
     r.write({ 'flagctl.json': '{"projects": {"../up": "web"}}' });
-    expectUsageError(await diff(r, ['--diff', 'HEAD']), /flagctl\.json: "projects": "\.\.\/up" is not a relative path inside the repository/, server);
+    expectUsageError(
+      await diff(r, ['--diff', 'HEAD']),
+      /flagctl\.json: "projects": "\.\.\/up" is not a relative path inside the repository/,
+      server,
+    );
   });
 });

@@ -17,8 +17,18 @@ export interface TestRepo {
 
 export function makeRepo(files: Record<string, string | Buffer> = {}): TestRepo {
   const dir = mkdtempSync(join(tmpdir(), 'flagctl-refsdiff-'));
-  const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: dir, GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z' };
-  const git = (...args: string[]) => execFileSync('git', ['-C', dir, '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { env, encoding: 'utf8' });
+  const env = {
+    ...process.env,
+    GIT_CONFIG_NOSYSTEM: '1',
+    HOME: dir,
+    GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z',
+    GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z',
+  };
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-C', dir, '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+      env,
+      encoding: 'utf8',
+    });
   git('init', '-q', '-b', 'main');
   const repo: TestRepo = {
     dir,

@@ -8,7 +8,12 @@ import type { RefsDiff } from '../../src/refs/diff/model.js';
 // what untrusted names, paths and lines become in markdown and workflow commands.
 
 describe('pairing references by flag and line content', () => {
-  const ref = (file: string, flag: string, text: string, line: number) => ({ file, name: flag, key: lineKey(flag, text), item: `${file}:${line}` });
+  const ref = (file: string, flag: string, text: string, line: number) => ({
+    file,
+    name: flag,
+    key: lineKey(flag, text),
+    item: `${file}:${line}`,
+  });
   it('a move between files pairs; an edit around the name in the same file is neither a removal nor an addition', () => {
     const base = [ref('a.ts', 'f', 'isEnabled("f")', 1), ref('a.ts', 'g', 'x = "g"', 2)];
     const tree = [ref('b.ts', 'f', '  isEnabled("f")  ', 9), ref('a.ts', 'g', 'x = "g" && y', 2)];
@@ -20,8 +25,14 @@ describe('pairing references by flag and line content', () => {
     expect(pairUp(base, tree)).toEqual({ added: ['a.ts:9'], removed: [] });
     expect(pairUp(tree, base)).toEqual({ added: [], removed: ['a.ts:9'] });
     // Another file or another flag does not pair by count: that is a real addition and removal.
-    expect(pairUp([ref('a.ts', 'g', 'x("g")', 1)], [ref('b.ts', 'g', 'y("g")', 1)])).toEqual({ added: ['b.ts:1'], removed: ['a.ts:1'] });
-    expect(pairUp([ref('a.ts', 'g', 'x("g")', 1)], [ref('a.ts', 'h', 'x("h")', 1)])).toEqual({ added: ['a.ts:1'], removed: ['a.ts:1'] });
+    expect(pairUp([ref('a.ts', 'g', 'x("g")', 1)], [ref('b.ts', 'g', 'y("g")', 1)])).toEqual({
+      added: ['b.ts:1'],
+      removed: ['a.ts:1'],
+    });
+    expect(pairUp([ref('a.ts', 'g', 'x("g")', 1)], [ref('a.ts', 'h', 'x("h")', 1)])).toEqual({
+      added: ['a.ts:1'],
+      removed: ['a.ts:1'],
+    });
   });
   it('a move is paired by content before edits pair by count, so the edit does not take the moved line', () => {
     const base = [ref('a.ts', 'f', 'isEnabled("f")', 1), ref('a.ts', 'f', 'list("f");', 2)];
@@ -37,7 +48,9 @@ describe('pairing references by flag and line content', () => {
 
 describe('flagctl.json', () => {
   it('the longest mapped directory wins; keys are data (a "__proto__" path is just a path)', () => {
-    const map = parseProjectMap(JSON.parse('{"projects": {"packages": "default", "./packages/web/": "web", "__proto__": "odd"}}'));
+    const map = parseProjectMap(
+      JSON.parse('{"projects": {"packages": "default", "./packages/web/": "web", "__proto__": "odd"}}'),
+    );
     expect(projectFor(map, 'packages/web/src/a.ts')).toBe('web');
     expect(projectFor(map, 'packages/webby/a.ts')).toBe('default');
     expect(projectFor(map, '__proto__/x')).toBe('odd');
@@ -63,7 +76,15 @@ describe('untrusted text in the outputs', () => {
         state: 'stale',
         archived: false,
         lifecycle: null,
-        added: [{ file: 'a|b,c:d\n@team.ts', line: 1, column: 2, text: '<img src=x onerror=alert(1)> | [link](http://e) @octocat #12', match: 'exact' }],
+        added: [
+          {
+            file: 'a|b,c:d\n@team.ts',
+            line: 1,
+            column: 2,
+            text: '<img src=x onerror=alert(1)> | [link](http://e) @octocat #12',
+            match: 'exact',
+          },
+        ],
         removed: [],
         extinct: false,
         newToCode: true,

@@ -20,7 +20,13 @@ function scan(text: string | Buffer, over: Partial<ScanSpec> = {}) {
   const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
   const found = createScanner(spec, fs, bufferModule).scanBytes(bytes);
   expect(createScanner(spec, fs, bufferModule, wasm).scanBytes(bytes)).toEqual(found);
-  return found.map((r) => ({ flags: r.ids.map((i) => spec.names[i]), kind: r.kind, line: r.line, column: r.column, text: r.text }));
+  return found.map((r) => ({
+    flags: r.ids.map((i) => spec.names[i]),
+    kind: r.kind,
+    line: r.line,
+    column: r.column,
+    text: r.text,
+  }));
 }
 
 describe('refs matcher', () => {
@@ -29,7 +35,7 @@ describe('refs matcher', () => {
     expect(scan('x("new-checkout-flow-v2", "new-checkout-", " new-checkout")')).toEqual([]);
     expect(scan('x(new-checkout)')).toEqual([]);
     // Any two delimiters: the set is a set of characters, not of pairs.
-    expect(scan("x('new-checkout\")").map((r) => r.flags)).toEqual([['new-checkout']]);
+    expect(scan('x(\'new-checkout")').map((r) => r.flags)).toEqual([['new-checkout']]);
   });
 
   it('every delimiter in the set, and two references on one line', () => {
@@ -54,7 +60,9 @@ describe('refs matcher', () => {
     expect(scan('flag: new-checkout\n', { delimiters: [' ', '\n'] }).map((r) => r.flags[0])).toEqual(['new-checkout']);
     expect(scan('(new-checkout)', { delimiters: ['(', ')'] }).map((r) => r.flags[0])).toEqual(['new-checkout']);
     expect(scan('«new-checkout»', { delimiters: ['«', '»'] })).toEqual([]);
-    expect(scan('«new-checkout«', { delimiters: ['«'] }).map((r) => [r.flags[0], r.column])).toEqual([['new-checkout', 2]]);
+    expect(scan('«new-checkout«', { delimiters: ['«'] }).map((r) => [r.flags[0], r.column])).toEqual([
+      ['new-checkout', 2],
+    ]);
     expect(scan('"new-checkout"', { delimiters: ["'"] })).toEqual([]);
   });
 
@@ -67,8 +75,14 @@ describe('refs matcher', () => {
   });
 
   it('a line that is not UTF-8 is read as Latin-1: columns count its characters', () => {
-    const bytes = Buffer.concat([Buffer.from('s = "'), Buffer.from([0xe9, 0xff]), Buffer.from('"; t = "legacy-search_v1"')]);
-    expect(scan(bytes)).toEqual([{ flags: ['legacy-search_v1'], kind: 'exact', line: 1, column: 16, text: 's = "éÿ"; t = "legacy-search_v1"' }]);
+    const bytes = Buffer.concat([
+      Buffer.from('s = "'),
+      Buffer.from([0xe9, 0xff]),
+      Buffer.from('"; t = "legacy-search_v1"'),
+    ]);
+    expect(scan(bytes)).toEqual([
+      { flags: ['legacy-search_v1'], kind: 'exact', line: 1, column: 16, text: 's = "éÿ"; t = "legacy-search_v1"' },
+    ]);
   });
 
   it('UTF-8 before a name counts as characters, and a byte-order mark is not a column', () => {
@@ -110,7 +124,10 @@ describe('refs aliases', () => {
 
   it('matches the forms as whole identifiers only, beside exact references', () => {
     const aliases = aliasTable(NAMES);
-    const got = scan('NEW_CHECKOUT = newCheckoutFlow("new-checkout") + xnewCheckout + newCheckout_2 + $newCheckout + legacySearchV1', { aliases });
+    const got = scan(
+      'NEW_CHECKOUT = newCheckoutFlow("new-checkout") + xnewCheckout + newCheckout_2 + $newCheckout + legacySearchV1',
+      { aliases },
+    );
     expect(got.map((r) => [r.flags.join(','), r.kind, r.column])).toEqual([
       ['new-checkout', 'alias', 1],
       ['new-checkout-flow', 'alias', 16],
@@ -121,9 +138,19 @@ describe('refs aliases', () => {
 
   it('an alias is a whole identifier of code: not part of a hyphenated word, nor in a stylesheet or prose (failed before: .demo-character-arm matched demo)', () => {
     const aliases = aliasTable(['demo', 'new-checkout']);
-    const s = createScanner({ names: ['demo', 'new-checkout'], aliases, delimiters: ['"'], maxFileBytes: 1 << 20 }, fs, bufferModule);
-    const code = 'const flags = { demo: true, newCheckout: false };\nif (flags.demo) x = `demo-character-arm`;\ntype F = { demo?: boolean };\n<div class="x demo-mode">\n';
-    expect(s.scanBytes(Buffer.from(code), 'src/app.tsx').map((r) => `${r.line}:${r.column}`)).toEqual(['1:17', '1:29', '2:11', '3:12']);
+    const s = createScanner(
+      { names: ['demo', 'new-checkout'], aliases, delimiters: ['"'], maxFileBytes: 1 << 20 },
+      fs,
+      bufferModule,
+    );
+    const code =
+      'const flags = { demo: true, newCheckout: false };\nif (flags.demo) x = `demo-character-arm`;\ntype F = { demo?: boolean };\n<div class="x demo-mode">\n';
+    expect(s.scanBytes(Buffer.from(code), 'src/app.tsx').map((r) => `${r.line}:${r.column}`)).toEqual([
+      '1:17',
+      '1:29',
+      '2:11',
+      '3:12',
+    ]);
     const css = '.demo-character-arm { color: red; }\n.demo { }\n.newCheckout {}\n';
     expect(s.scanBytes(Buffer.from(css), 'src/app.css')).toEqual([]);
     expect(s.scanBytes(Buffer.from('The demo shows newCheckout.\n'), 'README.md')).toEqual([]);
@@ -136,7 +163,11 @@ describe('refs aliases', () => {
 
   it('a name that is its own snake form is reported once where it is quoted', () => {
     const aliases = aliasTable(['new_checkout']);
-    const s = createScanner({ names: ['new_checkout'], aliases, delimiters: ['"'], maxFileBytes: 1 << 20 }, fs, bufferModule);
+    const s = createScanner(
+      { names: ['new_checkout'], aliases, delimiters: ['"'], maxFileBytes: 1 << 20 },
+      fs,
+      bufferModule,
+    );
     expect(s.scanBytes(Buffer.from('x("new_checkout")')).map((r) => r.kind)).toEqual(['exact']);
     expect(s.scanBytes(Buffer.from('x(new_checkout)')).map((r) => r.kind)).toEqual(['alias']);
   });
@@ -179,7 +210,9 @@ describe('refs reading a file', () => {
   it('files larger than the first buffer (64 KiB) are read whole, one after another, the smaller after the larger', () => {
     const s = scanner(1 << 20);
     for (const size of [70_000, 500_000, 65_536, 65_537, 200, 1 << 20]) {
-      expect(s.scanFile(file(`grow-${size}.ts`, quoted(size)))).toMatchObject({ refs: [{ line: 1, column: size - 13 }] });
+      expect(s.scanFile(file(`grow-${size}.ts`, quoted(size)))).toMatchObject({
+        refs: [{ line: 1, column: size - 13 }],
+      });
     }
   });
 

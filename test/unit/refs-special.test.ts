@@ -27,7 +27,10 @@ function serve(): void {
   server.json('/api/admin/projects', { version: 1, projects: [{ id: 'default' }] });
   server.json('/api/admin/feature-types', { version: 1, types: [{ id: 'release', lifetimeDays: null }] });
   server.json('/api/admin/search/features', { features: [], total: 0 });
-  server.json('/api/admin/projects/default/features', { version: 1, features: [{ name: 'stale-one', type: 'release', stale: true, environments: [] }] });
+  server.json('/api/admin/projects/default/features', {
+    version: 1,
+    features: [{ name: 'stale-one', type: 'release', stale: true, environments: [] }],
+  });
   server.json('/api/admin/projects/default/features/stale-one', { name: 'stale-one', lifecycle: { stage: 'live' } });
 }
 
@@ -56,16 +59,25 @@ describe('refs tells the fifos, sockets and devices it does not read', () => {
     fifo(join(dir, 'ignored-pipe'));
     fifo(join(dir, 'excluded-pipe'));
     serve();
-    const r = await runCli(['refs', dir, '--exclude', 'excluded-pipe', '-o', 'ndjson', '--columns', 'file'], { env: env() });
+    const r = await runCli(['refs', dir, '--exclude', 'excluded-pipe', '-o', 'ndjson', '--columns', 'file'], {
+      env: env(),
+    });
     expect(r.stdout).toBe(`{"file":"${dir}/app.ts"}\n`);
     expect(r.stderr).toBe(`flagctl: not read: 2 not regular files (${dir}/a-pipe, ${dir}/b.sock)\n`);
     expect(r.code).toBe(0);
     serve();
-    const gate = await runCli(['refs', dir, '--exclude', 'excluded-pipe', '--fail-on', 'stale', '-o', 'ndjson', '--columns', 'file'], { env: env() });
-    expect(gate.stderr).toBe(`flagctl: not read: 2 not regular files (${dir}/a-pipe, ${dir}/b.sock)\nflagctl: 1 reference to flags that are stale (--fail-on)\n`);
+    const gate = await runCli(
+      ['refs', dir, '--exclude', 'excluded-pipe', '--fail-on', 'stale', '-o', 'ndjson', '--columns', 'file'],
+      { env: env() },
+    );
+    expect(gate.stderr).toBe(
+      `flagctl: not read: 2 not regular files (${dir}/a-pipe, ${dir}/b.sock)\nflagctl: 1 reference to flags that are stale (--fail-on)\n`,
+    );
     expect(gate.code).toBe(3);
     serve();
-    const pass = await runCli(['refs', dir, '--fail-on', 'archived', '-o', 'ndjson', '--columns', 'file'], { env: env() });
+    const pass = await runCli(['refs', dir, '--fail-on', 'archived', '-o', 'ndjson', '--columns', 'file'], {
+      env: env(),
+    });
     expect(pass.code).toBe(0);
   });
 
@@ -86,7 +98,10 @@ describe('refs tells the fifos, sockets and devices it does not read', () => {
     const dir = tree('submodule', { 'app.ts': 'x("stale-one")\n', 'lib/inner.ts': 'x("stale-one")\n' });
     execFileSync('git', ['-C', join(dir, 'lib'), 'init', '-q'], { stdio: 'ignore', env: GIT_ENV });
     execFileSync('git', ['-C', join(dir, 'lib'), 'add', '.'], { stdio: 'ignore', env: GIT_ENV });
-    execFileSync('git', ['-C', join(dir, 'lib'), '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'x'], { stdio: 'ignore', env: GIT_ENV });
+    execFileSync('git', ['-C', join(dir, 'lib'), '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'x'], {
+      stdio: 'ignore',
+      env: GIT_ENV,
+    });
     execFileSync('git', ['-C', dir, 'init', '-q'], { stdio: 'ignore', env: GIT_ENV });
     execFileSync('git', ['-C', dir, 'add', '.'], { stdio: 'ignore', env: GIT_ENV });
     serve();

@@ -20,13 +20,22 @@ async function refsIn(dir: string, over: Partial<TreeOptions> = {}, aliases = fa
   const got: (Expected & { kind: string; text: string })[] = [];
   const opts: TreeOptions = { paths: [{ path: dir, kind: 'dir' }], noIgnore: false, exclude: [], threads: 0, ...over };
   for await (const f of scanTree(spec, opts, stats)) {
-    for (const r of f.refs) for (const id of r.ids) got.push({ flag: NAMES[id]!, file: f.file, line: r.line, column: r.column, kind: r.kind, text: r.text });
+    for (const r of f.refs)
+      for (const id of r.ids)
+        got.push({ flag: NAMES[id]!, file: f.file, line: r.line, column: r.column, kind: r.kind, text: r.text });
   }
   return { got, stats };
 }
 
 const strip = (dir: string, list: { flag: string; file: string; line: number; column: number }[]) =>
-  list.map((r) => ({ flag: r.flag, file: r.file.startsWith(`${dir}/`) ? r.file.slice(dir.length + 1) : r.file, line: r.line, column: r.column })).sort(byPlace);
+  list
+    .map((r) => ({
+      flag: r.flag,
+      file: r.file.startsWith(`${dir}/`) ? r.file.slice(dir.length + 1) : r.file,
+      line: r.line,
+      column: r.column,
+    }))
+    .sort(byPlace);
 
 const tree = (git = false) => {
   const t = makeTree({ git });
@@ -41,7 +50,11 @@ describe('refs over a plain directory (no git)', () => {
 
   it('finds exactly the references an independent search finds, .gitignore honoured', async () => {
     const { got, stats } = await refsIn(dir);
-    const expected = oracle(dir, NAMES, (f) => ALWAYS_SKIPPED(f) || f.startsWith('ignored/') || f.endsWith('.log')).sort(byPlace);
+    const expected = oracle(
+      dir,
+      NAMES,
+      (f) => ALWAYS_SKIPPED(f) || f.startsWith('ignored/') || f.endsWith('.log'),
+    ).sort(byPlace);
     expect(strip(dir, got)).toEqual(expected);
     expect(expected.length).toBe(23);
     expect(stats.skipped).toEqual({ binary: 1, large: 1, unreadable: 0, special: 0, gone: 0, 'bad-name': 0, link: 4 });
@@ -70,7 +83,11 @@ describe('refs over a plain directory (no git)', () => {
       [2, 12],
     ]);
     expect(got.find((r) => r.file.endsWith('src/crlf.ts'))!.text).toBe('const a = "new-checkout-flow";');
-    expect(got.find((r) => r.file.endsWith('py/latin1.py'))).toMatchObject({ line: 2, column: 15, text: 's = "é"; t = "legacy-search_v1"' });
+    expect(got.find((r) => r.file.endsWith('py/latin1.py'))).toMatchObject({
+      line: 2,
+      column: 15,
+      text: 's = "é"; t = "legacy-search_v1"',
+    });
     expect(at('docs/notes with spaces ü.md').map((r) => r.flag)).toEqual(['legacy-search_v1']);
     // Unquoted in YAML: not a reference with the default delimiters.
     expect(at('config/flags.yaml').map((r) => r.line)).toEqual([2]);
@@ -94,7 +111,10 @@ describe('refs over a plain directory (no git)', () => {
 
   it('--aliases adds the case forms as whole identifiers', async () => {
     const { got } = await refsIn(dir, {}, true);
-    const aliases = strip(dir, got.filter((r) => r.kind === 'alias'));
+    const aliases = strip(
+      dir,
+      got.filter((r) => r.kind === 'alias'),
+    );
     expect(aliases.map((r) => [r.file, r.line, r.flag])).toEqual([
       ['kotlin/Flags.kt', 1, 'new-checkout'],
       ['kotlin/Flags.kt', 2, 'legacy-search_v1'],
@@ -117,11 +137,22 @@ describe('refs over a plain directory (no git)', () => {
       for (const name of NAMES) {
         const stats = emptyStats();
         const alone: string[] = [];
-        const spec = { names: [name], aliases: aliases ? aliasTable([name]) : [], delimiters: ['"', "'", '`'], maxFileBytes: MAX_FILE_BYTES };
-        for await (const f of scanTree(spec, { paths: [{ path: dir, kind: 'dir' }], noIgnore: true, exclude: [], threads: 0 }, stats)) {
+        const spec = {
+          names: [name],
+          aliases: aliases ? aliasTable([name]) : [],
+          delimiters: ['"', "'", '`'],
+          maxFileBytes: MAX_FILE_BYTES,
+        };
+        for await (const f of scanTree(
+          spec,
+          { paths: [{ path: dir, kind: 'dir' }], noIgnore: true, exclude: [], threads: 0 },
+          stats,
+        )) {
           for (const r of f.refs) alone.push(`${f.file}:${r.line}:${r.column}:${r.kind}`);
         }
-        expect(alone, `${name}${aliases ? ' with aliases' : ''}`).toEqual(all.got.filter((r) => r.flag === name).map((r) => `${r.file}:${r.line}:${r.column}:${r.kind}`));
+        expect(alone, `${name}${aliases ? ' with aliases' : ''}`).toEqual(
+          all.got.filter((r) => r.flag === name).map((r) => `${r.file}:${r.line}:${r.column}:${r.kind}`),
+        );
       }
     }
   });
@@ -135,7 +166,18 @@ describe('refs over a plain directory (no git)', () => {
     const stats = emptyStats();
     const spec = { names: NAMES, aliases: [], delimiters: ['"', "'", '`'], maxFileBytes: MAX_FILE_BYTES };
     let yielded = 0;
-    for await (const _ of scanTree(spec, { paths: [{ path: dir, kind: 'dir' }], noIgnore: false, exclude: [], threads: 0, batch: 2, signal: during.signal }, stats)) {
+    for await (const _ of scanTree(
+      spec,
+      {
+        paths: [{ path: dir, kind: 'dir' }],
+        noIgnore: false,
+        exclude: [],
+        threads: 0,
+        batch: 2,
+        signal: during.signal,
+      },
+      stats,
+    )) {
       yielded++;
       during.abort();
     }
@@ -157,7 +199,9 @@ describe('refs in a git work tree', () => {
 
   it('reads what git tracks and untracked files it does not ignore', async () => {
     const { got } = await refsIn(dir);
-    expect(strip(dir, got)).toEqual(oracle(dir, NAMES, (f) => ALWAYS_SKIPPED(f) || f.startsWith('ignored/') || f.endsWith('.log')).sort(byPlace));
+    expect(strip(dir, got)).toEqual(
+      oracle(dir, NAMES, (f) => ALWAYS_SKIPPED(f) || f.startsWith('ignored/') || f.endsWith('.log')).sort(byPlace),
+    );
     expect(got.some((r) => r.file.endsWith('config/flags.json'))).toBe(true); // untracked, not ignored
   });
 

@@ -1,5 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
@@ -42,9 +51,21 @@ export function makeTree(opts: { git?: boolean } = {}): Tree {
 
   writeFileSync(join(dir, 'src/crlf.ts'), 'const a = "new-checkout-flow";\r\nconst b = \'legacy-search_v1\';\r\n');
   // Latin-1: 0xE9 is é; the second line has a reference after it.
-  writeFileSync(join(dir, 'py/latin1.py'), Buffer.concat([Buffer.from('# caf'), Buffer.from([0xe9]), Buffer.from('\ns = "'), Buffer.from([0xe9]), Buffer.from('"; t = "legacy-search_v1"\n')]));
+  writeFileSync(
+    join(dir, 'py/latin1.py'),
+    Buffer.concat([
+      Buffer.from('# caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('\ns = "'),
+      Buffer.from([0xe9]),
+      Buffer.from('"; t = "legacy-search_v1"\n'),
+    ]),
+  );
   mkdirSync(join(dir, 'bin'));
-  writeFileSync(join(dir, 'bin/blob.bin'), Buffer.concat([Buffer.from('"legacy-search_v1"'), Buffer.from([0, 1, 2, 3])]));
+  writeFileSync(
+    join(dir, 'bin/blob.bin'),
+    Buffer.concat([Buffer.from('"legacy-search_v1"'), Buffer.from([0, 1, 2, 3])]),
+  );
   writeFileSync(join(dir, 'bin/huge.txt'), `"new-checkout-flow"\n${'x'.repeat(MAX_FILE_BYTES)}\n`);
   mkdirSync(join(dir, 'ignored'));
   writeFileSync(join(dir, 'ignored/skip.ts'), 'const s = "legacy-search_v1";\n');
@@ -54,7 +75,11 @@ export function makeTree(opts: { git?: boolean } = {}): Tree {
   symlinkSync(outside, join(dir, 'out'));
   symlinkSync('checkout.ts', join(dir, 'src/link-to-checkout.ts'));
   if (opts.git) {
-    const git = (...args: string[]) => execFileSync('git', ['-C', dir, ...args], { stdio: 'ignore', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: base } });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-C', dir, ...args], {
+        stdio: 'ignore',
+        env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: base },
+      });
     git('init', '-q');
     git('add', 'src', 'web', 'py', 'go', 'java', 'kotlin', 'ruby', '.gitignore', 'README.md');
     git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '-m', 'tree');
@@ -104,7 +129,11 @@ export function oracle(dir: string, names: string[], skip: (file: string) => boo
 }
 
 export const byPlace = (a: Expected, b: Expected) =>
-  a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column || (a.flag < b.flag ? -1 : a.flag > b.flag ? 1 : 0);
+  a.file < b.file
+    ? -1
+    : a.file > b.file
+      ? 1
+      : a.line - b.line || a.column - b.column || (a.flag < b.flag ? -1 : a.flag > b.flag ? 1 : 0);
 
 /**
  * A validator for the official SARIF 2.1.0 schema committed in test/fixtures, formats checked.

@@ -35,13 +35,22 @@ const LIFECYCLE: Record<string, { stage: string; status?: string }> = {
   'done-dropped': { stage: 'completed', status: 'discarded' },
 };
 
-function serve(s: FixtureServer, archivedSearch?: (res: import('node:http').ServerResponse, url: URL) => void, extra: typeof FEATURES = []) {
+function serve(
+  s: FixtureServer,
+  archivedSearch?: (res: import('node:http').ServerResponse, url: URL) => void,
+  extra: typeof FEATURES = [],
+) {
   s.json('/api/admin/projects', { version: 1, projects: [{ id: 'default' }] });
   s.json('/api/admin/feature-types', { version: 1, types: [{ id: 'kill-switch', lifetimeDays: null }] });
-  s.route('/api/admin/search/features', (_req, res, url) => (archivedSearch ? archivedSearch(res, url) : sendJson(res, 200, { features: [], total: 0 })));
+  s.route('/api/admin/search/features', (_req, res, url) =>
+    archivedSearch ? archivedSearch(res, url) : sendJson(res, 200, { features: [], total: 0 }),
+  );
   s.json('/api/admin/projects/default/features', { version: 1, features: [...FEATURES, ...extra] });
   for (const [name, lifecycle] of Object.entries(LIFECYCLE)) {
-    s.json(`/api/admin/projects/default/features/${name}`, { name, lifecycle: { ...lifecycle, enteredStageAt: recent } });
+    s.json(`/api/admin/projects/default/features/${name}`, {
+      name,
+      lifecycle: { ...lifecycle, enteredStageAt: recent },
+    });
   }
 }
 
@@ -54,13 +63,21 @@ function tree(name: string, files: Record<string, string | Buffer>): string {
   return dir;
 }
 
-const lines = (ndjson: string) => ndjson.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = (ndjson: string) =>
+  ndjson
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('refs says what it did not read', () => {
   it('a name that is not UTF-8 is counted and named; a gate exits 1 unless --allow-skipped', async () => {
     const dir = tree('badname', { 'ok.ts': 'x("live-one")\n' });
     // caf\xE9.ts: Latin-1, not UTF-8; it holds a reference to a stale flag.
-    writeFileSync(Buffer.concat([Buffer.from(`${dir}/caf`), Buffer.from([0xe9]), Buffer.from('.ts')]), 'x("stale-one")\n');
+    writeFileSync(
+      Buffer.concat([Buffer.from(`${dir}/caf`), Buffer.from([0xe9]), Buffer.from('.ts')]),
+      'x("stale-one")\n',
+    );
     serve(server);
     const r = await refs([dir, '--fail-on', 'stale', '-o', 'ndjson', '--columns', 'flag']);
     expect(r.stdout).toBe('{"flag":"live-one"}\n');
@@ -76,7 +93,11 @@ describe('refs says what it did not read', () => {
   });
 
   it('symbolic links met in a walk are counted and named, not followed; the gate does not fail on them', async () => {
-    const dir = tree('links', { 'app.ts': 'x("live-one")\n', 'sub/real.ts': 'x("live-one")\n', '.gitignore': 'ignored-link\n' });
+    const dir = tree('links', {
+      'app.ts': 'x("live-one")\n',
+      'sub/real.ts': 'x("live-one")\n',
+      '.gitignore': 'ignored-link\n',
+    });
     symlinkSync('app.ts', join(dir, 'a-link.ts'));
     symlinkSync('sub', join(dir, 'b-dir'));
     symlinkSync('.', join(dir, 'c-loop'));
@@ -85,32 +106,60 @@ describe('refs says what it did not read', () => {
     symlinkSync('app.ts', join(dir, 'ignored-link'));
     symlinkSync('app.ts', join(dir, 'e-excluded'));
     serve(server);
-    const r = await refs([dir, '--exclude', 'e-excluded', '--fail-on', 'archived', '-o', 'ndjson', '--columns', 'file']);
+    const r = await refs([
+      dir,
+      '--exclude',
+      'e-excluded',
+      '--fail-on',
+      'archived',
+      '-o',
+      'ndjson',
+      '--columns',
+      'file',
+    ]);
     expect(r.stdout).toBe(`{"file":"${dir}/app.ts"}\n{"file":"${dir}/sub/real.ts"}\n`);
-    expect(r.stderr).toBe(`flagctl: not read: 4 symbolic links not followed (${dir}/a-link.ts, ${dir}/b-dir, ${dir}/c-loop, …)\n`);
+    expect(r.stderr).toBe(
+      `flagctl: not read: 4 symbolic links not followed (${dir}/a-link.ts, ${dir}/b-dir, ${dir}/c-loop, …)\n`,
+    );
     expect(r.code).toBe(0);
   });
 
   it('a symbolic link git lists is told the same way', async () => {
     const dir = tree('links-git', { 'app.ts': 'x("stale-one")\n' });
     symlinkSync('app.ts', join(dir, 'link.ts'));
-    execFileSync('git', ['-C', dir, 'init', '-q'], { stdio: 'ignore', env: { ...process.env, HOME: base, GIT_CONFIG_NOSYSTEM: '1' } });
-    execFileSync('git', ['-C', dir, 'add', '.'], { stdio: 'ignore', env: { ...process.env, HOME: base, GIT_CONFIG_NOSYSTEM: '1' } });
+    execFileSync('git', ['-C', dir, 'init', '-q'], {
+      stdio: 'ignore',
+      env: { ...process.env, HOME: base, GIT_CONFIG_NOSYSTEM: '1' },
+    });
+    execFileSync('git', ['-C', dir, 'add', '.'], {
+      stdio: 'ignore',
+      env: { ...process.env, HOME: base, GIT_CONFIG_NOSYSTEM: '1' },
+    });
     serve(server);
     const r = await refs([dir, '--fail-on', 'stale', '-o', 'ndjson', '--columns', 'file']);
     expect(r.stdout).toBe(`{"file":"${dir}/app.ts"}\n`);
-    expect(r.stderr).toBe(`flagctl: not read: 1 symbolic link not followed (${dir}/link.ts)\nflagctl: 1 reference to flags that are stale (--fail-on)\n`);
+    expect(r.stderr).toBe(
+      `flagctl: not read: 1 symbolic link not followed (${dir}/link.ts)\nflagctl: 1 reference to flags that are stale (--fail-on)\n`,
+    );
     expect(r.code).toBe(3);
   });
 
   it('files over --max-file-kb: how many, the first few, how to raise it; the cap is a rule the gate accepts', async () => {
     const big = `${'x'.repeat(2048)}\nload("stale-one")\n`;
-    const dir = tree('big', { 'a.min.js': big, 'b.min.js': big, 'c.min.js': big, 'd.min.js': big, 'small.ts': 'x("live-one")\n' });
+    const dir = tree('big', {
+      'a.min.js': big,
+      'b.min.js': big,
+      'c.min.js': big,
+      'd.min.js': big,
+      'small.ts': 'x("live-one")\n',
+    });
     serve(server);
     const r = await refs([dir, '--max-file-kb', '1', '--fail-on', 'stale', '-o', 'ndjson', '--columns', 'flag']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('{"flag":"live-one"}\n');
-    expect(r.stderr).toBe(`flagctl: not read: 4 over 1 KiB (${dir}/a.min.js, ${dir}/b.min.js, ${dir}/c.min.js, …; raise --max-file-kb to read them)\n`);
+    expect(r.stderr).toBe(
+      `flagctl: not read: 4 over 1 KiB (${dir}/a.min.js, ${dir}/b.min.js, ${dir}/c.min.js, …; raise --max-file-kb to read them)\n`,
+    );
     serve(server);
     const raised = await refs([dir, '--max-file-kb', '4', '--fail-on', 'stale', '-o', 'ndjson', '--columns', 'flag']);
     expect(raised.code).toBe(3);
@@ -129,7 +178,16 @@ describe('refs says what it did not read', () => {
   it('a file given twice, or inside a directory given, is read once', async () => {
     const dir = tree('twice', { 'app.ts': 'x("stale-one")\n', 'lib/b.ts': 'x("stale-one")\n' });
     serve(server);
-    const r = await refs([dir, join(dir, 'app.ts'), join(dir, 'lib'), `${dir}/./app.ts`, '-o', 'ndjson', '--columns', 'file']);
+    const r = await refs([
+      dir,
+      join(dir, 'app.ts'),
+      join(dir, 'lib'),
+      `${dir}/./app.ts`,
+      '-o',
+      'ndjson',
+      '--columns',
+      'file',
+    ]);
     expect(r.code).toBe(0);
     expect(lines(r.stdout)).toEqual([{ file: `${dir}/app.ts` }, { file: `${dir}/lib/b.ts` }]);
   });
@@ -160,7 +218,11 @@ describe('--delimiters: the start and end of a file and of a line are delimiters
 
 describe('--exclude takes the paths refs prints', () => {
   it('from a parent directory, the printed path, its glob form and a relative spelling all exclude', async () => {
-    const dir = tree('repo', { 'app.ts': 'x("stale-one")\n', 'vendor/lib.js': 'x("stale-one")\n', 'vendor/deep/x.js': 'x("stale-one")\n' });
+    const dir = tree('repo', {
+      'app.ts': 'x("stale-one")\n',
+      'vendor/lib.js': 'x("stale-one")\n',
+      'vendor/deep/x.js': 'x("stale-one")\n',
+    });
     const files = async (...exclude: string[]) => {
       serve(server);
       const r = await refs([dir, ...exclude.flatMap((e) => ['--exclude', e]), '-o', 'ndjson', '--columns', 'file']);
@@ -185,7 +247,9 @@ describe('the completed lifecycle stage', () => {
     serve(server);
     const r = await refs([dir, '--summary', '-o', 'json']);
     expect(r.code).toBe(0);
-    const doc = JSON.parse(r.stdout) as { flags: { flag: string; lifecycle: string; verdict: string; keepBranch: string | null }[] };
+    const doc = JSON.parse(r.stdout) as {
+      flags: { flag: string; lifecycle: string; verdict: string; keepBranch: string | null }[];
+    };
     expect(Object.keys(doc)).toEqual(['flags']);
     expect(doc.flags.map((x) => [x.flag, x.lifecycle, x.verdict, x.keepBranch])).toEqual([
       ['done-dropped', 'completed', 'remove-code', 'disabled'],
@@ -193,7 +257,12 @@ describe('the completed lifecycle stage', () => {
       ['stale-one', 'live', 'archive', null],
       ['live-one', 'live', 'keep', null],
     ]);
-    expect(doc.flags.map((x) => (x as { cleanup?: string | null }).cleanup)).toEqual([`flagctl cleanup done-dropped ${dir} --keep off`, `flagctl cleanup done-kept ${dir} --keep on`, null, null]);
+    expect(doc.flags.map((x) => (x as { cleanup?: string | null }).cleanup)).toEqual([
+      `flagctl cleanup done-dropped ${dir} --keep off`,
+      `flagctl cleanup done-kept ${dir} --keep on`,
+      null,
+      null,
+    ]);
     serve(server);
     const table = await refs([dir, '--summary', '-o', 'csv', '--columns', 'flag,verdict,keepBranch']);
     expect(table.stdout.split('\r\n')).toContain('done-kept,remove-code,enabled');
@@ -206,8 +275,13 @@ describe('the completed lifecycle stage', () => {
 
 describe('the output says what it is', () => {
   it('-o sarif: a file under the working directory is relative to %SRCROOT%; one outside it is a file:// URI', async () => {
-    serve(server, undefined, [{ name: 'legacy-search_v1', type: 'kill-switch', stale: true, createdAt: recent, environments: [] }]);
-    server.json('/api/admin/projects/default/features/legacy-search_v1', { name: 'legacy-search_v1', lifecycle: { stage: 'live' } });
+    serve(server, undefined, [
+      { name: 'legacy-search_v1', type: 'kill-switch', stale: true, createdAt: recent, environments: [] },
+    ]);
+    server.json('/api/admin/projects/default/features/legacy-search_v1', {
+      name: 'legacy-search_v1',
+      lifecycle: { stage: 'live' },
+    });
     const inside = JSON.parse((await refs([FIXTURE_TREE, '-o', 'sarif'])).stdout);
     const uris = inside.runs[0].results.map((x: any) => x.locations[0].physicalLocation.artifactLocation);
     expect(uris.length).toBeGreaterThan(0);
@@ -218,13 +292,17 @@ describe('the output says what it is', () => {
     const dir = tree('sarif', { 'a b.ts': 'x("stale-one")\n' });
     serve(server);
     const outside = JSON.parse((await refs([dir, '-o', 'sarif'])).stdout);
-    expect(outside.runs[0].results[0].locations[0].physicalLocation.artifactLocation).toEqual({ uri: `file://${dir}/a%20b.ts` });
+    expect(outside.runs[0].results[0].locations[0].physicalLocation.artifactLocation).toEqual({
+      uri: `file://${dir}/a%20b.ts`,
+    });
   });
 
   it('--all-flags without --summary or -o json is refused, naming the combination', async () => {
     const r = await refs([base, '--all-flags', '-o', 'ndjson']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('flagctl: --all-flags: only with --summary or -o json, which list flags; -o ndjson without --summary lists references\n');
+    expect(r.stderr).toBe(
+      'flagctl: --all-flags: only with --summary or -o json, which list flags; -o ndjson without --summary lists references\n',
+    );
     expect(r.stdout).toBe('');
     const allow = await refs([base, '--allow-skipped']);
     expect(allow.code).toBe(2);
@@ -239,12 +317,23 @@ describe('the output says what it is', () => {
     const r = await refs([dir, '--threads', '16', '-o', 'ndjson', '--columns', 'flag']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('{"flag":"live-one"}\n');
-    expect(r.stderr).toBe(cpus >= 16 ? '' : `flagctl: --threads 16: this machine has ${cpus} CPU${cpus === 1 ? '' : 's'}; using ${cpus} threads\n`);
+    expect(r.stderr).toBe(
+      cpus >= 16
+        ? ''
+        : `flagctl: --threads 16: this machine has ${cpus} CPU${cpus === 1 ? '' : 's'}; using ${cpus} threads\n`,
+    );
   });
 
   it('a rate-limit wait says what it waits for', async () => {
     const dir = tree('wait', { 'a.ts': 'x("live-one")\n' });
-    const archived = Array.from({ length: 150 }, (_, i) => ({ name: `gone-${i}`, project: 'default', type: 'kill-switch', archived: true, lifecycle: { stage: 'archived' }, environments: [] }));
+    const archived = Array.from({ length: 150 }, (_, i) => ({
+      name: `gone-${i}`,
+      project: 'default',
+      type: 'kill-switch',
+      archived: true,
+      lifecycle: { stage: 'archived' },
+      environments: [],
+    }));
     serve(server, (res, url) => {
       const offset = Number(url.searchParams.get('offset'));
       const limit = Number(url.searchParams.get('limit'));
@@ -254,8 +343,13 @@ describe('the output says what it is', () => {
       sendJson(res, 200, { features: archived.slice(offset, offset + limit), total: archived.length });
     });
     // The pacer waits on the injected clock, which jumps over the wait once nothing is in flight.
-    const r = await runCli(['refs', dir, '-o', 'ndjson', '--columns', 'flag'], { env: env(), clock: new SkippingClock(() => server.inFlight > 0, { turns: 20 }) });
+    const r = await runCli(['refs', dir, '-o', 'ndjson', '--columns', 'flag'], {
+      env: env(),
+      clock: new SkippingClock(() => server.inFlight > 0, { turns: 20 }),
+    });
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^flagctl: the server allows 1 search.*; waiting 2 s \(page 2 of 2\) before searching for the archived flags\n$/);
+    expect(r.stderr).toMatch(
+      /^flagctl: the server allows 1 search.*; waiting 2 s \(page 2 of 2\) before searching for the archived flags\n$/,
+    );
   });
 });

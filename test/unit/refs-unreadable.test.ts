@@ -21,7 +21,10 @@ beforeAll(async () => {
   server.json('/api/admin/projects', { version: 1, projects: [{ id: 'default' }] });
   server.json('/api/admin/feature-types', { version: 1, types: [] });
   server.json('/api/admin/search/features', { features: [], total: 0 });
-  server.json('/api/admin/projects/default/features', { version: 1, features: [{ name: 'stale-one', type: 'release', stale: true, environments: [] }] });
+  server.json('/api/admin/projects/default/features', {
+    version: 1,
+    features: [{ name: 'stale-one', type: 'release', stale: true, environments: [] }],
+  });
   server.json('/api/admin/projects/default/features/stale-one', { name: 'stale-one', lifecycle: { stage: 'live' } });
   mkdirSync(join(dir, 'locked'), { recursive: true });
   writeFileSync(join(dir, 'ok.ts'), 'x("stale-one")\n');
@@ -39,7 +42,14 @@ afterAll(async () => {
 
 function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const asNobody = process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {};
-  const env = { PATH: process.env.PATH, HOME: base, XDG_CACHE_HOME: join(base, 'cache'), FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.unit-secret', FLAGCTL_CONFIG_DIR: join(base, 'no-config') };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: base,
+    XDG_CACHE_HOME: join(base, 'cache'),
+    FLAGCTL_URL: server.url,
+    FLAGCTL_TOKEN: '*:*.unit-secret',
+    FLAGCTL_CONFIG_DIR: join(base, 'no-config'),
+  };
   const child = spawn(process.execPath, [BIN, ...args], { env, ...asNobody });
   let stdout = '';
   let stderr = '';
@@ -62,7 +72,17 @@ describe('refs over files it cannot read', () => {
     );
     expect(gate.code).toBe(1);
 
-    const allowed = await run(['refs', dir, '--fail-on', 'archived', '--allow-skipped', '-o', 'ndjson', '--columns', 'file']);
+    const allowed = await run([
+      'refs',
+      dir,
+      '--fail-on',
+      'archived',
+      '--allow-skipped',
+      '-o',
+      'ndjson',
+      '--columns',
+      'file',
+    ]);
     expect(allowed.code).toBe(0);
     // A gate that finds what it gates on says so with its own code.
     expect((await run(['refs', dir, '--fail-on', 'stale', '-o', 'ndjson', '--columns', 'file'])).code).toBe(3);

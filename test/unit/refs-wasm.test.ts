@@ -50,17 +50,27 @@ describe('refs delimiter search in WebAssembly', () => {
     expect(createWasmFinder(module, [1, 2, 3, 4, 5, 6, 7, 8, 10], 1, table, table, Buffer)).toBeUndefined();
     expect(createWasmFinder(module, [34, 10], 0, new Uint8Array(256), new Uint8Array(256), Buffer)).toBeUndefined();
     // Nine delimiters: still every reference, from the JavaScript loop.
-    const spec: ScanSpec = { names: ['a-b'], aliases: [], delimiters: ['"', "'", '`', '(', ')', '[', ']', ','], maxFileBytes: 1 << 20 };
+    const spec: ScanSpec = {
+      names: ['a-b'],
+      aliases: [],
+      delimiters: ['"', "'", '`', '(', ')', '[', ']', ','],
+      maxFileBytes: 1 << 20,
+    };
     const { js, other } = both(spec, Buffer.from('f(a-b) ["a-b"]\n'));
     expect(js.length).toBe(2);
     expect(other).toEqual(js);
   });
 
   it('a name at every offset around the 16-byte chunks, at the file end, after a BOM and before CRLF', () => {
-    const spec: ScanSpec = { names: ['flag-one', 'x', "it's"], aliases: [], delimiters: ['"', "'", '`'], maxFileBytes: 1 << 20 };
+    const spec: ScanSpec = {
+      names: ['flag-one', 'x', "it's"],
+      aliases: [],
+      delimiters: ['"', "'", '`'],
+      maxFileBytes: 1 << 20,
+    };
     let compared = 0;
     for (let pad = 0; pad < 40; pad++) {
-      for (const body of ['"flag-one"', 'flag-one', "\"it's\"", 'x', '"x"\r\n', 'flag-one\r\n', '\r\nflag-one\r']) {
+      for (const body of ['"flag-one"', 'flag-one', '"it\'s"', 'x', '"x"\r\n', 'flag-one\r\n', '\r\nflag-one\r']) {
         for (const bom of ['', '\ufeff']) {
           const bytes = Buffer.from(`${bom}${' '.repeat(pad)}${body}`, 'utf8');
           const { js, other } = both(spec, bytes);
@@ -78,9 +88,19 @@ describe('refs delimiter search in WebAssembly', () => {
     const alphabet = ['a', 'b', '-', '_', '.', '"', "'", '`', ' ', '\n', '\r', '\t', ':', '(', ')', 'é', '\u00a0', ';'];
     let found = 0;
     for (let round = 0; round < 3000; round++) {
-      const names = Array.from({ length: 1 + Math.floor(next() * 6) }, () => Array.from({ length: 1 + Math.floor(next() * 5) }, () => pick(['a', 'b', '-', '.', "'", 'é'])).join(''));
-      const delimiters = [...new Set(Array.from({ length: 1 + Math.floor(next() * 5) }, () => pick(['"', "'", '`', ':', ' ', '(', ')', '\t', '::', '«'])))];
-      const text = Array.from({ length: Math.floor(next() * 120) }, () => (next() < 0.3 ? pick(names) : pick(alphabet))).join('');
+      const names = Array.from({ length: 1 + Math.floor(next() * 6) }, () =>
+        Array.from({ length: 1 + Math.floor(next() * 5) }, () => pick(['a', 'b', '-', '.', "'", 'é'])).join(''),
+      );
+      const delimiters = [
+        ...new Set(
+          Array.from({ length: 1 + Math.floor(next() * 5) }, () =>
+            pick(['"', "'", '`', ':', ' ', '(', ')', '\t', '::', '«']),
+          ),
+        ),
+      ];
+      const text = Array.from({ length: Math.floor(next() * 120) }, () =>
+        next() < 0.3 ? pick(names) : pick(alphabet),
+      ).join('');
       const bytes = Buffer.from((next() < 0.1 ? '\ufeff' : '') + text, 'utf8');
       const spec: ScanSpec = { names, aliases: [], delimiters, maxFileBytes: 1 << 20 };
       const { js, other } = both(spec, bytes);

@@ -78,7 +78,11 @@ const envs = (f: FixtureFlag) => [
   { name: 'development', lastSeenAt: null },
   { name: 'production', lastSeenAt: f.lastSeen ?? null },
 ];
-const lifecycleOf = (f: FixtureFlag, archived: boolean) => ({ stage: archived ? 'archived' : (f.stage ?? 'live'), status: f.status ?? null, enteredStageAt: iso(1) });
+const lifecycleOf = (f: FixtureFlag, archived: boolean) => ({
+  stage: archived ? 'archived' : (f.stage ?? 'live'),
+  status: f.status ?? null,
+  enteredStageAt: iso(1),
+});
 const searchItem = (f: FixtureFlag, archived: boolean, project: string) => ({
   name: f.name,
   type: 'release',
@@ -117,8 +121,18 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
   const base = `/api/admin/projects/${project}`;
   if (!beside) {
     s.json('/api/admin/feature-types', { types: [{ id: 'release', lifetimeDays: 40 }] });
-    s.route('/api/admin/ui-config', (_req, res) => sendJson(res, 200, { version: '8.2.0', versionInfo: { current: { oss: '8.2.0' }, instanceId: c.instanceId.value ?? undefined } }));
-    s.route('/api/admin/environments', (_req, res) => sendJson(res, 200, { version: 1, environments: c.environments.map((e, i) => ({ ...e, type: e.name, sortOrder: i + 1, protected: false })) }));
+    s.route('/api/admin/ui-config', (_req, res) =>
+      sendJson(res, 200, {
+        version: '8.2.0',
+        versionInfo: { current: { oss: '8.2.0' }, instanceId: c.instanceId.value ?? undefined },
+      }),
+    );
+    s.route('/api/admin/environments', (_req, res) =>
+      sendJson(res, 200, {
+        version: 1,
+        environments: c.environments.map((e, i) => ({ ...e, type: e.name, sortOrder: i + 1, protected: false })),
+      }),
+    );
     s.route('/api/admin/search/features', (_req, res, url) => {
       const archived = url.searchParams.get('archived') === 'IS:true';
       const terms = url.searchParams.get('query')?.split(',');
@@ -131,7 +145,10 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
         .filter(({ f }) => !stage || (archived ? 'archived' : (f.stage ?? 'live')) === stage);
       const offset = Number(url.searchParams.get('offset') ?? 0);
       const limit = Number(url.searchParams.get('limit') ?? 50);
-      sendJson(res, 200, { features: pool.slice(offset, offset + limit).map(({ f, project: p }) => searchItem(f, archived, p)), total: pool.length });
+      sendJson(res, 200, {
+        features: pool.slice(offset, offset + limit).map(({ f, project: p }) => searchItem(f, archived, p)),
+        total: pool.length,
+      });
     });
   }
   projects.set(project, c);
@@ -139,7 +156,10 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
     // The event search across the instance: project and type filters, newest first, paged.
     s.route('/api/admin/search/events', (_req, res, url) => {
       const wanted = url.searchParams.get('project')?.replace(/^IS:/, '');
-      const types = url.searchParams.get('type')?.replace(/^IS_ANY_OF:|^IS:/, '').split(',');
+      const types = url.searchParams
+        .get('type')
+        ?.replace(/^IS_ANY_OF:|^IS:/, '')
+        .split(',');
       const pool = [...projects.values()]
         .filter((p) => !wanted || p.project === wanted)
         .flatMap((p) => p.events)
@@ -153,16 +173,38 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
   s.route(`${base}/features`, (_req, res) => {
     const instead = c.onList?.();
     if (instead) return sendJson(res, instead.status, instead.body);
-    const features = [...c.active.values()].map((f) => ({ name: f.name, type: 'release', stale: f.stale ?? false, createdAt: f.createdAt ?? iso(5), environments: envs(f) }));
+    const features = [...c.active.values()].map((f) => ({
+      name: f.name,
+      type: 'release',
+      stale: f.stale ?? false,
+      createdAt: f.createdAt ?? iso(5),
+      environments: envs(f),
+    }));
     sendJson(res, 200, { version: 2, features });
   });
   // One answer for the whole instance, as the servers give it.
-  s.route(`${base}/dependencies`, (_req, res) => sendJson(res, 200, [...projects.values()].some((p) => [...p.active.values()].some((f) => f.children?.length))));
+  s.route(`${base}/dependencies`, (_req, res) =>
+    sendJson(
+      res,
+      200,
+      [...projects.values()].some((p) => [...p.active.values()].some((f) => f.children?.length)),
+    ),
+  );
   for (const f of flags) {
     s.route(`${base}/features/${f.name}`, (_req, res) => {
       const live = c.active.get(f.name);
-      if (!live) return sendJson(res, 404, { name: 'NotFoundError', message: `There's no feature named "${f.name}" in project "${project}".` });
-      sendJson(res, 200, { name: f.name, project, archived: false, children: live.children ?? [], lifecycle: lifecycleOf(live, false) });
+      if (!live)
+        return sendJson(res, 404, {
+          name: 'NotFoundError',
+          message: `There's no feature named "${f.name}" in project "${project}".`,
+        });
+      sendJson(res, 200, {
+        name: f.name,
+        project,
+        archived: false,
+        children: live.children ?? [],
+        lifecycle: lifecycleOf(live, false),
+      });
     });
   }
   s.route(
@@ -175,37 +217,47 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
           return void req.socket.destroy();
         }
         return Promise.resolve(c.onArchive?.(features)).then(() => {
-        const refused = features.find((n) => c.refuse.has(n));
-        if (refused) {
-          const r = c.refuse.get(refused)!;
-          const { status, ...answer } = typeof r === 'string' ? { status: 403, name: 'PermissionError', message: r } : r;
-          return sendJson(res, status, answer);
-        }
-        if (orphanParents(c, features).length > 0) {
-          const message = features.length > 1 ? 'You can not archive/delete those features since other features depend on them.' : 'You can not archive/delete this feature since other features depend on it.';
-          return sendJson(res, PARENT_REFUSAL.status, { name: PARENT_REFUSAL.name, message });
-        }
-        for (const n of features) {
-          const f = c.active.get(n);
-          if (f) {
-            c.active.delete(n);
-            c.archived.set(n, f);
-            happened(c, 'feature-archived', n);
+          const refused = features.find((n) => c.refuse.has(n));
+          if (refused) {
+            const r = c.refuse.get(refused)!;
+            const { status, ...answer } =
+              typeof r === 'string' ? { status: 403, name: 'PermissionError', message: r } : r;
+            return sendJson(res, status, answer);
           }
-          if (c.deleteAfterArchive?.has(n)) {
-            c.archived.delete(n);
-            happened(c, 'feature-deleted', n);
+          if (orphanParents(c, features).length > 0) {
+            const message =
+              features.length > 1
+                ? 'You can not archive/delete those features since other features depend on them.'
+                : 'You can not archive/delete this feature since other features depend on it.';
+            return sendJson(res, PARENT_REFUSAL.status, { name: PARENT_REFUSAL.name, message });
           }
-        }
-        if (c.afterWrite?.('archive', features, res, req)) return;
-        res.writeHead(202).end();
+          for (const n of features) {
+            const f = c.active.get(n);
+            if (f) {
+              c.active.delete(n);
+              c.archived.set(n, f);
+              happened(c, 'feature-archived', n);
+            }
+            if (c.deleteAfterArchive?.has(n)) {
+              c.archived.delete(n);
+              happened(c, 'feature-deleted', n);
+            }
+          }
+          if (c.afterWrite?.('archive', features, res, req)) return;
+          res.writeHead(202).end();
         });
       }),
     'POST',
   );
   s.route(
     `${base}/archive/validate`,
-    (req, res) => void body(req).then(({ features }) => sendJson(res, 200, { hasDeletedDependencies: false, parentsWithChildFeatures: c.validateMisses ? [] : orphanParents(c, features) })),
+    (req, res) =>
+      void body(req).then(({ features }) =>
+        sendJson(res, 200, {
+          hasDeletedDependencies: false,
+          parentsWithChildFeatures: c.validateMisses ? [] : orphanParents(c, features),
+        }),
+      ),
     'POST',
   );
   s.route(
@@ -247,7 +299,9 @@ export function archiveNow(c: Cleanup, names: string[]): void {
 /** The names among these that have an active child outside them (what the servers refuse to archive). */
 function orphanParents(c: Cleanup, names: string[]): string[] {
   const batch = new Set(names);
-  return names.filter((n) => (c.active.get(n)?.children ?? []).some((child) => c.active.has(child) && !batch.has(child)));
+  return names.filter((n) =>
+    (c.active.get(n)?.children ?? []).some((child) => c.active.has(child) && !batch.has(child)),
+  );
 }
 
 let eventClock = 0;

@@ -48,21 +48,39 @@ async function writePlan(paths = [tree], setup?: (c: Cleanup) => void): Promise<
 
 /** An event in the project's history after the plan (which was made at NOW). */
 const after = (c: Cleanup, minutes: number, type: string, featureName: string) =>
-  c.events.unshift({ type, featureName, project: 'default', createdAt: new Date(NOW + minutes * 60_000).toISOString() });
+  c.events.unshift({
+    type,
+    featureName,
+    project: 'default',
+    createdAt: new Date(NOW + minutes * 60_000).toISOString(),
+  });
 
-const skips = (stdout: string) => Object.fromEntries((JSON.parse(stdout) as { skipped: { name: string; reason: string }[] }).skipped.map((s) => [s.name, s.reason]));
+const skips = (stdout: string) =>
+  Object.fromEntries(
+    (JSON.parse(stdout) as { skipped: { name: string; reason: string }[] }).skipped.map((s) => [s.name, s.reason]),
+  );
 
 describe('retire apply judges the live state by the plan rules', () => {
   it('a plan whose digests were recomputed after an edit does not archive a flag no longer stale, nor one seen minutes ago', async () => {
     const { path, plan } = await writePlan();
     const c = serveCleanup(
       server,
-      FLAGS.map((f) => (f.name === 'gone-a' ? { ...f, stale: false } : f.name === 'gone-b' ? { ...f, lastSeen: new Date(NOW - 2 * 60_000).toISOString() } : f)),
+      FLAGS.map((f) =>
+        f.name === 'gone-a'
+          ? { ...f, stale: false }
+          : f.name === 'gone-b'
+            ? { ...f, lastSeen: new Date(NOW - 2 * 60_000).toISOString() }
+            : f,
+      ),
     );
     // The edit: each flag's state made to match the server, its digest and the plan's recomputed.
     for (const f of plan.flags) {
       if (f.name === 'gone-a') f.state.stale = false;
-      if (f.name === 'gone-b') f.state.seen = f.state.seen.map(([w, at]) => [w, w === 'production' ? new Date(NOW - 2 * 60_000).toISOString() : at]);
+      if (f.name === 'gone-b')
+        f.state.seen = f.state.seen.map(([w, at]) => [
+          w,
+          w === 'production' ? new Date(NOW - 2 * 60_000).toISOString() : at,
+        ]);
       f.stateDigest = stateDigest(f.state);
     }
     plan.digest = planDigest(plan);
@@ -78,7 +96,10 @@ describe('retire apply judges the live state by the plan rules', () => {
 
   it('a flag deleted and created again under the same name is not the flag reviewed: skipped, by its history and by its createdAt', async () => {
     const { path } = await writePlan();
-    const c = serveCleanup(server, FLAGS.map((f) => (f.name === 'gone-a' || f.name === 'gone-b' ? { ...f, createdAt: iso(0) } : f)));
+    const c = serveCleanup(
+      server,
+      FLAGS.map((f) => (f.name === 'gone-a' || f.name === 'gone-b' ? { ...f, createdAt: iso(0) } : f)),
+    );
     // gone-a's history says so; gone-b's was not kept (only its createdAt differs).
     after(c, 1, 'feature-archived', 'gone-a');
     after(c, 2, 'feature-deleted', 'gone-a');
@@ -125,12 +146,16 @@ describe('retire apply judges the live state by the plan rules', () => {
 
   it('an environment of the instance that the project does not enable: the plan claims no "not seen" there, and apply judges it again', async () => {
     const { plan } = await writePlan([tree], (c) => c.environments.push({ name: 'staging', enabled: true }));
-    expect(plan.environments).toEqual({ instance: ['development', 'production', 'staging'], project: ['development', 'production'] });
+    expect(plan.environments).toEqual({
+      instance: ['development', 'production', 'staging'],
+      project: ['development', 'production'],
+    });
     expect(plan.flags.filter((f) => f.verdict === 'archive')).toEqual([]);
     expect(plan.flags.find((f) => f.name === 'gone-a')!.checks.find((x) => x.check === 'not-seen')).toEqual({
       check: 'not-seen',
       pass: false,
-      evidence: 'never seen in development, production, but not known for environment staging: not enabled in the project, so the server reports no lastSeenAt there',
+      evidence:
+        'never seen in development, production, but not known for environment staging: not enabled in the project, so the server reports no lastSeenAt there',
     });
 
     // Made while the project saw every environment; one added to the instance before apply.
@@ -140,7 +165,9 @@ describe('retire apply judges the live state by the plan rules', () => {
     const r = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
     expect(c.writes).toEqual([]);
-    expect(skips(r.stdout)['gone-a']).toBe('not-seen: never seen in development, production, but not known for environment staging: not enabled in the project, so the server reports no lastSeenAt there');
+    expect(skips(r.stdout)['gone-a']).toBe(
+      'not-seen: never seen in development, production, but not known for environment staging: not enabled in the project, so the server reports no lastSeenAt there',
+    );
   });
 
   it('a reference added since the plan stops its flag; paths that are not here are said on stderr and in the result', async () => {
@@ -151,7 +178,9 @@ describe('retire apply judges the live state by the plan rules', () => {
       const r = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
       expect(r.code, r.stderr).toBe(0);
       expect(c.writes).toEqual([{ path: 'archive', features: ['gone-a', 'gone-c'] }]);
-      expect(skips(r.stdout)).toEqual({ 'gone-b': `referenced since the plan: 1 reference in ${join(tree, 'late.ts')}` });
+      expect(skips(r.stdout)).toEqual({
+        'gone-b': `referenced since the plan: 1 reference in ${join(tree, 'late.ts')}`,
+      });
     } finally {
       rmSync(join(tree, 'late.ts'));
     }
@@ -182,7 +211,9 @@ describe('retire apply judges the live state by the plan rules', () => {
     let c = serveCleanup(server, FLAGS);
     const plan = await cli(['retire', 'plan', here, '--out', file]);
     expect(plan.code, plan.stderr).toBe(0);
-    expect((JSON.parse(readFileSync(file, 'utf8')) as Plan).flags.map((f) => [f.name, f.verdict])).toEqual(READY.map((n) => [n, 'archive']));
+    expect((JSON.parse(readFileSync(file, 'utf8')) as Plan).flags.map((f) => [f.name, f.verdict])).toEqual(
+      READY.map((n) => [n, 'archive']),
+    );
     server.reset();
     c = serveCleanup(server, FLAGS);
     const apply = await cli(['retire', 'apply', file, '--yes', '--result', result]);
@@ -224,8 +255,16 @@ describe('retire apply --only and --skip', () => {
 
   it('a name that is not in the plan is refused before anything is sent (exit 2), naming the plan names', async () => {
     const { path } = await writePlan();
-    expectUsageError(await cli(['retire', 'apply', path, '--yes', '--only', 'gone-a,gone-x']), 'flagctl: --only: "gone-x" is not in the plan; the plan\'s flags: gone-a, gone-b, gone-c\n', server);
-    expectUsageError(await cli(['retire', 'apply', path, '--yes', '--skip', 'nope']), 'flagctl: --skip: "nope" is not in the plan; the plan\'s flags: gone-a, gone-b, gone-c\n', server);
+    expectUsageError(
+      await cli(['retire', 'apply', path, '--yes', '--only', 'gone-a,gone-x']),
+      'flagctl: --only: "gone-x" is not in the plan; the plan\'s flags: gone-a, gone-b, gone-c\n',
+      server,
+    );
+    expectUsageError(
+      await cli(['retire', 'apply', path, '--yes', '--skip', 'nope']),
+      'flagctl: --skip: "nope" is not in the plan; the plan\'s flags: gone-a, gone-b, gone-c\n',
+      server,
+    );
   });
 });
 
@@ -233,14 +272,23 @@ describe('retire apply on a terminal', () => {
   it('lists the flags it will archive before it asks', async () => {
     const { path } = await writePlan();
     const c = serveCleanup(server, FLAGS);
-    const r = await cli(['retire', 'apply', path, '--skip', 'gone-c'], { stdinIsTTY: true, stderrIsTTY: true, stdin: 'n\n' });
+    const r = await cli(['retire', 'apply', path, '--skip', 'gone-c'], {
+      stdinIsTTY: true,
+      stderrIsTTY: true,
+      stdin: 'n\n',
+    });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`Flags to archive:\n  gone-a\n  gone-b\nArchive 2 flags in project default on ${server.url} (1 skipped)? [y/N] `);
+    expect(r.stderr).toContain(
+      `Flags to archive:\n  gone-a\n  gone-b\nArchive 2 flags in project default on ${server.url} (1 skipped)? [y/N] `,
+    );
     expect(c.writes).toEqual([]);
   });
 
   it('a long list shows a screenful and the count', async () => {
-    const many: FixtureFlag[] = Array.from({ length: 45 }, (_, i) => ({ name: `old-${String(i).padStart(2, '0')}`, stale: true }));
+    const many: FixtureFlag[] = Array.from({ length: 45 }, (_, i) => ({
+      name: `old-${String(i).padStart(2, '0')}`,
+      stale: true,
+    }));
     serveCleanup(server, many);
     const planned = await cli(['retire', 'plan', tree, '-o', 'json']);
     const path = join(dir, 'plan-many.json');

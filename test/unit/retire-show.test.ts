@@ -113,7 +113,9 @@ describe('retire show', () => {
     writeFileSync(path, JSON.stringify(plan));
     const r = await offline(['retire', 'show', path]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`flagctl: plan file "${path}": its content does not match its digest: it was changed after \`retire plan\` wrote it. Make a new one with \`flagctl retire plan --out plan.json\`.\n`);
+    expect(r.stderr).toBe(
+      `flagctl: plan file "${path}": its content does not match its digest: it was changed after \`retire plan\` wrote it. Make a new one with \`flagctl retire plan --out plan.json\`.\n`,
+    );
     expect(r.stdout).toBe('');
   });
 });

@@ -1,4 +1,13 @@
-import { lstatSync, mkdirSync, mkdtempSync, symlinkSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  symlinkSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
@@ -29,7 +38,8 @@ const clock = (busy?: () => boolean) => {
 };
 const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN, FLAGCTL_CONFIG_DIR: '/nonexistent' });
 const cli = (args: string[], opts: TestIOOptions = {}) => runCli(args, { env: env(), clock: clock(), ...opts });
-const named = (n: number, prefix = 'f') => Array.from({ length: n }, (_, i): FixtureFlag => ({ name: `${prefix}-${String(i).padStart(4, '0')}`, stale: true }));
+const named = (n: number, prefix = 'f') =>
+  Array.from({ length: n }, (_, i): FixtureFlag => ({ name: `${prefix}-${String(i).padStart(4, '0')}`, stale: true }));
 
 interface Result {
   kind: string;
@@ -83,13 +93,21 @@ describe('retire apply: an unclear answer', () => {
     c.onArchive = () => new Promise<void>((resolve) => held.push(resolve)); // no answer before --timeout
     c.onList = () => {
       // The first read after the writes still sees them active; the server finishes before the second.
-      if (c.writes.length > 0 && ++lists === 2) archiveNow(c, flags.map((f) => f.name));
+      if (c.writes.length > 0 && ++lists === 2)
+        archiveNow(
+          c,
+          flags.map((f) => f.name),
+        );
     };
     // Time stands still until the archive is sent and while a request other than the held ones is
     // being answered: the reads apply makes side by side before writing must not time out.
     const t = clock(() => c.writes.length === 0 || server.inFlight > held.length);
     const result = join(dir, 'rlate.json');
-    const r = await runCli(['retire', 'apply', path, '--yes', '--result', result, '--timeout', '5'], { env: env(), clock: t, timeouts: t });
+    const r = await runCli(['retire', 'apply', path, '--yes', '--result', result, '--timeout', '5'], {
+      env: env(),
+      clock: t,
+      timeouts: t,
+    });
     held.forEach((h) => h());
     expect(r.code, r.stderr).toBe(0);
     const doc = read(result);
@@ -106,7 +124,11 @@ describe('retire apply: an unclear answer', () => {
     c.onArchive = () => new Promise<void>((resolve) => held.push(resolve));
     const t = clock(() => c.writes.length === 0 || server.inFlight > held.length);
     const result = join(dir, 'rnever.json');
-    const r = await runCli(['retire', 'apply', path, '--yes', '--result', result, '--timeout', '5'], { env: env(), clock: t, timeouts: t });
+    const r = await runCli(['retire', 'apply', path, '--yes', '--result', result, '--timeout', '5'], {
+      env: env(),
+      clock: t,
+      timeouts: t,
+    });
     expect(r.code).toBe(1);
     const doc = read(result);
     expect(doc.archived).toEqual([]);
@@ -174,7 +196,10 @@ describe('retire apply: a record in every case', () => {
   });
 
   it('SIGTERM (the abort reason) stops as Ctrl-C does and exits 143; SIGHUP 129', async () => {
-    for (const [sig, code] of [['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+    for (const [sig, code] of [
+      ['SIGTERM', 143],
+      ['SIGHUP', 129],
+    ] as const) {
       server.reset();
       const flags = named(150, sig);
       const path = await writePlan(flags);
@@ -406,4 +431,3 @@ describe('smaller', () => {
     expect(back.stderr).toContain('{features: 1 name: f-0006}');
   });
 });
-

@@ -19,7 +19,10 @@ const tree = join(dir, 'src');
 mkdirSync(tree);
 writeFileSync(join(tree, 'app.ts'), 'render();\n');
 // caf\xE9.ts: a Latin-1 name; it references gone-a.
-writeFileSync(Buffer.concat([Buffer.from(`${tree}/caf`), Buffer.from([0xe9]), Buffer.from('.ts')]), 'unleash.isEnabled("gone-a");\n');
+writeFileSync(
+  Buffer.concat([Buffer.from(`${tree}/caf`), Buffer.from([0xe9]), Buffer.from('.ts')]),
+  'unleash.isEnabled("gone-a");\n',
+);
 
 const FLAGS: FixtureFlag[] = [{ name: 'gone-a', stale: true }];
 const clock = () => {
@@ -37,6 +40,9 @@ describe('retire plan over a file whose name is not UTF-8', () => {
     const plan = JSON.parse(r.stdout) as Plan;
     const gone = plan.flags.find((f) => f.name === 'gone-a')!;
     expect(gone.verdict).not.toBe('archive');
-    expect(gone.checks[0]).toMatchObject({ pass: false, evidence: expect.stringContaining('1 file could not be read (1 with a name that is not UTF-8') });
+    expect(gone.checks[0]).toMatchObject({
+      pass: false,
+      evidence: expect.stringContaining('1 file could not be read (1 with a name that is not UTF-8'),
+    });
   });
 });

@@ -39,7 +39,11 @@ const clock = () => {
   c.advance(NOW);
   return c;
 };
-const env = (url = server.url) => ({ FLAGCTL_URL: url, FLAGCTL_TOKEN: '*:*.unit-secret', FLAGCTL_CONFIG_DIR: '/nonexistent' });
+const env = (url = server.url) => ({
+  FLAGCTL_URL: url,
+  FLAGCTL_TOKEN: '*:*.unit-secret',
+  FLAGCTL_CONFIG_DIR: '/nonexistent',
+});
 const cli = (args: string[], opts: TestIOOptions = {}) => runCli(args, { env: env(), clock: clock(), ...opts });
 const posts = () => server.requests.filter((r) => r.method === 'POST');
 
@@ -70,11 +74,25 @@ describe('retire plan', () => {
     const used = plan.flags.find((f) => f.name === 'still-used')!;
     expect(used.files).toEqual([`${tree}/app.ts`]);
     expect(used.keep).toBe('enabled');
-    expect(plan.flags.find((f) => f.name === 'parent')!.checks.find((c) => !c.pass)).toEqual({ check: 'no-dependents', pass: false, evidence: 'parent of child' });
+    expect(plan.flags.find((f) => f.name === 'parent')!.checks.find((c) => !c.pass)).toEqual({
+      check: 'no-dependents',
+      pass: false,
+      evidence: 'parent of child',
+    });
     expect(plan.flags.find((f) => f.name === 'seen-lately')!.checks.find((c) => !c.pass)?.check).toBe('not-seen');
     expect(plan.flags.find((f) => f.name === 'old-release')!.reasons).toEqual(['potentially stale']);
-    expect(plan).toMatchObject({ kind: 'flagctl-retire-plan', version: 2, server: server.url, instance: 'a1b2c3d4-0000-4000-8000-000000000001', project: 'default', paths: [tree] });
-    expect(plan.environments).toEqual({ instance: ['development', 'production'], project: ['development', 'production'] });
+    expect(plan).toMatchObject({
+      kind: 'flagctl-retire-plan',
+      version: 2,
+      server: server.url,
+      instance: 'a1b2c3d4-0000-4000-8000-000000000001',
+      project: 'default',
+      paths: [tree],
+    });
+    expect(plan.environments).toEqual({
+      instance: ['development', 'production'],
+      project: ['development', 'production'],
+    });
   }, 30_000); // the file's first main() loads every module of the command: seconds on a busy machine
 
   it('a file it could not read (over --max-file-kb) means no flag is judged free of references', async () => {
@@ -85,7 +103,10 @@ describe('retire plan', () => {
       expect(r.code, r.stderr).toBe(0);
       const plan = JSON.parse(r.stdout) as Plan;
       expect(plan.flags.filter((f) => f.verdict === 'archive')).toEqual([]);
-      expect(plan.flags.find((f) => f.name === 'gone-a')!.checks[0]).toMatchObject({ pass: false, evidence: expect.stringContaining('1 file could not be read (1 over 1 KiB') });
+      expect(plan.flags.find((f) => f.name === 'gone-a')!.checks[0]).toMatchObject({
+        pass: false,
+        evidence: expect.stringContaining('1 file could not be read (1 over 1 KiB'),
+      });
     } finally {
       rmSync(join(tree, 'big.ts'));
     }
@@ -97,9 +118,13 @@ describe('retire plan', () => {
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(7);
-    expect(lines).toContain(`::warning file=${tree}/app.ts,title=Flag to remove%3A still-used::still-used (stale, lifecycle completed (kept)) can be archived once this file no longer names it`);
+    expect(lines).toContain(
+      `::warning file=${tree}/app.ts,title=Flag to remove%3A still-used::still-used (stale, lifecycle completed (kept)) can be archived once this file no longer names it`,
+    );
     expect(lines.filter((l) => l.startsWith('::notice title=Flag ready to archive%3A '))).toHaveLength(4);
-    expect(lines.find((l) => l.includes('seen-lately'))).toMatch(/^::notice title=Flag blocked%3A seen-lately::seen-lately: blocked: not-seen: seen /);
+    expect(lines.find((l) => l.includes('seen-lately'))).toMatch(
+      /^::notice title=Flag blocked%3A seen-lately::seen-lately: blocked: not-seen: seen /,
+    );
   });
 
   it('reads a project of 5,000 flags in six requests: the list, the types, one filtered search, the dependency check, the instance id and environments', async () => {
@@ -114,11 +139,22 @@ describe('retire plan', () => {
     const plan = JSON.parse(r.stdout) as Plan;
     expect(plan.flags).toHaveLength(1010);
     const paths = server.requests.map((q) => q.url.split('?')[0]).sort();
-    expect(paths).toEqual(['/api/admin/environments', '/api/admin/feature-types', '/api/admin/projects/default/dependencies', '/api/admin/projects/default/features', '/api/admin/search/features', '/api/admin/ui-config']);
-    const search = new URL(server.requests.find((q) => q.url.startsWith('/api/admin/search/'))!.url, server.url).searchParams;
+    expect(paths).toEqual([
+      '/api/admin/environments',
+      '/api/admin/feature-types',
+      '/api/admin/projects/default/dependencies',
+      '/api/admin/projects/default/features',
+      '/api/admin/search/features',
+      '/api/admin/ui-config',
+    ]);
+    const search = new URL(server.requests.find((q) => q.url.startsWith('/api/admin/search/'))!.url, server.url)
+      .searchParams;
     expect([search.get('project'), search.get('lifecycle')]).toEqual(['IS:default', 'IS:completed']);
     // No dependency on the instance, so no flag's document is read: a completed flag's lifecycle comes from the search, the others' stays unknown.
-    expect(plan.flags.find((f) => f.name === 'f-4995')!).toMatchObject({ lifecycle: { stage: 'completed', status: 'kept' }, reasons: ['lifecycle completed (kept)'] });
+    expect(plan.flags.find((f) => f.name === 'f-4995')!).toMatchObject({
+      lifecycle: { stage: 'completed', status: 'kept' },
+      reasons: ['lifecycle completed (kept)'],
+    });
     expect(plan.flags.find((f) => f.name === 'f-0001')!).toMatchObject({ lifecycle: null, reasons: ['stale'] });
   });
 
@@ -126,8 +162,14 @@ describe('retire plan', () => {
     serveCleanup(server, FLAGS);
     const r = await cli(['retire', 'plan', tree, '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
-    const documents = server.requests.map((q) => q.url).filter((u) => u.startsWith('/api/admin/projects/default/features/'));
-    expect(documents.sort()).toEqual(['done-flag', 'gone-a', 'gone-b', 'old-release', 'parent', 'seen-lately', 'still-used'].map((n) => `/api/admin/projects/default/features/${n}`));
+    const documents = server.requests
+      .map((q) => q.url)
+      .filter((u) => u.startsWith('/api/admin/projects/default/features/'));
+    expect(documents.sort()).toEqual(
+      ['done-flag', 'gone-a', 'gone-b', 'old-release', 'parent', 'seen-lately', 'still-used'].map(
+        (n) => `/api/admin/projects/default/features/${n}`,
+      ),
+    );
     const plan = JSON.parse(r.stdout) as Plan;
     expect(plan.flags.find((f) => f.name === 'gone-a')!.lifecycle).toEqual({ stage: 'live', status: null });
   });
@@ -135,14 +177,28 @@ describe('retire plan', () => {
   it('--include adds named flags with the reason, to candidates or not; an archived one is blocked; an unknown one exits 5', async () => {
     const c = serveCleanup(server, FLAGS);
     c.archived.set('old-gone', { name: 'old-gone', stale: true });
-    const r = await cli(['retire', 'plan', tree, '-o', 'json', '--include', 'active-one,gone-a', '--include', 'old-gone']);
+    const r = await cli([
+      'retire',
+      'plan',
+      tree,
+      '-o',
+      'json',
+      '--include',
+      'active-one,gone-a',
+      '--include',
+      'old-gone',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const plan = JSON.parse(r.stdout) as Plan;
     const by = Object.fromEntries(plan.flags.map((f) => [f.name, f]));
     expect(by['active-one']).toMatchObject({ reasons: ['--include'], verdict: 'archive' });
     expect(by['gone-a']!.reasons).toEqual(['stale', '--include']);
     expect(by['old-gone']).toMatchObject({ reasons: ['--include'], verdict: 'blocked' });
-    expect(by['old-gone']!.checks.find((x) => !x.pass)).toEqual({ check: 'not-archived', pass: false, evidence: 'already archived' });
+    expect(by['old-gone']!.checks.find((x) => !x.pass)).toEqual({
+      check: 'not-archived',
+      pass: false,
+      evidence: 'already archived',
+    });
     expect(by.child).toBeUndefined();
     const missing = await cli(['retire', 'plan', tree, '--include', 'never-was']);
     expect(missing.code).toBe(5);
@@ -151,8 +207,23 @@ describe('retire plan', () => {
 
   it('--project narrows the plan to that project: its flags only, and no request for another', async () => {
     const home = serveCleanup(server, FLAGS);
-    serveCleanup(server, [{ name: 'web-old', stale: true }, { name: 'web-new' }, { name: 'web-done', stage: 'completed', status: 'discarded' }], 'web', home);
-    server.json('/api/admin/projects', { version: 1, projects: [{ id: 'default', name: 'Default' }, { id: 'web', name: 'Web' }] });
+    serveCleanup(
+      server,
+      [
+        { name: 'web-old', stale: true },
+        { name: 'web-new' },
+        { name: 'web-done', stage: 'completed', status: 'discarded' },
+      ],
+      'web',
+      home,
+    );
+    server.json('/api/admin/projects', {
+      version: 1,
+      projects: [
+        { id: 'default', name: 'Default' },
+        { id: 'web', name: 'Web' },
+      ],
+    });
     const r = await cli(['retire', 'plan', tree, '-o', 'json', '--project', 'web']);
     expect(r.code, r.stderr).toBe(0);
     const plan = JSON.parse(r.stdout) as Plan;
@@ -173,10 +244,27 @@ describe('retire plan', () => {
       const r = await cli(['retire', 'plan', other, '-o', 'json']);
       expect(r.code, r.stderr).toBe(0);
       const plan = JSON.parse(r.stdout) as Plan;
-      expect(plan.flags.map((f) => f.name).sort()).toEqual(['done-flag', 'gone-a', 'gone-b', 'old-release', 'parent', 'seen-lately', 'still-used']);
-      expect(plan.flags.find((f) => f.name === 'done-flag')).toMatchObject({ verdict: 'remove-code', files: [`${other}/a.ts`], keep: 'disabled', cleanup: `flagctl cleanup done-flag ${other} --keep off` });
+      expect(plan.flags.map((f) => f.name).sort()).toEqual([
+        'done-flag',
+        'gone-a',
+        'gone-b',
+        'old-release',
+        'parent',
+        'seen-lately',
+        'still-used',
+      ]);
+      expect(plan.flags.find((f) => f.name === 'done-flag')).toMatchObject({
+        verdict: 'remove-code',
+        files: [`${other}/a.ts`],
+        keep: 'disabled',
+        cleanup: `flagctl cleanup done-flag ${other} --keep off`,
+      });
       // Not completed: no branch is known, so no command is offered.
-      expect(plan.flags.find((f) => f.name === 'gone-a')).toMatchObject({ verdict: 'remove-code', files: [`${other}/a.ts`], cleanup: null });
+      expect(plan.flags.find((f) => f.name === 'gone-a')).toMatchObject({
+        verdict: 'remove-code',
+        files: [`${other}/a.ts`],
+        cleanup: null,
+      });
       expect(plan.flags.find((f) => f.name === 'gone-b')!.verdict).toBe('archive');
     } finally {
       rmSync(other, { recursive: true, force: true });
@@ -193,7 +281,11 @@ describe('retire plan', () => {
   });
 
   it("a candidate's document that cannot be read fails the plan, and prints none", async () => {
-    server.json('/api/admin/projects/default/features/gone-b', { name: 'InternalError', message: 'document broke' }, 500);
+    server.json(
+      '/api/admin/projects/default/features/gone-b',
+      { name: 'InternalError', message: 'document broke' },
+      500,
+    );
     serveCleanup(server, FLAGS);
     const r = await cli(['retire', 'plan', tree, '-o', 'json']);
     expect(r.code).not.toBe(0);
@@ -219,13 +311,19 @@ describe('retire apply', () => {
     const r = await cli(['retire', 'apply', path, '--yes', '--result', result]);
     expect(r.code, r.stderr).toBe(0);
     expect(c.writes).toEqual([{ path: 'archive', features: ['done-flag', 'gone-a', 'gone-b', 'old-release'] }]);
-    const doc = JSON.parse(readFileSync(result, 'utf8')) as { archived: string[]; skipped: unknown[]; failed: unknown[] };
+    const doc = JSON.parse(readFileSync(result, 'utf8')) as {
+      archived: string[];
+      skipped: unknown[];
+      failed: unknown[];
+    };
     expect(doc).toMatchObject({ archived: ['done-flag', 'gone-a', 'gone-b', 'old-release'], skipped: [], failed: [] });
     c.writes.length = 0;
     const again = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
     expect(again.code, again.stderr).toBe(0);
     expect(c.writes).toEqual([]);
-    expect((JSON.parse(again.stdout) as { skipped: { reason: string }[] }).skipped.map((s) => s.reason)).toEqual(Array(4).fill('already archived'));
+    expect((JSON.parse(again.stdout) as { skipped: { reason: string }[] }).skipped.map((s) => s.reason)).toEqual(
+      Array(4).fill('already archived'),
+    );
     // The undo.
     const back = await cli(['features', 'revive', '--from', result]);
     expect(back.code, back.stderr).toBe(0);
@@ -234,7 +332,11 @@ describe('retire apply', () => {
   });
 
   it('apply of 1,000 flags: 10 archive posts and a handful of reads, none of them a (rate-limited) search', async () => {
-    const many: FixtureFlag[] = Array.from({ length: 1000 }, (_, i) => ({ name: `bulk-${String(i).padStart(4, '0')}`, stale: true, createdAt: iso(100) }));
+    const many: FixtureFlag[] = Array.from({ length: 1000 }, (_, i) => ({
+      name: `bulk-${String(i).padStart(4, '0')}`,
+      stale: true,
+      createdAt: iso(100),
+    }));
     const empty = join(dir, 'empty-tree');
     mkdirSync(empty, { recursive: true });
     serveCleanup(server, many);
@@ -245,7 +347,14 @@ describe('retire apply', () => {
     server.reset();
     const c = serveCleanup(server, many);
     // A busy day of history before it: read only until every flag's last fate is known.
-    c.events.push(...Array.from({ length: 2500 }, (_, i) => ({ type: 'feature-archived', featureName: `other-${i}`, project: 'default', createdAt: iso(0.5) })));
+    c.events.push(
+      ...Array.from({ length: 2500 }, (_, i) => ({
+        type: 'feature-archived',
+        featureName: `other-${i}`,
+        project: 'default',
+        createdAt: iso(0.5),
+      })),
+    );
     const r = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as { archived: string[] }).archived).toHaveLength(1000);
@@ -281,17 +390,29 @@ describe('retire apply', () => {
 
   it('a flag seen since the plan is skipped with the reason', async () => {
     const { path } = await writePlan();
-    const c = serveCleanup(server, FLAGS.map((f) => (f.name === 'gone-b' ? { ...f, lastSeen: iso(0) } : f)));
+    const c = serveCleanup(
+      server,
+      FLAGS.map((f) => (f.name === 'gone-b' ? { ...f, lastSeen: iso(0) } : f)),
+    );
     const r = await cli(['retire', 'apply', path, '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(c.writes).toEqual([{ path: 'archive', features: ['done-flag', 'gone-a', 'old-release'] }]);
-    expect(r.stdout).toContain(`gone-b\tskipped\tchanged since the plan: seen since the plan in production (${iso(0)})`);
+    expect(r.stdout).toContain(
+      `gone-b\tskipped\tchanged since the plan: seen since the plan in production (${iso(0)})`,
+    );
   });
 
   it('a plan made on another server is refused before anything is sent (exit 2)', async () => {
     const { path, plan } = await writePlan();
-    const r = await runCli(['retire', 'apply', path, '--yes'], { env: env(server.url.replace('127.0.0.1', 'localhost')), clock: clock() });
-    expectUsageError(r, `flagctl: the plan was made on ${plan.server}, not on ${server.url.replace('127.0.0.1', 'localhost')}; apply it to that server (--url) or make a new plan here\n`, server);
+    const r = await runCli(['retire', 'apply', path, '--yes'], {
+      env: env(server.url.replace('127.0.0.1', 'localhost')),
+      clock: clock(),
+    });
+    expectUsageError(
+      r,
+      `flagctl: the plan was made on ${plan.server}, not on ${server.url.replace('127.0.0.1', 'localhost')}; apply it to that server (--url) or make a new plan here\n`,
+      server,
+    );
   });
 
   it('a plan for another project is refused (exit 2)', async () => {
@@ -305,51 +426,103 @@ describe('retire apply', () => {
     plan.flags.find((f) => f.name === 'parent')!.verdict = 'archive';
     writeFileSync(path, JSON.stringify(plan));
     const r = await cli(['retire', 'apply', path, '--yes']);
-    expectUsageError(r, `flagctl: plan file "${path}": its content does not match its digest: it was changed after \`retire plan\` wrote it. Make a new one with \`flagctl retire plan --out plan.json\`.\n`, server);
+    expectUsageError(
+      r,
+      `flagctl: plan file "${path}": its content does not match its digest: it was changed after \`retire plan\` wrote it. Make a new one with \`flagctl retire plan --out plan.json\`.\n`,
+      server,
+    );
     writeFileSync(path, JSON.stringify({ ...plan, version: 9 }));
-    expectUsageError(await cli(['retire', 'apply', path, '--yes']), /plan version 9 is not one this flagctl reads/, server);
+    expectUsageError(
+      await cli(['retire', 'apply', path, '--yes']),
+      /plan version 9 is not one this flagctl reads/,
+      server,
+    );
   });
 
   it.each([
-    ['a permission', { status: 403, name: 'PermissionError', message: 'You need permission=DELETE_FEATURE to perform this action' }, 'permission denied (HTTP 403 PermissionError): You need permission=DELETE_FEATURE to perform this action'],
-    ['change requests', { status: 403, name: 'PermissionError', message: 'You need permission=SKIP_CHANGE_REQUEST to perform this action' }, 'permission denied (HTTP 403 PermissionError): You need permission=SKIP_CHANGE_REQUEST to perform this action'],
-    ['no access', { status: 403, name: 'NoAccessError', message: 'You need permission=DELETE_FEATURE to access this resource' }, 'permission denied (HTTP 403 NoAccessError): You need permission=DELETE_FEATURE to access this resource'],
-  ])('%s refuses the whole request: every flag of the batch fails with the message, nothing is sent again; exit 1', async (_what, refusal, message) => {
-    const { path } = await writePlan();
-    const c = serveCleanup(server, FLAGS);
-    c.refuse.set('gone-b', refusal);
-    const result = join(dir, 'refused.json');
-    const r = await cli(['retire', 'apply', path, '--yes', '--result', result]);
-    expect(r.code).toBe(1);
-    expect(c.writes.map((w) => w.features)).toEqual([['done-flag', 'gone-a', 'gone-b', 'old-release']]);
-    const doc = JSON.parse(readFileSync(result, 'utf8')) as { archived: string[]; failed: { name: string; message: string }[] };
-    expect(doc.archived).toEqual([]);
-    expect(doc.failed).toEqual(['done-flag', 'gone-a', 'gone-b', 'old-release'].map((name) => ({ name, message })));
-    expect(r.stderr).toContain('flagctl: 4 flags were not archived');
-  });
+    [
+      'a permission',
+      { status: 403, name: 'PermissionError', message: 'You need permission=DELETE_FEATURE to perform this action' },
+      'permission denied (HTTP 403 PermissionError): You need permission=DELETE_FEATURE to perform this action',
+    ],
+    [
+      'change requests',
+      {
+        status: 403,
+        name: 'PermissionError',
+        message: 'You need permission=SKIP_CHANGE_REQUEST to perform this action',
+      },
+      'permission denied (HTTP 403 PermissionError): You need permission=SKIP_CHANGE_REQUEST to perform this action',
+    ],
+    [
+      'no access',
+      { status: 403, name: 'NoAccessError', message: 'You need permission=DELETE_FEATURE to access this resource' },
+      'permission denied (HTTP 403 NoAccessError): You need permission=DELETE_FEATURE to access this resource',
+    ],
+  ])(
+    '%s refuses the whole request: every flag of the batch fails with the message, nothing is sent again; exit 1',
+    async (_what, refusal, message) => {
+      const { path } = await writePlan();
+      const c = serveCleanup(server, FLAGS);
+      c.refuse.set('gone-b', refusal);
+      const result = join(dir, 'refused.json');
+      const r = await cli(['retire', 'apply', path, '--yes', '--result', result]);
+      expect(r.code).toBe(1);
+      expect(c.writes.map((w) => w.features)).toEqual([['done-flag', 'gone-a', 'gone-b', 'old-release']]);
+      const doc = JSON.parse(readFileSync(result, 'utf8')) as {
+        archived: string[];
+        failed: { name: string; message: string }[];
+      };
+      expect(doc.archived).toEqual([]);
+      expect(doc.failed).toEqual(['done-flag', 'gone-a', 'gone-b', 'old-release'].map((name) => ({ name, message })));
+      expect(r.stderr).toContain('flagctl: 4 flags were not archived');
+    },
+  );
 
   it('a child added since the plan: validate before the bulk archive skips its parent, and the rest go in one request with no refusal', async () => {
     const { path } = await writePlan();
-    const c = serveCleanup(server, FLAGS.map((f) => (f.name === 'gone-a' ? { ...f, children: ['active-one'] } : f)));
+    const c = serveCleanup(
+      server,
+      FLAGS.map((f) => (f.name === 'gone-a' ? { ...f, children: ['active-one'] } : f)),
+    );
     const r = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
     expect(c.writes.map((w) => w.features)).toEqual([['done-flag', 'gone-b', 'old-release']]);
     const posts = server.requests.filter((q) => q.method === 'POST').map((q) => q.url);
     expect(posts).toEqual(['/api/admin/projects/default/archive/validate', '/api/admin/projects/default/archive']);
     const out = JSON.parse(r.stdout) as { archived: string[]; skipped: unknown[]; failed: unknown[] };
-    expect(out).toMatchObject({ archived: ['done-flag', 'gone-b', 'old-release'], skipped: [{ name: 'gone-a', reason: 'changed since the plan: other flags now depend on it' }], failed: [] });
+    expect(out).toMatchObject({
+      archived: ['done-flag', 'gone-b', 'old-release'],
+      skipped: [{ name: 'gone-a', reason: 'changed since the plan: other flags now depend on it' }],
+      failed: [],
+    });
   });
 
   it('a child added between validate and archive: the parent refusal alone falls back to one request per flag', async () => {
     const { path } = await writePlan();
-    const c = serveCleanup(server, FLAGS.map((f) => (f.name === 'gone-a' ? { ...f, children: ['active-one'] } : f)));
+    const c = serveCleanup(
+      server,
+      FLAGS.map((f) => (f.name === 'gone-a' ? { ...f, children: ['active-one'] } : f)),
+    );
     c.validateMisses = true;
     const r = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
     expect(r.code).toBe(1);
-    expect(c.writes.map((w) => w.features)).toEqual([['done-flag', 'gone-a', 'gone-b', 'old-release'], ['done-flag'], ['gone-a'], ['gone-b'], ['old-release']]);
+    expect(c.writes.map((w) => w.features)).toEqual([
+      ['done-flag', 'gone-a', 'gone-b', 'old-release'],
+      ['done-flag'],
+      ['gone-a'],
+      ['gone-b'],
+      ['old-release'],
+    ]);
     const out = JSON.parse(r.stdout) as { archived: string[]; failed: unknown[] };
     expect(out.archived).toEqual(['done-flag', 'gone-b', 'old-release']);
-    expect(out.failed).toEqual([{ name: 'gone-a', message: 'permission denied (HTTP 403 InvalidOperationError): You can not archive/delete this feature since other features depend on it.' }]);
+    expect(out.failed).toEqual([
+      {
+        name: 'gone-a',
+        message:
+          'permission denied (HTTP 403 InvalidOperationError): You can not archive/delete this feature since other features depend on it.',
+      },
+    ]);
   });
 
   it('a flag gone from the server after the request (deleted, not archived) is failed with the reason, not counted as archived', async () => {
@@ -360,23 +533,38 @@ describe('retire apply', () => {
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout) as { archived: string[]; failed: unknown[] };
     expect(out.archived).toEqual(['done-flag', 'gone-b', 'old-release']);
-    expect(out.failed).toEqual([{ name: 'gone-a', message: 'the server accepted the request, but the flag is neither active nor archived now (deleted?)' }]);
+    expect(out.failed).toEqual([
+      {
+        name: 'gone-a',
+        message: 'the server accepted the request, but the flag is neither active nor archived now (deleted?)',
+      },
+    ]);
   });
 
   it('--debug shows each archive and revive request, with every name, before it is sent', async () => {
-    const many: FixtureFlag[] = Array.from({ length: 150 }, (_, i) => ({ name: `f-${String(i).padStart(3, '0')}`, stale: true }));
+    const many: FixtureFlag[] = Array.from({ length: 150 }, (_, i) => ({
+      name: `f-${String(i).padStart(3, '0')}`,
+      stale: true,
+    }));
     const { path } = await writePlan(many);
     const c = serveCleanup(server, many);
     const result = join(dir, 'debug.json');
     const r = await cli(['retire', 'apply', path, '--yes', '--debug', '--result', result]);
     expect(r.code, r.stderr).toBe(0);
     const writes = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('debug: write: '));
-    const names = (from: number, to: number) => many.slice(from, to).map((f) => f.name).join(', ');
+    const names = (from: number, to: number) =>
+      many
+        .slice(from, to)
+        .map((f) => f.name)
+        .join(', ');
     expect(writes(r.stderr)).toEqual([
       `debug: write: POST /api/admin/projects/default/archive {features: 100 names: ${names(0, 100)}}`,
       `debug: write: POST /api/admin/projects/default/archive {features: 50 names: ${names(100, 150)}}`,
     ]);
-    expect(c.writes.map((w) => [w.path, w.features.length])).toEqual([['archive', 100], ['archive', 50]]);
+    expect(c.writes.map((w) => [w.path, w.features.length])).toEqual([
+      ['archive', 100],
+      ['archive', 50],
+    ]);
     c.writes.length = 0;
     const back = await cli(['features', 'revive', '--from', result, '--debug']);
     expect(back.code, back.stderr).toBe(0);
@@ -384,7 +572,10 @@ describe('retire apply', () => {
       `debug: write: POST /api/admin/projects/default/revive {features: 100 names: ${names(0, 100)}}`,
       `debug: write: POST /api/admin/projects/default/revive {features: 50 names: ${names(100, 150)}}`,
     ]);
-    expect(c.writes.map((w) => [w.path, w.features.length])).toEqual([['revive', 100], ['revive', 50]]);
+    expect(c.writes.map((w) => [w.path, w.features.length])).toEqual([
+      ['revive', 100],
+      ['revive', 50],
+    ]);
   });
 
   it('a connection that breaks before any answer is tried again (archive is idempotent); an answer never is', async () => {
@@ -398,7 +589,10 @@ describe('retire apply', () => {
   });
 
   it('Ctrl-C stops after the request in flight, reports what was done, exits 130', async () => {
-    const many: FixtureFlag[] = Array.from({ length: 150 }, (_, i) => ({ name: `f-${String(i).padStart(3, '0')}`, stale: true }));
+    const many: FixtureFlag[] = Array.from({ length: 150 }, (_, i) => ({
+      name: `f-${String(i).padStart(3, '0')}`,
+      stale: true,
+    }));
     const { path } = await writePlan(many);
     const c = serveCleanup(server, many);
     const ctl = new AbortController();
@@ -409,7 +603,11 @@ describe('retire apply', () => {
     const code = await main(['retire', 'apply', path, '--yes', '--result', result], io);
     expect(code).toBe(130);
     expect(c.writes).toHaveLength(1);
-    const doc = JSON.parse(readFileSync(result, 'utf8')) as { archived: string[]; notAttempted: string[]; interrupted: boolean };
+    const doc = JSON.parse(readFileSync(result, 'utf8')) as {
+      archived: string[];
+      notAttempted: string[];
+      interrupted: boolean;
+    };
     expect(doc.archived).toHaveLength(100);
     expect(doc.notAttempted).toEqual(many.slice(100).map((f) => f.name));
     expect(doc.interrupted).toBe(true);
@@ -418,7 +616,11 @@ describe('retire apply', () => {
   it('without a terminal and without --yes: no prompt, exit 2, nothing sent', async () => {
     const { path } = await writePlan();
     const r = await cli(['retire', 'apply', path]);
-    expectUsageError(r, 'flagctl: retire apply archives flags and stdin is not a terminal, so there is no one to ask; pass --yes to archive without a prompt\n', server);
+    expectUsageError(
+      r,
+      'flagctl: retire apply archives flags and stdin is not a terminal, so there is no one to ask; pass --yes to archive without a prompt\n',
+      server,
+    );
   });
 
   it('on a terminal it asks once with the count; "n" archives nothing', async () => {
@@ -447,7 +649,12 @@ describe('features revive', () => {
       complete: true,
       revived: ['gone-a'],
       skipped: [],
-      failed: [{ name: 'never-was', message: 'not active in project default after the request (not an archived flag of this project?)' }],
+      failed: [
+        {
+          name: 'never-was',
+          message: 'not active in project default after the request (not an archived flag of this project?)',
+        },
+      ],
       unverified: [],
       notAttempted: [],
     });

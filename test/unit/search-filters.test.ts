@@ -7,7 +7,6 @@ import { SEARCH_PATH, searchV8 } from '../support/search-fixture.js';
 const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
 const server = useFixtureServer();
 
-
 const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });
 const search = (args: string[]) => runCli(['features', 'search', ...args], { env: env() });
 
@@ -28,8 +27,22 @@ async function wire(args: string[]): Promise<string> {
 }
 
 // Every case goes through main(), as a user's flags do, and reads the query that reached the server.
-const FLAG = { project: '--project', type: '--type', state: '--state', createdBy: '--created-by', tag: '--tag', segment: '--segment' } as const;
-const PARAM = { project: 'project', type: 'type', state: 'state', createdBy: 'createdBy', tag: 'tag', segment: 'segment' } as const;
+const FLAG = {
+  project: '--project',
+  type: '--type',
+  state: '--state',
+  createdBy: '--created-by',
+  tag: '--tag',
+  segment: '--segment',
+} as const;
+const PARAM = {
+  project: 'project',
+  type: 'type',
+  state: 'state',
+  createdBy: 'createdBy',
+  tag: 'tag',
+  segment: 'segment',
+} as const;
 
 describe('friendly forms map onto the operator syntax', () => {
   it.each([
@@ -65,8 +78,12 @@ describe('friendly forms map onto the operator syntax', () => {
   });
 
   it('repeated --tag: all of single tags, or none of single !tags', async () => {
-    expect(await wire(['--tag', 'team:growth', '--tag', 'simple:beta'])).toBe('tag=INCLUDE_ALL_OF:team:growth,simple:beta');
-    expect(await wire(['--tag', '!team:growth', '--tag', '!simple:beta'])).toBe('tag=EXCLUDE_IF_ANY_OF:team:growth,simple:beta');
+    expect(await wire(['--tag', 'team:growth', '--tag', 'simple:beta'])).toBe(
+      'tag=INCLUDE_ALL_OF:team:growth,simple:beta',
+    );
+    expect(await wire(['--tag', '!team:growth', '--tag', '!simple:beta'])).toBe(
+      'tag=EXCLUDE_IF_ANY_OF:team:growth,simple:beta',
+    );
     for (const mixed of [
       ['--tag', 'team:growth', '--tag', '!simple:beta'],
       ['--tag', 'INCLUDE:team:growth', '--tag', 'simple:beta'],
@@ -101,17 +118,28 @@ describe('what goes on the wire', () => {
 
   it('every filter, sort and flag together', async () => {
     const q = await wire([
-      '--query', 'checkout',
-      '--project', 'default',
-      '--state', '!stale',
-      '--type', 'release,experiment',
-      '--created-by', '-42',
-      '--tag', 'team:payments',
-      '--tag', 'simple:checkout',
-      '--segment', 'beta-testers',
-      '--created-since', '2024-01-01',
-      '--sort-by', 'environment:production',
-      '--sort-order', 'desc',
+      '--query',
+      'checkout',
+      '--project',
+      'default',
+      '--state',
+      '!stale',
+      '--type',
+      'release,experiment',
+      '--created-by',
+      '-42',
+      '--tag',
+      'team:payments',
+      '--tag',
+      'simple:checkout',
+      '--segment',
+      'beta-testers',
+      '--created-since',
+      '2024-01-01',
+      '--sort-by',
+      'environment:production',
+      '--sort-order',
+      'desc',
       '--favorites-first',
     ]);
     expect(q).toBe(
@@ -134,28 +162,49 @@ describe('bad values exit 2, name the flag, the value and the accepted forms, an
   it.each([
     [['--created-before', '2024-02-30'], '--created-before "2024-02-30": not a real calendar date'],
     [['--created-since', '24-1-1'], '--created-since "24-1-1": expected a date as YYYY-MM-DD'],
-    [['--created-at', 'IS:2024-01-01'], '--created-at "IS:2024-01-01": expected <operator>:<date>; accepted: IS_BEFORE'],
+    [
+      ['--created-at', 'IS:2024-01-01'],
+      '--created-at "IS:2024-01-01": expected <operator>:<date>; accepted: IS_BEFORE',
+    ],
     [['--created-at', 'IS_BEFORE:2023-02-29'], 'not a real calendar date'],
     [['--created-before', '2024-01-01', '--created-since', '2023-01-01'], 'give only one'],
     [['--sort-order', 'up'], '--sort-order "up": accepted: asc, desc'],
-    [['--sort-by', 'popularity'], '--sort-by "popularity": accepted: name, type, stale, project, lastSeenAt, createdAt, environment:<name>'],
+    [
+      ['--sort-by', 'popularity'],
+      '--sort-by "popularity": accepted: name, type, stale, project, lastSeenAt, createdAt, environment:<name>',
+    ],
     [['--sort-by', 'environment:'], '--sort-by "environment:"'],
     [['--limit', '-1'], '--limit "-1": expected a number of features: a whole number 0 or more'],
     [['--limit', '1.5'], '--limit "1.5"'],
     [['--offset', 'ten'], '--offset "ten": expected a feature offset'],
     [['--concurrency', '0'], '--concurrency "0": expected a whole number of pages in flight from 1 to 16'],
     [['--all', '--limit', '5'], '--all and --limit "5": give one'],
-    [['--state', 'old'], '--state "old": a state is one of active, stale, potentially-stale; accepted: stale, stale,<more>'],
-    [['--type', 'feature'], '--type "feature": a flag type is one of release, experiment, operational, kill-switch, permission, sunset'],
+    [
+      ['--state', 'old'],
+      '--state "old": a state is one of active, stale, potentially-stale; accepted: stale, stale,<more>',
+    ],
+    [
+      ['--type', 'feature'],
+      '--type "feature": a flag type is one of release, experiment, operational, kill-switch, permission, sunset',
+    ],
     [['--type', 'IS:'], '--type "IS:": a value is empty'],
     [['--project', 'IS_ANY_OF:web,'], 'a value is empty'],
-    [['--project', 'my project'], `--project "my project": a project id has only letters, digits and - _ . ! ~ * ' ( )`],
-    [['--project', 'INCLUDE:web'], '--project "INCLUDE:web": operator INCLUDE does not apply to --project; accepted: web, web,<more> (any of), !web'],
+    [
+      ['--project', 'my project'],
+      `--project "my project": a project id has only letters, digits and - _ . ! ~ * ' ( )`,
+    ],
+    [
+      ['--project', 'INCLUDE:web'],
+      '--project "INCLUDE:web": operator INCLUDE does not apply to --project; accepted: web, web,<more> (any of), !web',
+    ],
     [['--created-by', 'alice'], '--created-by "alice": a creator is a numeric user id'],
     [['--tag', 'growth'], '--tag "growth": a tag is <type>:<value>, e.g. team:growth'],
     [['--tag', 'IS:team:growth'], 'operator IS does not apply to --tag'],
     [['--tag', 'team:x'], 'tag types and values are 2 to 50 characters'],
-    [['--status', 'production:on'], '--status "production:on": accepted: <environment>:enabled or <environment>:disabled'],
+    [
+      ['--status', 'production:on'],
+      '--status "production:on": accepted: <environment>:enabled or <environment>:disabled',
+    ],
     [['--status', 'production'], '--status "production"'],
     [['--query', '  '], '--query'],
     [['--query', ', ,'], '--query ", ,": give some text'],

@@ -69,7 +69,9 @@ describe('search page shape', () => {
   });
 
   it('refuses to compile a kind of schema it does not know, rather than letting it through', () => {
-    expect(() => compile(z.looseObject({ a: z.union([z.string(), z.number()]) }))).toThrow(/zod type "union" is not compiled/);
+    expect(() => compile(z.looseObject({ a: z.union([z.string(), z.number()]) }))).toThrow(
+      /zod type "union" is not compiled/,
+    );
     expect(() => compile(z.string().check(z.minLength(1)))).toThrow(/refinements/);
   });
 

@@ -23,7 +23,11 @@ describe('layout', () => {
 
   it('shrinks the other columns before the identifier, then leaves out the rightmost', () => {
     // 80 columns, 5 columns: 64 cells. The name (31) stays whole; the last column gives way.
-    expect(layout([31, 7, 7, 5, 20], [true, false, false, false, false], 80)).toEqual({ shown: [0, 1, 2, 3, 4], widths: [31, 7, 7, 5, 14], dropped: [] });
+    expect(layout([31, 7, 7, 5, 20], [true, false, false, false, false], 80)).toEqual({
+      shown: [0, 1, 2, 3, 4],
+      widths: [31, 7, 7, 5, 14],
+      dropped: [],
+    });
     const tight = layout([31, 7, 7, 5, 9, 26, 9], [true, false, false, false, false, false, false], 80);
     expect(tight.dropped).toEqual([5, 6]);
     expect(tight.widths[0]).toBe(31);

@@ -8,7 +8,14 @@ import { runCli } from '../support/io.js';
 
 const server = useFixtureServer();
 const env = () => ({ env: { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.unit-secret' } });
-const feature = { name: 'checkout', project: 'default', type: 'release', enabled: true, stale: false, environments: [] };
+const feature = {
+  name: 'checkout',
+  project: 'default',
+  type: 'release',
+  enabled: true,
+  stale: false,
+  environments: [],
+};
 
 describe('the other number of a noun', () => {
   it('features get is feature get', async () => {
@@ -27,7 +34,9 @@ describe('the other number of a noun', () => {
 
   it('project list is projects list; environment list is environments list', async () => {
     server.json('/api/admin/projects', { projects: [{ id: 'default', name: 'Default' }] });
-    server.json('/api/admin/environments', { environments: [{ name: 'production', type: 'production', enabled: true, protected: true }] });
+    server.json('/api/admin/environments', {
+      environments: [{ name: 'production', type: 'production', enabled: true, protected: true }],
+    });
     expect((await runCli(['project', 'list', '--columns', 'id'], env())).stdout).toBe('ID\ndefault\n');
     expect((await runCli(['environment', 'list', '--columns', 'name'], env())).stdout).toBe('NAME\nproduction\n');
   });
@@ -61,8 +70,24 @@ describe('projects list and environments list', () => {
   const projects = {
     version: 1,
     projects: [
-      { id: 'default', name: 'Default', description: 'Default project', featureCount: 12, memberCount: 1, createdAt: '2026-01-01T00:00:00.000Z', health: 100 },
-      { id: 'web', name: 'Web', description: null, featureCount: 3, memberCount: 2, createdAt: '2026-02-01T00:00:00.000Z', health: 90 },
+      {
+        id: 'default',
+        name: 'Default',
+        description: 'Default project',
+        featureCount: 12,
+        memberCount: 1,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        health: 100,
+      },
+      {
+        id: 'web',
+        name: 'Web',
+        description: null,
+        featureCount: 3,
+        memberCount: 2,
+        createdAt: '2026-02-01T00:00:00.000Z',
+        health: 90,
+      },
     ],
   };
   const environments = {
@@ -90,9 +115,16 @@ describe('projects list and environments list', () => {
   it('environments list: table, ndjson and markdown', async () => {
     server.json('/api/admin/environments', environments);
     const table = await runCli(['environments', 'list'], env());
-    expect(table.stdout).toBe('NAME\tTYPE\tENABLED\tPROTECTED\ndevelopment\tdevelopment\ttrue\tfalse\nproduction\tproduction\ttrue\ttrue\n');
+    expect(table.stdout).toBe(
+      'NAME\tTYPE\tENABLED\tPROTECTED\ndevelopment\tdevelopment\ttrue\tfalse\nproduction\tproduction\ttrue\ttrue\n',
+    );
     const nd = await runCli(['environments', 'list', '-o', 'ndjson'], env());
-    expect(nd.stdout.trim().split('\n').map((l) => JSON.parse(l))).toEqual(environments.environments);
+    expect(
+      nd.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual(environments.environments);
     const md = await runCli(['environments', 'list', '-o', 'markdown', '--columns', 'name,sortOrder'], env());
     expect(md.stdout).toBe('| name | sortOrder |\n| --- | --- |\n| development | 100 |\n| production | 200 |\n');
   });

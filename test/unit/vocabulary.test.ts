@@ -28,13 +28,19 @@ function vocabularyProblems(program: ProgramSpec): string[] {
     const declared = VOCABULARY[name];
     if (commands.size < 2 && !declared) continue;
     if (!declared) {
-      problems.push(`${name} is taken by ${[...commands].join(', ')}: declare its one meaning in src/commands/vocabulary.ts`);
+      problems.push(
+        `${name} is taken by ${[...commands].join(', ')}: declare its one meaning in src/commands/vocabulary.ts`,
+      );
       continue;
     }
     for (const c of commands) {
-      if (!(c in declared.in)) problems.push(`${c} takes ${name}, declared as "${declared.id}" (${declared.means}) without ${c}: if it means that, add it; else name the option otherwise`);
+      if (!(c in declared.in))
+        problems.push(
+          `${c} takes ${name}, declared as "${declared.id}" (${declared.means}) without ${c}: if it means that, add it; else name the option otherwise`,
+        );
     }
-    for (const c of Object.keys(declared.in)) if (!commands.has(c)) problems.push(`${name} is declared for ${c}, which does not take it`);
+    for (const c of Object.keys(declared.in))
+      if (!commands.has(c)) problems.push(`${name} is declared for ${c}, which does not take it`);
   }
   return problems;
 }
@@ -48,7 +54,10 @@ describe('one vocabulary', () => {
     const planted = defineCommand({
       path: ['flags', 'age'],
       summary: 'a planted command',
-      options: { limit: { spelling: '--limit <ms>', help: 'a time limit' }, type: { spelling: '--type <kind>', help: 'a kind of thing' } },
+      options: {
+        limit: { spelling: '--limit <ms>', help: 'a time limit' },
+        type: { spelling: '--type <kind>', help: 'a kind of thing' },
+      },
       examples: [],
       load: async () => ({ run: async () => undefined }),
     });
@@ -83,18 +92,31 @@ describe('the vocabulary through main()', () => {
 
   it('every gate takes --fail-on: features search --fail-on any', async () => {
     server.json(SEARCH_PATH, { features: searchV8.features.slice(0, 1), total: 1 });
-    const r = await runCli(['features', 'search', '--fail-on', 'any', '-o', 'csv', '--columns', 'name'], { env: env() });
+    const r = await runCli(['features', 'search', '--fail-on', 'any', '-o', 'csv', '--columns', 'name'], {
+      env: env(),
+    });
     expect(r.code).toBe(3);
     expect(r.stderr).toBe('flagctl: 1 feature match (--fail-on any)\n');
     const bad = await runCli(['features', 'search', '--fail-on', 'stale'], { env: env() });
     expect(bad.code).toBe(2);
   });
 
-  it('project overview without its argument reads the profile\'s project', async () => {
+  it("project overview without its argument reads the profile's project", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'flagctl-vocabulary-'));
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ version: 1, profiles: { default: { url: server.url, token: TOKEN, project: 'web' } } }), { mode: 0o600 });
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ version: 1, profiles: { default: { url: server.url, token: TOKEN, project: 'web' } } }),
+      { mode: 0o600 },
+    );
     chmodSync(join(dir, 'config.json'), 0o600);
-    server.json('/api/admin/projects/web', { name: 'web', features: [], members: 0, version: 1, health: 100, environments: [] });
+    server.json('/api/admin/projects/web', {
+      name: 'web',
+      features: [],
+      members: 0,
+      version: 1,
+      health: 100,
+      environments: [],
+    });
     const r = await runCli(['project', 'overview', '-o', 'json'], { env: { FLAGCTL_CONFIG_DIR: dir } });
     expect(server.requests.map((q) => q.url)).toEqual(['/api/admin/projects/web']);
     expect(r.code).toBe(0);
@@ -104,7 +126,9 @@ describe('the vocabulary through main()', () => {
     server.json('/api/admin/search/events', { events: [], total: 0 });
     await runCli(['feature', 'history', 'x', '--event-type', 'feature-created'], { env: env() });
     await runCli(['feature', 'history', 'x', '--type', 'feature-created'], { env: env() });
-    const types = server.requests.map((q) => new URL(q.url, 'http://x').searchParams.get('type')).filter((t) => t !== null);
+    const types = server.requests
+      .map((q) => new URL(q.url, 'http://x').searchParams.get('type'))
+      .filter((t) => t !== null);
     expect(types).toHaveLength(2);
     expect(types[0]).toBe(types[1]);
     expect(types[0]).toContain('feature-created');

@@ -8,7 +8,17 @@ import type { RequestPacing } from './rate-limit.js';
 import { describeNetworkError, isRetryableNetworkError, retryDelayMs } from './retry.js';
 import { closedError, Transport } from './transport.js';
 import type { RequestSlots } from './slots.js';
-import { checked, errorBody, headerValue, parseJsonBody, readCapped, redirectTarget, sentUrl, type OkText, type Outcome } from './response.js';
+import {
+  checked,
+  errorBody,
+  headerValue,
+  parseJsonBody,
+  readCapped,
+  redirectTarget,
+  sentUrl,
+  type OkText,
+  type Outcome,
+} from './response.js';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -50,11 +60,21 @@ export class ApiClient {
 
   constructor(readonly options: ClientOptions) {
     this.clock = options.clock ?? realClock;
-    this.transport = new Transport({ timeoutMs: options.timeoutMs, ca: options.ca, proxy: options.proxy, clock: options.timeouts });
+    this.transport = new Transport({
+      timeoutMs: options.timeoutMs,
+      ca: options.ca,
+      proxy: options.proxy,
+      clock: options.timeouts,
+    });
   }
 
   /** GETs a JSON document, checks its shape, and returns it as sent (unknown fields kept). */
-  async getJson<S extends z.ZodMiniType>(path: string, schema: S, query?: URLSearchParams, pacing?: RequestPacing): Promise<z.output<S>> {
+  async getJson<S extends z.ZodMiniType>(
+    path: string,
+    schema: S,
+    query?: URLSearchParams,
+    pacing?: RequestPacing,
+  ): Promise<z.output<S>> {
     return (await this.getJsonLater(path, schema, query, pacing))();
   }
 
@@ -116,15 +136,22 @@ export class ApiClient {
       }
     }
     if (outcome.kind === 'ok') return outcome.status;
-    if (outcome.kind === 'redirect') throw new RequestError(`the server redirected a write to ${outcome.location}; flagctl does not follow it (POST ${this.show(url)})`);
-    if (outcome.kind === 'paced') throw new RequestError(`rate limited (HTTP 429) on a write (POST ${this.show(url)})`, 429);
+    if (outcome.kind === 'redirect')
+      throw new RequestError(
+        `the server redirected a write to ${outcome.location}; flagctl does not follow it (POST ${this.show(url)})`,
+      );
+    if (outcome.kind === 'paced')
+      throw new RequestError(`rate limited (HTTP 429) on a write (POST ${this.show(url)})`, 429);
     throw new ApiError(outcome.status, outcome.body, this.show(url));
   }
 
   // ---- raw GET ----------------------------------------------------------------------------
 
   /** A GET whose 2xx body comes back as the server sent it, with its content type (`flagctl api`). */
-  async getText(path: string, query?: URLSearchParams): Promise<{ status: number; text: string; contentType?: string }> {
+  async getText(
+    path: string,
+    query?: URLSearchParams,
+  ): Promise<{ status: number; text: string; contentType?: string }> {
     const { status, text, contentType } = await this.fetch(path, query);
     return { status, text, contentType };
   }
@@ -147,7 +174,8 @@ export class ApiClient {
       } catch (err) {
         if (err instanceof RequestError || err instanceof ApiError) throw err;
         // The run is over (the kit closed the client): a request it cut off is not tried again.
-        if (this.transport.closed) throw new RequestError(`${describeNetworkError(err, this.options.timeoutMs)} (${method} ${this.show(url)})`);
+        if (this.transport.closed)
+          throw new RequestError(`${describeNetworkError(err, this.options.timeoutMs)} (${method} ${this.show(url)})`);
         const delay = retryDelayMs(attempt);
         const proxy = this.transport.proxyLabel(url);
         const why = describeNetworkError(err, this.options.timeoutMs, proxy);
@@ -182,18 +210,27 @@ export class ApiClient {
   }
 
   private once(url: string, sent?: string, pacing?: RequestPacing): Promise<Outcome> {
-    return this.options.slots ? this.options.slots.run(() => this.sendOnce(url, sent, pacing)) : this.sendOnce(url, sent, pacing);
+    return this.options.slots
+      ? this.options.slots.run(() => this.sendOnce(url, sent, pacing))
+      : this.sendOnce(url, sent, pacing);
   }
 
   private async sendOnce(url: string, sent?: string, pacing?: RequestPacing): Promise<Outcome> {
     // Timed and described only for --debug: the line costs a masking pattern per request.
     const started = this.options.debug ? this.clock.now() : 0;
-    const headers = { authorization: this.options.token, accept: 'application/json', 'user-agent': this.options.userAgent };
+    const headers = {
+      authorization: this.options.token,
+      accept: 'application/json',
+      'user-agent': this.options.userAgent,
+    };
     const res = await this.transport.get(new URL(url), headers, sent);
     const status = res.status;
     const contentType = headerValue(res.headers['content-type']);
     const text = await readCapped(res.body, this.options.maxResponseBytes ?? DEFAULT_MAX_BYTES, status);
-    if (this.options.debug) this.log(`${sent === undefined ? 'GET' : 'POST'} ${this.show(url)} -> ${status} (${Math.round(this.clock.now() - started)} ms, ${text.length} chars)`);
+    if (this.options.debug)
+      this.log(
+        `${sent === undefined ? 'GET' : 'POST'} ${this.show(url)} -> ${status} (${Math.round(this.clock.now() - started)} ms, ${text.length} chars)`,
+      );
 
     if (pacing?.afterResponse(status, (name) => headerValue(res.headers[name]))) return { kind: 'paced' };
     if (status >= 300 && status < 400) {
@@ -248,5 +285,3 @@ export class ApiClient {
     this.options.debug?.(redact(line, this.options.token));
   }
 }
-
-

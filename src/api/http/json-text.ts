@@ -98,7 +98,11 @@ class Parser {
     const s = this.s;
     const start = this.i;
     let i = start;
-    for (let c = s.charCodeAt(i); (c >= 48 && c <= 57) || c === 45 || c === 43 || c === 46 || c === 101 || c === 69; c = s.charCodeAt(++i));
+    for (
+      let c = s.charCodeAt(i);
+      (c >= 48 && c <= 57) || c === 45 || c === 43 || c === 46 || c === 101 || c === 69;
+      c = s.charCodeAt(++i)
+    );
     this.i = i;
     return s.slice(start, i);
   }
@@ -138,7 +142,7 @@ class Parser {
     const o: Record<string, unknown> = {};
     this.i++;
     this.space();
-    if (this.s.charCodeAt(this.i) === 125) return this.i++, o;
+    if (this.s.charCodeAt(this.i) === 125) return (this.i++, o);
     for (;;) {
       this.space();
       const key = this.string();
@@ -146,7 +150,8 @@ class Parser {
       this.i++; // ':'
       const v = this.member(o, key);
       // defineProperty keeps a `__proto__` key as data, as JSON.parse does.
-      if (key === '__proto__') Object.defineProperty(o, key, { value: v, enumerable: true, writable: true, configurable: true });
+      if (key === '__proto__')
+        Object.defineProperty(o, key, { value: v, enumerable: true, writable: true, configurable: true });
       else o[key] = v;
       this.space();
       if (this.s.charCodeAt(this.i++) === 125) return o;
@@ -157,7 +162,7 @@ class Parser {
     const a: unknown[] = [];
     this.i++;
     this.space();
-    if (this.s.charCodeAt(this.i) === 93) return this.i++, a;
+    if (this.s.charCodeAt(this.i) === 93) return (this.i++, a);
     for (;;) {
       a.push(this.member(a, String(a.length)));
       this.space();
@@ -186,5 +191,8 @@ export function jsonText(value: unknown, indent?: number): string {
     indent,
   );
   const quoted = JSON.stringify(marker).slice(0, -1);
-  return text.replace(new RegExp(`${quoted.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}(\\d+)"`, 'g'), (_m, n: string) => texts[Number(n)]!);
+  return text.replace(
+    new RegExp(`${quoted.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}(\\d+)"`, 'g'),
+    (_m, n: string) => texts[Number(n)]!,
+  );
 }

@@ -36,12 +36,19 @@ export class PageCheck {
    * One page as it arrived: the offset asked for, its items' identity (compared with earlier
    * pages), and its `total` (undefined when the server sends none). Throws RequestError.
    */
-  page(offset: number, items: readonly unknown[], total: number | undefined, identity: (item: unknown) => string = (i) => JSON.stringify(i)): void {
+  page(
+    offset: number,
+    items: readonly unknown[],
+    total: number | undefined,
+    identity: (item: unknown) => string = (i) => JSON.stringify(i),
+  ): void {
     const n = ++this.pages;
     this.start ??= offset;
     if (total !== undefined) {
       if (!Number.isSafeInteger(total) || total < 0) {
-        throw new RequestError(`${this.what}: page ${n} (offset ${offset}) reports total ${total}, not a whole number of items; the answer breaks the API contract`);
+        throw new RequestError(
+          `${this.what}: page ${n} (offset ${offset}) reports total ${total}, not a whole number of items; the answer breaks the API contract`,
+        );
       }
       if (this.bound === undefined && (items.length > 0 || offset === 0)) {
         this.firstTotal = total;
@@ -64,7 +71,9 @@ export class PageCheck {
     const digest = key.digest('base64');
     const earlier = this.seen.get(digest);
     if (earlier !== undefined) {
-      throw new RequestError(`${this.what}: page ${n} (offset ${offset}) repeats page ${earlier}; the server seems to ignore offset, so the list cannot be read whole`);
+      throw new RequestError(
+        `${this.what}: page ${n} (offset ${offset}) repeats page ${earlier}; the server seems to ignore offset, so the list cannot be read whole`,
+      );
     }
     this.seen.set(digest, n);
   }

@@ -6,7 +6,8 @@ import { RequestError } from '../../errors.js';
  * and `..`, even as %2E.
  */
 export function segment(value: string, what: string): string {
-  if (value.length === 0 || value === '.' || value === '..') throw new RequestError(`refusing to request a path with ${what} "${value}"`);
+  if (value.length === 0 || value === '.' || value === '..')
+    throw new RequestError(`refusing to request a path with ${what} "${value}"`);
   return encodeURIComponent(value);
 }
 

@@ -26,10 +26,21 @@ const proxyError = (code: string, message: string) => Object.assign(new Error(me
  * the socket once the proxy answers 200, or with an error for every other way the exchange
  * can end (error, close or half-close before a whole answer, a refusal, silence).
  */
-function tunnel(mods: SocketModules, hop: Hop, host: string, port: number, done: (err: Error | null, socket?: Socket) => void): void {
+function tunnel(
+  mods: SocketModules,
+  hop: Hop,
+  host: string,
+  port: number,
+  done: (err: Error | null, socket?: Socket) => void,
+): void {
   const { proxy, timeout } = hop;
   const socket: Socket = proxy.secure
-    ? mods.tlsConnect({ ...hop.tls, host: proxy.host, port: proxy.port, servername: isIp(proxy.host) ? undefined : proxy.host })
+    ? mods.tlsConnect({
+        ...hop.tls,
+        host: proxy.host,
+        port: proxy.port,
+        servername: isIp(proxy.host) ? undefined : proxy.host,
+      })
     : mods.netConnect(proxy.port, proxy.host);
   let head = '';
   let settled = false;
@@ -51,16 +62,24 @@ function tunnel(mods: SocketModules, hop: Hop, host: string, port: number, done:
         : proxyError('FLAGCTL_PROXY_CLOSED', 'the proxy closed the connection without answering CONNECT'),
     );
   // A reset is one more way for the proxy to close: the same message, whichever comes first.
-  const onError = (err: NodeJS.ErrnoException) => (err.code === 'ECONNRESET' || err.code === 'EPIPE' ? onEnd() : settle(err));
+  const onError = (err: NodeJS.ErrnoException) =>
+    err.code === 'ECONNRESET' || err.code === 'EPIPE' ? onEnd() : settle(err);
   const onData = (chunk: Buffer) => {
     head += chunk.toString('latin1');
     const end = head.indexOf('\r\n\r\n');
     if (end < 0) {
-      if (head.length > 16 * 1024) settle(proxyError('FLAGCTL_PROXY', 'the proxy sent an answer to CONNECT that is not HTTP'));
+      if (head.length > 16 * 1024)
+        settle(proxyError('FLAGCTL_PROXY', 'the proxy sent an answer to CONNECT that is not HTTP'));
       return;
     }
     const status = Number(/^HTTP\/1\.[01] (\d{3})[ \r]/.exec(head)?.[1]);
-    if (status === 407) return settle(proxyError('FLAGCTL_PROXY_AUTH', 'proxy authentication failed (HTTP 407): check the user and password in the proxy URL'));
+    if (status === 407)
+      return settle(
+        proxyError(
+          'FLAGCTL_PROXY_AUTH',
+          'proxy authentication failed (HTTP 407): check the user and password in the proxy URL',
+        ),
+      );
     if (!status) return settle(proxyError('FLAGCTL_PROXY', 'the proxy sent an answer to CONNECT that is not HTTP'));
     if (status !== 200) return settle(proxyError('FLAGCTL_PROXY', `the proxy refused the tunnel (HTTP ${status})`));
     const rest = Buffer.from(head.slice(end + 4), 'latin1');
@@ -68,7 +87,10 @@ function tunnel(mods: SocketModules, hop: Hop, host: string, port: number, done:
     if (rest.length) socket.unshift(rest);
   };
   // The whole answer to CONNECT within the timeout, on the IO's clock.
-  const timer = timeout.clock.setTimeout(() => settle(proxyError('FLAGCTL_PROXY_TIMEOUT', 'proxy timeout')), timeout.ms);
+  const timer = timeout.clock.setTimeout(
+    () => settle(proxyError('FLAGCTL_PROXY_TIMEOUT', 'proxy timeout')),
+    timeout.ms,
+  );
   socket.on('error', onError);
   socket.on('end', onEnd);
   socket.on('close', onEnd);
@@ -104,7 +126,13 @@ type ConnectOptions = ConnectionOptions & { host?: string | null; port?: number 
  * CONNECT tunnel; for https, TLS runs inside the tunnel, end to end with the server. The
  * agent's callback is called exactly once, whatever the proxy or the server do.
  */
-export function tunnelConnector(mods: SocketModules, proxy: ProxyEndpoint, secure: boolean, timeout: Timeout, tls: ConnectionOptions = {}) {
+export function tunnelConnector(
+  mods: SocketModules,
+  proxy: ProxyEndpoint,
+  secure: boolean,
+  timeout: Timeout,
+  tls: ConnectionOptions = {},
+) {
   return (options: ConnectOptions, done: Done): undefined => {
     const host = options.host ?? 'localhost';
     const port = Number(options.port ?? (secure ? 443 : 80));
@@ -124,9 +152,13 @@ export function tunnelConnector(mods: SocketModules, proxy: ProxyEndpoint, secur
         }
         done(null, wrapped);
       };
-      const onClose = () => settle(Object.assign(new Error('the tunnel closed before the TLS handshake finished'), { code: 'ECONNRESET' }));
+      const onClose = () =>
+        settle(Object.assign(new Error('the tunnel closed before the TLS handshake finished'), { code: 'ECONNRESET' }));
       // The handshake runs over the tunnel: it is bounded like a connect.
-      const handshake = timeout.clock.setTimeout(() => settle(proxyError('FLAGCTL_CONNECT_TIMEOUT', 'TLS handshake timeout')), timeout.ms);
+      const handshake = timeout.clock.setTimeout(
+        () => settle(proxyError('FLAGCTL_CONNECT_TIMEOUT', 'TLS handshake timeout')),
+        timeout.ms,
+      );
       wrapped.on('error', settle);
       wrapped.on('close', onClose);
       wrapped.once('secureConnect', () => settle(null));

@@ -80,7 +80,8 @@ export class RateLimitPacer {
   allowsNow(n: number): boolean {
     if (this.failed) return false;
     if (this.remaining === undefined) return true;
-    if (this.resetAt !== undefined && this.clock.now() >= this.resetAt) return this.limit === undefined || this.limit >= n;
+    if (this.resetAt !== undefined && this.clock.now() >= this.resetAt)
+      return this.limit === undefined || this.limit >= n;
     return this.remaining >= n;
   }
 
@@ -157,7 +158,9 @@ export class RateLimitPacer {
   }
 
   private overLimit(projectedMs: number, maxMs: number, label: PageLabel): RequestError {
-    const allows = this.limit ? `the server allows ${describeLimit(this.limit, this.windowMs)}` : 'the server limits how often flagctl may search';
+    const allows = this.limit
+      ? `the server allows ${describeLimit(this.limit, this.windowMs)}`
+      : 'the server limits how often flagctl may search';
     const pages = label.page && label.pages ? ` (page ${label.page} of ${label.pages})` : '';
     const need = Math.max(1, Math.round((this.waitedMs + projectedMs) / 1000));
     const err = new RequestError(
@@ -165,7 +168,8 @@ export class RateLimitPacer {
         `(--max-wait or FLAGCTL_MAX_WAIT). On Unleash the limit is SEARCH_FEATURES_RATE_LIMIT_PER_MINUTE.`,
       429,
     );
-    err.hint = 'Raise --max-wait, narrow the search, or ask the server admin to raise SEARCH_FEATURES_RATE_LIMIT_PER_MINUTE.';
+    err.hint =
+      'Raise --max-wait, narrow the search, or ask the server admin to raise SEARCH_FEATURES_RATE_LIMIT_PER_MINUTE.';
     return err;
   }
 
@@ -185,7 +189,8 @@ export class RateLimitPacer {
       // A reset well after the one we hold means the answer comes from the next window already.
       const resetAt = now + reset * 1000;
       if (this.resetAt === undefined || this.remaining === undefined || resetAt > this.resetAt + NEXT_WINDOW_MS) {
-        this.remaining = this.remaining === undefined || this.resetAt !== undefined ? remaining : Math.min(this.remaining, remaining);
+        this.remaining =
+          this.remaining === undefined || this.resetAt !== undefined ? remaining : Math.min(this.remaining, remaining);
         this.resetAt = resetAt;
       } else {
         this.resetAt = Math.min(this.resetAt, resetAt);

@@ -74,14 +74,20 @@ export async function readCapped(body: IncomingMessage, max: number, status: num
 export function parseJsonBody(text: string, status: number, contentType: string | undefined): unknown {
   const type = contentType?.split(';')[0]?.trim() || 'no content type';
   if (!/json/i.test(type)) {
-    throw new RequestError(`the server answered HTTP ${status} with ${type}, not JSON; is the URL the server's base URL?`, status);
+    throw new RequestError(
+      `the server answered HTTP ${status} with ${type}, not JSON; is the URL the server's base URL?`,
+      status,
+    );
   }
   try {
     return parseJson(text);
   } catch (err) {
     // JSON.parse accepted it; the lossless second parse (json-text.ts) recurses and ran out.
     if (isStackOverflow(err)) throw new RequestError(TOO_DEEP, status);
-    throw new RequestError(`the server's answer (HTTP ${status}, ${type}) is not valid JSON; it may be truncated`, status);
+    throw new RequestError(
+      `the server's answer (HTTP ${status}, ${type}) is not valid JSON; it may be truncated`,
+      status,
+    );
   }
 }
 

@@ -6,7 +6,14 @@ const MAX_DELAY_MS = 10_000;
 export const MAX_RETRY_AFTER_MS = 30_000;
 
 // A connection that ends before an answer is a reset, whichever hop ended it.
-const RETRYABLE_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'FLAGCTL_PROXY_CLOSED', 'FLAGCTL_PROXY_PARTIAL']);
+const RETRYABLE_CODES = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'FLAGCTL_PROXY_CLOSED',
+  'FLAGCTL_PROXY_PARTIAL',
+]);
 
 export function isRetryableNetworkError(err: unknown): boolean {
   return RETRYABLE_CODES.has(errorCode(err));
@@ -55,10 +62,14 @@ export function describeNetworkError(err: unknown, timeoutMs: number, proxy?: st
     case 'FLAGCTL_PROXY_PARTIAL':
       return (err as Error).message;
     case 'ECONNREFUSED':
-      return proxy ? 'connection refused: is the proxy running at that address?' : 'connection refused: is the server running at that URL?';
+      return proxy
+        ? 'connection refused: is the proxy running at that address?'
+        : 'connection refused: is the server running at that URL?';
     case 'ECONNRESET':
     case 'EPIPE':
-      return proxy ? 'the connection through the proxy was closed before the server answered' : 'the connection was reset by the server';
+      return proxy
+        ? 'the connection through the proxy was closed before the server answered'
+        : 'the connection was reset by the server';
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return `the ${proxy ? 'proxy' : 'server'} host name could not be resolved`;
@@ -70,7 +81,8 @@ export function describeNetworkError(err: unknown, timeoutMs: number, proxy?: st
       }
       return `TLS failed: ${err instanceof Error ? err.message : String(err)}`;
     default: {
-      if (code.startsWith('HPE_')) return `the ${proxy ? 'server (through the proxy)' : 'server'} sent an answer that is not valid HTTP (${code})`;
+      if (code.startsWith('HPE_'))
+        return `the ${proxy ? 'server (through the proxy)' : 'server'} sent an answer that is not valid HTTP (${code})`;
       const msg = err instanceof Error ? err.message : String(err);
       return `request failed: ${code ? `${code} ` : ''}${msg}`;
     }

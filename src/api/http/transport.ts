@@ -24,7 +24,8 @@ export interface RawResponse {
 }
 
 const timeoutError = (code: string) => Object.assign(new Error(code), { code });
-export const closedError = () => Object.assign(new Error('the HTTP client was closed: the command has ended'), { code: 'FLAGCTL_CLIENT_CLOSED' });
+export const closedError = () =>
+  Object.assign(new Error('the HTTP client was closed: the command has ended'), { code: 'FLAGCTL_CLIENT_CLOSED' });
 
 // The network modules load on the first request, not at start-up (`--version` needs none),
 // and https, tls and net only when an https URL or a proxy needs them.
@@ -69,7 +70,14 @@ export class Transport {
       const sent =
         body === undefined
           ? { method: 'GET', headers }
-          : { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } };
+          : {
+              method: 'POST',
+              headers: {
+                ...headers,
+                'content-type': 'application/json',
+                'content-length': String(Buffer.byteLength(body)),
+              },
+            };
       const req = send(url, { ...sent, agent: this.agentFor(url, mods) });
       this.active.add(req);
       req.once('close', () => this.active.delete(req));
@@ -131,7 +139,15 @@ export class Transport {
       agent = secure && mods.https ? new mods.https.Agent(options) : new mods.http.Agent(options);
       if (proxy && mods.net && mods.tls) {
         const sockets = { netConnect: mods.net.connect, tlsConnect: mods.tls.connect };
-        Object.assign(agent, { createConnection: tunnelConnector(sockets, proxy, secure, { ms: this.options.timeoutMs, clock: this.options.clock ?? realClock }, tls) });
+        Object.assign(agent, {
+          createConnection: tunnelConnector(
+            sockets,
+            proxy,
+            secure,
+            { ms: this.options.timeoutMs, clock: this.options.clock ?? realClock },
+            tls,
+          ),
+        });
       }
       this.agents.set(key, agent);
     }

@@ -13,8 +13,17 @@ type Check = (v: unknown) => Issue | undefined;
 
 /** zod's name for what it received: `Infinity` for a number that is not finite (1e400 in JSON). */
 const received = (v: unknown) =>
-  v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' && !Number.isFinite(v) ? String(v) : typeof v;
-const refuse = (expected: string, v: unknown): Issue => ({ path: [], message: `Invalid input: expected ${expected}, received ${received(v)}` });
+  v === null
+    ? 'null'
+    : Array.isArray(v)
+      ? 'array'
+      : typeof v === 'number' && !Number.isFinite(v)
+        ? String(v)
+        : typeof v;
+const refuse = (expected: string, v: unknown): Issue => ({
+  path: [],
+  message: `Invalid input: expected ${expected}, received ${received(v)}`,
+});
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const string: Check = (v) => (typeof v === 'string' ? undefined : refuse('string', v));
@@ -22,7 +31,10 @@ const boolean: Check = (v) => (typeof v === 'boolean' ? undefined : refuse('bool
 const number: Check = (v) => (typeof v === 'number' && Number.isFinite(v) ? undefined : refuse('number', v));
 /** Keys are strings in any JSON object; the values are not checked (z.record(z.string(), z.unknown())). */
 const record: Check = (v) => (isObject(v) ? undefined : refuse('record', v));
-const nullish = (check: Check): Check => (v) => (v === null || v === undefined ? undefined : check(v));
+const nullish =
+  (check: Check): Check =>
+  (v) =>
+    v === null || v === undefined ? undefined : check(v);
 
 function array(item: Check): Check {
   return (v) => {
@@ -54,9 +66,22 @@ const num = nullish(number);
 const list = (item: Check) => nullish(array(item));
 
 const userSummary = object({ id: num, name: str, imageUrl: str });
-const constraint = object({ contextName: string, operator: string, caseInsensitive: bool, inverted: bool, values: list(string), value: str });
+const constraint = object({
+  contextName: string,
+  operator: string,
+  caseInsensitive: bool,
+  inverted: bool,
+  values: list(string),
+  value: str,
+});
 const payload = object({ type: string, value: string });
-const strategyVariant = object({ name: string, weight: number, weightType: str, stickiness: str, payload: nullish(payload) });
+const strategyVariant = object({
+  name: string,
+  weight: number,
+  weightType: str,
+  stickiness: str,
+  payload: nullish(payload),
+});
 const envVariant = object({
   name: string,
   weight: number,

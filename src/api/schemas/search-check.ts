@@ -82,7 +82,8 @@ export function compile(schema: z.ZodMiniType): Check {
     }
     case 'object': {
       // Unknown keys are kept (looseObject) or dropped (object): accepted either way.
-      if (def.catchall && defOf(def.catchall).type !== 'unknown') throw new Error('search-shape: only loose objects are compiled');
+      if (def.catchall && defOf(def.catchall).type !== 'unknown')
+        throw new Error('search-shape: only loose objects are compiled');
       const fields = Object.entries(def.shape!).map(([key, s]) => [key, compile(s)] as const);
       return (v) => {
         if (!isObject(v)) return expected('object', v);

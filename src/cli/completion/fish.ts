@@ -97,7 +97,10 @@ complete -c flagctl -f -a '(__flagctl_complete)'
 
 function switchArms(arms: Arm[]): string {
   return arms
-    .map((a) => `        case ${wrapPatterns(a.patterns, ' ', '            ')}\n            ${printLines(a.lines, fishQuote)}`)
+    .map(
+      (a) =>
+        `        case ${wrapPatterns(a.patterns, ' ', '            ')}\n            ${printLines(a.lines, fishQuote)}`,
+    )
     .join('\n');
 }
 

@@ -82,7 +82,12 @@ export function scriptData(root: CommandSpec, d: Dialect): ScriptData {
       specs.flatMap((s) =>
         ownFlags(s, shared)
           .filter((f) => f.takesValue)
-          .map((f) => valueArm(f.names.map((n) => at(s, `|${n}`)), f)),
+          .map((f) =>
+            valueArm(
+              f.names.map((n) => at(s, `|${n}`)),
+              f,
+            ),
+          ),
       ),
       shared.filter((f) => f.takesValue).map((f) => valueArm(f.names.map(d.anyPath), f)),
     ),

@@ -56,10 +56,19 @@ function flagSpec(spec: RecordFlag): OptionSpec {
 
 /** `<feature...>` → feature, as commander names an argument. */
 function argSpec(arg: RecordArg): ArgSpec {
-  return { name: arg.name.replace(/^[<[]|\.\.\.|[>\]]$/g, ''), values: arg.choices, files: arg.files, server: arg.server, variadic: arg.name.includes('...') };
+  return {
+    name: arg.name.replace(/^[<[]|\.\.\.|[>\]]$/g, ''),
+    values: arg.choices,
+    files: arg.files,
+    server: arg.server,
+    variadic: arg.name.includes('...'),
+  };
 }
 
-const visible = (table: Readonly<Record<string, RecordFlag>>) => Object.values(table).filter((f) => !f.hidden && !f.removed).map(flagSpec);
+const visible = (table: Readonly<Record<string, RecordFlag>>) =>
+  Object.values(table)
+    .filter((f) => !f.hidden && !f.removed)
+    .map(flagSpec);
 
 /** Own flags first, then the globals that no own flag shadows. */
 function withGlobals(own: OptionSpec[], globals: OptionSpec[]): OptionSpec[] {
@@ -84,7 +93,9 @@ export function completionSpec(program: ProgramSpec): CommandSpec {
       };
     }
     // A group (or the root): its children in record order, then commander's `help [command]`.
-    const children = program.entries.filter((e) => e.path.length === path.length + 1 && e.path.slice(0, -1).join(' ') === key);
+    const children = program.entries.filter(
+      (e) => e.path.length === path.length + 1 && e.path.slice(0, -1).join(' ') === key,
+    );
     const subs = children.map((e) => node([...e.path], e.summary));
     const help: CommandSpec = {
       path: [...path, 'help'],
@@ -93,7 +104,13 @@ export function completionSpec(program: ProgramSpec): CommandSpec {
       flags: withGlobals([], globals),
       args: [{ name: 'command', values: subs.map((s) => s.path.at(-1)!) }],
     };
-    return { path, description: firstLine(description), commands: [...subs, help], flags: withGlobals([HELP_FLAG], globals), args: [] };
+    return {
+      path,
+      description: firstLine(description),
+      commands: [...subs, help],
+      flags: withGlobals([HELP_FLAG], globals),
+      args: [],
+    };
   };
   const root = node([], program.summary);
   // The root's own flags are the globals themselves, in help order.

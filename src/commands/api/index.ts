@@ -29,7 +29,8 @@ server's rate limit. An answer that is not such a list is printed as it came.`,
     "flagctl api '/api/admin/search/events?feature=IS:checkout-v2' --paginate -o ndjson",
   ],
   check: ({ options: f, given }) => {
-    if (given.has('output') && !f.paginate) throw new UsageError('-o/--output applies to --paginate only; without it the body is printed as it came');
+    if (given.has('output') && !f.paginate)
+      throw new UsageError('-o/--output applies to --paginate only; without it the body is printed as it came');
   },
   load: () => import('./run.js'),
 });

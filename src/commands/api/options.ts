@@ -14,7 +14,13 @@ export const options = {
     parse: keyValue,
   },
   // The earlier spelling, kept working: -q/--query is text to look for in features search (docs/options.md).
-  query: { spelling: '-q, --query <key=value>', help: 'the earlier spelling of --raw-field', repeat: true, parse: keyValue, hidden: true },
+  query: {
+    spelling: '-q, --query <key=value>',
+    help: 'the earlier spelling of --raw-field',
+    repeat: true,
+    parse: keyValue,
+    hidden: true,
+  },
   method: {
     spelling: '-X, --method <method>',
     help: 'only GET: flagctl never changes a server',

@@ -26,7 +26,10 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const pages = await paginate(client, where, pacer);
   if (!pages.paged) {
     notice(io, `flagctl: note: ${where.path} is not a list with a total; printed as it came`);
-    return await write(io.stdout, forStdout(inertJson(jsonText(pages.body), false), 'application/json', io.stdoutIsTTY));
+    return await write(
+      io.stdout,
+      forStdout(inertJson(jsonText(pages.body), false), 'application/json', io.stdoutIsTTY),
+    );
   }
   // flagctl's own JSON (or YAML), not the body as it came: made inert like every -o json.
   const ui = await ctx.ui(req.output);

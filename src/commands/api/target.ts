@@ -19,7 +19,9 @@ const EXAMPLE = 'e.g. /api/admin/segments';
 export function apiTarget(input: string, baseUrl: string, extra: readonly string[] = []): ApiTarget {
   let rest = input.trim();
   if (decodings(rest).some((d) => /\\|%5c/i.test(d))) {
-    throw new UsageError(`path "${input}": a backslash (\\ or %5C) is refused: URLs read it as "/"; write the path with "/", ${EXAMPLE}`);
+    throw new UsageError(
+      `path "${input}": a backslash (\\ or %5C) is refused: URLs read it as "/"; write the path with "/", ${EXAMPLE}`,
+    );
   }
   if (/^[a-z][a-z0-9+.-]*:/i.test(rest)) rest = insideBase(rest, baseUrl);
   if (rest.includes('#')) throw new UsageError(`path "${input}": a fragment (#) is never sent; leave it out`);
@@ -28,8 +30,12 @@ export function apiTarget(input: string, baseUrl: string, extra: readonly string
   const query = new URLSearchParams(q < 0 ? '' : rest.slice(q + 1));
   if (!typed.startsWith('/api/')) throw new UsageError(`path "${input}": must start with /api/, ${EXAMPLE}`);
   // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  if (/[\s\u0000-\u001f\u007f]/.test(typed)) throw new UsageError(`path "${input}": spaces and control characters must be percent-encoded`);
-  if (decodings(typed).some((d) => /%2f/i.test(d))) throw new UsageError(`path "${input}": an encoded "/" (%2F) is refused: servers and proxies may decode it into a separator`);
+  if (/[\s\u0000-\u001f\u007f]/.test(typed))
+    throw new UsageError(`path "${input}": spaces and control characters must be percent-encoded`);
+  if (decodings(typed).some((d) => /%2f/i.test(d)))
+    throw new UsageError(
+      `path "${input}": an encoded "/" (%2F) is refused: servers and proxies may decode it into a separator`,
+    );
   // Every decoding of a segment, with a `;param` cut off: `%252e%252e` and `..;` are `..` to
   // a proxy that decodes twice or a server that strips path parameters.
   const dotted = (s: string) => decodings(s).some((d) => /^\.\.?(;|$)/.test(d));
@@ -54,7 +60,8 @@ function sentPath(input: string, typed: string, baseUrl: string): string {
   } catch {
     throw new UsageError(`path "${input}": not a valid URL path, ${EXAMPLE}`);
   }
-  if (!sent.startsWith(`${prefix}/api/`)) throw new UsageError(`path "${input}": it would leave ${prefix}/api/ once normalised; ${EXAMPLE}`);
+  if (!sent.startsWith(`${prefix}/api/`))
+    throw new UsageError(`path "${input}": it would leave ${prefix}/api/ once normalised; ${EXAMPLE}`);
   return sent.slice(prefix.length);
 }
 

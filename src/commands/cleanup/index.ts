@@ -5,7 +5,12 @@ import { options } from './options.js';
 export default defineCommand({
   path: ['cleanup'],
   summary: "Remove a retired flag's code: a patch that keeps one branch, for a person to review",
-  args: [{ name: '<flag...>', help: 'flag names, then the files and directories to clean (default: .): paths start at the first word that holds a / or names an existing file or directory' }],
+  args: [
+    {
+      name: '<flag...>',
+      help: 'flag names, then the files and directories to clean (default: .): paths start at the first word that holds a / or names an existing file or directory',
+    },
+  ],
   options,
   formats: offer(DOCUMENT_FORMATS),
   // A patch, or the edits as a document: no columns.

@@ -15,7 +15,14 @@ export const options = {
     projects: oneProject,
   },
   write: { spelling: '--write', help: 'edit the files in place instead of printing the patch' },
-  allowLeftovers: { spelling: '--allow-leftovers', help: 'exit 0 even when code that names the flag remains (by default that exits 3)' },
+  allowLeftovers: {
+    spelling: '--allow-leftovers',
+    help: 'exit 0 even when code that names the flag remains (by default that exits 3)',
+  },
   ignore: { spelling: '--no-ignore', help: "read every file under the paths, ignored or not (as refs' --no-ignore)" },
-  exclude: { spelling: '--exclude <glob>', help: 'skip paths matching this gitignore-style glob; repeat for more', repeat: true },
+  exclude: {
+    spelling: '--exclude <glob>',
+    help: 'skip paths matching this gitignore-style glob; repeat for more',
+    repeat: true,
+  },
 } as const satisfies OptionTable;

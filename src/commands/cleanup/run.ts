@@ -32,7 +32,9 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     for (const flag of new Set(flags)) {
       const decided = keepFromLifecycle(await featureLifecycle(client, project, flag));
       if (typeof decided !== 'boolean') {
-        throw new UsageError(`${flag}: the server has not decided which branch stays (${decided}); give --keep on or --keep off`);
+        throw new UsageError(
+          `${flag}: the server has not decided which branch stays (${decided}); give --keep on or --keep off`,
+        );
       }
       kept.push({ flag, keep: decided, source: 'server' });
     }
@@ -41,6 +43,9 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   await render(ui, cleanupView(kept, result, f.write === true));
   const leftovers = leftoversOf(result).length;
   if (leftovers > 0 && !f.allowLeftovers) {
-    throw new CheckFailedError(`${leftovers} place${leftovers === 1 ? '' : 's'} still name${leftovers === 1 ? 's' : ''} the flag: see the list above (--allow-leftovers exits 0)`, false);
+    throw new CheckFailedError(
+      `${leftovers} place${leftovers === 1 ? '' : 's'} still name${leftovers === 1 ? 's' : ''} the flag: see the list above (--allow-leftovers exits 0)`,
+      false,
+    );
   }
 }

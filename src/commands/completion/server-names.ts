@@ -33,7 +33,10 @@ export function cacheDir(env: Record<string, string | undefined>): string {
 /** One file per server, token, project and kind; the token only as a hash, never itself. */
 function cacheFile(env: Record<string, string | undefined>, target: Target, kind: ServerNames): string {
   const token = createHash('sha256').update(target.token).digest('hex');
-  const key = createHash('sha256').update(JSON.stringify([target.url, token, target.project, kind])).digest('hex').slice(0, 32);
+  const key = createHash('sha256')
+    .update(JSON.stringify([target.url, token, target.project, kind]))
+    .digest('hex')
+    .slice(0, 32);
   return join(cacheDir(env), `completion-${key}.json`);
 }
 
@@ -59,8 +62,10 @@ function writeCache(file: string, cached: Cached): void {
 
 async function fetchNames(ctx: RunContext, target: Target, kind: ServerNames): Promise<string[]> {
   const client = ctx.client(target);
-  if (kind === 'projects') return (await (await import('../../api/project-list.js')).listProjects(client)).map((p) => p.id);
-  if (kind === 'environments') return (await (await import('../../api/environments.js')).listEnvironments(client)).map((e) => e.name);
+  if (kind === 'projects')
+    return (await (await import('../../api/project-list.js')).listProjects(client)).map((p) => p.id);
+  if (kind === 'environments')
+    return (await (await import('../../api/environments.js')).listEnvironments(client)).map((e) => e.name);
   const { projectFeatureList } = await import('../../api/project-flags.js');
   return (await projectFeatureList(client, target.project)).features.map((f) => f.name);
 }
@@ -70,7 +75,11 @@ export async function printServerNames(ctx: RunContext, kind: ServerNames): Prom
   const { io } = ctx;
   let target: Target;
   try {
-    target = resolveTarget({ url: ctx.globals.url, profile: ctx.globals.profile }, io.env, await readConfig(configDir(io.env)));
+    target = resolveTarget(
+      { url: ctx.globals.url, profile: ctx.globals.profile },
+      io.env,
+      await readConfig(configDir(io.env)),
+    );
   } catch {
     return;
   }

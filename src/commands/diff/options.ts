@@ -25,7 +25,10 @@ export const options = {
   stat: {
     spelling: '--stat',
     help: 'one line per feature with its number of differing fields, as git diff --stat',
-    formats: { not: ['json'], why: (format) => `--stat: not with -o ${format} (the ${format} lists every field); use it with table or markdown` },
+    formats: {
+      not: ['json'],
+      why: (format) => `--stat: not with -o ${format} (the ${format} lists every field); use it with table or markdown`,
+    },
   },
   batchExport: batchExportRemoved,
 } as const satisfies OptionTable;

@@ -14,7 +14,14 @@ import type { RunContext } from '../../cli/context.js';
 // request: profiles exist, snapshot files read and hold the environment, the sides differ.
 
 export type Side =
-  | { kind: 'server'; label: string; source: string; server: Pick<Target, 'url' | 'token'>; project: string; env: string }
+  | {
+      kind: 'server';
+      label: string;
+      source: string;
+      server: Pick<Target, 'url' | 'token'>;
+      project: string;
+      env: string;
+    }
   | { kind: 'file'; label: string; source: string; snapshot: Snapshot; env: string };
 
 const isFile = (path: string) => {
@@ -25,7 +32,11 @@ const isFile = (path: string) => {
   }
 };
 
-export async function resolveSides(ctx: RunContext, texts: [string, string], project: string | undefined): Promise<[Side, Side]> {
+export async function resolveSides(
+  ctx: RunContext,
+  texts: [string, string],
+  project: string | undefined,
+): Promise<[Side, Side]> {
   if (texts[0] === texts[1]) throw sameSide(texts);
   const specs = [parseSide(texts[0], 'left', isFile), parseSide(texts[1], 'right', isFile)] as const;
   let current: Promise<Target> | undefined;
@@ -85,5 +96,12 @@ function sameSide(texts: [string, string]): UsageError {
 
 function server(label: string, target: Pick<Target, 'url' | 'token'>, project: string, env: string): Side {
   const url = target.url.replace(/\/+$/, '');
-  return { kind: 'server', label, source: `server ${url} project ${project}`, server: { url, token: target.token }, project, env };
+  return {
+    kind: 'server',
+    label,
+    source: `server ${url} project ${project}`,
+    server: { url, token: target.token },
+    project,
+    env,
+  };
 }

@@ -22,9 +22,13 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const [left, right] = await views(ctx, sides, only, progress).finally(() => progress.clear());
   if (only) {
     const missing = [...only].filter((name) => !left.features.has(name) && !right.features.has(name));
-    if (missing.length > 0) throw new NotFoundError(`--feature: ${missing.map((n) => `"${n}"`).join(', ')} on neither side`);
+    if (missing.length > 0)
+      throw new NotFoundError(`--feature: ${missing.map((n) => `"${n}"`).join(', ')} on neither side`);
   }
-  const result = { changes: diffViews(left, right, { featureFields: sides[0].source !== sides[1].source }), segments: diffSegments(left, right) };
+  const result = {
+    changes: diffViews(left, right, { featureFields: sides[0].source !== sides[1].source }),
+    segments: diffSegments(left, right),
+  };
   const labels = { left: sides[0].label, right: sides[1].label };
   await render(ui, {
     kind: 'document',
@@ -33,7 +37,8 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     markdown: async (ui) => print(ui, diffMarkdown(result, labels, f.stat === true)),
   });
   // The result (and its summary line) is on stdout; stderr stays for diagnostics.
-  if (f.failOn !== 'none' && result.changes.length + result.segments.length > 0) throw new CheckFailedError(summary(result, labels), true);
+  if (f.failOn !== 'none' && result.changes.length + result.segments.length > 0)
+    throw new CheckFailedError(summary(result, labels), true);
 }
 
 /**

@@ -28,10 +28,13 @@ the environments. --expect fails with exit 3, after printing, when the result di
   check: ({ args, options: f }) => {
     const names = new Set((args[0] as string[] | undefined) ?? []);
     if (!f.env) throw new UsageError('evaluate needs --env <environment>, e.g. --env production');
-    if (names.size === 0 && !f.all) throw new UsageError('name at least one feature, or use --all (with --project) for every flag of a project');
+    if (names.size === 0 && !f.all)
+      throw new UsageError('name at least one feature, or use --all (with --project) for every flag of a project');
     if (names.size > 0 && f.all) throw new UsageError('give feature names or --all, not both');
-    if (f.expect && names.size !== 1) throw new UsageError(`--expect ${f.expect} checks exactly one feature; name one (not --all)`);
-    if (f.failOn && names.size !== 1) throw new UsageError(`--fail-on ${f.failOn} checks exactly one feature; name one (not --all)`);
+    if (f.expect && names.size !== 1)
+      throw new UsageError(`--expect ${f.expect} checks exactly one feature; name one (not --all)`);
+    if (f.failOn && names.size !== 1)
+      throw new UsageError(`--fail-on ${f.failOn} checks exactly one feature; name one (not --all)`);
   },
   load: () => import('./run.js'),
 });

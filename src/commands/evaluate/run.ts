@@ -35,7 +35,8 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     kind: 'document',
     document: { ...answer, features: chosen },
     table: async (ui) => {
-      if (ui.out.columns) return void (await render(ui, { kind: 'rows', columns: cols, rows: explained.map(evaluateRow) }));
+      if (ui.out.columns)
+        return void (await render(ui, { kind: 'rows', columns: cols, rows: explained.map(evaluateRow) }));
       // The explanation names an unsatisfied parent's state: one more request, for those features only.
       await addParents(client, explained, answer.features);
       await print(ui, `${evaluateView(explained, ui).join('\n')}\n`);
@@ -62,7 +63,12 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
 }
 
 /** The features asked for, in the order named; --all takes every one, by name. */
-function select(features: PlaygroundFeature[], names: string[], all: boolean, project: string | undefined): PlaygroundFeature[] {
+function select(
+  features: PlaygroundFeature[],
+  names: string[],
+  all: boolean,
+  project: string | undefined,
+): PlaygroundFeature[] {
   if (all) {
     if (features.length === 0) throw new NotFoundError(`project "${project}" has no flags (is the project id right?)`);
     return [...features].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -74,7 +80,9 @@ function select(features: PlaygroundFeature[], names: string[], all: boolean, pr
     const twice = names.find((n) => features.filter((x) => x.name === n).length > 1);
     if (twice) {
       const count = features.filter((x) => x.name === twice).length;
-      throw new RequestError(`the playground's answer lists "${twice}" ${count} times; feature names are unique, so the answer contradicts itself and is not judged`);
+      throw new RequestError(
+        `the playground's answer lists "${twice}" ${count} times; feature names are unique, so the answer contradicts itself and is not judged`,
+      );
     }
   }
   const missing = names.filter((n) => !byName.has(n));

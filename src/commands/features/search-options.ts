@@ -1,6 +1,13 @@
 import type { OptionSpec, OptionTable, OptionValues, Request } from '../../cli/spec.js';
 import { OptionValueError } from '../../cli/spec.js';
-import { environmentOfSort, environmentOfStatus, oneOf, projectsInFilter, segmentsInFilter, wholeNumber } from '../../cli/values.js';
+import {
+  environmentOfSort,
+  environmentOfStatus,
+  oneOf,
+  projectsInFilter,
+  segmentsInFilter,
+  wholeNumber,
+} from '../../cli/values.js';
 import {
   DATE_OPERATORS,
   FLAG_TYPES,
@@ -53,7 +60,12 @@ export const FILTER_OPTIONS = {
     parse: filter('type', '--type'),
     param: 'type',
   },
-  query: { spelling: '-q, --query <text>', help: 'text in the name or description (commas: any of several)', parse: queryText, param: 'query' },
+  query: {
+    spelling: '-q, --query <text>',
+    help: 'text in the name or description (commas: any of several)',
+    parse: queryText,
+    param: 'query',
+  },
   state: {
     spelling: '--state <filter>',
     help: 'active | stale | potentially-stale, lists and ! as above',
@@ -122,7 +134,13 @@ export const FILTER_OPTIONS = {
     environments: environmentOfSort,
     param: 'sortBy',
   },
-  sortOrder: { spelling: '--sort-order <order>', help: 'asc (default) or desc', values: SORT_ORDERS, parse: oneOf(SORT_ORDERS), param: 'sortOrder' },
+  sortOrder: {
+    spelling: '--sort-order <order>',
+    help: 'asc (default) or desc',
+    values: SORT_ORDERS,
+    parse: oneOf(SORT_ORDERS),
+    param: 'sortOrder',
+  },
   // Only the string `true` counts on the server.
   favoritesFirst: {
     spelling: '--favorites-first',
@@ -133,7 +151,20 @@ export const FILTER_OPTIONS = {
 
 export const DEFAULT_LIMIT = 50;
 
-const WIRE_ORDER = ['query', 'project', 'state', 'type', 'createdBy', 'tag', 'segment', 'status', 'createdAt', 'sortBy', 'sortOrder', 'favoritesFirst'];
+const WIRE_ORDER = [
+  'query',
+  'project',
+  'state',
+  'type',
+  'createdBy',
+  'tag',
+  'segment',
+  'status',
+  'createdAt',
+  'sortBy',
+  'sortOrder',
+  'favoritesFirst',
+];
 
 export const PAGING_OPTIONS = {
   offset: {
@@ -217,7 +248,8 @@ export function searchQuery(given: Given, overrides: SearchOverrides = {}): Sear
       const tags = value as ParsedFilter[];
       if (tags.length === 0) continue;
       const combined = combineTags(tags);
-      if ('problem' in combined) throw new OptionValueError(combined.problem, `--tag "${tags.map((t) => t.given).join('" --tag "')}"`);
+      if ('problem' in combined)
+        throw new OptionValueError(combined.problem, `--tag "${tags.map((t) => t.given).join('" --tag "')}"`);
       q.set(spec.param, combined.wire);
     } else if (key === 'status') {
       const entries = [...new Set(value as string[])];

@@ -14,7 +14,10 @@ import type { options } from './options.js';
 
 /** --section takes names, or lists of them: `--section users,flags`. */
 function sectionsOf(given: string[] | undefined): Section[] {
-  const names = (given ?? []).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+  const names = (given ?? [])
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const name of names) {
     if (!(SECTIONS as readonly string[]).includes(name)) {
       throw new UsageError(`--section "${(given ?? []).join(' ')}": expected one of ${SECTIONS.join(', ')}`);
@@ -48,18 +51,28 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const width = terminalColumns(io);
   await render(ui, {
     kind: 'document',
-    document: f.section.length ? Object.fromEntries(sections.map((s) => [SECTION_KEY[s], doc[SECTION_KEY[s]] ?? []])) : doc,
+    document: f.section.length
+      ? Object.fromEntries(sections.map((s) => [SECTION_KEY[s], doc[SECTION_KEY[s]] ?? []]))
+      : doc,
     table: async (ui) => {
       for (const [i, section] of sections.entries()) {
         await print(ui, `${i ? '\n' : ''}${ui.style.bold(SECTION_TITLE[section])}\n`);
         const rows = sectionRows(doc, section);
-        if (rows.length) await render(ui, { kind: 'rows', columns: cols ?? resolveColumns(SECTION_COLUMNS[section], undefined), rows });
+        if (rows.length)
+          await render(ui, {
+            kind: 'rows',
+            columns: cols ?? resolveColumns(SECTION_COLUMNS[section], undefined),
+            rows,
+          });
         else await print(ui, `  ${ui.style.dim('no data')}\n`);
         if (charts && rows.length) await print(ui, `${sectionChart(doc, section, ui, width).join('\n')}\n`);
       }
       const others = otherArrays(doc);
       if (others.length && !f.section.length) {
-        notice(io, `flagctl: note: the server also sent ${others.map((o) => `${o.key} (${o.rows} rows)`).join(', ')}; -o json shows them`);
+        notice(
+          io,
+          `flagctl: note: the server also sent ${others.map((o) => `${o.key} (${o.rows} rows)`).join(', ')}; -o json shows them`,
+        );
       }
     },
     rows: cols && { columns: cols, rows: sectionRows(doc, sections[0]!) },

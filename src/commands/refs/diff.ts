@@ -4,7 +4,15 @@ import { notice, print } from '../../output/context.js';
 import { appendStepSummary } from '../../output/github.js';
 import { PageProgress } from '../../output/page-progress.js';
 import { changeColumns } from './columns.js';
-import { appendOutputs, changeRows, concernsOf, diffAnnotations, diffLines, diffMarkdown, type Concern } from '../../output/refs-diff-view.js';
+import {
+  appendOutputs,
+  changeRows,
+  concernsOf,
+  diffAnnotations,
+  diffLines,
+  diffMarkdown,
+  type Concern,
+} from '../../output/refs-diff-view.js';
 import { render } from '../../output/render.js';
 import { memoLookup } from '../../refs/references.js';
 import { pathKind } from '../../refs/walk.js';
@@ -28,23 +36,33 @@ const projectsResponse = z.looseObject({ projects: z.array(z.looseObject({ id: z
 
 /** Options that mean something only with --diff. */
 export function refuseDiffOptions(f: OptionValues<typeof options>): void {
-  if (f.root !== undefined) throw new UsageError('--root: only with --diff <base>; without it, give the paths to search as arguments');
+  if (f.root !== undefined)
+    throw new UsageError('--root: only with --diff <base>; without it, give the paths to search as arguments');
   const gates = (f.failOn ?? []).filter(isDiffGate);
-  if (gates.length > 0) throw new UsageError(`--fail-on ${gates.join(',')}: only with --diff <base>; without it, use ${FAIL_ON_STATES.join(', ')}`);
+  if (gates.length > 0)
+    throw new UsageError(
+      `--fail-on ${gates.join(',')}: only with --diff <base>; without it, use ${FAIL_ON_STATES.join(', ')}`,
+    );
 }
 
 export async function runDiff(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const f = req.options;
   const paths = ((req.args[0] as string[] | undefined) ?? []).filter((p) => p.length > 0);
-  if (paths.length > 0) throw new UsageError(`refs --diff takes no paths ("${paths[0]}"); give --root <dir> to compare one directory`);
+  if (paths.length > 0)
+    throw new UsageError(`refs --diff takes no paths ("${paths[0]}"); give --root <dir> to compare one directory`);
   if (f.summary) throw new UsageError('--summary: not with --diff, which reports what a change adds and removes');
   if (f.allFlags) throw new UsageError('--all-flags: not with --diff');
   const states = (f.failOn ?? []).filter((s) => !isDiffGate(s));
-  if (states.length > 0) throw new UsageError(`--fail-on ${states.join(',')}: with --diff, the gates are ${DIFF_FAIL_ON.join(', ')}`);
+  if (states.length > 0)
+    throw new UsageError(`--fail-on ${states.join(',')}: with --diff, the gates are ${DIFF_FAIL_ON.join(', ')}`);
   const gates = (f.failOn ?? []).filter(isDiffGate);
   const root = f.root ?? '.';
-  if (pathKind(root) !== 'dir') throw new UsageError(`--root "${root}": not a directory; give the directory to compare, e.g. --root packages/web`);
-  const columns = resolveColumns({ all: changeColumns, defaults: changeColumns.map((c) => c.name) }, req.output.columns);
+  if (pathKind(root) !== 'dir')
+    throw new UsageError(`--root "${root}": not a directory; give the directory to compare, e.g. --root packages/web`);
+  const columns = resolveColumns(
+    { all: changeColumns, defaults: changeColumns.map((c) => c.name) },
+    req.output.columns,
+  );
   const opts: DiffOptions = {
     dir: root,
     base: f.diff!,
@@ -65,7 +83,8 @@ export async function runDiff(ctx: RunContext, req: Request<typeof options>): Pr
   try {
     result = await refsDiff(opts, prepared, {
       flags: (projects) => listFlags(client, { projects, pacer }),
-      projectIds: () => client.getJson('/api/admin/projects', projectsResponse).then((r) => r.projects.map((p) => p.id)),
+      projectIds: () =>
+        client.getJson('/api/admin/projects', projectsResponse).then((r) => r.projects.map((p) => p.id)),
       lifecycle: memoLookup(async (flag) => {
         try {
           return await lifecycleOf(client, flag.project, flag.name);
@@ -91,13 +110,21 @@ export async function runDiff(ctx: RunContext, req: Request<typeof options>): Pr
       // GitHub shows a step's first 10 errors and 10 warnings: every finding is in the job summary.
       const annotations = diffAnnotations(result, tripped);
       await print(u, annotations.text);
-      if (env.GITHUB_STEP_SUMMARY) await appendStepSummary(env.GITHUB_STEP_SUMMARY, diffMarkdown(result, annotations.leftOut));
-      if (annotations.leftOut > 0) notice(ctx.io, `flagctl: ${annotations.leftOut} more finding${annotations.leftOut === 1 ? '' : 's'} not annotated (GitHub shows 10 errors and 10 warnings a step)${env.GITHUB_STEP_SUMMARY ? '; all are in the job summary' : ''}`);
+      if (env.GITHUB_STEP_SUMMARY)
+        await appendStepSummary(env.GITHUB_STEP_SUMMARY, diffMarkdown(result, annotations.leftOut));
+      if (annotations.leftOut > 0)
+        notice(
+          ctx.io,
+          `flagctl: ${annotations.leftOut} more finding${annotations.leftOut === 1 ? '' : 's'} not annotated (GitHub shows 10 errors and 10 warnings a step)${env.GITHUB_STEP_SUMMARY ? '; all are in the job summary' : ''}`,
+        );
       if (env.GITHUB_OUTPUT) await appendOutputs(env.GITHUB_OUTPUT, result);
     },
     rows: { columns, rows: changeRows(result) },
     // The table lists what was not read; every other format says it on stderr.
-    note: result.skipped.length > 0 ? `flagctl: note: not read: ${result.skipped.map((s) => `${s.file} (${s.reason}, ${s.side})`).join(', ')}` : undefined,
+    note:
+      result.skipped.length > 0
+        ? `flagctl: note: not read: ${result.skipped.map((s) => `${s.file} (${s.reason}, ${s.side})`).join(', ')}`
+        : undefined,
   });
 
   const found: string[] = [];
@@ -106,11 +133,15 @@ export async function runDiff(ctx: RunContext, req: Request<typeof options>): Pr
     const hit = concernsOf(r).filter(tripped);
     if (hit.length > 0) found.push(`${r.flag} (${hit.join(', ')})`);
   }
-  if (tripped('unknown') && result.unknown.length > 0) found.push(`${result.unknown.length} unknown name${result.unknown.length === 1 ? '' : 's'} in flag calls`);
-  if (found.length > 0) throw new CheckFailedError(`this change adds references to ${found.join('; ')} (--fail-on ${gates.join(',')})`);
+  if (tripped('unknown') && result.unknown.length > 0)
+    found.push(`${result.unknown.length} unknown name${result.unknown.length === 1 ? '' : 's'} in flag calls`);
+  if (found.length > 0)
+    throw new CheckFailedError(`this change adds references to ${found.join('; ')} (--fail-on ${gates.join(',')})`);
   const lost = unreadable(result);
   if (gates.length > 0 && lost.length > 0) {
     // A gate never passes on an incomplete answer.
-    throw new IncompleteError(`could not read ${lost.map((s) => `${s.file} (${s.side})`).join(', ')}: --fail-on cannot pass on files it did not read`);
+    throw new IncompleteError(
+      `could not read ${lost.map((s) => `${s.file} (${s.side})`).join(', ')}: --fail-on cannot pass on files it did not read`,
+    );
   }
 }

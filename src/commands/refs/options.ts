@@ -10,14 +10,27 @@ import { isCallName } from '../../refs/calls.js';
 export const FAIL_ON_STATES = ['stale', 'potentially-stale', 'archived', 'completed'] as const;
 export type FailOnState = (typeof FAIL_ON_STATES)[number];
 /** With --diff: what the change adds (refs --diff, src/refs/diff). */
-export const DIFF_FAIL_ON = ['added-stale', 'added-potentially-stale', 'added-archived', 'added-completed', 'added-unknown'] as const;
+export const DIFF_FAIL_ON = [
+  'added-stale',
+  'added-potentially-stale',
+  'added-archived',
+  'added-completed',
+  'added-unknown',
+] as const;
 export type DiffFailOn = (typeof DIFF_FAIL_ON)[number];
 
 const callList = (raw: string): string[] => {
-  const list = raw.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
-  if (list.length === 0) throw new OptionValueError('give call names separated by commas, e.g. --calls useUiFlag,this.flags.isOn');
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+  if (list.length === 0)
+    throw new OptionValueError('give call names separated by commas, e.g. --calls useUiFlag,this.flags.isOn');
   const bad = list.find((c) => !isCallName(c));
-  if (bad !== undefined) throw new OptionValueError(`"${bad.slice(0, 60)}" is not a call name; expected identifiers joined by . ?. :: or ->, e.g. useUiFlag or this.flags.isOn`);
+  if (bad !== undefined)
+    throw new OptionValueError(
+      `"${bad.slice(0, 60)}" is not a call name; expected identifiers joined by . ?. :: or ->, e.g. useUiFlag or this.flags.isOn`,
+    );
   return [...new Set(list)];
 };
 
@@ -29,7 +42,9 @@ const failOn = (raw: string): (FailOnState | DiffFailOn | typeof UNKNOWN)[] => {
   const accepted: readonly string[] = [...FAIL_ON_STATES, UNKNOWN, ...DIFF_FAIL_ON];
   for (const s of states) {
     if (!accepted.includes(s)) {
-      const list = s.startsWith('added-') ? `with --diff, any of ${DIFF_FAIL_ON.join(', ')}` : `any of ${[...FAIL_ON_STATES, UNKNOWN].join(', ')}`;
+      const list = s.startsWith('added-')
+        ? `with --diff, any of ${DIFF_FAIL_ON.join(', ')}`
+        : `any of ${[...FAIL_ON_STATES, UNKNOWN].join(', ')}`;
       throw new OptionValueError(`unknown state "${s}"; accepted: ${list}, comma-separated`);
     }
   }
@@ -37,26 +52,41 @@ const failOn = (raw: string): (FailOnState | DiffFailOn | typeof UNKNOWN)[] => {
 };
 
 const revision = (raw: string): string => {
-  if (raw.trim().length === 0) throw new OptionValueError('give a git revision, e.g. --diff origin/main or --diff HEAD~1');
+  if (raw.trim().length === 0)
+    throw new OptionValueError('give a git revision, e.g. --diff origin/main or --diff HEAD~1');
   return raw;
 };
 
 const projects = (raw: string): string[] => {
   const ids = raw.split(',').map((s) => s.trim());
-  if (ids.some((id) => id.length === 0)) throw new OptionValueError('expected project ids separated by commas, e.g. web,mobile');
+  if (ids.some((id) => id.length === 0))
+    throw new OptionValueError('expected project ids separated by commas, e.g. web,mobile');
   return ids.map(pathSegment('project id'));
 };
 
 const delimiters = (raw: string): string[] => {
   const chars = [...new Set(Array.from(raw))];
-  if (chars.length === 0) throw new OptionValueError('give at least one delimiter character, e.g. --delimiters "\\"\'`"');
+  if (chars.length === 0)
+    throw new OptionValueError('give at least one delimiter character, e.g. --delimiters "\\"\'`"');
   return chars;
 };
 
 export const options = {
-  project: { spelling: '--project <ids>', help: 'only these projects\' flags (comma-separated ids; default: every project)', parse: projects, projects: (ids: string[]) => ids },
-  ignore: { spelling: '--no-ignore', help: 'read every file under the paths, ignored or not (as ripgrep\'s --no-ignore)' },
-  exclude: { spelling: '--exclude <glob>', help: 'skip paths matching this gitignore-style glob; repeat for more', repeat: true },
+  project: {
+    spelling: '--project <ids>',
+    help: "only these projects' flags (comma-separated ids; default: every project)",
+    parse: projects,
+    projects: (ids: string[]) => ids,
+  },
+  ignore: {
+    spelling: '--no-ignore',
+    help: "read every file under the paths, ignored or not (as ripgrep's --no-ignore)",
+  },
+  exclude: {
+    spelling: '--exclude <glob>',
+    help: 'skip paths matching this gitignore-style glob; repeat for more',
+    repeat: true,
+  },
   maxFileKb: {
     spelling: '--max-file-kb <n>',
     help: 'skip files larger than this many KiB (default 1024)',
@@ -69,11 +99,18 @@ export const options = {
     parse: delimiters,
     default: ['"', "'", '`'],
   },
-  aliases: { spelling: '--aliases', help: 'also find camelCase, PascalCase, snake_case and SCREAMING_SNAKE_CASE forms as whole identifiers of code (not in hyphenated words, stylesheets, prose or data files)' },
+  aliases: {
+    spelling: '--aliases',
+    help: 'also find camelCase, PascalCase, snake_case and SCREAMING_SNAKE_CASE forms as whole identifiers of code (not in hyphenated words, stylesheets, prose or data files)',
+  },
   summary: {
     spelling: '--summary',
     help: 'one row per flag that is not active, archived or referenced, with a verdict',
-    formats: { not: ['github', 'sarif'], why: (format, accepted) => `--summary: not with -o ${format}, which reports references; use -o ${orList(accepted)}` },
+    formats: {
+      not: ['github', 'sarif'],
+      why: (format, accepted) =>
+        `--summary: not with -o ${format}, which reports references; use -o ${orList(accepted)}`,
+    },
   },
   allFlags: {
     spelling: '--all-flags',
@@ -81,7 +118,8 @@ export const options = {
     formats: {
       only: ['json'],
       unless: 'summary',
-      why: (format) => `--all-flags: only with --summary or -o json, which list flags; -o ${format} without --summary lists references`,
+      why: (format) =>
+        `--all-flags: only with --summary or -o json, which list flags; -o ${format} without --summary lists references`,
     },
   },
   failOn: {
@@ -96,16 +134,24 @@ export const options = {
   },
   calls: {
     spelling: '--calls <names>',
-    help: 'more flag calls whose names are checked by --fail-on unknown and added-unknown, comma-separated (e.g. useUiFlag,this.flags.isOn); added to the SDKs\' calls and flagctl.json\'s refs.calls',
+    help: "more flag calls whose names are checked by --fail-on unknown and added-unknown, comma-separated (e.g. useUiFlag,this.flags.isOn); added to the SDKs' calls and flagctl.json's refs.calls",
     parse: callList,
   },
   diff: {
     spelling: '--diff <base>',
     help: 'only what changed since this git revision: references added and removed, flags left without any (extinct)',
     parse: revision,
-    formats: { not: ['sarif'], why: () => '-o sarif: not with --diff; use -o github for annotations on the changed lines, or refs without --diff for SARIF' },
+    formats: {
+      not: ['sarif'],
+      why: () =>
+        '-o sarif: not with --diff; use -o github for annotations on the changed lines, or refs without --diff for SARIF',
+    },
   },
-  root: { spelling: '--root <dir>', values: 'files', help: 'with --diff: the directory (package) to compare (default: .); flagctl.json maps paths to projects' },
+  root: {
+    spelling: '--root <dir>',
+    values: 'files',
+    help: 'with --diff: the directory (package) to compare (default: .); flagctl.json maps paths to projects',
+  },
   threads: {
     spelling: '--threads <n>',
     help: 'worker threads that read files beside the main thread (0-16; default: CPUs - 1, at most 4, or 0 on a busy machine)',

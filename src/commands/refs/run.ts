@@ -36,7 +36,10 @@ const SEARCH_LIFECYCLES_FROM = 200;
 function clampThreads(ctx: RunContext, asked: number): number {
   const cpus = availableParallelism();
   if (asked <= cpus) return asked;
-  notice(ctx.io, `flagctl: --threads ${asked}: this machine has ${cpus} CPU${cpus === 1 ? '' : 's'}; using ${cpus} threads`);
+  notice(
+    ctx.io,
+    `flagctl: --threads ${asked}: this machine has ${cpus} CPU${cpus === 1 ? '' : 's'}; using ${cpus} threads`,
+  );
   return cpus;
 }
 
@@ -47,8 +50,12 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   if (f.diff !== undefined) return runDiff(ctx, req);
   refuseDiffOptions(f);
   const paths = searchedPaths(req.args[0] as string[] | undefined);
-  if (f.calls && !f.failOn?.includes(UNKNOWN)) throw new UsageError('--calls: only with --fail-on unknown (or with --diff, which reports unknown names), where the names in those calls are checked');
-  if (f.allowSkipped && !f.failOn) throw new UsageError('--allow-skipped: only with --fail-on, whose exit code it changes');
+  if (f.calls && !f.failOn?.includes(UNKNOWN))
+    throw new UsageError(
+      '--calls: only with --fail-on unknown (or with --diff, which reports unknown names), where the names in those calls are checked',
+    );
+  if (f.allowSkipped && !f.failOn)
+    throw new UsageError('--allow-skipped: only with --fail-on, whose exit code it changes');
   const summary = f.summary === true;
   const columns = summary ? undefined : resolveColumns(referenceColumns, req.output.columns);
   const rowColumns = resolveColumns(flagRowColumns, summary ? req.output.columns : undefined);
@@ -62,7 +69,9 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
 
   // flagctl.json (at the top of the work tree holding the first path) is read, and refused
   // when wrong, before any request.
-  const calls = f.failOn?.includes(UNKNOWN) ? loadCalls(configTop(paths[0]!.kind === 'dir' ? paths[0]!.path : dirname(paths[0]!.path)), f.calls) : undefined;
+  const calls = f.failOn?.includes(UNKNOWN)
+    ? loadCalls(configTop(paths[0]!.kind === 'dir' ? paths[0]!.path : dirname(paths[0]!.path)), f.calls)
+    : undefined;
 
   const ui = await ctx.ui(req.output);
   const target = await ctx.target();
@@ -120,9 +129,12 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       // the documents, which no limit paces (8 in flight): about 5 s for 1,000 flags where
       // paging 5,000 flags through a spent limit waits out three minutes.
       const projects = new Set(todo.map((x) => x.project));
-      const pages = [...projects].reduce((n, p) => n + Math.ceil(flagList.filter((x) => x.project === p && !x.archived).length / 100), 0);
+      const pages = [...projects].reduce(
+        (n, p) => n + Math.ceil(flagList.filter((x) => x.project === p && !x.archived).length / 100),
+        0,
+      );
       if (todo.length > SEARCH_LIFECYCLES_FROM && pacer.allowsNow(pages)) {
-        progress.purpose = 'searching for the flags\' lifecycles';
+        progress.purpose = "searching for the flags' lifecycles";
         const stages = await lifecyclesBySearch(client, [...projects], pacer);
         for (const x of todo) if (stages.has(x.name)) setLifecycle(x, stages.get(x.name)!);
       }
@@ -132,7 +144,12 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
 
     if (summary) {
       for await (const _ of refs());
-      await render(ui, { kind: 'rows', columns: rowColumns, rows: await flagRows(), jsonObject: { key: 'flags', after: () => ({}) } });
+      await render(ui, {
+        kind: 'rows',
+        columns: rowColumns,
+        rows: await flagRows(),
+        jsonObject: { key: 'flags', after: () => ({}) },
+      });
     } else {
       await render(ui, {
         kind: 'rows',
@@ -146,7 +163,10 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
           const text = `${all.length} flag${all.length === 1 ? '' : 's'} to look at in ${stats.files} files.${all.length > SUMMARY_ROWS ? ` The first ${SUMMARY_ROWS}:` : ''}`;
           return summaryMarkdown('Feature flag references', text, rowColumns, all.slice(0, SUMMARY_ROWS));
         },
-        sarif: { keep: (r) => isFlagged(r, GATE_STATES), log: (flagged) => sarifLog(flagged, { version: VERSION, root: process.cwd() }) },
+        sarif: {
+          keep: (r) => isFlagged(r, GATE_STATES),
+          log: (flagged) => sarifLog(flagged, { version: VERSION, root: process.cwd() }),
+        },
         grouped: (all, u) => (all.length > 0 ? groupedByFlag(all, u.style) : 'No references found.\n'),
       });
     }
@@ -161,13 +181,16 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   }
   const unknown = calls ? await unknownGate(ctx, { tree, calls, match, projects: f.project }, flagList) : 0;
   if (gated > 0 || unknown > 0) {
-    const found = gated > 0 ? [`${gated} reference${gated === 1 ? '' : 's'} to flags that are ${failOn.join(' or ')}`] : [];
+    const found =
+      gated > 0 ? [`${gated} reference${gated === 1 ? '' : 's'} to flags that are ${failOn.join(' or ')}`] : [];
     if (unknown > 0) found.push(`${unknown} name${unknown === 1 ? '' : 's'} in flag calls that no flag has (unknown)`);
     throw new CheckFailedError(`${found.join('; ')} (--fail-on)`);
   }
   // The size cap is a rule the user set or accepted (said above); unreadable files and names are not.
   const unread = stats.skipped.unreadable + stats.skipped['bad-name'];
   if ((failOn.length > 0 || f.failOn?.includes(UNKNOWN)) && unread > 0 && !f.allowSkipped) {
-    throw new SkippedFilesError(`--fail-on: ${unread} path${unread === 1 ? '' : 's'} could not be read, so the gate cannot pass; --allow-skipped passes without them`);
+    throw new SkippedFilesError(
+      `--fail-on: ${unread} path${unread === 1 ? '' : 's'} could not be read, so the gate cannot pass; --allow-skipped passes without them`,
+    );
   }
 }

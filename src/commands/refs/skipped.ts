@@ -26,8 +26,17 @@ export function skippedLine(stats: TreeStats, maxFileKb: number): string {
     part(stats.skipped.link, `symbolic link${stats.skipped.link === 1 ? '' : 's'} not followed`, stats.examples.link),
     // Fifos, sockets, devices (rg and git leave them out) and submodules git lists as one path
     // (another repository): said, not counted against a gate.
-    part(stats.skipped.special, stats.skipped.special === 1 ? 'not a regular file' : 'not regular files', stats.examples.special),
-    part(large, `over ${maxFileKb} KiB`, stats.examples.large, `; raise --max-file-kb to read ${large === 1 ? 'it' : 'them'}`),
+    part(
+      stats.skipped.special,
+      stats.skipped.special === 1 ? 'not a regular file' : 'not regular files',
+      stats.examples.special,
+    ),
+    part(
+      large,
+      `over ${maxFileKb} KiB`,
+      stats.examples.large,
+      `; raise --max-file-kb to read ${large === 1 ? 'it' : 'them'}`,
+    ),
   ].filter(Boolean);
   return parts.length === 0 ? '' : `flagctl: not read: ${parts.join('; ')}`;
 }

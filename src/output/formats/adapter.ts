@@ -32,7 +32,8 @@ export const exact = (text: string, tty: boolean): string => inertJson(text, tty
 /** Text whose every line is what it means to be (csv's own guard, GitHub's workflow commands): tokens masked. */
 export const tokensMasked = (text: string, _tty: boolean, redact: (text: string) => string): string => redact(text);
 /** Text for people: tokens masked, and no line that opens with a workflow command. */
-export const forPeople = (text: string, _tty: boolean, redact: (text: string) => string): string => noLineCommand(redact(text));
+export const forPeople = (text: string, _tty: boolean, redact: (text: string) => string): string =>
+  noLineCommand(redact(text));
 
 /** A row whole, or the fields --columns picked. */
 export const picked = (ui: Ui): boolean => Boolean(ui.out.columns?.length);

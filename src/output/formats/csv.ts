@@ -25,10 +25,25 @@ async function csvRows<T>(ui: Ui, view: Omit<RowsView<T>, 'kind'>): Promise<numb
   const cols = view.columns;
   const { headers, csvRaw } = ui.out;
   let count = 0;
-  if (headers) await print(ui, csvRecord(cols.map((c) => c.name), true, ui.tty));
+  if (headers)
+    await print(
+      ui,
+      csvRecord(
+        cols.map((c) => c.name),
+        true,
+        ui.tty,
+      ),
+    );
   for await (const row of rows) {
     count++;
-    await print(ui, csvRecord(cols.map((c) => csvCell(c, row)), csvRaw, ui.tty));
+    await print(
+      ui,
+      csvRecord(
+        cols.map((c) => csvCell(c, row)),
+        csvRaw,
+        ui.tty,
+      ),
+    );
   }
   return count;
 }

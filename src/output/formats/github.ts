@@ -28,7 +28,11 @@ export const adapter: Adapter = {
   },
 };
 
-async function annotations<T>(ui: Ui, view: RowsView<T>, annotate: NonNullable<RowsView<T>['annotate']>): Promise<number> {
+async function annotations<T>(
+  ui: Ui,
+  view: RowsView<T>,
+  annotate: NonNullable<RowsView<T>['annotate']>,
+): Promise<number> {
   let count = 0;
   // GitHub drops a step's annotations past the first ten errors and ten warnings: the rows past
   // them are not annotated, but named on stderr and listed in the job summary.
@@ -48,13 +52,23 @@ async function annotations<T>(ui: Ui, view: RowsView<T>, annotate: NonNullable<R
   const path = ui.io.env.GITHUB_STEP_SUMMARY;
   const summary = view.stepSummary && path;
   if (summary) {
-    const rest = left.length === 0 ? '' : view.unannotated ? view.unannotated.markdown(left.map((x) => x.row)) : leftOutMarkdown(left.map((x) => x.a));
+    const rest =
+      left.length === 0
+        ? ''
+        : view.unannotated
+          ? view.unannotated.markdown(left.map((x) => x.row))
+          : leftOutMarkdown(left.map((x) => x.a));
     await appendStepSummary(path, (await view.stepSummary!()) + rest);
   }
   if (left.length > 0) {
     const noun = view.unannotated?.noun ?? 'finding';
-    const limits = (['error', 'warning'] as const).filter((level) => left.some((x) => x.a.level === level)).map((level) => `${ANNOTATIONS_PER_LEVEL} ${level}s`);
-    notice(ui.io, `flagctl: ${left.length} more ${noun}${left.length === 1 ? '' : 's'} not annotated (GitHub shows ${limits.join(' and ')} a step)${summary ? '; they are listed in the job summary' : ''}`);
+    const limits = (['error', 'warning'] as const)
+      .filter((level) => left.some((x) => x.a.level === level))
+      .map((level) => `${ANNOTATIONS_PER_LEVEL} ${level}s`);
+    notice(
+      ui.io,
+      `flagctl: ${left.length} more ${noun}${left.length === 1 ? '' : 's'} not annotated (GitHub shows ${limits.join(' and ')} a step)${summary ? '; they are listed in the job summary' : ''}`,
+    );
   }
   return count;
 }
@@ -63,6 +77,9 @@ async function annotations<T>(ui: Ui, view: RowsView<T>, annotate: NonNullable<R
 function leftOutMarkdown(left: Annotation[]): string {
   const shown = left.slice(0, SUMMARY_LEFT_OUT);
   const head = `GitHub shows at most ${ANNOTATIONS_PER_LEVEL} error and ${ANNOTATIONS_PER_LEVEL} warning annotations a step; ${left.length} more ${left.length === 1 ? 'is' : 'are'} listed here${left.length > shown.length ? ` (the first ${shown.length})` : ''}:`;
-  const rows = shown.map((a) => `| ${a.level} | ${markdownCell(a.props?.title ?? '')} | ${markdownCell(a.message)} | ${markdownCell([a.props?.file, a.props?.line].filter(Boolean).join(':'))} |`);
+  const rows = shown.map(
+    (a) =>
+      `| ${a.level} | ${markdownCell(a.props?.title ?? '')} | ${markdownCell(a.message)} | ${markdownCell([a.props?.file, a.props?.line].filter(Boolean).join(':'))} |`,
+  );
   return `\n${head}\n\n| level | title | message | where |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n`;
 }

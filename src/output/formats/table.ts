@@ -41,7 +41,13 @@ export async function tableRows<T>(ui: Ui, view: Omit<RowsView<T>, 'kind'>): Pro
     const hint = ['-o csv gives them whole, for a spreadsheet or a pager', view.longTable].filter(Boolean).join('; ');
     // The identifier columns (marked key, else the first) are the last to shrink.
     const marked = cols.some((c) => c.key);
-    return writeTable(ui, head, cells, { names: cols.map((c) => c.name), keys: cols.map((c, i) => (marked ? c.key === true : i === 0)) }, hint);
+    return writeTable(
+      ui,
+      head,
+      cells,
+      { names: cols.map((c) => c.name), keys: cols.map((c, i) => (marked ? c.key === true : i === 0)) },
+      hint,
+    );
   }
   let count = 0;
   if (ui.out.headers) await print(ui, `${cols.map((c) => c.name.toUpperCase()).join('\t')}\n`);

@@ -32,7 +32,10 @@ async function yamlRows<T>(ui: Ui, view: RowsView<T>): Promise<number> {
   let count = 0;
   if (wrap) await print(ui, `${key(wrap.key)}:`);
   for await (const row of rows) {
-    await print(ui, `${wrap && count === 0 ? '\n' : ''}${item(block(whole ? row : projected(view.columns, row))).join('\n')}\n`);
+    await print(
+      ui,
+      `${wrap && count === 0 ? '\n' : ''}${item(block(whole ? row : projected(view.columns, row))).join('\n')}\n`,
+    );
     count++;
   }
   if (!wrap) {
@@ -82,7 +85,8 @@ function block(value: unknown, sorted = false, holder: object = { '': value }, a
     const inner = jsonValue(v, k, x);
     if (inner === undefined) continue;
     const body = block(x, sorted, v, k);
-    const nested = inner !== null && typeof inner === 'object' && !(inner instanceof Digits) && body[0] !== '[]' && body[0] !== '{}';
+    const nested =
+      inner !== null && typeof inner === 'object' && !(inner instanceof Digits) && body[0] !== '[]' && body[0] !== '{}';
     if (!nested) lines.push(`${key(k)}: ${body[0]}`);
     // A list under a key sits at the key's indent (`key:` then `- item`), as kubectl writes it.
     else lines.push(`${key(k)}:`, ...(Array.isArray(inner) ? body : body.map((l) => `  ${l}`)));

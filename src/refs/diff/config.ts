@@ -37,14 +37,19 @@ export function readConfig(top: string): unknown {
   const path = join(top, CONFIG_FILE);
   if (!existsSync(path)) {
     const yaml = YAML_FILES.find((f) => existsSync(join(top, f)));
-    if (yaml) throw new UsageError(`${yaml}: flagctl reads its configuration from ${CONFIG_FILE} only (JSON); write it there, e.g. {"projects": {"packages/web": "web"}, "refs": {"calls": ["useUiFlag"]}}`);
+    if (yaml)
+      throw new UsageError(
+        `${yaml}: flagctl reads its configuration from ${CONFIG_FILE} only (JSON); write it there, e.g. {"projects": {"packages/web": "web"}, "refs": {"calls": ["useUiFlag"]}}`,
+      );
     return undefined;
   }
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new UsageError(`${CONFIG_FILE}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new UsageError(
+      `${CONFIG_FILE}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    );
   }
   checkJsonDepth(text, CONFIG_FILE, EXPECTED);
   try {
@@ -59,7 +64,7 @@ export function readConfig(top: string): unknown {
  * (the nearest directory upward with a `.git`), as --diff does; `dir` itself outside a work tree.
  */
 export function configTop(dir: string): string {
-  for (let at = resolve(dir); ; ) {
+  for (let at = resolve(dir); ;) {
     if (existsSync(join(at, '.git'))) return at;
     const up = dirname(at);
     if (up === at) return resolve(dir);
@@ -72,10 +77,12 @@ export function parseProjectMap(doc: unknown): ProjectMap {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw bad('the file must hold a JSON object');
   if (!Object.prototype.hasOwnProperty.call(doc, 'projects')) return { entries: [] };
   const projects = (doc as Record<string, unknown>).projects;
-  if (typeof projects !== 'object' || projects === null || Array.isArray(projects)) throw bad('"projects" must be an object');
+  if (typeof projects !== 'object' || projects === null || Array.isArray(projects))
+    throw bad('"projects" must be an object');
   const map = new Map<string, string>();
   for (const [key, value] of Object.entries(projects)) {
-    if (typeof value !== 'string' || !PROJECT_ID.test(value)) throw bad(`"projects"."${key}" must be a project id (letters, digits, _ . ~ -)`);
+    if (typeof value !== 'string' || !PROJECT_ID.test(value))
+      throw bad(`"projects"."${key}" must be a project id (letters, digits, _ . ~ -)`);
     const dir = normalizeDir(key);
     if (dir === null) throw bad(`"projects": "${key}" is not a relative path inside the repository`);
     map.set(dir, value);

@@ -57,22 +57,41 @@ export interface Prepared {
 export async function prepare(o: DiffOptions): Promise<Prepared> {
   // Both questions at once: a revision names the same commit from any directory of the tree.
   const [repo, commit] = await Promise.all([repoAt(o.dir), commitOf(o.dir, o.base)]);
-  if (!repo) throw new UsageError(`--diff: "${o.dir}" is not inside a git work tree (or git is not installed); refs --diff compares a work tree with a commit (or run refs without --diff)`);
+  if (!repo)
+    throw new UsageError(
+      `--diff: "${o.dir}" is not inside a git work tree (or git is not installed); refs --diff compares a work tree with a commit (or run refs without --diff)`,
+    );
   if (!commit) {
     if (await isShallow(repo.top)) {
       throw new UsageError(
         `--diff "${o.base}": not in this clone, which is shallow (it holds only the latest commits); fetch the history first: actions/checkout with fetch-depth: 0, or git fetch --deepen=100 (a branch: git fetch origin main, then --diff origin/main)`,
       );
     }
-    throw new UsageError(`--diff "${o.base}": not a revision in this repository; give a commit, branch or tag, e.g. --diff origin/main or --diff HEAD~1`);
+    throw new UsageError(
+      `--diff "${o.base}": not a revision in this repository; give a commit, branch or tag, e.g. --diff origin/main or --diff HEAD~1`,
+    );
   }
   const doc = readConfig(repo.top);
-  return { ...repo, commit, map: parseProjectMap(doc ?? {}), calls: [...new Set([...callsFrom(doc), ...(o.calls ?? [])])] };
+  return {
+    ...repo,
+    commit,
+    map: parseProjectMap(doc ?? {}),
+    calls: [...new Set([...callsFrom(doc), ...(o.calls ?? [])])],
+  };
 }
 
-export async function refsDiff(o: DiffOptions, { top, prefix, commit, map, calls: callNames }: Prepared, source: FlagSource): Promise<RefsDiff> {
+export async function refsDiff(
+  o: DiffOptions,
+  { top, prefix, commit, map, calls: callNames }: Prepared,
+  source: FlagSource,
+): Promise<RefsDiff> {
   const mapped = mappedProjects(map);
-  const projects = mapped.length > 0 && o.projects ? [...new Set([...o.projects, ...mapped])] : mapped.length > 0 ? undefined : o.projects;
+  const projects =
+    mapped.length > 0 && o.projects
+      ? [...new Set([...o.projects, ...mapped])]
+      : mapped.length > 0
+        ? undefined
+        : o.projects;
   const flagsP = source.flags(projects);
   const knownP = mapped.length > 0 ? source.projectIds() : Promise.resolve([]);
   flagsP.catch(() => undefined);
@@ -113,15 +132,23 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map, calls
 
   async function compare(): Promise<RefsDiff> {
     const trackedChanged = (await listing.tracked).filter((c) => inScope(c.path));
-    const readable = trackedChanged.filter((c) => c.baseBlob !== null && c.baseMode !== '120000' && c.baseMode !== '160000');
-    const blobs = await readBlobs(top, readable.map((c) => c.baseBlob!), o.match.maxFileBytes);
+    const readable = trackedChanged.filter(
+      (c) => c.baseBlob !== null && c.baseMode !== '120000' && c.baseMode !== '160000',
+    );
+    const blobs = await readBlobs(
+      top,
+      readable.map((c) => c.baseBlob!),
+      o.match.maxFileBytes,
+    );
 
     const known = new Set(await knownP);
     const missing = mapped.filter((p) => !known.has(p));
     if (missing.length > 0) {
       await flagsP.catch(() => undefined); // no request left running behind the error
       const where = map.entries.filter(([, p]) => missing.includes(p)).map(([d, p]) => `${d || '.'} → ${p}`);
-      throw new NotFoundError(`flagctl.json maps ${where.join(', ')}, but this server has no project ${missing.map((p) => `"${p}"`).join(', ')}; it has: ${[...known].join(', ') || '(none)'}`);
+      throw new NotFoundError(
+        `flagctl.json maps ${where.join(', ')}, but this server has no project ${missing.map((p) => `"${p}"`).join(', ')}; it has: ${[...known].join(', ') || '(none)'}`,
+      );
     }
     const flags = await flagsP;
     const scanner = createScanner(scanSpec(flags, o.match), fs, bufferModule, localFinder());
@@ -153,26 +180,38 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map, calls
         ];
         for (const [got, refs, found, side] of sides) {
           if (!got) continue;
-          for (const r of refsIn(c.path, side, got)) refs.push({ file: c.path, name: r.flag.name, key: lineKey(r.flag.name, r.line), item: r });
+          for (const r of refsIn(c.path, side, got))
+            refs.push({ file: c.path, name: r.flag.name, key: lineKey(r.flag.name, r.line), item: r });
           if (!('bytes' in got)) continue;
           const project = projectFor(map, c.path) ?? null;
           for (const { whole, ...k } of calls(got.bytes)) {
             if (knownName(k.name, project, o.projects)) continue;
-            found.push({ file: c.path, name: k.name, key: lineKey(k.name, whole), item: { ...k, file: c.path, project } });
+            found.push({
+              file: c.path,
+              name: k.name,
+              key: lineKey(k.name, whole),
+              item: { ...k, file: c.path, project },
+            });
           }
         }
       }
     };
-    const words = (wanted: Iterable<FlagInfo>) => [...wanted].flatMap((f) => (o.match.aliases ? [f.name, ...aliasForms(f.name)] : [f.name]));
+    const words = (wanted: Iterable<FlagInfo>) =>
+      [...wanted].flatMap((f) => (o.match.aliases ? [f.name, ...aliasForms(f.name)] : [f.name]));
 
     // The tracked files' answer first: the names it looks for elsewhere go to git grep while
     // git is still listing untracked files (the slower listing: a walk of the work tree). Only
     // a new file in the scope can change them, and then the names it adds are searched after.
     readChanged(trackedChanged);
     const first = summary(base, tree);
-    const early = first.wanted.size > 0 ? started(filesHolding(top, words(first.wanted), false, o.noIgnore, earlyStop.signal)) : undefined;
+    const early =
+      first.wanted.size > 0
+        ? started(filesHolding(top, words(first.wanted), false, o.noIgnore, earlyStop.signal))
+        : undefined;
     const untrackedFiles = await listing.untracked;
-    const newFiles: Change[] = untrackedFiles.filter((path) => inScope(path)).map((path) => ({ path, baseBlob: null, baseMode: null, inTree: true }));
+    const newFiles: Change[] = untrackedFiles
+      .filter((path) => inScope(path))
+      .map((path) => ({ path, baseBlob: null, baseMode: null, inTree: true }));
     readChanged(newFiles);
     const changed = [...trackedChanged, ...newFiles];
     const { rows, wanted, lastGone, firstSeen } = newFiles.length > 0 ? summary(base, tree) : first;
@@ -180,7 +219,10 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map, calls
 
     // Lifecycle (for added-completed and the rows) of the flags shown only, 16 requests at a
     // time, while the rest of the tree is searched.
-    const lifecycles = fillLifecycles([...rows.keys()].filter((f) => !f.archived), source.lifecycle);
+    const lifecycles = fillLifecycles(
+      [...rows.keys()].filter((f) => !f.archived),
+      source.lifecycle,
+    );
     lifecycles.catch(() => undefined); // awaited after the search
 
     // One pass over the rest of the tree, for those flags' names only.
@@ -197,22 +239,28 @@ export async function refsDiff(o: DiffOptions, { top, prefix, commit, map, calls
     if (wanted.size > 0 && (untracked || dropped)) {
       // The early grep is of no use here: ended, not waited for, while the final one runs.
       earlyStop.abort();
-      [holding] = await Promise.all([started(filesHolding(top, words(wanted), untracked, o.noIgnore, stop.signal)), early?.catch(() => undefined)]);
+      [holding] = await Promise.all([
+        started(filesHolding(top, words(wanted), untracked, o.noIgnore, stop.signal)),
+        early?.catch(() => undefined),
+      ]);
     } else if (wanted.size > 0) {
       const more = [...wanted].filter((f) => !first.wanted.has(f));
-      const extra = more.length > 0 ? started(filesHolding(top, words(more), false, o.noIgnore, stop.signal)) : Promise.resolve([]);
+      const extra =
+        more.length > 0 ? started(filesHolding(top, words(more), false, o.noIgnore, stop.signal)) : Promise.resolve([]);
       holding = [...new Set([...((await early) ?? []), ...(await extra)])];
     } else await early?.catch(() => undefined); // no git left running behind the answer
     for (const file of holding) {
       if (touched.has(file) || (file.startsWith(prefix) && !inScope(file))) continue;
-      for (const r of refsIn(file, 'search', readTreeFile(join(top, file), o.match.maxFileBytes))) if (wanted.has(r.flag)) elsewhere.add(r.flag);
+      for (const r of refsIn(file, 'search', readTreeFile(join(top, file), o.match.maxFileBytes)))
+        if (wanted.has(r.flag)) elsewhere.add(r.flag);
     }
     for (const f of lastGone) rows.get(f)!.extinct = !elsewhere.has(f);
     for (const f of firstSeen) rows.get(f)!.newToCode = !elsewhere.has(f);
 
     await lifecycles;
     for (const [f, r] of rows) r.lifecycle = f.lifecycle;
-    const byPlace = (a: { file: string; line: number; column: number }, b: typeof a) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column);
+    const byPlace = (a: { file: string; line: number; column: number }, b: typeof a) =>
+      a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column;
     const flagRows = [...rows.values()].sort((a, b) => (a.flag < b.flag ? -1 : a.flag > b.flag ? 1 : 0));
     for (const r of flagRows) {
       r.added.sort(byPlace);

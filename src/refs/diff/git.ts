@@ -72,7 +72,9 @@ export interface Repo {
 /** The work tree holding `dir`, or null when `dir` is not in one (or git is missing). */
 export async function repoAt(dir: string): Promise<Repo | null> {
   try {
-    const out = (await git(dir, ['rev-parse', '--is-inside-work-tree', '--show-toplevel', '--show-prefix'])).toString('utf8').split('\n');
+    const out = (await git(dir, ['rev-parse', '--is-inside-work-tree', '--show-toplevel', '--show-prefix']))
+      .toString('utf8')
+      .split('\n');
     if (out[0] !== 'true' || !out[1]) return null;
     return { top: out[1], prefix: out[2] ?? '' };
   } catch {
@@ -83,7 +85,9 @@ export async function repoAt(dir: string): Promise<Repo | null> {
 /** The commit `rev` names, asked in `dir` (any directory of the tree), or null when it names none. `--end-of-options` keeps `-x` from being an option. */
 export async function commitOf(dir: string, rev: string): Promise<string | null> {
   try {
-    const out = (await git(dir, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`])).toString('utf8').trim();
+    const out = (await git(dir, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`]))
+      .toString('utf8')
+      .trim();
     return /^[0-9a-f]{40,64}$/.test(out) ? out : null;
   } catch {
     return null;
@@ -125,10 +129,33 @@ const ZERO = /^0+$/;
  *   Listing them is the slower answer (a walk of the work tree), so the tracked one is not
  *   held back for it.
  */
-export function changes(top: string, base: string, scope: string, noIgnore: boolean, signal?: AbortSignal): { tracked: Promise<Change[]>; untracked: Promise<string[]> } {
+export function changes(
+  top: string,
+  base: string,
+  scope: string,
+  noIgnore: boolean,
+  signal?: AbortSignal,
+): { tracked: Promise<Change[]>; untracked: Promise<string[]> } {
   const dir = scope.replace(/\/+$/, '');
   const spec = dir ? [`:(top,literal)${dir}`] : [':(top)'];
-  const tracked = git(top, ['diff', '--raw', '-z', '--no-abbrev', '--no-renames', '--no-ext-diff', '--no-textconv', '--ignore-submodules=all', base, '--', ...spec], undefined, signal).then((raw) => {
+  const tracked = git(
+    top,
+    [
+      'diff',
+      '--raw',
+      '-z',
+      '--no-abbrev',
+      '--no-renames',
+      '--no-ext-diff',
+      '--no-textconv',
+      '--ignore-submodules=all',
+      base,
+      '--',
+      ...spec,
+    ],
+    undefined,
+    signal,
+  ).then((raw) => {
     const changed: Change[] = [];
     const fields = splitNul(raw);
     for (let i = 0; i + 1 < fields.length; i += 2) {
@@ -136,14 +163,22 @@ export function changes(top: string, base: string, scope: string, noIgnore: bool
       const [srcMode, , srcBlob, , status] = fields[i]!.slice(1).split(' ');
       const path = fields[i + 1]!;
       const isNew = status === 'A' || ZERO.test(srcBlob ?? '');
-      changed.push({ path, baseBlob: isNew ? null : srcBlob!, baseMode: isNew ? null : srcMode!, inTree: status !== 'D' });
+      changed.push({
+        path,
+        baseBlob: isNew ? null : srcBlob!,
+        baseMode: isNew ? null : srcMode!,
+        inTree: status !== 'D',
+      });
     }
     return changed;
   });
   // An untracked nested repository is listed as its directory (a trailing `/`): not a file.
-  const untracked = git(top, ['ls-files', '-o', '-z', ...(noIgnore ? [] : ['--exclude-standard']), '--', ':(top)'], undefined, signal).then((out) =>
-    splitNul(out).filter((path) => !path.endsWith('/')),
-  );
+  const untracked = git(
+    top,
+    ['ls-files', '-o', '-z', ...(noIgnore ? [] : ['--exclude-standard']), '--', ':(top)'],
+    undefined,
+    signal,
+  ).then((out) => splitNul(out).filter((path) => !path.endsWith('/')));
   return { tracked, untracked };
 }
 
@@ -179,12 +214,23 @@ export async function readBlobs(top: string, ids: string[], maxBytes: number): P
  * `untracked` also untracked ones git does not ignore (every one with `noIgnore`). A superset
  * of where the refs engine would find them, which then reads only these. Top-relative paths.
  */
-export async function filesHolding(top: string, words: string[], untracked: boolean, noIgnore: boolean, signal?: AbortSignal): Promise<string[]> {
+export async function filesHolding(
+  top: string,
+  words: string[],
+  untracked: boolean,
+  noIgnore: boolean,
+  signal?: AbortSignal,
+): Promise<string[]> {
   if (words.length === 0) return [];
   const patterns = `${[...new Set(words)].join('\n')}\n`;
   const others = untracked ? ['--untracked', ...(noIgnore ? ['--no-exclude-standard'] : [])] : [];
   try {
-    const out = await git(top, ['grep', '-F', '-l', '-z', '--full-name', ...others, '-f', '-', '--', ':(top)'], patterns, signal);
+    const out = await git(
+      top,
+      ['grep', '-F', '-l', '-z', '--full-name', ...others, '-f', '-', '--', ':(top)'],
+      patterns,
+      signal,
+    );
     return splitNul(out);
   } catch (err) {
     if (err instanceof GitError && err.code === 1) return []; // no match

@@ -65,4 +65,5 @@ export interface RefsDiff {
 }
 
 /** Whether a gate cannot be trusted: some file could not be read at all. */
-export const unreadable = (d: Pick<RefsDiff, 'skipped'>): SkippedFile[] => d.skipped.filter((s) => s.reason === 'unreadable');
+export const unreadable = (d: Pick<RefsDiff, 'skipped'>): SkippedFile[] =>
+  d.skipped.filter((s) => s.reason === 'unreadable');

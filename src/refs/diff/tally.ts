@@ -23,7 +23,21 @@ export function summary(base: Sided<Ref>[], tree: Sided<Ref>[]) {
   const rows = new Map<FlagInfo, FlagDiff>();
   const row = (f: FlagInfo) => {
     let r = rows.get(f);
-    if (!r) rows.set(f, (r = { flag: f.name, project: f.project, state: f.state, archived: f.archived, lifecycle: f.lifecycle, added: [], removed: [], extinct: false, newToCode: false }));
+    if (!r)
+      rows.set(
+        f,
+        (r = {
+          flag: f.name,
+          project: f.project,
+          state: f.state,
+          archived: f.archived,
+          lifecycle: f.lifecycle,
+          added: [],
+          removed: [],
+          extinct: false,
+          newToCode: false,
+        }),
+      );
     return r;
   };
   for (const r of added) row(r.flag).added.push(r.place);
@@ -42,7 +56,13 @@ export function summary(base: Sided<Ref>[], tree: Sided<Ref>[]) {
 
 export function placesIn(scanner: Scanner, flags: FlagInfo[], file: string, bytes: Buffer): Ref[] {
   const lines = wholeLines(bytes);
-  return scanner.scanBytes(bytes, file).flatMap((r) => r.ids.map((id) => ({ flag: flags[id]!, place: { file, line: r.line, column: r.column, text: r.text, match: r.kind }, line: lines(r.line) })));
+  return scanner.scanBytes(bytes, file).flatMap((r) =>
+    r.ids.map((id) => ({
+      flag: flags[id]!,
+      place: { file, line: r.line, column: r.column, text: r.text, match: r.kind },
+      line: lines(r.line),
+    })),
+  );
 }
 
 /**
@@ -64,7 +84,10 @@ export function wholeLines(bytes: Buffer): (line: number) => string {
 }
 
 /** Whether a name in a flag call is a flag the file can see: its exact name or, with --aliases, a case form. */
-export function knownNames(flags: FlagInfo[], aliases: boolean): (name: string, project: string | null, projects?: string[]) => boolean {
+export function knownNames(
+  flags: FlagInfo[],
+  aliases: boolean,
+): (name: string, project: string | null, projects?: string[]) => boolean {
   const byName = new Map<string, FlagInfo[]>();
   const add = (k: string, f: FlagInfo) => {
     const l = byName.get(k);
@@ -76,5 +99,7 @@ export function knownNames(flags: FlagInfo[], aliases: boolean): (name: string, 
     if (aliases) for (const form of aliasForms(f.name)) add(form, f);
   }
   return (name, project, projects) =>
-    (byName.get(name) ?? []).some((f) => (project !== null ? f.project === project : !projects || projects.includes(f.project)));
+    (byName.get(name) ?? []).some((f) =>
+      project !== null ? f.project === project : !projects || projects.includes(f.project),
+    );
 }

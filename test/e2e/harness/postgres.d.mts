@@ -32,41 +32,44 @@
  * @param {(line: string) => void} [opts.log]  receives PostgreSQL's output (default: kept in a tail buffer only; printed with FLAGCTL_E2E_DEBUG=1)
  * @returns {Promise<PostgresHandle>}
  */
-export function startPostgres({ databases, log }?: {
-    databases?: string[] | undefined;
-    log?: ((line: string) => void) | undefined;
+export function startPostgres({
+  databases,
+  log,
+}?: {
+  databases?: string[] | undefined;
+  log?: ((line: string) => void) | undefined;
 }): Promise<PostgresHandle>;
 export type PgConnection = {
-    host: string;
-    port: number;
-    user: string;
-    password: string;
-    database: string;
-    ssl: false;
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  database: string;
+  ssl: false;
 };
 export type PostgresHandle = {
-    /**
-     * always 127.0.0.1
-     */
-    host: string;
-    port: number;
-    user: string;
-    password: string;
-    /**
-     * temp dir holding the cluster (removed by stop())
-     */
-    rootDir: string;
-    /**
-     * connection options for one database
-     */
-    connection: (database: string) => PgConnection;
-    createDatabase: (name: string) => Promise<void>;
-    /**
-     * stop the server and remove rootDir; idempotent
-     */
-    stop: () => Promise<void>;
-    /**
-     * last lines PostgreSQL printed
-     */
-    logs: () => string;
+  /**
+   * always 127.0.0.1
+   */
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  /**
+   * temp dir holding the cluster (removed by stop())
+   */
+  rootDir: string;
+  /**
+   * connection options for one database
+   */
+  connection: (database: string) => PgConnection;
+  createDatabase: (name: string) => Promise<void>;
+  /**
+   * stop the server and remove rootDir; idempotent
+   */
+  stop: () => Promise<void>;
+  /**
+   * last lines PostgreSQL printed
+   */
+  logs: () => string;
 };

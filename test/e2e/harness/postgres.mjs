@@ -124,13 +124,20 @@ export async function startPostgres({ databases = [], log } = {}) {
   });
 
   const postgresFlags = [
-    '-c', 'listen_addresses=127.0.0.1',
-    '-c', 'unix_socket_directories=',
-    '-c', 'fsync=off',
-    '-c', 'synchronous_commit=off',
-    '-c', 'full_page_writes=off',
-    '-c', 'max_connections=100',
-    '-c', 'shared_buffers=64MB',
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=100',
+    '-c',
+    'shared_buffers=64MB',
   ];
 
   try {

@@ -74,7 +74,12 @@ export const SEED = Object.freeze({
   versionSpecific: 'retire-old-cart',
   /** Names with . - _ ~ and mixed case. (Unleash accepts any name that encodeURIComponent leaves
    * unchanged, so ! * ' ( ) would be legal too; they are not seeded.) */
-  specialNames: Object.freeze(['checkout.v2~beta_test-1', '~tilde.first', 'under_score.and-dash~x', 'Mixed.Case_Flag-42']),
+  specialNames: Object.freeze([
+    'checkout.v2~beta_test-1',
+    '~tilde.first',
+    'under_score.and-dash~x',
+    'Mixed.Case_Flag-42',
+  ]),
   /** A feature created without a description. */
   noDescriptionFeature: 'under_score.and-dash~x',
   segment: 'beta-testers',
@@ -170,13 +175,15 @@ export async function seed(baseUrl, adminToken, { size = SEED.total, concurrency
   const createFeature = (name, type, description, impressionData = false) =>
     api('POST', `${P}/features`, { name, type, ...(description ? { description } : {}), impressionData });
   /** @param {string} name @param {string} env @param {object} strategy */
-  const addStrategy = (name, env, strategy) => api('POST', `${P}/features/${enc(name)}/environments/${env}/strategies`, strategy);
+  const addStrategy = (name, env, strategy) =>
+    api('POST', `${P}/features/${enc(name)}/environments/${env}/strategies`, strategy);
   /** @param {string} name @param {string} env */
   const enable = (name, env) => api('POST', `${P}/features/${enc(name)}/environments/${env}/on`);
   /** @param {string} name @param {{type:string,value:string}} tag */
   const tag = (name, tag) => api('POST', `/api/admin/features/${enc(name)}/tags`, tag);
   /** @param {string} name @param {string} env @param {object[]} variants */
-  const putEnvVariants = (name, env, variants) => api('PUT', `${P}/features/${enc(name)}/environments/${env}/variants`, variants);
+  const putEnvVariants = (name, env, variants) =>
+    api('PUT', `${P}/features/${enc(name)}/environments/${env}/variants`, variants);
 
   const c = (/** @type {string} */ contextName, /** @type {string} */ operator, /** @type {any} */ v, extra = {}) => ({
     contextName,
@@ -252,8 +259,20 @@ export async function seed(baseUrl, adminToken, { size = SEED.total, concurrency
           stickiness: 'userId',
           payload: { type: 'json', value: '{"color":"blue","steps":3,"express":true}' },
         },
-        { name: 'green', weight: 300, weightType: 'fix', stickiness: 'userId', payload: { type: 'string', value: 'green' } },
-        { name: 'ten-percent-off', weight: 200, weightType: 'variable', stickiness: 'userId', payload: { type: 'number', value: '10' } },
+        {
+          name: 'green',
+          weight: 300,
+          weightType: 'fix',
+          stickiness: 'userId',
+          payload: { type: 'string', value: 'green' },
+        },
+        {
+          name: 'ten-percent-off',
+          weight: 200,
+          weightType: 'variable',
+          stickiness: 'userId',
+          payload: { type: 'number', value: '10' },
+        },
       ],
     });
     await addStrategy(name, 'development', {
@@ -296,7 +315,11 @@ export async function seed(baseUrl, adminToken, { size = SEED.total, concurrency
 
   const envVariants = async () => {
     const name = SEED.envVariantsFeature;
-    await createFeature(name, 'experiment', 'A/B test of the checkout button colour (environment variants, no strategy variants).');
+    await createFeature(
+      name,
+      'experiment',
+      'A/B test of the checkout button colour (environment variants, no strategy variants).',
+    );
     track(name, 'experiment');
     await addStrategy(name, 'development', { name: 'default', constraints: [], parameters: {} });
     await addStrategy(name, 'production', {
@@ -340,7 +363,11 @@ export async function seed(baseUrl, adminToken, { size = SEED.total, concurrency
 
   const mixed = async () => {
     const name = SEED.mixedEnvFeature;
-    await createFeature(name, 'release', 'Third generation of search ranking. On in development, still off in production.');
+    await createFeature(
+      name,
+      'release',
+      'Third generation of search ranking. On in development, still off in production.',
+    );
     track(name, 'release');
     await addStrategy(name, 'development', {
       name: 'flexibleRollout',
@@ -384,17 +411,40 @@ export async function seed(baseUrl, adminToken, { size = SEED.total, concurrency
       parameters: { rollout: '100', stickiness: 'default', groupId: SEED.parent },
       constraints: [],
       variants: [
-        { name: 'blue', weight: 500, weightType: 'variable', stickiness: 'default', payload: { type: 'string', value: 'blue' } },
-        { name: 'green', weight: 500, weightType: 'variable', stickiness: 'default', payload: { type: 'string', value: 'green' } },
+        {
+          name: 'blue',
+          weight: 500,
+          weightType: 'variable',
+          stickiness: 'default',
+          payload: { type: 'string', value: 'blue' },
+        },
+        {
+          name: 'green',
+          weight: 500,
+          weightType: 'variable',
+          stickiness: 'default',
+          payload: { type: 'string', value: 'green' },
+        },
       ],
     });
     await enable(SEED.parent, 'development');
     await createFeature(SEED.child, 'release', 'Widgets on the new dashboard; needs the parent with variant blue.');
     track(SEED.child, 'release');
-    await createFeature(SEED.childOfDisabledParent, 'operational', 'Classic dashboard fallback; only while the parent is off.');
+    await createFeature(
+      SEED.childOfDisabledParent,
+      'operational',
+      'Classic dashboard fallback; only while the parent is off.',
+    );
     track(SEED.childOfDisabledParent, 'operational');
-    await api('POST', `${P}/features/${enc(SEED.child)}/dependencies`, { feature: SEED.parent, enabled: true, variants: ['blue'] });
-    await api('POST', `${P}/features/${enc(SEED.childOfDisabledParent)}/dependencies`, { feature: SEED.parent, enabled: false });
+    await api('POST', `${P}/features/${enc(SEED.child)}/dependencies`, {
+      feature: SEED.parent,
+      enabled: true,
+      variants: ['blue'],
+    });
+    await api('POST', `${P}/features/${enc(SEED.childOfDisabledParent)}/dependencies`, {
+      feature: SEED.parent,
+      enabled: false,
+    });
     await enable(SEED.child, 'development');
   };
 
@@ -446,7 +496,11 @@ export async function seed(baseUrl, adminToken, { size = SEED.total, concurrency
     } else {
       await createFeature(name, 'release', 'Old cart being phased out (6.x: userWithId strategy).');
       track(name, 'release');
-      await addStrategy(name, 'development', { name: 'userWithId', parameters: { userIds: 'alice,bob,carol' }, constraints: [] });
+      await addStrategy(name, 'development', {
+        name: 'userWithId',
+        parameters: { userIds: 'alice,bob,carol' },
+        constraints: [],
+      });
     }
     await enable(name, 'development');
   };
@@ -455,14 +509,29 @@ export async function seed(baseUrl, adminToken, { size = SEED.total, concurrency
     await Promise.all(
       SEED.specialNames.map(async (name, i) => {
         const type = SEED.types[i % SEED.types.length];
-        await createFeature(name, type, name === SEED.noDescriptionFeature ? undefined : `Flag with an unusual name: ${name}`);
+        await createFeature(
+          name,
+          type,
+          name === SEED.noDescriptionFeature ? undefined : `Flag with an unusual name: ${name}`,
+        );
         track(name, type);
         if (i % 2 === 0) await enable(name, 'development');
       }),
     );
   };
 
-  await Promise.all([full(), envVariants(), mixed(), stale(), archived(), dependencies(), prodFeatures(), completed(), versionSpecific(), specials()]);
+  await Promise.all([
+    full(),
+    envVariants(),
+    mixed(),
+    stale(),
+    archived(),
+    dependencies(),
+    prodFeatures(),
+    completed(),
+    versionSpecific(),
+    specials(),
+  ]);
 
   // ---- segment drift (issue 13, `flagctl diff`) -------------------------------------------
   // The same rollout in both environments, gated by the segment only in development: a
@@ -471,7 +540,11 @@ export async function seed(baseUrl, adminToken, { size = SEED.total, concurrency
     const name = SEED.segmentDriftFeature;
     await createFeature(name, 'release', 'Checkout gate: beta testers first in development, everyone in production.');
     track(name, 'release');
-    const rollout = { name: 'flexibleRollout', parameters: { rollout: '100', stickiness: 'default', groupId: name }, constraints: [] };
+    const rollout = {
+      name: 'flexibleRollout',
+      parameters: { rollout: '100', stickiness: 'default', groupId: name },
+      constraints: [],
+    };
     await addStrategy(name, 'development', { ...rollout, segments: [segmentId] });
     await addStrategy(name, 'production', rollout);
     await enable(name, 'development');
@@ -479,8 +552,30 @@ export async function seed(baseUrl, adminToken, { size = SEED.total, concurrency
   // ---- end segment drift ------------------------------------------------------------------
 
   // ---- bulk features ---------------------------------------------------------------------
-  const areas = ['billing', 'search', 'checkout', 'profile', 'onboarding', 'notifications', 'reporting', 'mobile', 'api', 'admin'];
-  const things = ['new-ui', 'cache', 'v2-endpoint', 'beta', 'redesign', 'export', 'import', 'sync', 'rate-limit', 'dark-mode'];
+  const areas = [
+    'billing',
+    'search',
+    'checkout',
+    'profile',
+    'onboarding',
+    'notifications',
+    'reporting',
+    'mobile',
+    'api',
+    'admin',
+  ];
+  const things = [
+    'new-ui',
+    'cache',
+    'v2-endpoint',
+    'beta',
+    'redesign',
+    'export',
+    'import',
+    'sync',
+    'rate-limit',
+    'dark-mode',
+  ];
   const bulkCount = Math.max(0, size - active.length);
   /** @type {string[]} */ const bulkTagged = [];
   const bulk = Array.from({ length: bulkCount }, (_, i) => {
@@ -526,7 +621,12 @@ export async function seed(baseUrl, adminToken, { size = SEED.total, concurrency
     if (!st?.id) throw new Error(`seed: no production strategy on ${SEED.mixedEnvFeature}`);
     const path = `${P}/features/${enc(SEED.mixedEnvFeature)}/environments/production/strategies/${enc(st.id)}`;
     for (const rollout of SEED.historyRollouts.slice(1)) {
-      await api('PUT', path, { name: st.name, parameters: { ...st.parameters, rollout }, constraints: st.constraints, segments: st.segments ?? [] });
+      await api('PUT', path, {
+        name: st.name,
+        parameters: { ...st.parameters, rollout },
+        constraints: st.constraints,
+        segments: st.segments ?? [],
+      });
     }
   }
   // ---- end history ------------------------------------------------------------------------
@@ -585,7 +685,10 @@ async function waitForPotentiallyStale(api, names, timeoutMs = 100_000, everyMs 
     const missing = names.filter((n) => !listed.includes(n));
     if (missing.length === 0) {
       const unexpected = listed.filter((n) => !names.includes(n));
-      if (unexpected.length > 0) throw new Error(`seed: the server lists potentially stale flags the seed did not make old: ${unexpected.join(', ')}`);
+      if (unexpected.length > 0)
+        throw new Error(
+          `seed: the server lists potentially stale flags the seed did not make old: ${unexpected.join(', ')}`,
+        );
       return Date.now() - t0;
     }
     if (Date.now() - t0 >= timeoutMs) {
@@ -643,7 +746,9 @@ function createClient(baseUrl, token) {
         continue;
       }
       if (!res.ok) {
-        throw new Error(`seed: ${method} ${path} -> HTTP ${res.status}: ${text.slice(0, 800)}\nrequest body: ${JSON.stringify(body)?.slice(0, 800)}`);
+        throw new Error(
+          `seed: ${method} ${path} -> HTTP ${res.status}: ${text.slice(0, 800)}\nrequest body: ${JSON.stringify(body)?.slice(0, 800)}`,
+        );
       }
       if (!text) return undefined;
       try {

@@ -35,58 +35,62 @@
  *                 requests/min per client by default; the harness raises it to 100000 unless set here.
  * @returns {Promise<Fleet>}
  */
-export function startServers({ versions, logLevel, searchRateLimitPerMinute }?: {
-    versions?: UnleashMajor[] | undefined;
-    logLevel?: string | undefined;
-    searchRateLimitPerMinute?: number | undefined;
+export function startServers({
+  versions,
+  logLevel,
+  searchRateLimitPerMinute,
+}?: {
+  versions?: UnleashMajor[] | undefined;
+  logLevel?: string | undefined;
+  searchRateLimitPerMinute?: number | undefined;
 }): Promise<Fleet>;
-export type UnleashMajor = "6" | "8";
+export type UnleashMajor = '6' | '8';
 /**
  * Serializable description of one running server (what global-setup provides to tests).
  */
 export type ServerInfo = {
-    /**
-     * major version
-     */
-    version: UnleashMajor;
-    /**
-     * exact unleash-server version, e.g. '6.10.1'
-     */
-    pkg: string;
-    /**
-     * base URL, http://127.0.0.1:PORT (no trailing slash)
-     */
-    url: string;
-    adminToken: string;
-    /**
-     * authenticates, but gets 403 on admin endpoints
-     */
-    narrowToken: string;
-    narrowTokenKind: "client";
-    /**
-     * pid of the Unleash child process
-     */
-    pid: number;
+  /**
+   * major version
+   */
+  version: UnleashMajor;
+  /**
+   * exact unleash-server version, e.g. '6.10.1'
+   */
+  pkg: string;
+  /**
+   * base URL, http://127.0.0.1:PORT (no trailing slash)
+   */
+  url: string;
+  adminToken: string;
+  /**
+   * authenticates, but gets 403 on admin endpoints
+   */
+  narrowToken: string;
+  narrowTokenKind: 'client';
+  /**
+   * pid of the Unleash child process
+   */
+  pid: number;
 };
 export type RunningServer = ServerInfo & {
-    stop: () => Promise<void>;
+  stop: () => Promise<void>;
 };
 export type Fleet = {
-    servers: RunningServer[];
-    /**
-     * idempotent
-     */
-    stopAll: () => Promise<void>;
-    /**
-     * SIGTERM to this pid stops everything and cleans up
-     */
-    supervisorPid: number;
-    postgres: {
-        port: number;
-        rootDir: string;
-    };
-    /**
-     * let the fleet outlive this process (demo --keep)
-     */
-    detach: () => Promise<void>;
+  servers: RunningServer[];
+  /**
+   * idempotent
+   */
+  stopAll: () => Promise<void>;
+  /**
+   * SIGTERM to this pid stops everything and cleans up
+   */
+  supervisorPid: number;
+  postgres: {
+    port: number;
+    rootDir: string;
+  };
+  /**
+   * let the fleet outlive this process (demo --keep)
+   */
+  detach: () => Promise<void>;
 };

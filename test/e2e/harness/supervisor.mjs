@@ -100,8 +100,7 @@ process.on('message', (/** @type {any} */ msg) => {
   else if (msg.type === 'detach') {
     detached = true;
     send({ type: 'detached' });
-  }
-  else if (msg.type === 'stop-server') {
+  } else if (msg.type === 'stop-server') {
     void stopServer(String(msg.version)).then(() => send({ type: 'stopped', version: msg.version }));
   }
 });

@@ -17,21 +17,21 @@ export function freePort(): Promise<number>;
  * @param {number} [timeoutMs]
  * @returns {Promise<void>}
  */
-export function waitForExit(child: import("node:child_process").ChildProcess, timeoutMs?: number): Promise<void>;
+export function waitForExit(child: import('node:child_process').ChildProcess, timeoutMs?: number): Promise<void>;
 export function sleep(ms: number): Promise<any>;
 /**
  * Keeps the last `max` lines written by a process, so failures can show context
  * without flooding normal runs.
  */
 export class LogTail {
-    /** @param {number} [max] */
-    constructor(max?: number);
-    max: number;
-    /** @type {string[]} */
-    lines: string[];
-    partial: string;
-    /** @param {Buffer|string} chunk */
-    push(chunk: Buffer | string): void;
-    toString(): string;
+  /** @param {number} [max] */
+  constructor(max?: number);
+  max: number;
+  /** @type {string[]} */
+  lines: string[];
+  partial: string;
+  /** @param {Buffer|string} chunk */
+  push(chunk: Buffer | string): void;
+  toString(): string;
 }
 export function debugEnabled(): boolean;

@@ -41,6 +41,12 @@ export async function run(ctx: RunContext, req: Request<Record<string, never>>):
     tokenKind: tokenKind(p.token),
     active: name === active,
   }));
-  if (rows.length === 0 && ui.tty) ctx.io.stderr.write('flagctl: no profiles saved; log in with: flagctl auth login --url <server-url>\n');
-  await render(ui, { kind: 'rows', columns, rows, jsonObject: { key: 'profiles', after: () => ({ active: rows.some((r) => r.active) ? active : null }) } });
+  if (rows.length === 0 && ui.tty)
+    ctx.io.stderr.write('flagctl: no profiles saved; log in with: flagctl auth login --url <server-url>\n');
+  await render(ui, {
+    kind: 'rows',
+    columns,
+    rows,
+    jsonObject: { key: 'profiles', after: () => ({ active: rows.some((r) => r.active) ? active : null }) },
+  });
 }

@@ -52,9 +52,13 @@ export async function chooseProfile(
     );
   }
   const answer = (await ask(`${taken}. Name for the profile of ${url}: `)).trim();
-  if (!PROFILE_NAME.test(answer)) throw new UsageError(`profile name "${answer}": use 1 to 64 letters, digits, ".", "_" or "-"`);
+  if (!PROFILE_NAME.test(answer))
+    throw new UsageError(`profile name "${answer}": use 1 to 64 letters, digits, ".", "_" or "-"`);
   const old = profileNamed(config, answer);
-  if (old && !sameServer(old.url, url)) throw new UsageError(`profile "${answer}" is already saved for ${old.url}; give a new name, or --profile ${answer} to replace it`);
+  if (old && !sameServer(old.url, url))
+    throw new UsageError(
+      `profile "${answer}" is already saved for ${old.url}; give a new name, or --profile ${answer} to replace it`,
+    );
   return { name: answer };
 }
 
@@ -62,7 +66,11 @@ export async function chooseProfile(
 export function askLine(io: IO): (question: string) => Promise<string> {
   return async (question) => {
     const { createInterface } = await import('node:readline');
-    const rl = createInterface({ input: io.stdin as NodeJS.ReadableStream, output: io.stderr as NodeJS.WritableStream, terminal: false });
+    const rl = createInterface({
+      input: io.stdin as NodeJS.ReadableStream,
+      output: io.stderr as NodeJS.WritableStream,
+      terminal: false,
+    });
     try {
       return await new Promise<string>((resolve) => {
         rl.question(question, resolve);

@@ -13,10 +13,13 @@ import { askLine, chooseProfile, PROFILE_NAME } from './profile-choice.js';
 /** `auth login`: the token is checked against the server (and --project against its projects) before the profile is saved. */
 export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const { io } = ctx;
-  if (ctx.globals.url === undefined) throw new UsageError('--url: required: the server base URL, e.g. --url https://unleash.example.com');
+  if (ctx.globals.url === undefined)
+    throw new UsageError('--url: required: the server base URL, e.g. --url https://unleash.example.com');
   const named = ctx.globals.profile ?? (io.env.FLAGCTL_PROFILE || undefined);
   if (named !== undefined && !PROFILE_NAME.test(named)) {
-    throw new UsageError(`${ctx.globals.profile !== undefined ? '--profile' : 'FLAGCTL_PROFILE'} "${named}": use 1 to 64 letters, digits, ".", "_" or "-"`);
+    throw new UsageError(
+      `${ctx.globals.profile !== undefined ? '--profile' : 'FLAGCTL_PROFILE'} "${named}": use 1 to 64 letters, digits, ".", "_" or "-"`,
+    );
   }
   const url = parseBaseUrl(ctx.globals.url, '--url');
   // Before the token is asked for or sent: it could not be saved there.
@@ -38,8 +41,14 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   config.defaultProfile ??= choice.name;
   await writeConfig(ctx.configDir, config);
   const replaced = choice.replaces ? `; it replaces the profile for ${choice.replaces}` : '';
-  notice(io, `Logged in to ${url} as profile "${choice.name}" (${tokenKind(token)} token ${maskToken(token)}); saved in ${configPath(ctx.configDir)}${replaced}`);
+  notice(
+    io,
+    `Logged in to ${url} as profile "${choice.name}" (${tokenKind(token)} token ${maskToken(token)}); saved in ${configPath(ctx.configDir)}${replaced}`,
+  );
   if (config.defaultProfile !== choice.name) {
-    notice(io, `The active profile is still "${config.defaultProfile}": use --profile ${choice.name}, or make it active with: flagctl auth switch ${choice.name}`);
+    notice(
+      io,
+      `The active profile is still "${config.defaultProfile}": use --profile ${choice.name}, or make it active with: flagctl auth switch ${choice.name}`,
+    );
   }
 }

@@ -32,7 +32,8 @@ export async function run(ctx: RunContext): Promise<void> {
   }
   if (known.has(target.project)) return;
   const list = [...known].sort();
-  const shown = list.length > 20 ? `${list.slice(0, 20).join(', ')}, … (${list.length} in all)` : list.join(', ') || '(none)';
+  const shown =
+    list.length > 20 ? `${list.slice(0, 20).join(', ')}, … (${list.length} in all)` : list.join(', ') || '(none)';
   io.stdout.write(`Check:    failed, project "${target.project}" is not on this server\n`);
   const err = new NotFoundError(`the profile's project "${target.project}" is not on this server; it has: ${shown}`);
   err.hint = `Log in again with another project: flagctl auth login --url ${target.url}${target.profile ? ` --profile ${target.profile}` : ''} --project <id>`;

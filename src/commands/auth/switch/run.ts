@@ -20,5 +20,6 @@ export async function run(ctx: RunContext, req: Request<Record<string, never>>):
   await writeConfig(ctx.configDir, config);
   notice(ctx.io, `Switched to profile "${name}" (${profile.url})`);
   const env = ctx.io.env.FLAGCTL_PROFILE;
-  if (env && env !== name) notice(ctx.io, `FLAGCTL_PROFILE is set to "${env}": it still takes precedence in this shell`);
+  if (env && env !== name)
+    notice(ctx.io, `FLAGCTL_PROFILE is set to "${env}": it still takes precedence in this shell`);
 }

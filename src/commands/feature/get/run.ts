@@ -29,13 +29,25 @@ function envRows(f: Feature, project: string): EnvRow[] {
  * A 404 for a flag that is in the archive: say so, and how to bring it back, rather than the
  * server's "Could not find" (one search, only after a 404; a failed search leaves the 404).
  */
-async function archivedInstead(ctx: RunContext, err: unknown, project: string, name: string): Promise<NotFoundError | undefined> {
+async function archivedInstead(
+  ctx: RunContext,
+  err: unknown,
+  project: string,
+  name: string,
+): Promise<NotFoundError | undefined> {
   if (!(err instanceof ApiError) || err.status !== 404) return undefined;
   // A project that does not exist (a mistyped --project) explains a 404 first: exit 5, no search.
   await ctx.afterNotFound(err);
   try {
     const { archivedAmong } = await import('../../../api/archive.js');
-    const found = (await archivedAmong(ctx.client(await ctx.target()), project, [name], ctx.pacer(() => undefined))).get(name);
+    const found = (
+      await archivedAmong(
+        ctx.client(await ctx.target()),
+        project,
+        [name],
+        ctx.pacer(() => undefined),
+      )
+    ).get(name);
     if (!found) return undefined;
     const since = found.archivedAt ? ` since ${found.archivedAt.slice(0, 10)}` : '';
     const archived = new NotFoundError(`feature "${name}" is archived in project ${project}${since}`);
@@ -56,9 +68,11 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const target = await ctx.target();
   const project = f.project ?? target.project;
   const client = ctx.client(target);
-  const feature = await withSpinner(io, `Fetching ${name}`, () => getFeature(client, project, name)).catch(async (err: unknown) => {
-    throw (await archivedInstead(ctx, err, project, name)) ?? err;
-  });
+  const feature = await withSpinner(io, `Fetching ${name}`, () => getFeature(client, project, name)).catch(
+    async (err: unknown) => {
+      throw (await archivedInstead(ctx, err, project, name)) ?? err;
+    },
+  );
   const rows = { columns: cols, rows: envRows(feature, project) };
   let full = feature;
   let segments: SegmentNames = new Map();
@@ -70,10 +84,18 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     // Loaded here: their checks are zod schemas, which `-o json` never needs.
     prepare: async () => {
       if (ui.out.columns) return;
-      const [{ completeFeature }, { segmentNames }] = await Promise.all([import('../../../api/flag-complete.js'), import('../../../api/segments.js')]);
-      const usesSegments = (feature.environments ?? []).some((e) => (e.strategies ?? []).some((s) => s.segments?.length));
+      const [{ completeFeature }, { segmentNames }] = await Promise.all([
+        import('../../../api/flag-complete.js'),
+        import('../../../api/segments.js'),
+      ]);
+      const usesSegments = (feature.environments ?? []).some((e) =>
+        (e.strategies ?? []).some((s) => s.segments?.length),
+      );
       [full, segments] = await withSpinner(io, `Fetching ${name}`, () =>
-        Promise.all([completeFeature(client, project, feature), usesSegments ? segmentNames(client).catch(() => segments) : segments]),
+        Promise.all([
+          completeFeature(client, project, feature),
+          usesSegments ? segmentNames(client).catch(() => segments) : segments,
+        ]),
       );
     },
     table: async (ui) => {

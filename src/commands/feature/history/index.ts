@@ -7,7 +7,14 @@ import { options } from './options.js';
 export default defineCommand({
   path: ['feature', 'history'],
   summary: "Show a feature's change history: when, who, what type, which environment, and what changed",
-  args: [{ name: '<feature>', server: 'features', help: 'feature name (archived features have a history too)', parse: pathSegment('feature name') }],
+  args: [
+    {
+      name: '<feature>',
+      server: 'features',
+      help: 'feature name (archived features have a history too)',
+      parse: pathSegment('feature name'),
+    },
+  ],
   options,
   formats: FORMATS,
   help: `Reads /api/admin/search/events (feature=IS:<name>), newest first, paged as search is.

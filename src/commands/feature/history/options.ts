@@ -20,7 +20,11 @@ export const options = {
     default: DEFAULT_LIMIT,
   },
   all: { spelling: '--all', help: 'every event (instead of --limit)' },
-  since: { spelling: '--since <date>', help: 'only events on or after this day (YYYY-MM-DD, UTC; or an age: 30d, 2w, 12h ago)', parse: dayOrAge() },
+  since: {
+    spelling: '--since <date>',
+    help: 'only events on or after this day (YYYY-MM-DD, UTC; or an age: 30d, 2w, 12h ago)',
+    parse: dayOrAge(),
+  },
   eventType: {
     spelling: '--event-type <type>',
     help: 'only events of this type, repeatable or comma-separated, e.g. feature-strategy-update',

@@ -9,6 +9,16 @@ export const options = {
     parse: projectId,
     projects: oneProject,
   },
-  result: { spelling: '--result <file>', values: 'files', help: 'also write the result (revived, skipped, failed, unverified) to this JSON file, after each batch', parse: text('give a file name, e.g. --result revive.json') },
-  from: { spelling: '--from <result.json>', values: 'files', help: 'revive every flag a `retire apply --result` file lists as archived', parse: text('give the result file, e.g. --from result.json') },
+  result: {
+    spelling: '--result <file>',
+    values: 'files',
+    help: 'also write the result (revived, skipped, failed, unverified) to this JSON file, after each batch',
+    parse: text('give a file name, e.g. --result revive.json'),
+  },
+  from: {
+    spelling: '--from <result.json>',
+    values: 'files',
+    help: 'revive every flag a `retire apply --result` file lists as archived',
+    parse: text('give the result file, e.g. --from result.json'),
+  },
 } as const satisfies OptionTable;

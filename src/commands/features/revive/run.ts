@@ -26,7 +26,13 @@ function reviveRows(o: ReviveOutcome): Row[] {
   const unclear = new Map(o.unclear.map((u) => [u.name, u.message]));
   const stopped = `stopped (${o.signal === undefined || o.signal === 'SIGINT' ? 'Ctrl-C' : o.signal}) before its request`;
   return [
-    ...o.revived.map((flag): Row => ({ flag, result: 'revived', detail: unclear.has(flag) ? `the answer was unclear (${unclear.get(flag)}); verified active by reading the project` : '' })),
+    ...o.revived.map((flag): Row => ({
+      flag,
+      result: 'revived',
+      detail: unclear.has(flag)
+        ? `the answer was unclear (${unclear.get(flag)}); verified active by reading the project`
+        : '',
+    })),
     ...o.skipped.map((s): Row => ({ flag: s.name, result: 'skipped', detail: s.reason })),
     ...o.failed.map((x): Row => ({ flag: x.name, result: 'failed', detail: x.message })),
     ...o.unverified.map((x): Row => ({ flag: x.name, result: 'unverified', detail: x.message })),
@@ -41,7 +47,9 @@ async function fromResult(path: string): Promise<{ names: string[]; project: str
   try {
     text = await readFile(path, 'utf8');
   } catch (err) {
-    throw new UsageError(`--from "${path}": cannot read it (${(err as NodeJS.ErrnoException).code ?? 'error'}); ${expected}`);
+    throw new UsageError(
+      `--from "${path}": cannot read it (${(err as NodeJS.ErrnoException).code ?? 'error'}); ${expected}`,
+    );
   }
   checkJsonDepth(text, `--from "${path}"`, expected);
   let doc: { kind?: unknown; archived?: unknown; unverified?: unknown; project?: unknown; server?: unknown };
@@ -51,11 +59,21 @@ async function fromResult(path: string): Promise<{ names: string[]; project: str
     throw new UsageError(`--from "${path}": not JSON; ${expected}`);
   }
   const names = doc?.archived;
-  if (doc?.kind !== RESULT_KIND || !Array.isArray(names) || !names.every((n) => typeof n === 'string') || typeof doc.project !== 'string' || typeof doc.server !== 'string') {
+  if (
+    doc?.kind !== RESULT_KIND ||
+    !Array.isArray(names) ||
+    !names.every((n) => typeof n === 'string') ||
+    typeof doc.project !== 'string' ||
+    typeof doc.server !== 'string'
+  ) {
     throw new UsageError(`--from "${path}": not a retire apply result (kind "${RESULT_KIND}" with an archived list)`);
   }
   // Sent but not verified: maybe archived. Each is a candidate; a flag that is still active is reported "already active".
-  const unverified = Array.isArray(doc.unverified) ? doc.unverified.flatMap((u: unknown) => (typeof (u as { name?: unknown })?.name === 'string' ? [(u as { name: string }).name] : [])) : [];
+  const unverified = Array.isArray(doc.unverified)
+    ? doc.unverified.flatMap((u: unknown) =>
+        typeof (u as { name?: unknown })?.name === 'string' ? [(u as { name: string }).name] : [],
+      )
+    : [];
   return { names: [...(names as string[]), ...unverified], project: doc.project, server: doc.server };
 }
 
@@ -65,10 +83,13 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const f = req.options;
   const given = (req.args[0] as string[] | undefined) ?? [];
   const from = f.from ? await fromResult(f.from) : undefined;
-  if (from && f.project && f.project !== from.project) throw new UsageError(`--project "${f.project}": the result file is for project "${from.project}"`);
+  if (from && f.project && f.project !== from.project)
+    throw new UsageError(`--project "${f.project}": the result file is for project "${from.project}"`);
   const target = await ctx.target();
   if (from && from.server.replace(/\/+$/, '') !== target.url.replace(/\/+$/, '')) {
-    throw new UsageError(`--from: the flags were archived on ${from.server}, not on ${target.url}; use --url ${from.server}`);
+    throw new UsageError(
+      `--from: the flags were archived on ${from.server}, not on ${target.url}; use --url ${from.server}`,
+    );
   }
   const project = from?.project ?? f.project ?? target.project;
   const names = [...new Set(from?.names ?? given)];
@@ -99,7 +120,10 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const hold = io.interrupt?.hold();
   let outcome: ReviveOutcome;
   try {
-    outcome = await reviveAll({ client, project, clock, signal: hold?.signal, debug: ctx.debug, progress: (o) => save(o, false) }, names);
+    outcome = await reviveAll(
+      { client, project, clock, signal: hold?.signal, debug: ctx.debug, progress: (o) => save(o, false) },
+      names,
+    );
   } finally {
     hold?.release();
   }
@@ -110,10 +134,18 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     document: record(outcome, true),
     table: (u) => render(u, { kind: 'rows', columns, rows }).then(() => undefined),
   });
-  const more = [outcome.unverified.length ? `${outcome.unverified.length} unverified` : '', outcome.notAttempted.length ? `${outcome.notAttempted.length} not attempted` : ''].filter(Boolean);
-  io.stderr.write(`${outcome.revived.length} revived, ${outcome.skipped.length} skipped, ${outcome.failed.length} failed${more.map((m) => `, ${m}`).join('')}.\n`);
+  const more = [
+    outcome.unverified.length ? `${outcome.unverified.length} unverified` : '',
+    outcome.notAttempted.length ? `${outcome.notAttempted.length} not attempted` : '',
+  ].filter(Boolean);
+  io.stderr.write(
+    `${outcome.revived.length} revived, ${outcome.skipped.length} skipped, ${outcome.failed.length} failed${more.map((m) => `, ${m}`).join('')}.\n`,
+  );
   if (unwritten) throw unwritten;
   if (outcome.interrupted) throw new InterruptedError(outcome.signal);
   const bad = outcome.failed.length + outcome.unverified.length;
-  if (bad > 0) throw new RequestError(`${bad} flag${bad === 1 ? ' was' : 's were'} not revived or not verified; see the result for why`);
+  if (bad > 0)
+    throw new RequestError(
+      `${bad} flag${bad === 1 ? ' was' : 's were'} not revived or not verified; see the result for why`,
+    );
 }

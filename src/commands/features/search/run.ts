@@ -16,7 +16,10 @@ import type { options } from './options.js';
 const SUMMARY_ROWS = 500;
 
 /** The features as they stream, the first SUMMARY_ROWS of them also kept in `into`. */
-async function* keepSome(features: AsyncIterable<SearchFeature>, into: SearchFeature[] | undefined): AsyncIterable<SearchFeature> {
+async function* keepSome(
+  features: AsyncIterable<SearchFeature>,
+  into: SearchFeature[] | undefined,
+): AsyncIterable<SearchFeature> {
   for await (const f of features) {
     if (into && into.length < SUMMARY_ROWS) into.push(f);
     yield f;
@@ -59,7 +62,9 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       notice(io, `${count} of ${total()} matches shown; --all or --limit <n> for more`);
     }
     if ((opts.failIfAny || opts.failOn === 'any') && total() > 0) {
-      throw new CheckFailedError(`${total()} feature${total() === 1 ? '' : 's'} match (${opts.failIfAny ? '--fail-if-any' : '--fail-on any'})`);
+      throw new CheckFailedError(
+        `${total()} feature${total() === 1 ? '' : 's'} match (${opts.failIfAny ? '--fail-if-any' : '--fail-on any'})`,
+      );
     }
   } catch (err) {
     // Unleash 6 builds broken SQL for favoritesFirst without a user, and sends the SQL back.

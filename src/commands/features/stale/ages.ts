@@ -17,7 +17,9 @@ export type StaleRow = SearchFeature & {
 
 /** Why the server lists it: `stale` is set by people; potentially stale is the type's expected lifetime passed. */
 export function staleReason(f: SearchFeature): string {
-  return f.stale ? 'marked stale' : `potentially stale: older than the expected lifetime of its type (${f.type ?? 'unknown'})`;
+  return f.stale
+    ? 'marked stale'
+    : `potentially stale: older than the expected lifetime of its type (${f.type ?? 'unknown'})`;
 }
 
 /**
@@ -37,12 +39,20 @@ export class StaleAges {
   ) {}
 
   async row(f: SearchFeature): Promise<StaleRow> {
-    if (!this.read) return { ...f, reason: staleReason(f), staleSince: null, potentiallyStale: f.stale ? null : true, potentiallyStaleSince: null };
+    if (!this.read)
+      return {
+        ...f,
+        reason: staleReason(f),
+        staleSince: null,
+        potentiallyStale: f.stale ? null : true,
+        potentiallyStaleSince: null,
+      };
     const lifetimes = await (this.lifetimes ??= typeLifetimes(this.client));
     const known = !!f.type && lifetimes.has(f.type);
     const days = known ? lifetimes.get(f.type!) : undefined;
     const created = f.createdAt ? Date.parse(f.createdAt) : NaN;
-    const since = typeof days === 'number' && days > 0 && Number.isFinite(created) ? created + days * DAY_MS : undefined;
+    const since =
+      typeof days === 'number' && days > 0 && Number.isFinite(created) ? created + days * DAY_MS : undefined;
     // Listed but not marked: the server found it potentially stale, whatever the list says.
     const potentially = !f.stale ? true : known ? since !== undefined && since < this.now() : null;
     let staleSince: string | null = null;

@@ -9,7 +9,8 @@ export type StaleState = (typeof STALE_STATES)[number];
 const failOn = (raw: string): StaleState[] => {
   const states = raw.split(',').map((s) => s.trim());
   for (const s of states) {
-    if (!(STALE_STATES as readonly string[]).includes(s)) throw new OptionValueError(`unknown state "${s}"; accepted: ${STALE_STATES.join(', ')}, comma-separated`);
+    if (!(STALE_STATES as readonly string[]).includes(s))
+      throw new OptionValueError(`unknown state "${s}"; accepted: ${STALE_STATES.join(', ')}, comma-separated`);
   }
   return states as StaleState[];
 };

@@ -37,7 +37,8 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const needsAges = showsAges || f.staleFor !== undefined || f.failOn?.includes('potentially-stale') === true;
   const ages = new StaleAges(client, () => clock.now(), needsAges);
   // The gate counts the flags in the --fail-on states (all of them with --max alone).
-  const counts = (r: StaleRow) => !f.failOn || f.failOn.some((s) => (s === 'stale' ? r.stale === true : r.potentiallyStale === true));
+  const counts = (r: StaleRow) =>
+    !f.failOn || f.failOn.some((s) => (s === 'stale' ? r.stale === true : r.potentiallyStale === true));
   let count = 0;
   let listed = 0;
   // A list unless a gate is asked for (--max or --fail-on), as a linter's warnings pass unless --max-warnings.
@@ -45,7 +46,9 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const max = f.max ?? 0;
   const verdict = () => {
     const what = `${count} stale flag${count === 1 ? '' : 's'}${f.failOn ? ` (${f.failOn.join(' or ')})` : ''}`;
-    return !gate ? what : `${what}${count > max ? `, more than the ${max} allowed (${f.max !== undefined ? '--max' : '--fail-on'})` : ` (at most ${max} allowed)`}`;
+    return !gate
+      ? what
+      : `${what}${count > max ? `, more than the ${max} allowed (${f.max !== undefined ? '--max' : '--fail-on'})` : ` (at most ${max} allowed)`}`;
   };
   try {
     const rows = async function* () {
@@ -64,7 +67,10 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       columns: cols,
       rows: rows(),
       // total: what the server matched; with --stale-for, fewer are listed.
-      jsonObject: { key: 'features', after: () => ({ total: f.staleFor === undefined ? (progress.latest?.total ?? listed) : listed }) },
+      jsonObject: {
+        key: 'features',
+        after: () => ({ total: f.staleFor === undefined ? (progress.latest?.total ?? listed) : listed }),
+      },
       annotate: (r) => ({
         level: 'warning',
         message: `${r.name} (${r.type ?? 'flag'}, project ${r.project ?? '?'}): ${r.reason}`,

@@ -5,7 +5,13 @@ import { pathSegment } from '../../../cli/values.js';
 export default defineCommand({
   path: ['project', 'overview'],
   summary: "Show a project's settings, stats, environments and features",
-  args: [{ name: '[projectId]', help: "project id, e.g. default (default: the profile's project, else default)", parse: pathSegment('project id') }],
+  args: [
+    {
+      name: '[projectId]',
+      help: "project id, e.g. default (default: the profile's project, else default)",
+      parse: pathSegment('project id'),
+    },
+  ],
   options: {},
   formats: FORMATS,
   help: `Table and json show the whole overview; csv, ndjson and markdown give the feature rows

@@ -44,7 +44,10 @@ export async function run(ctx: RunContext, req: Request<Record<string, never>>):
     const progress = new PageProgress(io, false);
     const pacer = ctx.pacer(progress.waiting);
     try {
-      overview.features = await withSearchFields(client, projectId, overview.features ?? [], { pacer, onProgress: progress.update });
+      overview.features = await withSearchFields(client, projectId, overview.features ?? [], {
+        pacer,
+        onProgress: progress.update,
+      });
     } finally {
       progress.clear();
     }
@@ -54,7 +57,10 @@ export async function run(ctx: RunContext, req: Request<Record<string, never>>):
     kind: 'document',
     document: overview,
     table: async (ui) => {
-      await print(ui, `${overviewView(overview, projectId, ui).join('\n')}\n\n${ui.style.bold(`Features (${features.length})`)}\n`);
+      await print(
+        ui,
+        `${overviewView(overview, projectId, ui).join('\n')}\n\n${ui.style.bold(`Features (${features.length})`)}\n`,
+      );
       if (features.length) await render(ui, { kind: 'rows', columns: cols, rows: features });
       else await print(ui, `  ${ui.style.dim('none')}\n`);
     },

@@ -4,7 +4,7 @@ import { options } from './options.js';
 
 export default defineCommand({
   path: ['retire', 'apply'],
-  summary: "Archive the flags a reviewed plan says to archive, after checking them again; writes",
+  summary: 'Archive the flags a reviewed plan says to archive, after checking them again; writes',
   args: [{ name: '<plan>', files: true, help: 'the plan file written by `flagctl retire plan --out`' }],
   options,
   formats: offer(DOCUMENT_FORMATS),

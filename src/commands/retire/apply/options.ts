@@ -4,12 +4,27 @@ import { flagNames } from '../plan/options.js';
 
 export const options = {
   yes: { spelling: '-y, --yes', help: 'archive without asking (required when stdin is not a terminal, as in CI)' },
-  result: { spelling: '--result <file>', values: 'files', help: 'also write the result (archived, skipped, failed, unverified) to this JSON file, after each batch', parse: text('give a file name, e.g. --result result.json') },
+  result: {
+    spelling: '--result <file>',
+    values: 'files',
+    help: 'also write the result (archived, skipped, failed, unverified) to this JSON file, after each batch',
+    parse: text('give a file name, e.g. --result result.json'),
+  },
   project: {
     spelling: '-p, --project <id>',
     help: "refuse the plan unless it is for this project (default: the plan's project)",
     parse: projectId,
   },
-  only: { spelling: '--only <names>', help: "archive only these of the plan's flags; the others are skipped (comma-separated; repeat for more)", parse: flagNames, repeat: true },
-  skip: { spelling: '--skip <names>', help: "leave these of the plan's flags as they are (comma-separated; repeat for more)", parse: flagNames, repeat: true },
+  only: {
+    spelling: '--only <names>',
+    help: "archive only these of the plan's flags; the others are skipped (comma-separated; repeat for more)",
+    parse: flagNames,
+    repeat: true,
+  },
+  skip: {
+    spelling: '--skip <names>',
+    help: "leave these of the plan's flags as they are (comma-separated; repeat for more)",
+    parse: flagNames,
+    repeat: true,
+  },
 } as const satisfies OptionTable;

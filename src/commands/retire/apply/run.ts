@@ -27,15 +27,21 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const plan = await readPlan(file);
   const terminal = io.stdinIsTTY && io.stderrIsTTY;
   if (!f.yes && !terminal) {
-    throw new UsageError('retire apply archives flags and stdin is not a terminal, so there is no one to ask; pass --yes to archive without a prompt');
+    throw new UsageError(
+      'retire apply archives flags and stdin is not a terminal, so there is no one to ask; pass --yes to archive without a prompt',
+    );
   }
   if (f.project && f.project !== plan.project) {
-    throw new UsageError(`--project "${f.project}": the plan is for project "${plan.project}"; make a plan for "${f.project}" with retire plan --project ${f.project}`);
+    throw new UsageError(
+      `--project "${f.project}": the plan is for project "${plan.project}"; make a plan for "${f.project}" with retire plan --project ${f.project}`,
+    );
   }
   const narrowed = leftOut(plan, f.only?.flat(), f.skip?.flat());
   const target = await ctx.target();
   if (!sameServer(target.url, plan.server)) {
-    throw new UsageError(`the plan was made on ${plan.server}, not on ${target.url}; apply it to that server (--url) or make a new plan here`);
+    throw new UsageError(
+      `the plan was made on ${plan.server}, not on ${target.url}; apply it to that server (--url) or make a new plan here`,
+    );
   }
   // A write's exit code and stderr summary outlive its reader: `apply … | head` still fails when a flag failed.
   keepReadingWhenClosed(io.stdout);
@@ -69,10 +75,24 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const hold = io.interrupt?.hold();
   let outcome: Outcome;
   try {
-    const opts = { client, plan, now: clock.now(), clock, signal: hold?.signal, debug: ctx.debug, progress: (o: Outcome) => save(o, false) };
+    const opts = {
+      client,
+      plan,
+      now: clock.now(),
+      clock,
+      signal: hold?.signal,
+      debug: ctx.debug,
+      progress: (o: Outcome) => save(o, false),
+    };
     // The plan and result files name every flag: a `retire plan . --out plan.json` must not find them as references.
     const skipFiles = [file, ...(f.result ? [f.result] : [])];
-    const judged = await recheck({ ...opts, leftOut: narrowed, pacer: ctx.pacer(() => undefined), threads: defaultThreads(), skipFiles });
+    const judged = await recheck({
+      ...opts,
+      leftOut: narrowed,
+      pacer: ctx.pacer(() => undefined),
+      threads: defaultThreads(),
+      skipFiles,
+    });
     const { ready, skipped } = judged;
     notes = judged.notes;
     for (const note of notes) io.stderr.write(`note: ${termSafe(note)}\n`);
@@ -82,8 +102,12 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       const ask = `Archive ${n} flag${n === 1 ? '' : 's'} in project ${plan.project} on ${target.url}${skipped.length ? ` (${skipped.length} skipped)` : ''}?`;
       // As terraform's "Apply cancelled": exit 1, nothing sent. Ctrl-C at the question: exit 130, nothing sent.
       if (!f.yes) io.stderr.write(toArchive(ready.map((x) => x.name)));
-      if (!f.yes && !(await confirm(io, termSafe(ask), hold?.signal))) throw new RequestError('cancelled at the prompt: nothing archived');
-      const done = await archiveAll({ ...opts, progress: (o) => save({ ...o, skipped: [...skipped, ...o.skipped] }, false) }, ready.map((x) => x.name));
+      if (!f.yes && !(await confirm(io, termSafe(ask), hold?.signal)))
+        throw new RequestError('cancelled at the prompt: nothing archived');
+      const done = await archiveAll(
+        { ...opts, progress: (o) => save({ ...o, skipped: [...skipped, ...o.skipped] }, false) },
+        ready.map((x) => x.name),
+      );
       outcome = { ...done, skipped: [...skipped, ...done.skipped] };
     }
   } finally {
@@ -113,6 +137,9 @@ const SCREENFUL = 20;
 function toArchive(names: string[]): string {
   const shown = names.length <= SCREENFUL ? names : names.slice(0, SCREENFUL - 1);
   const lines = ['Flags to archive:', ...shown.map((n) => `  ${termSafe(n)}`)];
-  if (shown.length < names.length) lines.push(`  … and ${names.length - shown.length} more (${names.length} in all; \`flagctl retire show\` lists the plan)`);
+  if (shown.length < names.length)
+    lines.push(
+      `  … and ${names.length - shown.length} more (${names.length} in all; \`flagctl retire show\` lists the plan)`,
+    );
   return `${lines.join('\n')}\n`;
 }

@@ -5,7 +5,8 @@ import { oneProject, pathSegment, projectId, text, wholeNumber } from '../../../
 /** A comma-separated list of flag names (--include; apply's --only and --skip). */
 export const flagNames = (raw: string): string[] => {
   const list = raw.split(',').map((s) => s.trim());
-  if (list.some((n) => n.length === 0)) throw new OptionValueError('expected flag names separated by commas, e.g. old-checkout,legacy-search');
+  if (list.some((n) => n.length === 0))
+    throw new OptionValueError('expected flag names separated by commas, e.g. old-checkout,legacy-search');
   return list.map(pathSegment('flag name'));
 };
 
@@ -17,7 +18,12 @@ export const options = {
     parse: projectId,
     projects: oneProject,
   },
-  include: { spelling: '--include <names>', help: 'also judge these flags, candidates or not (comma-separated; repeat for more)', parse: flagNames, repeat: true },
+  include: {
+    spelling: '--include <names>',
+    help: 'also judge these flags, candidates or not (comma-separated; repeat for more)',
+    parse: flagNames,
+    repeat: true,
+  },
   unseenDays: {
     spelling: '--unseen-days <n>',
     help: 'a flag seen by an SDK in any environment within this many days is not archived (default 30)',

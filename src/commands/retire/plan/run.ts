@@ -45,5 +45,6 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   await renderPlan(ui, done, f.out);
   ctx.debug(headline(done));
   const ready = done.flags.filter((x) => x.verdict === 'archive').length;
-  if (f.failOn === 'archive' && ready > 0) throw new CheckFailedError(`${ready} flag${ready === 1 ? ' is' : 's are'} ready to archive (--fail-on archive)`);
+  if (f.failOn === 'archive' && ready > 0)
+    throw new CheckFailedError(`${ready} flag${ready === 1 ? ' is' : 's are'} ready to archive (--fail-on archive)`);
 }

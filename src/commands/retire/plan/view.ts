@@ -14,7 +14,9 @@ import type { Plan, PlanFlag } from '../../../retire/model.js';
 export function detail(f: PlanFlag): string {
   if (f.verdict === 'archive') return f.checks.map((c) => c.evidence).join('; ');
   if (f.verdict === 'remove-code') {
-    const keep = f.keep ? ` (keep the ${f.keep} branch: lifecycle completed, ${f.keep === 'enabled' ? 'kept' : 'discarded'})` : '';
+    const keep = f.keep
+      ? ` (keep the ${f.keep} branch: lifecycle completed, ${f.keep === 'enabled' ? 'kept' : 'discarded'})`
+      : '';
     return `remove the code${keep}: ${f.files.join(', ')}${f.cleanup ? `; run: ${f.cleanup}` : ''}`;
   }
   return failing(f);
@@ -44,12 +46,17 @@ export async function planMarkdown(ui: Ui, plan: Plan, file = 'plan.json'): Prom
   if (plan.flags.length > 0) {
     lines.push('| flag | verdict | why | evidence |', '| --- | --- | --- | --- |');
     for (const f of plan.flags) {
-      lines.push(`| ${markdownCode(f.name)} | **${f.verdict}** | ${markdownCell(f.reasons.join(', '))} | ${markdownCell(detail(f))} |`);
+      lines.push(
+        `| ${markdownCode(f.name)} | **${f.verdict}** | ${markdownCell(f.reasons.join(', '))} | ${markdownCell(detail(f))} |`,
+      );
     }
     lines.push('');
   }
   // The whole digest, the file's own: a reviewer can tell that the file applied is this one.
-  lines.push(`Apply with ${markdownCode(`flagctl retire apply ${file}`, false)} (plan digest ${markdownCode(plan.digest, false)}).`, '');
+  lines.push(
+    `Apply with ${markdownCode(`flagctl retire apply ${file}`, false)} (plan digest ${markdownCode(plan.digest, false)}).`,
+    '',
+  );
   await print(ui, lines.join('\n'));
 }
 
@@ -58,10 +65,22 @@ export async function planAnnotations(ui: Ui, plan: Plan): Promise<void> {
   for (const f of plan.flags) {
     if (f.verdict === 'remove-code') {
       for (const file of f.files) {
-        await print(ui, annotation('warning', `${f.name} (${f.reasons.join(', ')}) can be archived once this file no longer names it`, { file, title: `Flag to remove: ${f.name}` }));
+        await print(
+          ui,
+          annotation(
+            'warning',
+            `${f.name} (${f.reasons.join(', ')}) can be archived once this file no longer names it`,
+            { file, title: `Flag to remove: ${f.name}` },
+          ),
+        );
       }
     } else {
-      await print(ui, annotation('notice', `${f.name}: ${f.verdict}: ${detail(f)}`, { title: `Flag ${f.verdict === 'archive' ? 'ready to archive' : 'blocked'}: ${f.name}` }));
+      await print(
+        ui,
+        annotation('notice', `${f.name}: ${f.verdict}: ${detail(f)}`, {
+          title: `Flag ${f.verdict === 'archive' ? 'ready to archive' : 'blocked'}: ${f.name}`,
+        }),
+      );
     }
   }
 }
