@@ -167,9 +167,11 @@ for (const [name, complete] of [
     });
 
     it('completes enumerated flag values and arguments', () => {
-      expect(complete('flagctl features search -o ')).toEqual(sorted(['table', 'json', 'ndjson', 'csv', 'markdown']));
+      expect(complete('flagctl features search -o ')).toEqual(
+        sorted(['table', 'json', 'ndjson', 'csv', 'markdown', 'yaml', 'github']),
+      );
       expect(complete('flagctl features stale -o ')).toEqual(
-        sorted(['table', 'json', 'ndjson', 'csv', 'markdown', 'github']),
+        sorted(['table', 'json', 'ndjson', 'csv', 'markdown', 'yaml', 'github']),
       );
       expect(complete('flagctl features search --sort-order ')).toEqual(['asc', 'desc']);
       expect(complete('flagctl features search --state p')).toEqual(['potentially-stale']);
