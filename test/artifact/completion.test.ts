@@ -175,7 +175,15 @@ describe('bash completion', () => {
   });
 
   it('completes enumerated flag values', () => {
-    expect(reply('flagctl features search -o ')).toEqual(['table', 'json', 'ndjson', 'csv', 'markdown', 'yaml', 'github']);
+    expect(reply('flagctl features search -o ')).toEqual([
+      'table',
+      'json',
+      'ndjson',
+      'csv',
+      'markdown',
+      'yaml',
+      'github',
+    ]);
     expect(reply('flagctl insights --output c')).toEqual(['csv']);
     expect(reply('flagctl features search --sort-order ')).toEqual(['asc', 'desc']);
     expect(reply('flagctl features search --state p')).toEqual(['potentially-stale']);
@@ -187,7 +195,15 @@ describe('bash completion', () => {
 
   it('completes --flag=value, and values with a colon, as bash splits them', () => {
     expect(reply('flagctl features search --output=nd')).toEqual(['ndjson']);
-    expect(reply('flagctl features search --output=')).toEqual(['=table', '=json', '=ndjson', '=csv', '=markdown', '=yaml', '=github']);
+    expect(reply('flagctl features search --output=')).toEqual([
+      '=table',
+      '=json',
+      '=ndjson',
+      '=csv',
+      '=markdown',
+      '=yaml',
+      '=github',
+    ]);
     expect(reply('flagctl features search --sort-by=last')).toEqual(['lastSeenAt']);
     // bash replaces only the word after the last ':' of environment:pro.
     expect(reply('flagctl features search --tag INCLUDE_A')).toEqual(['INCLUDE_ALL_OF:', 'INCLUDE_ANY_OF:']);
