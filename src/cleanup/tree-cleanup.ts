@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { flagCallsFrom } from './calls.js';
 import { cleanFile, type FileCleanup } from './clean.js';
 import type { Leftover } from './leftovers.js';
 import { unifiedDiff } from './patch.js';
@@ -18,7 +19,14 @@ export interface TreeCleanup {
   stats: TreeStats;
 }
 
-export async function cleanTree(flags: Map<string, boolean>, tree: TreeOptions, write: boolean): Promise<TreeCleanup> {
+/** `calls`: refs' list of flag calls for the tree (flagctl.json's refs.calls with the SDKs'). */
+export async function cleanTree(
+  flags: Map<string, boolean>,
+  tree: TreeOptions,
+  write: boolean,
+  calls: readonly string[],
+): Promise<TreeCleanup> {
+  const callsOf = flagCallsFrom(calls);
   const stats = emptyStats();
   const names = [...flags.keys()];
   const spec = { names, aliases: [], delimiters: ['"', "'", '`'], maxFileBytes: 1024 * 1024 };
@@ -26,7 +34,7 @@ export async function cleanTree(flags: Map<string, boolean>, tree: TreeOptions, 
   for await (const found of scanTree(spec, tree, stats)) {
     if (found.refs.length === 0) continue;
     const before = await readFile(found.file, 'utf8');
-    const result = await cleanFile(found.file, before, flags);
+    const result = await cleanFile(found.file, before, flags, callsOf);
     const changed = result.after !== before;
     if (changed && write) await writeFile(found.file, result.after);
     files.push({

@@ -173,3 +173,57 @@ describe('cleanup -o json edits', () => {
     ]);
   });
 });
+
+describe('cleanup reads the calls refs reads (flagctl.json refs.calls)', () => {
+  const WRAPPED = `export function Nav() {\n  const list = useUiFlag('new-checkout');\n  const kind = useUiVariant('new-checkout');\n  return list ? <List kind={kind} /> : <Old />;\n}\n`;
+  const top = (config?: unknown) => {
+    const dir = repo({ 'src/Nav.tsx': WRAPPED, ...(config ? { 'flagctl.json': JSON.stringify(config) } : {}) });
+    mkdirSync(join(dir, '.git')); // the work tree's top, where flagctl.json is looked for
+    return dir;
+  };
+
+  it('a configured call becomes the kept literal; one named for a variant is left and listed', async () => {
+    const dir = top({ refs: { calls: ['useUiFlag', 'useUiVariant'] } });
+    const r = await runCli(
+      ['cleanup', 'new-checkout', join(dir, 'src'), '--keep', 'on', '-o', 'json', '--allow-leftovers'],
+      { env: env() },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    const file = doc.files.find((f: { file: string }) => f.file.endsWith('Nav.tsx'));
+    expect(file.patch).toContain("-  const list = useUiFlag('new-checkout');");
+    expect(file.patch).toContain('+  return <List kind={kind} />;');
+    expect(doc.leftovers.map((l: { reason: string }) => l.reason)).toEqual([
+      expect.stringContaining('a variant: useUiVariant()'),
+    ]);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('without the configuration, the wrapper is not a flag call: nothing is rewritten, the names are listed', async () => {
+    const dir = top();
+    const r = await runCli(['cleanup', 'new-checkout', join(dir, 'src'), '--keep', 'on', '-o', 'json'], { env: env() });
+    expect(r.code).toBe(3);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.files.every((f: { changed: boolean }) => !f.changed)).toBe(true);
+    expect(doc.leftovers.length).toBeGreaterThan(0);
+  });
+
+  it('"sdkCalls": false: isEnabled is not a flag call there, so it is left as it was', async () => {
+    const dir = repo({
+      'src/worker.ts': WORKER,
+      'flagctl.json': JSON.stringify({ refs: { sdkCalls: false, calls: ['flags.isOn'] } }),
+    });
+    mkdirSync(join(dir, '.git'));
+    const r = await runCli(['cleanup', 'new-checkout', join(dir, 'src'), '--keep', 'on', '-o', 'json'], { env: env() });
+    expect(r.code).toBe(3);
+    expect(JSON.parse(r.stdout).files.every((f: { changed: boolean }) => !f.changed)).toBe(true);
+  });
+
+  it('a flagctl.json whose refs.calls is wrong exits 2 before any request', async () => {
+    const dir = top({ refs: { calls: 'useUiFlag' } });
+    const r = await runCli(['cleanup', 'new-checkout', join(dir, 'src')], { env: env() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('"refs"."calls" must be an array of call names');
+    expect(server.requests).toEqual([]);
+  });
+});

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { featureLifecycle } from '../../api/flag-list.js';
 import { keepFromLifecycle, type Kept } from '../../cleanup/keep.js';
 import { cleanTree, leftoversOf } from '../../cleanup/tree-cleanup.js';
@@ -7,6 +8,8 @@ import { cleanupView } from '../../output/cleanup-view.js';
 import { render } from '../../output/render.js';
 import type { RunContext } from '../../cli/context.js';
 import type { Request } from '../../cli/spec.js';
+import { loadCalls } from '../../refs/calls.js';
+import { configTop } from '../../refs/diff/config.js';
 import { searchedPaths } from '../refs/paths.js';
 import type { options } from './options.js';
 
@@ -21,6 +24,10 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const f = req.options;
   const { flags, paths } = splitArgs((req.args[0] as string[] | undefined) ?? []);
   const tree = { paths: searchedPaths(paths), noIgnore: f.ignore === false, exclude: f.exclude ?? [], threads: 0 };
+  // The calls refs checks (flagctl.json's refs.calls, at the top of the work tree holding the
+  // first path), read and refused when wrong before any request.
+  const first = tree.paths[0]!;
+  const calls = loadCalls(configTop(first.kind === 'dir' ? first.path : dirname(first.path)));
   const ui = await ctx.ui(req.output);
   const kept: Kept[] = [];
   if (f.keep) {
@@ -39,7 +46,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       kept.push({ flag, keep: decided, source: 'server' });
     }
   }
-  const result = await cleanTree(new Map(kept.map((k) => [k.flag, k.keep])), tree, f.write === true);
+  const result = await cleanTree(new Map(kept.map((k) => [k.flag, k.keep])), tree, f.write === true, calls);
   await render(ui, cleanupView(kept, result, f.write === true));
   const leftovers = leftoversOf(result).length;
   if (leftovers > 0 && !f.allowLeftovers) {
