@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Makes a release tag that the GitHub Action can run as it is: a commit on top of HEAD that
-// adds the built bundle (dist/flagctl.cjs, dist/feature-get.cjs; ignored on branches), tagged
+// adds the built bundle (dist/flagctl.cjs, dist/feature-get.cjs and dist/launch.cjs, which
+// bin/flagctl starts; ignored on branches), tagged
 // v<version>. JavaScript actions commit their dist/ the same way: `uses: <repo>@v<version>`
 // then runs exactly this build, and installs nothing (scripts/action/setup.sh). The branch
 // does not move, and nothing is pushed: the script says what to push.
@@ -42,7 +43,7 @@ try {
   // A separate index: the user's staging area is left as it is.
   const env = { GIT_INDEX_FILE: join(scratch, 'index') };
   git(['read-tree', 'HEAD'], env);
-  git(['update-index', '--add', '--', 'dist/flagctl.cjs', 'dist/feature-get.cjs'], env);
+  git(['update-index', '--add', '--', 'dist/flagctl.cjs', 'dist/feature-get.cjs', 'dist/launch.cjs'], env);
   const tree = git(['write-tree'], env);
   const commit = git([
     'commit-tree',

@@ -17,11 +17,11 @@ fail() {
   exit 1
 }
 
-if [ ! -f "$here/dist/flagctl.cjs" ]; then
+if [ ! -f "$here/dist/flagctl.cjs" ] || [ ! -f "$here/dist/launch.cjs" ]; then
   echo "flagctl: building flagctl from the action's checkout ($here)" >&2
   [ -f "$here/package-lock.json" ] || fail "no dist/flagctl.cjs and no package-lock.json in $here: use the action at a release tag (e.g. @v1) or a commit of its repository"
   (cd "$here" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >&2) || fail "npm ci in the action's checkout failed (see the log above)"
   (cd "$here" && node scripts/build.mjs >&2) || fail "building flagctl in the action's checkout failed (see the log above)"
 fi
-[ -f "$here/dist/flagctl.cjs" ] || fail "the build left no dist/flagctl.cjs in $here"
+[ -f "$here/dist/flagctl.cjs" ] && [ -f "$here/dist/launch.cjs" ] || fail "the build left no dist/flagctl.cjs or dist/launch.cjs in $here"
 if [ -n "${GITHUB_OUTPUT:-}" ]; then echo "cli=$here/bin/flagctl" >>"$GITHUB_OUTPUT"; fi

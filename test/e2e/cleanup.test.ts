@@ -85,9 +85,15 @@ const GIT_ENV = {
 
 for (const server of inject('servers')) {
   describe(`cleanup on Unleash ${server.pkg}`, () => {
+    const kept = runtimeName('cleanup.kept');
+    const gone = runtimeName('cleanup.discarded');
+    // The servers are shared: the two flags go again (archived, then deleted), so that files
+    // which count the active flags see the seed's.
+    afterAll(async () => {
+      await admin(server, 'POST', `${P}/archive`, { features: [kept, gone] }).catch(() => undefined);
+      for (const name of [kept, gone]) await admin(server, 'DELETE', `/api/admin/archive/${name}`).catch(() => undefined);
+    });
     it('removes a kept and a discarded flag as the server decided; git apply takes the patch and refs finds neither', async () => {
-      const kept = runtimeName('cleanup.kept');
-      const gone = runtimeName('cleanup.discarded');
       await completed(server, kept, 'kept');
       await completed(server, gone, 'discarded');
       const dir = mkdtempSync(join(tmpdir(), 'flagctl-cleanup-e2e-'));

@@ -37,7 +37,7 @@ describe(`search against Unleash 8.2.0 limited to ${LIMIT} searches a minute`, (
     expect(r.code, r.stderr).toBe(0);
     const doc = JSON.parse(r.stdout) as { features: { name: string }[] };
     expect(doc.features).toHaveLength(COUNT);
-    const gets = debugLines(r.stderr).filter((l) => / GET /.test(l));
+    const gets = debugLines(r.stderr).filter((l) => / GET https?:\/\//.test(l));
     expect(gets.map((l) => new URL(/GET (\S+)/.exec(l)![1]!).pathname).sort()).toEqual([
       '/api/admin/projects/default',
       '/api/admin/projects/default/features',

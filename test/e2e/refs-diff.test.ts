@@ -30,6 +30,7 @@ beforeAll(() => {
     'scripts/action',
     'dist/flagctl.cjs',
     'dist/feature-get.cjs',
+    'dist/launch.cjs',
   ])
     cpSync(join(ROOT, path), join(actionDir, path), { recursive: true });
   mkdirSync(fakeBin);

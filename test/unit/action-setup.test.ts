@@ -41,7 +41,7 @@ describe('the Action installs only itself', () => {
     // The build stands in for scripts/build.mjs: it records that it ran, and makes the bundle.
     writeFileSync(
       join(action, 'scripts/build.mjs'),
-      "import { mkdirSync, writeFileSync } from 'node:fs';\nmkdirSync('dist');\nwriteFileSync('dist/flagctl.cjs', '');\n",
+      "import { mkdirSync, writeFileSync } from 'node:fs';\nmkdirSync('dist');\nwriteFileSync('dist/flagctl.cjs', '');\nwriteFileSync('dist/launch.cjs', '');\n",
     );
     const bin = join(scratch, 'bin');
     mkdirSync(bin);
