@@ -91,7 +91,8 @@ for (const server of inject('servers')) {
     // which count the active flags see the seed's.
     afterAll(async () => {
       await admin(server, 'POST', `${P}/archive`, { features: [kept, gone] }).catch(() => undefined);
-      for (const name of [kept, gone]) await admin(server, 'DELETE', `/api/admin/archive/${name}`).catch(() => undefined);
+      for (const name of [kept, gone])
+        await admin(server, 'DELETE', `/api/admin/archive/${name}`).catch(() => undefined);
     });
     it('removes a kept and a discarded flag as the server decided; git apply takes the patch and refs finds neither', async () => {
       await completed(server, kept, 'kept');

@@ -89,7 +89,7 @@ for (const server of inject('servers')) {
       expect((await stale(['--max', String(count - 1)])).code).toBe(3);
     });
 
-    it('-o github: a warning annotation per flag up to GitHub\'s 10 a step, and every flag in the step summary', async () => {
+    it("-o github: a warning annotation per flag up to GitHub's 10 a step, and every flag in the step summary", async () => {
       const summary = join(dir, `summary-${server.version}.md`);
       writeFileSync(summary, '');
       const r = await stale(['-o', 'github', '--max', '0'], { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
@@ -98,10 +98,15 @@ for (const server of inject('servers')) {
       // GitHub shows a step's first 10 warnings: the rest are named on stderr and listed in the summary.
       const shown = Math.min(count, 10);
       expect(lines).toHaveLength(shown);
-      if (count > shown) expect(r.stderr).toContain(`flagctl: ${count - shown} more finding${count - shown === 1 ? '' : 's'} not annotated (GitHub shows 10 warnings a step); they are listed in the job summary`);
+      if (count > shown)
+        expect(r.stderr).toContain(
+          `flagctl: ${count - shown} more finding${count - shown === 1 ? '' : 's'} not annotated (GitHub shows 10 warnings a step); they are listed in the job summary`,
+        );
       for (const line of lines)
         expect(line).toMatch(
-          new RegExp(`^::warning title=Stale flag%3A [^:,]+::\\S+ \\((release|permission), project default\\): (marked stale|${OLD_RELEASE.replace(/[()]/g, '\\$&')})$`),
+          new RegExp(
+            `^::warning title=Stale flag%3A [^:,]+::\\S+ \\((release|permission), project default\\): (marked stale|${OLD_RELEASE.replace(/[()]/g, '\\$&')})$`,
+          ),
         );
       const md = readFileSync(summary, 'utf8');
       expect(md).toContain('### Stale feature flags');
@@ -113,7 +118,8 @@ for (const server of inject('servers')) {
       expect(rows).toHaveLength(count);
       expect(rows.filter((l) => l.includes('marked stale'))).toHaveLength(server.seed.stale.length);
       expect(rows.filter((l) => l.includes(OLD_RELEASE))).toHaveLength(server.seed.potentiallyStale.length);
-      if (count > shown) expect(md).toContain(`${count - shown} more ${count - shown === 1 ? 'is' : 'are'} listed here`);
+      if (count > shown)
+        expect(md).toContain(`${count - shown} more ${count - shown === 1 ? 'is' : 'are'} listed here`);
     });
 
     it('a failed request is exit 4 or 1, never 3', async () => {
