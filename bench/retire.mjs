@@ -112,7 +112,10 @@ try {
   const empty = join(tmp, 'empty');
   spawnSync('mkdir', [empty]);
   const planFile = join(tmp, 'plan.json');
-  writeFileSync(planFile, run(['retire', 'plan', empty, '-o', 'json'], env).stdout);
+  // A plan made after the flags were last revived: apply skips a flag archived and revived since
+  // its plan (issue 33), so each timed apply gets a plan of its own (made outside the timing).
+  const freshPlan = () => writeFileSync(planFile, run(['retire', 'plan', empty, '-o', 'json'], env).stdout);
+  freshPlan();
   const bodies = [];
   for (let i = 0; i < STALE; i += 100) {
     const file = join(tmp, `batch-${i}.json`);
@@ -143,9 +146,15 @@ try {
   writeFileSync(validate, JSON.stringify({ features: stale }));
   const since = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   const events = `/api/admin/search/events?project=IS%3Adefault&type=IS_ANY_OF%3Afeature-archived%2Cfeature-deleted%2Cfeature-revived&from=IS%3A${since}&offset=0&limit=1000`;
+  const changes = `/api/admin/search/events?project=IS%3Adefault&type=IS_ANY_OF%3Afeature-created%2Cfeature-archived%2Cfeature-revived%2Cfeature-deleted&from=IS%3A${since}&offset=0&limit=1000`;
+  // apply's reads before writing (src/retire/recheck.ts), validate, the archives, then its two
+  // verification reads: in order, one after the other, as a script would make them.
   const sameArgs = oneCurl([
+    get('/api/admin/ui-config'),
+    get('/api/admin/environments'),
     get('/api/admin/projects/default/features'),
     get('/api/admin/feature-types'),
+    get(changes),
     postArgs('/api/admin/projects/default/archive/validate', validate),
     ...archives,
     get('/api/admin/projects/default/features'),
@@ -170,6 +179,7 @@ try {
     if (c2.status !== 0) throw new Error(`curl (apply's requests) exited ${c2.status}`);
     sameMs.push(Number(process.hrtime.bigint() - t2) / 1e6);
     await revive();
+    freshPlan();
     const a = run(['retire', 'apply', planFile, '--yes', '-o', 'json', '--debug'], env);
     applyMs.push(a.ms);
     const archived = JSON.parse(a.stdout).archived.length;
