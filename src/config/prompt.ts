@@ -13,6 +13,8 @@ export function promptHidden(io: IO, question: string): Promise<string> {
   const input = io.stdin as NodeJS.ReadStream;
   if (typeof input.setRawMode !== 'function')
     throw new UsageError('cannot prompt for a token: stdin is not a terminal');
+  // No echo before the question shows: a token typed ahead of it is never echoed back.
+  input.setRawMode(true);
   io.stderr.write(question);
   return new Promise((resolve, reject) => {
     let value = '';
@@ -32,7 +34,6 @@ export function promptHidden(io: IO, question: string): Promise<string> {
         else if (ch >= ' ') value += ch;
       }
     };
-    input.setRawMode(true);
     input.resume();
     input.on('data', onData);
   });
