@@ -35,9 +35,6 @@ const activeFeature = z.looseObject({
 });
 export type ActiveFeature = z.output<typeof activeFeature>;
 const activeResponse = z.looseObject({ features: z.array(activeFeature) });
-const typesResponse = z.looseObject({
-  types: z.array(z.looseObject({ id: z.string(), lifetimeDays: z.nullish(z.number()) })),
-});
 const validateResponse = z.looseObject({ parentsWithChildFeatures: z.nullish(z.array(z.string())) });
 const featureDocument = z.looseObject({ children: z.nullish(z.array(z.string())), lifecycle: z.nullish(lifecycle) });
 const anyDependency = z.boolean();
@@ -50,11 +47,7 @@ export async function activeFeatures(client: ApiClient, project: string): Promis
   return new Map(r.features.map((f) => [f.name, f]));
 }
 
-/** Each flag type's expected lifetime in days (null: never potentially stale). */
-export async function typeLifetimes(client: ApiClient): Promise<Map<string, number | null>> {
-  const r = await client.getJson('/api/admin/feature-types', typesResponse);
-  return new Map(r.types.map((t) => [t.id, t.lifetimeDays ?? null]));
-}
+export { typeLifetimes } from './flag-types.js';
 
 /** The project's flags in lifecycle stage completed, with their status: one filtered search (paged past 100, paced). */
 export async function completedFeatures(

@@ -1,4 +1,3 @@
-import * as z from '../zod-mini.js';
 import type { ApiClient } from './http/client.js';
 import { featureEvents } from './events.js';
 
@@ -18,14 +17,4 @@ export async function markedStaleAt(client: ApiClient, project: string): Promise
     if (e.featureName && !at.has(e.featureName)) at.set(e.featureName, e.createdAt);
   }
   return at;
-}
-
-const featureTypes = z.looseObject({
-  types: z.array(z.looseObject({ id: z.string(), lifetimeDays: z.nullish(z.number()) })),
-});
-
-/** Each flag type's expected lifetime in days (null: it never expires). */
-export async function typeLifetimes(client: ApiClient): Promise<Map<string, number | null>> {
-  const r = await client.getJson('/api/admin/feature-types', featureTypes);
-  return new Map(r.types.map((t) => [t.id, t.lifetimeDays ?? null]));
 }

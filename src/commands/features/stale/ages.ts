@@ -1,6 +1,7 @@
 import type { ApiClient } from '../../../api/http/client.js';
 import type { SearchFeature } from '../../../api/schemas/flag.js';
-import { markedStaleAt, typeLifetimes } from '../../../api/stale-since.js';
+import { typeLifetimes } from '../../../api/flag-types.js';
+import { markedStaleAt } from '../../../api/stale-since.js';
 
 const DAY_MS = 86_400_000;
 
