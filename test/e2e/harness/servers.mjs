@@ -113,7 +113,7 @@ export async function startServers({ versions = ['6', '8'], logLevel, searchRate
     supervisor.on('message', (/** @type {any} */ msg) => {
       if (msg?.type === 'ready') resolveReady(msg);
       else if (msg?.type === 'failed') reject(new Error(msg.message));
-      else if (msg?.type === 'log') process.stderr.write(`[harness] ${msg.line}\n`);
+      else if (msg?.type === 'log' || msg?.type === 'died') process.stderr.write(`[harness] ${msg.line}\n`);
     });
     supervisor.once('exit', (code, signal) =>
       reject(new Error(`server supervisor exited during start-up (code ${code}, signal ${signal})\n${stderrTail}`)),

@@ -10,6 +10,7 @@
 //   -> {type:'ready', pid, postgres:{port, rootDir}, servers:[{version, pkg, url, adminToken, narrowToken, pid}]}
 //   -> {type:'failed', message}
 //   -> {type:'log', line}           (only when FLAGCTL_E2E_DEBUG=1)
+//   -> {type:'died', line}          (an Unleash child exited after it was ready, with its output tail)
 //   -> {type:'stopped', version}    (after a stop-server request)
 //   -> {type:'detached'}           (ack of detach)
 //   <- {type:'stop-server', version} | {type:'stop-all'} | {type:'detach'}
@@ -161,6 +162,17 @@ async function startUnleash(version) {
   }).catch((err) => {
     err.message = `${err.message}\n--- unleash-v${version} output (tail) ---\n${tail.toString()}`;
     throw err;
+  });
+
+  // A server that dies after it was ready fails whatever test uses it next, with a bare
+  // ECONNRESET or ECONNREFUSED. Say why, always (not only under FLAGCTL_E2E_DEBUG): its exit
+  // code or signal and the last lines it printed (Node prints an uncaught exception's stack).
+  child.once('exit', (code, signal) => {
+    if (stopping || !children.has(version)) return;
+    send({
+      type: 'died',
+      line: `unleash v${version} (pid ${child.pid}) exited while in use (code ${code}, signal ${signal}); its last output:\n${tail.toString() || '(none)'}`,
+    });
   });
 
   const url = `http://127.0.0.1:${ready.port}`;
