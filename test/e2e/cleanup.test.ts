@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { BIN, NODE, runtimeName, target, type BinResult } from './cli.js';
+import { BIN, NODE, deleteFlag, runtimeName, target, type BinResult } from './cli.js';
 
 // `flagctl cleanup` against real servers: two flags marked completed through the admin API,
 // one kept and one discarded; the patch is applied with git apply, and refs then finds neither.
@@ -90,9 +90,7 @@ for (const server of inject('servers')) {
     // The servers are shared: the two flags go again (archived, then deleted), so that files
     // which count the active flags see the seed's.
     afterAll(async () => {
-      await admin(server, 'POST', `${P}/archive`, { features: [kept, gone] }).catch(() => undefined);
-      for (const name of [kept, gone])
-        await admin(server, 'DELETE', `/api/admin/archive/${name}`).catch(() => undefined);
+      for (const name of [kept, gone]) await deleteFlag(server, name).catch(() => undefined);
     });
     it('removes a kept and a discarded flag as the server decided; git apply takes the patch and refs finds neither', async () => {
       await completed(server, kept, 'kept');

@@ -58,3 +58,39 @@ export async function adminGet(server: { url: string; adminToken: string }, path
   if (!res.ok) throw new Error(`GET ${path}: HTTP ${res.status}`);
   return res.json();
 }
+
+/**
+ * Deletes a flag for good, as a test's clean-up does: archives it (if it is not already), waits
+ * until the server has recorded the archive in the flag's lifecycle, then deletes it from the
+ * archive. Unleash writes lifecycle stages from its event announcer, a job that runs about once a
+ * second, and 8.2.0 dies (exit 1, a foreign-key error on `feature_lifecycles`) when that write
+ * comes after the delete: every later test on that server then fails with a refused connection.
+ */
+export async function deleteFlag(
+  server: { url: string; adminToken: string },
+  name: string,
+  project = 'default',
+): Promise<void> {
+  const send = async (method: string, path: string, body?: unknown): Promise<Response> =>
+    fetch(`${server.url}${path}`, {
+      method,
+      headers: { authorization: server.adminToken, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const flag = encodeURIComponent(name);
+  const archived = await send('POST', `/api/admin/projects/${encodeURIComponent(project)}/archive`, {
+    features: [name],
+  });
+  // 4xx here means already archived (or gone): the lifecycle check below still applies.
+  await archived.text();
+  for (let i = 0; ; i++) {
+    const res = await send('GET', `/api/admin/projects/${encodeURIComponent(project)}/features/${flag}/lifecycle`);
+    const stages = res.ok ? ((await res.json()) as { stage: string }[]).map((s) => s.stage) : [];
+    if (!res.ok) await res.body?.cancel();
+    if (stages.includes('archived') && stages.includes('initial')) break;
+    if (i >= 300) throw new Error(`${name}: the server recorded no archived lifecycle stage within 30 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const gone = await send('DELETE', `/api/admin/archive/${flag}`);
+  if (!gone.ok) throw new Error(`DELETE /api/admin/archive/${name}: HTTP ${gone.status} ${await gone.text()}`);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { SEED } from './harness/seed.mjs';
-import { adminGet, flagctl, runtimeName, target } from './cli.js';
+import { adminGet, deleteFlag, flagctl, runtimeName, target } from './cli.js';
 import { RecordingProxy } from './search-support.js';
 
 // Scripts and gates against the real servers: a typo never passes a gate; one flag costs one
@@ -167,8 +167,7 @@ for (const server of inject('servers')) {
         expect(gate.code).toBe(3);
         expect(gate.stdout.split('\r\n')).toContain(name);
       } finally {
-        await write(server, 'POST', '/api/admin/projects/default/archive', { features: [name] });
-        await write(server, 'DELETE', `/api/admin/archive/${name}`);
+        await deleteFlag(server, name);
       }
     });
   });

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { adminGet, flagctl, target } from './cli.js';
+import { adminGet, deleteFlag, flagctl, target } from './cli.js';
 import { SEED } from './harness/seed.mjs';
 import { byPlace, makeTree, oracle, sarifValidator, TREE_FLAGS } from '../unit/refs-tree.js';
 import type { Reference } from '../../src/refs/model.js';
@@ -247,8 +247,7 @@ if (on("${names.kept}")) {}
         expect((await refs([tree, '--fail-on', 'stale,archived'])).code).toBe(0);
       } finally {
         for (const name of Object.values(names)) {
-          await admin('DELETE', `/api/admin/projects/default/features/${name}`).catch(() => undefined);
-          await admin('DELETE', `/api/admin/archive/${name}`).catch(() => undefined);
+          await deleteFlag(server, name).catch(() => undefined);
         }
       }
     });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planDigest, stateDigest, type Plan } from '../../src/retire/model.js';
 import { flagState } from '../../src/retire/state.js';
 import { startServers } from './harness/servers.mjs';
-import { adminGet, flagctl, target } from './cli.js';
+import { adminGet, deleteFlag, flagctl, target } from './cli.js';
 
 // What `retire apply` judges before it writes, and the plan that is reviewed (issue 33, items
 // 4, 5, 7, 9 and 10), against real Unleash servers of this file's own: it archives, revives,
@@ -148,8 +148,8 @@ describe.each(versions)('retire apply judges again on Unleash %s', (version) => 
     // After the plan: un-staled, seen by an SDK, archived-deleted-created again, archived and revived, named in code.
     await stale(s, ['j-unstale'], false);
     await metrics(s, 'development', 'j-seen');
-    await archive(s, ['j-recreated', 'j-revived']);
-    await call(s, 'DELETE', '/api/admin/archive/j-recreated');
+    await archive(s, ['j-revived']);
+    await deleteFlag(s, 'j-recreated');
     await create(s, 'j-recreated');
     await post(s, '/api/admin/projects/default/revive', { features: ['j-revived'] });
     await stale(s, ['j-recreated', 'j-revived']);
