@@ -92,8 +92,12 @@ for (const server of inject('servers')) {
           verdict: 'remove-code',
         });
 
-        // Every active flag of the server (more than 200): each lifecycle is its document's.
-        const all = await flagctl(['refs', tree, '--summary', '--all-flags', '-o', 'json'], env);
+        // Every active flag of the server (more than 200), over a tree naming none of them (so
+        // no lifecycle was read for a reference during the scan): each is its document's.
+        const none = join(root, `${server.version}-none`);
+        mkdirSync(none, { recursive: true });
+        writeFileSync(join(none, 'a.ts'), 'export {};\n');
+        const all = await flagctl(['refs', none, '--summary', '--all-flags', '-o', 'json'], env);
         expect(all.code, all.stderr).toBe(0);
         const flags = (JSON.parse(all.stdout) as { flags: Row[] }).flags.filter((r) => !r.archived);
         expect(flags.length).toBeGreaterThan(200);
