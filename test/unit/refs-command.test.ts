@@ -314,6 +314,7 @@ describe('flagctl refs', () => {
       'flagctl/stale-flag',
       'flagctl/potentially-stale-flag',
       'flagctl/archived-flag',
+      'flagctl/unknown-flag',
     ]);
     expect(run.results).toHaveLength(14);
     const first = run.results.find((x: { properties: { flag: string } }) => x.properties.flag === TREE_FLAGS.stale);

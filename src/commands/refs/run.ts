@@ -10,7 +10,15 @@ import { unannotatedMarkdown } from '../../output/refs-diff-view.js';
 import { PageProgress } from '../../output/page-progress.js';
 import { render } from '../../output/render.js';
 import { sarifLog } from '../../output/sarif.js';
-import { GATE_STATES, isFlagged, Tally, type FlagRow, type Reference } from '../../refs/model.js';
+import {
+  GATE_STATES,
+  isFlagged,
+  Tally,
+  UNKNOWN_NAME,
+  withUnknownRows,
+  type FlagRow,
+  type Reference,
+} from '../../refs/model.js';
 import { fillLifecycles, findReferences, memoLookup } from '../../refs/references.js';
 import { groupedByFlag, referenceAnnotation } from '../../output/refs-view.js';
 import { flagRowColumns, referenceColumns } from './columns.js';
@@ -21,7 +29,7 @@ import type { RunContext } from '../../cli/context.js';
 import type { Request } from '../../cli/spec.js';
 import { refuseDiffOptions, runDiff } from './diff.js';
 import { FAIL_ON_STATES, UNKNOWN, type FailOnState, type options } from './options.js';
-import { unknownGate } from './unknown.js';
+import { unknownReferences } from './unknown.js';
 import { loadCalls } from '../../refs/calls.js';
 import { configTop } from '../../refs/diff/config.js';
 import { skippedLine, SkippedFilesError } from './skipped.js';
@@ -86,6 +94,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     ui.adapter.wholeRows(ui) ||
     Boolean(req.output.columns?.length && columns!.some((c) => c.name === 'lifecycle'));
   let gated = 0;
+  let unknown: Reference[] = [];
   let flagList: FlagInfo[] = [];
   // Archived flags come from search: paced, and each wait said on stderr.
   const progress = new PageProgress(ctx.io, false);
@@ -113,6 +122,11 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
         if (failOn.length > 0 && isFlagged(r, failOn)) gated++;
         yield r;
       }
+      // --fail-on unknown: the names in flag calls that no flag has, as rows after the references.
+      if (calls) {
+        unknown = await unknownReferences({ tree, calls, match, projects: f.project }, await listing);
+        yield* unknown;
+      }
     };
     let rows: FlagRow[] | undefined;
     const flagRows = async () => {
@@ -124,7 +138,10 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       // One document per flag, never search pages: search reports a flag's latest stage
       // row, the document its furthest stage, and they differ (docs/guides/refs-lifecycles.md).
       await fillLifecycles(todo, lookup);
-      return (rows = tally.rows(flagList, f.allFlags === true, req.args[0] as string[] | undefined));
+      return (rows = withUnknownRows(
+        tally.rows(flagList, f.allFlags === true, req.args[0] as string[] | undefined),
+        unknown,
+      ));
     };
 
     if (summary) {
@@ -149,7 +166,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
           return summaryMarkdown('Feature flag references', text, rowColumns, all.slice(0, SUMMARY_ROWS));
         },
         sarif: {
-          keep: (r) => isFlagged(r, GATE_STATES),
+          keep: (r) => isFlagged(r, GATE_STATES) || r.state === UNKNOWN_NAME,
           log: (flagged) => sarifLog(flagged, { version: VERSION, root: process.cwd() }),
         },
         grouped: (all, u) => (all.length > 0 ? groupedByFlag(all, u.style) : 'No references found.\n'),
@@ -164,11 +181,11 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   } finally {
     progress.clear();
   }
-  const unknown = calls ? await unknownGate(ctx, { tree, calls, match, projects: f.project }, flagList) : 0;
-  if (gated > 0 || unknown > 0) {
+  if (gated > 0 || unknown.length > 0) {
     const found =
       gated > 0 ? [`${gated} reference${gated === 1 ? '' : 's'} to flags that are ${failOn.join(' or ')}`] : [];
-    if (unknown > 0) found.push(`${unknown} name${unknown === 1 ? '' : 's'} in flag calls that no flag has (unknown)`);
+    if (unknown.length > 0)
+      found.push(`${unknown.length} name${unknown.length === 1 ? '' : 's'} in flag calls that no flag has (unknown)`);
     throw new CheckFailedError(`${found.join('; ')} (--fail-on)`);
   }
   // The size cap is a rule the user set or accepted (said above); unreadable files and names are not.
