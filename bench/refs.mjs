@@ -217,7 +217,7 @@ async function main() {
         `wall ${r.wallMs.toFixed(0).padStart(5)} ms (${(mb / (r.wallMs / 1000)).toFixed(0).padStart(4)} MB/s), cpu ${r.cpuMs.toFixed(0).padStart(5)} ms, rss ${r.rssMiB.toFixed(1)} MiB`;
       lines.push('', `${tree} (${mb.toFixed(0)} MB)`);
       lines.push(`  refs (piped, default threads)         ${fmt(m.refs)}`);
-      for (const [label] of formats) lines.push(`  refs ${label.padEnd(33)} ${fmt(m[label])}`);
+      for (const [label] of formats) lines.push(`  refs ${label.padEnd(32)} ${fmt(m[label])}`);
       lines.push(`  refs --threads 0                      ${fmt(m.refs0)}`);
       lines.push(`  refs --threads 1                      ${fmt(m.refs1)}`);
       if (m.pipeline) {
