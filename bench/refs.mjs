@@ -8,8 +8,11 @@
 //   flagctl refs --no-ignore <tree>           (piped: one line a reference, as rg prints them)
 //   curl …/api/admin/projects/default/features | jq -r '.features[].name' | rg -F -f - -n --no-ignore <tree>
 //
-// Also timed, outside the budget: `-o ndjson`, whose whole rows hold each referenced flag's
-// lifecycle stage (one GET per referenced flag that the pipeline does not make).
+// On the source tree, every output format is timed against the same pipeline, with the same
+// budget (2×), lifecycles included: table, json, ndjson, yaml, csv, markdown, github, sarif and
+// --summary, each as a user types it, with --columns naming `lifecycle` where the format does
+// not show it by default (table, csv, markdown). A lifecycle is one GET per referenced flag that
+// the pipeline does not make (search pages cannot stand in for them: docs/guides/refs-internals.md).
 //
 // Whole processes, warm cache (one warm-up run each), interleaved, medians. Budgets: at most
 // 2× the pipeline on the source tree, 1.5× on the large one. The oracle check: the references
@@ -30,6 +33,19 @@ const SOURCE = 'node_modules/unleash-v8';
 const LARGE = 'node_modules';
 const RUNS = Number(process.env.BENCH_REFS_RUNS ?? 5);
 const FLAGS = 1200;
+/** The formats timed on the source tree; --columns adds the lifecycle where a format leaves it out. */
+const WITH_LIFECYCLE = ['--columns', 'flag,state,lifecycle,archived,file,line,column,text'];
+export const FORMATS = [
+  ['-o table', ['-o', 'table', ...WITH_LIFECYCLE]],
+  ['-o json', ['-o', 'json']],
+  ['-o ndjson', ['-o', 'ndjson']],
+  ['-o yaml', ['-o', 'yaml']],
+  ['-o csv', ['-o', 'csv', ...WITH_LIFECYCLE]],
+  ['-o markdown', ['-o', 'markdown', ...WITH_LIFECYCLE]],
+  ['-o github', ['-o', 'github']],
+  ['-o sarif', ['-o', 'sarif']],
+  ['--summary', ['--summary']],
+];
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -164,7 +180,9 @@ async function main() {
       [SOURCE, 2],
       [LARGE, 1.5],
     ]) {
-      const rows = { refs: [], refsNdjson: [], refs0: [], refs1: [], pipeline: [], rg1: [], rg2: [] };
+      const formats = tree === SOURCE ? FORMATS : [];
+      const rows = { refs: [], refs0: [], refs1: [], pipeline: [], rg1: [], rg2: [] };
+      for (const [label] of formats) rows[label] = [];
       if (missing.length === 0) {
         const all = spawnSync(
           'bash',
@@ -181,7 +199,7 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         rows.refs.push(refs(tree));
         if (missing.length === 0) rows.pipeline.push(pipeline(tree));
-        rows.refsNdjson.push(refs(tree, ['-o', 'ndjson']));
+        for (const [label, args] of formats) rows[label].push(refs(tree, args));
         rows.refs0.push(refs(tree, ['--threads', '0']));
         rows.refs1.push(refs(tree, ['--threads', '1']));
         if (missing.length === 0) {
@@ -199,7 +217,7 @@ async function main() {
         `wall ${r.wallMs.toFixed(0).padStart(5)} ms (${(mb / (r.wallMs / 1000)).toFixed(0).padStart(4)} MB/s), cpu ${r.cpuMs.toFixed(0).padStart(5)} ms, rss ${r.rssMiB.toFixed(1)} MiB`;
       lines.push('', `${tree} (${mb.toFixed(0)} MB)`);
       lines.push(`  refs (piped, default threads)         ${fmt(m.refs)}`);
-      lines.push(`  refs -o ndjson (with lifecycles)      ${fmt(m.refsNdjson)}`);
+      for (const [label] of formats) lines.push(`  refs ${label.padEnd(32)} ${fmt(m[label])}`);
       lines.push(`  refs --threads 0                      ${fmt(m.refs0)}`);
       lines.push(`  refs --threads 1                      ${fmt(m.refs1)}`);
       if (m.pipeline) {
@@ -208,6 +226,8 @@ async function main() {
         lines.push(`  rg -F -f names -n -j2                 ${fmt(m.rg2)}`);
         const ratio = m.refs.wallMs / m.pipeline.wallMs;
         ratios.push([`${tree}: refs ≤ ${budget}× the pipeline`, ratio, budget]);
+        for (const [label] of formats)
+          ratios.push([`${tree}: refs ${label} ≤ ${budget}×`, m[label].wallMs / m.pipeline.wallMs, budget]);
         const want = oracle(
           tree,
           String(readFileSync(join(work, 'names')))

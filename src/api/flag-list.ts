@@ -16,7 +16,9 @@ import { fast } from './schemas/search-check.js';
 // - potentially stale is the rule the server itself applies (its job runs every minute): not
 //   marked stale, and older than its type's expected lifetime;
 // - the lifecycle stage of an active flag is read, when it is wanted, from that flag's own
-//   document (lifecycleOf); archived flags have it in their search results.
+//   document (lifecycleOf); archived flags have it in their search results. Search pages
+//   carry one too, but not the same one: the latest stage row by time, where the document
+//   gives the furthest stage reached (docs/guides/refs-internals.md).
 
 export type FlagState = 'active' | 'stale' | 'potentially-stale';
 
@@ -213,22 +215,4 @@ export async function featureLifecycle(
 /** An active flag's lifecycle stage alone; null when the server has none. */
 export async function lifecycleOf(client: ApiClient, project: string, name: string): Promise<string | null> {
   return (await featureLifecycle(client, project, name))?.stage ?? null;
-}
-
-/**
- * The lifecycle stage of every active flag of these projects, from search (100 a page, paged
- * and paced like every search): cheaper than one document per flag when many are wanted.
- */
-export async function lifecyclesBySearch(
-  client: ApiClient,
-  projects: string[],
-  pacer?: RateLimitPacer,
-  concurrency = 4,
-): Promise<Map<string, FlagLifecycle | null>> {
-  const query = new URLSearchParams({ project: `IS_ANY_OF:${projects.join(',')}` });
-  const stages = new Map<string, FlagLifecycle | null>();
-  for await (const f of searchFeatures(client, { query, offset: 0, concurrency, pacer })) {
-    stages.set(f.name, f.lifecycle ? { stage: f.lifecycle.stage, status: f.lifecycle.status ?? null } : null);
-  }
-  return stages;
 }

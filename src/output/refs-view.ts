@@ -1,6 +1,6 @@
 import type { Column } from './rows.js';
 import { termSafe } from './sanitize.js';
-import { isFlagged, type Reference } from '../refs/model.js';
+import { isFlagged, UNKNOWN_NAME, type Reference } from '../refs/model.js';
 import type { Annotation } from './view.js';
 
 // Renderers of `flagctl refs` that are not the shared row formats: GitHub annotations and the
@@ -10,11 +10,22 @@ import type { Annotation } from './view.js';
 /** Why a reference is annotated: the flag's state in words. */
 export function stateWords(r: Pick<Reference, 'state' | 'archived'>): string {
   if (r.archived) return 'archived';
+  if (r.state === UNKNOWN_NAME) return 'unknown: no flag of that name';
   return r.state === 'stale' ? 'marked stale' : r.state === 'potentially-stale' ? 'potentially stale' : 'active';
 }
 
-/** One warning annotation at the reference, for a flag that is stale, potentially stale or archived; none otherwise. */
+/**
+ * One warning annotation at the reference, for a flag that is stale, potentially stale or
+ * archived; an error at an unknown name (only found with --fail-on unknown, which it fails);
+ * none otherwise.
+ */
 export function referenceAnnotation(r: Reference): Annotation | undefined {
+  if (r.state === UNKNOWN_NAME)
+    return {
+      level: 'error',
+      message: `${r.flag} is called as a flag, but the server has no flag of that name`,
+      props: { file: r.file, line: String(r.line), col: String(r.column), title: `Unknown flag: ${r.flag}` },
+    };
   if (!isFlagged(r)) return undefined;
   const life = r.lifecycle ? `, lifecycle ${r.lifecycle}` : '';
   const title = r.archived ? `Archived flag: ${r.flag}` : `Stale flag: ${r.flag}`;
@@ -40,11 +51,16 @@ export function groupedByFlag(
   for (const [flag, list] of [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const first = list[0]!;
     const words = stateWords(first);
-    const mark = first.archived ? style.red(words) : first.state === 'active' ? words : style.yellow(words);
+    const mark =
+      first.archived || first.state === UNKNOWN_NAME
+        ? style.red(words)
+        : first.state === 'active'
+          ? words
+          : style.yellow(words);
     const facts = [
       mark,
       first.lifecycle ? `lifecycle ${termSafe(first.lifecycle)}` : undefined,
-      `project ${termSafe(first.project)}`,
+      first.project === null ? undefined : `project ${termSafe(first.project)}`,
     ]
       .filter(Boolean)
       .join(', ');

@@ -5,7 +5,7 @@
 
 import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Reference } from '../refs/model.js';
+import { UNKNOWN_NAME, type Reference } from '../refs/model.js';
 
 export const SARIF_SCHEMA =
   'https://raw.githubusercontent.com/oasis-tcs/sarif-spec/master/Schemata/sarif-schema-2.1.0.json';
@@ -43,17 +43,26 @@ const RULES: Rule[] = [
     full: 'The code refers to a feature flag that is archived on the server, so SDKs no longer receive it and it evaluates as disabled. Restore the flag or remove the code.',
     level: 'error',
   },
+  {
+    id: 'flagctl/unknown-flag',
+    name: 'UnknownFlagName',
+    short: 'Flag call naming no feature flag',
+    full: 'A flag call (isEnabled, useFlag or a call named in flagctl.json) names a flag the server does not have: a typo, or a flag not created yet. Such a call always evaluates as disabled.',
+    level: 'error',
+  },
 ];
 
 /** The rule a reference falls under; undefined for a reference to an active flag. */
 function ruleIndex(r: Pick<SarifReference, 'state' | 'archived'>): number | undefined {
   if (r.archived) return 2;
+  if (r.state === UNKNOWN_NAME) return 3;
   if (r.state === 'stale') return 0;
   if (r.state === 'potentially-stale') return 1;
   return undefined;
 }
 
 function message(r: SarifReference): string {
+  if (r.state === UNKNOWN_NAME) return `'${r.flag}' is called as a flag, but the server has no flag of that name.`;
   const life = r.lifecycle ? `, lifecycle ${r.lifecycle}` : '';
   if (r.archived) return `Feature flag '${r.flag}' (project ${r.project}${life}) is archived but still referenced.`;
   const state = r.state === 'stale' ? 'marked stale' : 'potentially stale';

@@ -6,8 +6,10 @@ import type { FlagInfo, FlagState } from '../api/flag-list.js';
 
 export interface Reference {
   flag: string;
-  project: string;
-  state: FlagState;
+  /** null for an unknown name: no project has a flag of that name. */
+  project: string | null;
+  /** `unknown`: a name in a flag call (`--fail-on unknown`) that no flag has. */
+  state: FlagState | typeof UNKNOWN_NAME;
   archived: boolean;
   lifecycle: string | null;
   /** The path given joined with the file's path under it, `/`-separated. */
@@ -22,16 +24,21 @@ export interface Reference {
   match: 'exact' | 'alias';
 }
 
-export type Verdict = 'remove-code' | 'archive' | 'restore-or-remove' | 'keep';
+/** The state of a reference whose name, in a flag call, is no flag on the server (`--fail-on unknown`). */
+export const UNKNOWN_NAME = 'unknown';
+
+/** `fix-name`: an unknown name in a flag call (`--fail-on unknown`): a typo, or a flag still to be created. */
+export type Verdict = 'remove-code' | 'fix-name' | 'archive' | 'restore-or-remove' | 'keep';
 
 /** For a completed flag, the code path to keep when removing the flag: `kept` keeps the enabled one. */
 export type KeepBranch = 'enabled' | 'disabled';
 
 export interface FlagRow {
   flag: string;
-  project: string;
+  /** null for an unknown name. */
+  project: string | null;
   type: string | null;
-  state: FlagState;
+  state: Reference['state'];
   lifecycle: string | null;
   archived: boolean;
   references: number;
@@ -44,7 +51,9 @@ export interface FlagRow {
   cleanup: string | null;
 }
 
-type Judged = Pick<FlagInfo, 'state' | 'archived'> & Partial<Pick<FlagInfo, 'lifecycle' | 'lifecycleStatus'>>;
+type Judged = Pick<FlagInfo, 'archived'> & { state: Reference['state'] } & Partial<
+    Pick<FlagInfo, 'lifecycle' | 'lifecycleStatus'>
+  >;
 
 /** Whether the server's lifecycle says the flag is done (stage `completed`, kept or discarded). */
 export const isCompleted = (flag: Judged) => !flag.archived && flag.lifecycle === 'completed';
@@ -70,12 +79,12 @@ export type GateState = (typeof GATE_STATES)[number] | 'completed';
 export function isFlagged(flag: Judged, states: readonly GateState[] = GATE_STATES): boolean {
   return (
     (flag.archived && states.includes('archived')) ||
-    (flag.state !== 'active' && states.includes(flag.state)) ||
+    ((flag.state === 'stale' || flag.state === 'potentially-stale') && states.includes(flag.state)) ||
     (isCompleted(flag) && states.includes('completed'))
   );
 }
 
-const ORDER: Record<Verdict, number> = { 'remove-code': 0, 'restore-or-remove': 1, archive: 2, keep: 3 };
+const ORDER: Record<Verdict, number> = { 'remove-code': 0, 'fix-name': 1, 'restore-or-remove': 2, archive: 3, keep: 4 };
 
 /** Per-flag counts gathered while references stream past. */
 export class Tally {
@@ -119,6 +128,33 @@ export class Tally {
       const row = rows[rows.length - 1]!;
       if (row.verdict === 'remove-code' && row.keepBranch) row.cleanup = cleanupCommand(f.name, row.keepBranch, paths);
     }
-    return rows.sort((a, b) => ORDER[a.verdict] - ORDER[b.verdict] || (a.flag < b.flag ? -1 : a.flag > b.flag ? 1 : 0));
+    return sortRows(rows);
   }
+}
+
+function sortRows(rows: FlagRow[]): FlagRow[] {
+  return rows.sort((a, b) => ORDER[a.verdict] - ORDER[b.verdict] || (a.flag < b.flag ? -1 : a.flag > b.flag ? 1 : 0));
+}
+
+/** The summary's rows with one more per unknown name (verdict fix-name), in the same order. */
+export function withUnknownRows(rows: FlagRow[], unknown: Reference[]): FlagRow[] {
+  if (unknown.length === 0) return rows;
+  const tally = new Tally();
+  for (const r of unknown) tally.add(r);
+  const names = [...new Set(unknown.map((r) => r.flag))];
+  const extra = names.map((flag): FlagRow => ({
+    flag,
+    project: null,
+    type: null,
+    state: UNKNOWN_NAME,
+    lifecycle: null,
+    archived: false,
+    references: tally.references(flag),
+    files: new Set(unknown.filter((r) => r.flag === flag).map((r) => r.file)).size,
+    lastSeenAt: null,
+    verdict: 'fix-name',
+    keepBranch: null,
+    cleanup: null,
+  }));
+  return sortRows([...rows, ...extra]);
 }

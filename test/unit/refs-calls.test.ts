@@ -6,6 +6,7 @@ import { sendJson, useFixtureServer, type FixtureServer } from '../support/fixtu
 import { runCli } from '../support/io.js';
 import { expectUsageError } from '../support/usage.js';
 import { makeRepo, type TestRepo } from './refs-diff-repo.js';
+import { sarifValidator } from './refs-tree.js';
 import { callMatcher, callsFrom, SDK_CALLS } from '../../src/refs/calls.js';
 import type { RefsDiff } from '../../src/refs/diff/model.js';
 
@@ -78,26 +79,123 @@ describe('refs.calls: the calls a codebase wraps the SDK in', { timeout: 30_000 
     expect(gate.stderr).toMatch(/1 unknown name in flag calls/);
   });
 
-  it('--fail-on unknown in a full scan: every file, each name said on stderr, exit 3; 0 when every name is a flag', async () => {
+  it('--fail-on unknown in a full scan: the unknown names are rows of the output in every format, exit 3; 0 when every name is a flag', async () => {
+    // Failed before: the names were listed on stderr only, and no format carried them.
     serve(server);
     const r = repo({
       'flagctl.json': JSON.stringify({ refs: { calls: ['useUiFlag'] } }),
       'src/a.ts': WRAPPED,
       'src/ok.py': 'client.is_enabled("live-flag")\n',
     });
-    const got = await cli(['refs', r.dir, '--fail-on', 'unknown', '-o', 'ndjson']);
-    expect(got.code).toBe(3);
     const dir = r.dir.replace(/\\/g, '/');
-    expect(got.stderr).toContain(
-      `${dir}/src/a.ts:1:25: unknown flag "newProjectLst": const list = useUiFlag('newProjectLst');\n`,
+    const a = `${dir}/src/a.ts`;
+    const GATE = 'flagctl: 2 names in flag calls that no flag has (unknown) (--fail-on)\n';
+    const scan = async (args: string[], tty = false) => {
+      const got = await runCli(['refs', r.dir, '--fail-on', 'unknown', ...args], {
+        env: { ...env, FLAGCTL_URL: server.url },
+        stdoutIsTTY: tty,
+      });
+      expect(got.code, got.stderr).toBe(3);
+      expect(got.stderr).toBe(GATE); // the gate's count; the names are in the output
+      return got.stdout;
+    };
+    const unknownRows = [
+      {
+        flag: 'newProjectLst',
+        project: null,
+        state: 'unknown',
+        archived: false,
+        lifecycle: null,
+        file: a,
+        line: 1,
+        column: 25,
+        text: "const list = useUiFlag('newProjectLst');",
+        match: 'exact',
+      },
+      {
+        flag: 'live-flg',
+        project: null,
+        state: 'unknown',
+        archived: false,
+        lifecycle: null,
+        file: a,
+        line: 2,
+        column: 29,
+        text: "if (flagResolver.isEnabled('live-flg')) go();",
+        match: 'exact',
+      },
+    ];
+
+    const ndjson = (await scan(['-o', 'ndjson']))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { flag: string; state: string });
+    // The references first, then the unknown names after them.
+    expect(ndjson.slice(-2)).toEqual(unknownRows);
+    expect(ndjson.slice(0, -2).map((x) => x.state)).toEqual(['active', 'active', 'active']);
+
+    const json = JSON.parse(await scan(['-o', 'json'])) as {
+      references: unknown[];
+      flags: { flag: string; state: string; verdict: string; references: number; project: string | null }[];
+    };
+    expect(json.references.slice(-2)).toEqual(unknownRows);
+    expect(json.flags.filter((x) => x.state === 'unknown')).toEqual([
+      expect.objectContaining({ flag: 'live-flg', project: null, verdict: 'fix-name', references: 1, files: 1 }),
+      expect.objectContaining({ flag: 'newProjectLst', project: null, verdict: 'fix-name', references: 1, files: 1 }),
+    ]);
+
+    const yaml = await scan(['-o', 'yaml']);
+    expect(yaml).toMatch(/- flag: newProjectLst\n\s+project: null\n\s+state: unknown\n/);
+
+    const csv = await scan(['-o', 'csv']);
+    expect(csv).toContain(`newProjectLst,unknown,false,${a},1,25,const list = useUiFlag('newProjectLst');\r\n`);
+    expect(csv).toContain(`live-flg,unknown,false,${a},2,29,`);
+
+    const md = await scan(['-o', 'markdown']);
+    expect(md).toMatch(/\| newProjectLst \| unknown \| (false|no) \| [^|]*a\.ts \| 1 \| 25 \|/);
+
+    const table = await scan([]);
+    expect(table).toMatch(/newProjectLst\s+unknown\s+/);
+    expect(table).toMatch(/live-flg\s+unknown\s+/);
+
+    const terminal = (await scan([], true)).replace(/\x1b\[[0-9;]*m/g, '');
+    expect(terminal).toContain('newProjectLst (unknown: no flag of that name): 1 reference');
+
+    const github = await scan(['-o', 'github']);
+    expect(github).toContain(
+      `::error file=${a},line=1,col=25,title=Unknown flag%3A newProjectLst::newProjectLst is called as a flag, but the server has no flag of that name\n`,
     );
-    expect(got.stderr).toContain(`${dir}/src/a.ts:2:29: unknown flag "live-flg"`);
-    expect(got.stderr).not.toContain('new-project-lst'); // this.flags.isOn is not configured here
-    expect(got.stderr).toMatch(/2 names in flag calls that no flag has \(unknown\) \(--fail-on\)/);
+    expect(github).toContain(`::error file=${a},line=2,col=29,title=Unknown flag%3A live-flg::`);
+
+    const sarif = JSON.parse(await scan(['-o', 'sarif'])) as {
+      runs: { results: { ruleId: string; level: string; message: { text: string } }[] }[];
+    };
+    const validate = sarifValidator();
+    expect(validate(sarif), JSON.stringify(validate.errors)).toBe(true);
+    expect(sarif.runs[0]!.results.map((x) => [x.ruleId, x.level, x.message.text])).toEqual([
+      [
+        'flagctl/unknown-flag',
+        'error',
+        "'newProjectLst' is called as a flag, but the server has no flag of that name.",
+      ],
+      ['flagctl/unknown-flag', 'error', "'live-flg' is called as a flag, but the server has no flag of that name."],
+    ]);
+
+    const summary = JSON.parse(await scan(['--summary', '-o', 'json'])) as {
+      flags: { flag: string; verdict: string }[];
+    };
+    expect(summary.flags.map((x) => [x.flag, x.verdict])).toEqual([
+      ['live-flg', 'fix-name'],
+      ['newProjectLst', 'fix-name'],
+      ['live-flag', 'keep'],
+      ['new-project-list', 'keep'],
+    ]);
+
     r.write({ 'src/a.ts': "useUiFlag('new-project-list');\n" });
     const ok = await cli(['refs', r.dir, '--fail-on', 'unknown', '-o', 'ndjson']);
     expect(ok.stderr).toBe('');
     expect(ok.code).toBe(0);
+    expect(ok.stdout).not.toContain('"unknown"');
   });
 
   it('bad configuration or --calls: exit 2, nothing sent', async () => {

@@ -25,11 +25,14 @@ always count as delimiters.
 
 --summary verdicts: remove-code (stale, potentially stale or completed, still referenced; for a
 completed flag, "keep branch" says which path stays: enabled if kept, disabled if discarded),
-archive (the same, no reference), restore-or-remove (archived, still referenced), keep.
+archive (the same, no reference), restore-or-remove (archived, still referenced), keep;
+with --fail-on unknown, fix-name (a name in a flag call that no flag has).
 
 -o github writes a warning annotation for each reference to a stale, potentially stale or
 archived flag (and a summary table to $GITHUB_STEP_SUMMARY when it is set); -o sarif writes
-the same references as SARIF 2.1.0 for code scanning. Nothing is uploaded anywhere.
+the same references as SARIF 2.1.0 for code scanning. With --fail-on unknown, each name in a
+flag call that no flag has is a row after the references (state unknown) in every format, and
+an error annotation. Nothing is uploaded anywhere.
 
 --diff <base> reports only what changed since a git revision (a pull request's base): per flag,
 the references added and removed (matched by line content, so a moved file adds nothing),

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { searchedPaths } from './paths.js';
 import { defaultThreads } from './threads.js';
-import { featureLifecycle, lifecyclesBySearch, listFlags, type FlagInfo } from '../../api/flag-list.js';
+import { featureLifecycle, listFlags, type FlagInfo } from '../../api/flag-list.js';
 import { ApiError, CheckFailedError, UsageError } from '../../errors.js';
 import { notice } from '../../output/context.js';
 import { summaryMarkdown } from '../../output/github.js';
@@ -10,8 +10,16 @@ import { unannotatedMarkdown } from '../../output/refs-diff-view.js';
 import { PageProgress } from '../../output/page-progress.js';
 import { render } from '../../output/render.js';
 import { sarifLog } from '../../output/sarif.js';
-import { GATE_STATES, isFlagged, Tally, type FlagRow, type Reference } from '../../refs/model.js';
-import { fillLifecycles, findReferences, memoLookup, setLifecycle } from '../../refs/references.js';
+import {
+  GATE_STATES,
+  isFlagged,
+  Tally,
+  UNKNOWN_NAME,
+  withUnknownRows,
+  type FlagRow,
+  type Reference,
+} from '../../refs/model.js';
+import { fillLifecycles, findReferences, memoLookup } from '../../refs/references.js';
 import { groupedByFlag, referenceAnnotation } from '../../output/refs-view.js';
 import { flagRowColumns, referenceColumns } from './columns.js';
 import { emptyStats, type TreeOptions } from '../../refs/scan.js';
@@ -21,16 +29,13 @@ import type { RunContext } from '../../cli/context.js';
 import type { Request } from '../../cli/spec.js';
 import { refuseDiffOptions, runDiff } from './diff.js';
 import { FAIL_ON_STATES, UNKNOWN, type FailOnState, type options } from './options.js';
-import { unknownGate } from './unknown.js';
+import { unknownReferences } from './unknown.js';
 import { loadCalls } from '../../refs/calls.js';
 import { configTop } from '../../refs/diff/config.js';
 import { skippedLine, SkippedFilesError } from './skipped.js';
 
 /** The job summary stays readable and far below GitHub's 1 MiB limit. */
 const SUMMARY_ROWS = 500;
-
-/** Above this many lifecycles to look up, search pages (100 flags each) replace one GET per flag. */
-const SEARCH_LIFECYCLES_FROM = 200;
 
 /** More threads than CPUs only compete for them (measured: 16 on 2 cores took 3-4× as long). */
 function clampThreads(ctx: RunContext, asked: number): number {
@@ -89,8 +94,9 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     ui.adapter.wholeRows(ui) ||
     Boolean(req.output.columns?.length && columns!.some((c) => c.name === 'lifecycle'));
   let gated = 0;
+  let unknown: Reference[] = [];
   let flagList: FlagInfo[] = [];
-  // Archived flags and many lifecycles come from search: paced, and each wait said on stderr.
+  // Archived flags come from search: paced, and each wait said on stderr.
   const progress = new PageProgress(ctx.io, false);
   progress.purpose = 'searching for the archived flags';
   const pacer = ctx.pacer(progress.waiting);
@@ -116,6 +122,11 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
         if (failOn.length > 0 && isFlagged(r, failOn)) gated++;
         yield r;
       }
+      // --fail-on unknown: the names in flag calls that no flag has, as rows after the references.
+      if (calls) {
+        unknown = await unknownReferences({ tree, calls, match, projects: f.project }, await listing);
+        yield* unknown;
+      }
     };
     let rows: FlagRow[] | undefined;
     const flagRows = async () => {
@@ -124,22 +135,13 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       const shown = tally.rows(flagList, f.allFlags === true, req.args[0] as string[] | undefined);
       const names = new Set(shown.map((r) => r.flag));
       const todo = flagList.filter((x) => names.has(x.name) && x.lifecycle === null);
-      // Many flags: search pages of 100 instead of one document each, but only where the
-      // server's search limit (15 a minute on Unleash 8) has room for every page now; else
-      // the documents, which no limit paces (8 in flight): about 5 s for 1,000 flags where
-      // paging 5,000 flags through a spent limit waits out three minutes.
-      const projects = new Set(todo.map((x) => x.project));
-      const pages = [...projects].reduce(
-        (n, p) => n + Math.ceil(flagList.filter((x) => x.project === p && !x.archived).length / 100),
-        0,
-      );
-      if (todo.length > SEARCH_LIFECYCLES_FROM && pacer.allowsNow(pages)) {
-        progress.purpose = "searching for the flags' lifecycles";
-        const stages = await lifecyclesBySearch(client, [...projects], pacer);
-        for (const x of todo) if (stages.has(x.name)) setLifecycle(x, stages.get(x.name)!);
-      }
+      // One document per flag, never search pages: search reports a flag's latest stage
+      // row, the document its furthest stage, and they differ (docs/guides/refs-lifecycles.md).
       await fillLifecycles(todo, lookup);
-      return (rows = tally.rows(flagList, f.allFlags === true, req.args[0] as string[] | undefined));
+      return (rows = withUnknownRows(
+        tally.rows(flagList, f.allFlags === true, req.args[0] as string[] | undefined),
+        unknown,
+      ));
     };
 
     if (summary) {
@@ -164,7 +166,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
           return summaryMarkdown('Feature flag references', text, rowColumns, all.slice(0, SUMMARY_ROWS));
         },
         sarif: {
-          keep: (r) => isFlagged(r, GATE_STATES),
+          keep: (r) => isFlagged(r, GATE_STATES) || r.state === UNKNOWN_NAME,
           log: (flagged) => sarifLog(flagged, { version: VERSION, root: process.cwd() }),
         },
         grouped: (all, u) => (all.length > 0 ? groupedByFlag(all, u.style) : 'No references found.\n'),
@@ -179,11 +181,11 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   } finally {
     progress.clear();
   }
-  const unknown = calls ? await unknownGate(ctx, { tree, calls, match, projects: f.project }, flagList) : 0;
-  if (gated > 0 || unknown > 0) {
+  if (gated > 0 || unknown.length > 0) {
     const found =
       gated > 0 ? [`${gated} reference${gated === 1 ? '' : 's'} to flags that are ${failOn.join(' or ')}`] : [];
-    if (unknown > 0) found.push(`${unknown} name${unknown === 1 ? '' : 's'} in flag calls that no flag has (unknown)`);
+    if (unknown.length > 0)
+      found.push(`${unknown.length} name${unknown.length === 1 ? '' : 's'} in flag calls that no flag has (unknown)`);
     throw new CheckFailedError(`${found.join('; ')} (--fail-on)`);
   }
   // The size cap is a rule the user set or accepted (said above); unreadable files and names are not.

@@ -1,21 +1,17 @@
 import type { FlagInfo } from '../../api/flag-list.js';
-import { notice } from '../../output/context.js';
+import { UNKNOWN_NAME, type Reference } from '../../refs/model.js';
 import type { MatchOptions } from '../../refs/references.js';
 import type { TreeOptions } from '../../refs/scan.js';
 import { unknownCalls } from '../../refs/unknown-calls.js';
-import type { RunContext } from '../../cli/context.js';
 
-// `refs --fail-on unknown` without --diff: the names in flag calls that no flag has, each
-// said on stderr (file:line:column, as compilers and rg print places), counted for the gate.
+// `refs --fail-on unknown` without --diff: the names in flag calls that no flag has. Each is a
+// row of the output after the references (state `unknown`, no project), so every format
+// carries them as it carries references, and the gate counts them.
 
-/** Places listed on stderr; the rest are counted. */
-const SHOWN = 50;
-
-export async function unknownGate(
-  ctx: RunContext,
+export async function unknownReferences(
   o: { tree: TreeOptions; calls: string[]; match: MatchOptions; projects?: string[] },
   flags: FlagInfo[],
-): Promise<number> {
+): Promise<Reference[]> {
   const found = await unknownCalls(flags, {
     tree: o.tree,
     calls: o.calls,
@@ -24,8 +20,16 @@ export async function unknownGate(
     maxFileBytes: o.match.maxFileBytes,
     projects: o.projects,
   });
-  for (const u of found.slice(0, SHOWN))
-    notice(ctx.io, `${u.file}:${u.line}:${u.column}: unknown flag "${u.name}": ${u.text}`);
-  if (found.length > SHOWN) notice(ctx.io, `… and ${found.length - SHOWN} more unknown names in flag calls`);
-  return found.length;
+  return found.map((u) => ({
+    flag: u.name,
+    project: null,
+    state: UNKNOWN_NAME,
+    archived: false,
+    lifecycle: null,
+    file: u.file,
+    line: u.line,
+    column: u.column,
+    text: u.text,
+    match: 'exact',
+  }));
 }
