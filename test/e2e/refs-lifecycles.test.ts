@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { adminGet, flagctl, runtimeName, target } from './cli.js';
+import { adminGet, deleteFlag, flagctl, runtimeName, target } from './cli.js';
 
 // refs' lifecycles are the flags' own documents (GET …/features/{name}), on both servers, and
 // why search pages cannot stand in for them: search reports a flag's latest lifecycle row by
@@ -111,8 +111,7 @@ for (const server of inject('servers')) {
         expect(gate.stderr).toBe('flagctl: 1 reference to flags that are completed (--fail-on)\n');
       } finally {
         for (const name of made) {
-          await admin('DELETE', `${F}/${name}`).catch(() => undefined);
-          await admin('DELETE', `/api/admin/archive/${name}`).catch(() => undefined);
+          await deleteFlag(server, name).catch(() => undefined);
         }
       }
     });
