@@ -17,10 +17,10 @@ export function stateWords(r: Pick<Reference, 'state' | 'archived'>): string {
 export function referenceAnnotation(r: Reference): Annotation | undefined {
   if (!isFlagged(r)) return undefined;
   const life = r.lifecycle ? `, lifecycle ${r.lifecycle}` : '';
-  const title = r.archived ? `Archived flag: ${r.flag}` : `Stale flag: ${r.flag}`;
+  const title = r.archived ? `Archived flag: ${r.name}` : `Stale flag: ${r.name}`;
   return {
     level: 'warning',
-    message: `${r.flag} (project ${r.project}${life}) is ${stateWords(r)} and still referenced here`,
+    message: `${r.name} (project ${r.project}${life}) is ${stateWords(r)} and still referenced here`,
     props: { file: r.file, line: String(r.line), col: String(r.column), title },
   };
 }
@@ -32,9 +32,9 @@ export function groupedByFlag(
 ): string {
   const groups = new Map<string, Reference[]>();
   for (const r of refs) {
-    const g = groups.get(r.flag);
+    const g = groups.get(r.name);
     if (g) g.push(r);
-    else groups.set(r.flag, [r]);
+    else groups.set(r.name, [r]);
   }
   const out: string[] = [];
   for (const [flag, list] of [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {

@@ -55,9 +55,9 @@ function ruleIndex(r: Pick<SarifReference, 'state' | 'archived'>): number | unde
 
 function message(r: SarifReference): string {
   const life = r.lifecycle ? `, lifecycle ${r.lifecycle}` : '';
-  if (r.archived) return `Feature flag '${r.flag}' (project ${r.project}${life}) is archived but still referenced.`;
+  if (r.archived) return `Feature flag '${r.name}' (project ${r.project}${life}) is archived but still referenced.`;
   const state = r.state === 'stale' ? 'marked stale' : 'potentially stale';
-  return `Feature flag '${r.flag}' (project ${r.project}${life}) is ${state} and still referenced.`;
+  return `Feature flag '${r.name}' (project ${r.project}${life}) is ${state} and still referenced.`;
 }
 
 /**
@@ -95,7 +95,7 @@ export function sarifLog(
           },
         },
       ],
-      properties: { flag: r.flag, project: r.project, state: r.state, archived: r.archived, lifecycle: r.lifecycle },
+      properties: { flag: r.name, project: r.project, state: r.state, archived: r.archived, lifecycle: r.lifecycle },
     });
   }
   return {

@@ -5,7 +5,8 @@ import type { FlagInfo, FlagState } from '../api/flag-list.js';
 // cleanup view, one row per flag with a verdict.
 
 export interface Reference {
-  flag: string;
+  /** The flag's name (`name` in every record flagctl defines). */
+  name: string;
   project: string;
   state: FlagState;
   archived: boolean;
@@ -28,7 +29,7 @@ export type Verdict = 'remove-code' | 'archive' | 'restore-or-remove' | 'keep';
 export type KeepBranch = 'enabled' | 'disabled';
 
 export interface FlagRow {
-  flag: string;
+  name: string;
   project: string;
   type: string | null;
   state: FlagState;
@@ -81,9 +82,9 @@ const ORDER: Record<Verdict, number> = { 'remove-code': 0, 'restore-or-remove': 
 export class Tally {
   private readonly counts = new Map<string, { refs: number; files: Set<string> }>();
 
-  add(ref: Pick<Reference, 'flag' | 'file'>): void {
-    let c = this.counts.get(ref.flag);
-    if (!c) this.counts.set(ref.flag, (c = { refs: 0, files: new Set() }));
+  add(ref: Pick<Reference, 'name' | 'file'>): void {
+    let c = this.counts.get(ref.name);
+    if (!c) this.counts.set(ref.name, (c = { refs: 0, files: new Set() }));
     c.refs++;
     c.files.add(ref.file);
   }
@@ -103,7 +104,7 @@ export class Tally {
       const references = c?.refs ?? 0;
       if (!allFlags && f.state === 'active' && !f.archived && references === 0) continue;
       rows.push({
-        flag: f.name,
+        name: f.name,
         project: f.project,
         type: f.type,
         state: f.state,
@@ -119,6 +120,6 @@ export class Tally {
       const row = rows[rows.length - 1]!;
       if (row.verdict === 'remove-code' && row.keepBranch) row.cleanup = cleanupCommand(f.name, row.keepBranch, paths);
     }
-    return rows.sort((a, b) => ORDER[a.verdict] - ORDER[b.verdict] || (a.flag < b.flag ? -1 : a.flag > b.flag ? 1 : 0));
+    return rows.sort((a, b) => ORDER[a.verdict] - ORDER[b.verdict] || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 }

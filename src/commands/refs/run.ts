@@ -122,7 +122,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       if (rows) return rows;
       await listing;
       const shown = tally.rows(flagList, f.allFlags === true, req.args[0] as string[] | undefined);
-      const names = new Set(shown.map((r) => r.flag));
+      const names = new Set(shown.map((r) => r.name));
       const todo = flagList.filter((x) => names.has(x.name) && x.lifecycle === null);
       // Many flags: search pages of 100 instead of one document each, but only where the
       // server's search limit (15 a minute on Unleash 8) has room for every page now; else
