@@ -152,7 +152,7 @@ async function main() {
     const doc = JSON.parse(out);
     const extinct = doc.flags
       .filter((f) => f.extinct)
-      .map((f) => f.flag)
+      .map((f) => f.name)
       .sort();
     const ok =
       JSON.stringify(extinct) === JSON.stringify([...removed].sort()) &&

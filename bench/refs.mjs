@@ -119,13 +119,13 @@ function oracle(tree, names, dir) {
 function refsSet(tree, env) {
   const r = spawnSync(
     process.execPath,
-    [BIN, 'refs', '--no-ignore', tree, '-o', 'ndjson', '--columns', 'flag,file,line'],
+    [BIN, 'refs', '--no-ignore', tree, '-o', 'ndjson', '--columns', 'name,file,line'],
     { cwd: root, env, maxBuffer: 1 << 28 },
   );
   const set = new Set();
   for (const line of String(r.stdout).split('\n').filter(Boolean)) {
     const x = JSON.parse(line);
-    set.add(`${x.file}:${x.line}:${x.flag}`);
+    set.add(`${x.file}:${x.line}:${x.name}`);
   }
   return set;
 }

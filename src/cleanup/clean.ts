@@ -138,7 +138,7 @@ function textLeftovers(source: string, flags: string[], reason: string): Leftove
       for (const q of ['"', "'", '`']) {
         const col = line.indexOf(`${q}${f}${q}`);
         if (col >= 0) {
-          out.push({ flag: f, line: i + 1, column: col + 1, reason });
+          out.push({ name: f, line: i + 1, column: col + 1, reason });
           break;
         }
       }

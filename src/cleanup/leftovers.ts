@@ -6,7 +6,8 @@ import { calleeName, firstArgument, isComment, stringValue } from './tree.js';
 // What names the flag after the rewrite, and why cleanup left it: each is for a person to see.
 
 export interface Leftover {
-  flag: string;
+  /** The flag's name. */
+  name: string;
   line: number;
   column: number;
   reason: string;
@@ -19,7 +20,7 @@ const ARRAYS = /^(array|list|tuple|set|array_initializer)$/;
 export function leftoversIn(root: Node, d: Dialect, calls: FlagCalls, flags: string[], testFile: boolean): Leftover[] {
   const out: Leftover[] = [];
   const at = (n: Node, flag: string, reason: string) =>
-    out.push({ flag, line: n.startPosition.row + 1, column: n.startPosition.column + 1, reason });
+    out.push({ name: flag, line: n.startPosition.row + 1, column: n.startPosition.column + 1, reason });
   const quoted = (text: string, flag: string) => ['"', "'", '`'].some((q) => text.includes(`${q}${flag}${q}`));
   const walk = (n: Node) => {
     if (isComment(n)) {

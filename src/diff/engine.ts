@@ -31,7 +31,8 @@ export interface FieldChange {
 }
 
 export interface FeatureChange {
-  feature: string;
+  /** The flag's name (`name` in every record flagctl defines). */
+  name: string;
   change: ChangeKind;
   fields: FieldChange[];
 }
@@ -64,7 +65,7 @@ export function diffViews(left: EnvView, right: EnvView, options: DiffOptions): 
     const r = right.features.get(name);
     const fields = diffFeature(l, r, options);
     const change: ChangeKind = !l ? 'added' : !r ? 'removed' : 'changed';
-    if (change !== 'changed' || fields.length > 0) out.push({ feature: name, change, fields });
+    if (change !== 'changed' || fields.length > 0) out.push({ name, change, fields });
   }
   return out;
 }

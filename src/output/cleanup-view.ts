@@ -27,7 +27,7 @@ export function cleanupView(kept: Kept[], result: TreeCleanup, written: boolean)
       } else {
         for (const f of changed) await write(ui.io.stdout, ui.tty ? terminalPatch(ui, f.patch) : f.patch);
       }
-      for (const l of leftovers) notice(ui.io, `${l.file}:${l.line}:${l.column}: ${l.flag}: ${l.reason}`);
+      for (const l of leftovers) notice(ui.io, `${l.file}:${l.line}:${l.column}: ${l.name}: ${l.reason}`);
       const verb = written ? 'edited' : 'would edit';
       notice(
         ui.io,

@@ -43,7 +43,7 @@ export function diffLines(result: DiffResult, labels: SideLabels, ui: Ui): strin
     fields(s.fields);
   }
   for (const c of result.changes) {
-    lines.push('', `${MARK[c.change]} ${termSafe(c.feature)} (${c.change})`);
+    lines.push('', `${MARK[c.change]} ${termSafe(c.name)} (${c.change})`);
     fields(c.fields);
   }
   // The totals name the segments that differ and their features: server text, like the rest.
@@ -55,7 +55,7 @@ export function diffLines(result: DiffResult, labels: SideLabels, ui: Ui): strin
 export function statLines(result: DiffResult, labels: SideLabels, ui: Ui): string[] {
   const items = [
     ...result.segments.map((s) => ({ name: termSafe(`segment ${s.segment}`), fields: s.fields })),
-    ...result.changes.map((c) => ({ name: termSafe(c.feature), fields: c.fields })),
+    ...result.changes.map((c) => ({ name: termSafe(c.name), fields: c.fields })),
   ];
   const width = Math.max(0, ...items.map((i) => i.name.length));
   const lines = items.map(({ name, fields }) => {
@@ -91,16 +91,16 @@ export function diffMarkdown(result: DiffResult, labels: SideLabels, stat = fals
   }
   if (changes.length > 0 && stat) {
     out.push('', '| feature | change | fields |', '| --- | --- | --- |');
-    for (const c of changes) out.push(`| ${markdownCell(c.feature)} | ${c.change} | ${c.fields.length} |`);
+    for (const c of changes) out.push(`| ${markdownCell(c.name)} | ${c.change} | ${c.fields.length} |`);
   } else if (changes.length > 0) {
     out.push('', `| feature | change | field | ${left} | ${right} |`, '| --- | --- | --- | --- | --- |');
     for (const c of changes) {
       c.fields.forEach((f, i) => {
-        const cells = [i === 0 ? markdownCell(c.feature) : '', i === 0 ? c.change : '', markdownCell(f.path)];
+        const cells = [i === 0 ? markdownCell(c.name) : '', i === 0 ? c.change : '', markdownCell(f.path)];
         cells.push(markdownCell(showValue(f, 'left')), markdownCell(showValue(f, 'right')));
         out.push(`| ${cells.join(' | ')} |`);
       });
-      if (c.fields.length === 0) out.push(`| ${markdownCell(c.feature)} | ${c.change} |  |  |  |`);
+      if (c.fields.length === 0) out.push(`| ${markdownCell(c.name)} | ${c.change} |  |  |  |`);
     }
   }
   return `${out.join('\n')}\n`;

@@ -69,7 +69,7 @@ export function diffLines(d: RefsDiff, ui: Ui): string[] {
     const concern = concernsOf(f).length > 0 ? st.yellow(t(facts(f))) : t(facts(f));
     lines.push(
       '',
-      `${st.bold(t(f.flag))} (${concern}): +${f.added.length} -${f.removed.length}${notes.length ? `, ${notes.join(', ')}` : ''}`,
+      `${st.bold(t(f.name))} (${concern}): +${f.added.length} -${f.removed.length}${notes.length ? `, ${notes.join(', ')}` : ''}`,
     );
     for (const p of f.added) lines.push(st.green(place('+', p)));
     for (const p of f.removed) lines.push(st.red(place('-', p)));
@@ -98,12 +98,12 @@ export function diffMarkdown(d: RefsDiff, leftOut = 0): string {
   for (const f of d.flags) {
     const c = concernsOf(f);
     if (c.length > 0 && f.added.length > 0)
-      points.push(`- ⚠️ ${code(f.flag)} is ${c.join(', ')}: ${s(f.added.length, 'reference')} added`);
+      points.push(`- ⚠️ ${code(f.name)} is ${c.join(', ')}: ${s(f.added.length, 'reference')} added`);
     if (f.extinct)
       points.push(
         f.archived
-          ? `- 🧹 ${code(f.flag)} (archived) has no reference left: nothing more to do`
-          : `- 🧹 ${code(f.flag)} has no reference left: consider \`flagctl retire plan\``,
+          ? `- 🧹 ${code(f.name)} (archived) has no reference left: nothing more to do`
+          : `- 🧹 ${code(f.name)} has no reference left: consider \`flagctl retire plan\``,
       );
   }
   for (const u of d.unknown)
@@ -123,7 +123,7 @@ export function diffMarkdown(d: RefsDiff, leftOut = 0): string {
     out.push('| | flag | state | file | line | text |', '| --- | --- | --- | --- | --- | --- |');
     for (const r of changes)
       out.push(
-        `| ${r.change === 'added' ? '+' : '−'} | ${m(r.flag)} | ${m(r.archived ? 'archived' : r.state)} | ${m(r.file)} | ${r.line} | ${m(r.text)} |`,
+        `| ${r.change === 'added' ? '+' : '−'} | ${m(r.name)} | ${m(r.archived ? 'archived' : r.state)} | ${m(r.file)} | ${r.line} | ${m(r.text)} |`,
       );
     out.push('', '</details>');
   }
@@ -133,7 +133,7 @@ export function diffMarkdown(d: RefsDiff, leftOut = 0): string {
 /** Rows for csv, ndjson: one per reference added or removed. */
 export interface ChangeRow extends Place {
   change: 'added' | 'removed';
-  flag: string;
+  name: string;
   project: string;
   state: string;
   archived: boolean;
@@ -146,7 +146,7 @@ export function changeRows(d: RefsDiff): ChangeRow[] {
     (['added', 'removed'] as const).flatMap((change) =>
       f[change].map((p) => ({
         change,
-        flag: f.flag,
+        name: f.name,
         project: f.project,
         state: f.state,
         archived: f.archived,
@@ -178,11 +178,11 @@ export function diffAnnotations(
     for (const p of f.added) {
       all.push({
         level,
-        line: annotation(level, `${f.flag} (${facts(f)}) is ${c.join(', ')}; this change adds a reference to it`, {
+        line: annotation(level, `${f.name} (${facts(f)}) is ${c.join(', ')}; this change adds a reference to it`, {
           file: p.file,
           line: String(p.line),
           col: String(p.column),
-          title: `Flag ${c[0]}: ${f.flag}`,
+          title: `Flag ${c[0]}: ${f.name}`,
         }),
       });
     }
@@ -202,14 +202,14 @@ export function diffAnnotations(
 
 /** References of a full scan past GitHub's 10 warnings a step, for the job summary (at most `max`). */
 export function unannotatedMarkdown(
-  refs: { flag: string; file: string; line: number; column: number; text: string }[],
+  refs: { name: string; file: string; line: number; column: number; text: string }[],
   max: number,
 ): string {
   if (refs.length === 0) return '';
   const m = markdownCell;
   const shown = refs.slice(0, max);
   const head = `GitHub shows at most ${ANNOTATIONS_PER_LEVEL} warning annotations a step: the first ${ANNOTATIONS_PER_LEVEL} references are annotated, and ${s(refs.length, 'more reference')} ${refs.length === 1 ? 'is' : 'are'} listed here${refs.length > max ? ` (the first ${max})` : ''}:`;
-  return `\n${head}\n\n| flag | file | line | text |\n| --- | --- | --- | --- |\n${shown.map((r) => `| ${m(r.flag)} | ${m(r.file)} | ${r.line} | ${m(r.text)} |`).join('\n')}\n`;
+  return `\n${head}\n\n| flag | file | line | text |\n| --- | --- | --- | --- |\n${shown.map((r) => `| ${m(r.name)} | ${m(r.file)} | ${r.line} | ${m(r.text)} |`).join('\n')}\n`;
 }
 
 function unknownAnnotation(u: UnknownName, level: 'error' | 'warning'): string {
@@ -229,8 +229,8 @@ function unknownAnnotation(u: UnknownName, level: 'error' | 'warning'): string {
  */
 export async function appendOutputs(path: string, d: RefsDiff): Promise<void> {
   const values = {
-    extinct: d.flags.filter((f) => f.extinct).map((f) => f.flag),
-    'added-stale': d.flags.filter((f) => f.added.length > 0 && !f.archived && f.state === 'stale').map((f) => f.flag),
+    extinct: d.flags.filter((f) => f.extinct).map((f) => f.name),
+    'added-stale': d.flags.filter((f) => f.added.length > 0 && !f.archived && f.state === 'stale').map((f) => f.name),
   };
   const text = Object.entries(values)
     .map(([k, v]) => {

@@ -23,15 +23,15 @@ export function referenceAnnotation(r: Reference): Annotation | undefined {
   if (r.state === UNKNOWN_NAME)
     return {
       level: 'error',
-      message: `${r.flag} is called as a flag, but the server has no flag of that name`,
-      props: { file: r.file, line: String(r.line), col: String(r.column), title: `Unknown flag: ${r.flag}` },
+      message: `${r.name} is called as a flag, but the server has no flag of that name`,
+      props: { file: r.file, line: String(r.line), col: String(r.column), title: `Unknown flag: ${r.name}` },
     };
   if (!isFlagged(r)) return undefined;
   const life = r.lifecycle ? `, lifecycle ${r.lifecycle}` : '';
-  const title = r.archived ? `Archived flag: ${r.flag}` : `Stale flag: ${r.flag}`;
+  const title = r.archived ? `Archived flag: ${r.name}` : `Stale flag: ${r.name}`;
   return {
     level: 'warning',
-    message: `${r.flag} (project ${r.project}${life}) is ${stateWords(r)} and still referenced here`,
+    message: `${r.name} (project ${r.project}${life}) is ${stateWords(r)} and still referenced here`,
     props: { file: r.file, line: String(r.line), col: String(r.column), title },
   };
 }
@@ -43,9 +43,9 @@ export function groupedByFlag(
 ): string {
   const groups = new Map<string, Reference[]>();
   for (const r of refs) {
-    const g = groups.get(r.flag);
+    const g = groups.get(r.name);
     if (g) g.push(r);
-    else groups.set(r.flag, [r]);
+    else groups.set(r.name, [r]);
   }
   const out: string[] = [];
   for (const [flag, list] of [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {

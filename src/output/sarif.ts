@@ -62,11 +62,11 @@ function ruleIndex(r: Pick<SarifReference, 'state' | 'archived'>): number | unde
 }
 
 function message(r: SarifReference): string {
-  if (r.state === UNKNOWN_NAME) return `'${r.flag}' is called as a flag, but the server has no flag of that name.`;
+  if (r.state === UNKNOWN_NAME) return `'${r.name}' is called as a flag, but the server has no flag of that name.`;
   const life = r.lifecycle ? `, lifecycle ${r.lifecycle}` : '';
-  if (r.archived) return `Feature flag '${r.flag}' (project ${r.project}${life}) is archived but still referenced.`;
+  if (r.archived) return `Feature flag '${r.name}' (project ${r.project}${life}) is archived but still referenced.`;
   const state = r.state === 'stale' ? 'marked stale' : 'potentially stale';
-  return `Feature flag '${r.flag}' (project ${r.project}${life}) is ${state} and still referenced.`;
+  return `Feature flag '${r.name}' (project ${r.project}${life}) is ${state} and still referenced.`;
 }
 
 /**
@@ -104,7 +104,7 @@ export function sarifLog(
           },
         },
       ],
-      properties: { flag: r.flag, project: r.project, state: r.state, archived: r.archived, lifecycle: r.lifecycle },
+      properties: { flag: r.name, project: r.project, state: r.state, archived: r.archived, lifecycle: r.lifecycle },
     });
   }
   return {

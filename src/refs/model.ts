@@ -5,7 +5,8 @@ import type { FlagInfo, FlagState } from '../api/flag-list.js';
 // cleanup view, one row per flag with a verdict.
 
 export interface Reference {
-  flag: string;
+  /** The flag's name (`name` in every record flagctl defines). */
+  name: string;
   /** null for an unknown name: no project has a flag of that name. */
   project: string | null;
   /** `unknown`: a name in a flag call (`--fail-on unknown`) that no flag has. */
@@ -34,7 +35,7 @@ export type Verdict = 'remove-code' | 'fix-name' | 'archive' | 'restore-or-remov
 export type KeepBranch = 'enabled' | 'disabled';
 
 export interface FlagRow {
-  flag: string;
+  name: string;
   /** null for an unknown name. */
   project: string | null;
   type: string | null;
@@ -90,9 +91,9 @@ const ORDER: Record<Verdict, number> = { 'remove-code': 0, 'fix-name': 1, 'resto
 export class Tally {
   private readonly counts = new Map<string, { refs: number; files: Set<string> }>();
 
-  add(ref: Pick<Reference, 'flag' | 'file'>): void {
-    let c = this.counts.get(ref.flag);
-    if (!c) this.counts.set(ref.flag, (c = { refs: 0, files: new Set() }));
+  add(ref: Pick<Reference, 'name' | 'file'>): void {
+    let c = this.counts.get(ref.name);
+    if (!c) this.counts.set(ref.name, (c = { refs: 0, files: new Set() }));
     c.refs++;
     c.files.add(ref.file);
   }
@@ -112,7 +113,7 @@ export class Tally {
       const references = c?.refs ?? 0;
       if (!allFlags && f.state === 'active' && !f.archived && references === 0) continue;
       rows.push({
-        flag: f.name,
+        name: f.name,
         project: f.project,
         type: f.type,
         state: f.state,
@@ -133,7 +134,7 @@ export class Tally {
 }
 
 function sortRows(rows: FlagRow[]): FlagRow[] {
-  return rows.sort((a, b) => ORDER[a.verdict] - ORDER[b.verdict] || (a.flag < b.flag ? -1 : a.flag > b.flag ? 1 : 0));
+  return rows.sort((a, b) => ORDER[a.verdict] - ORDER[b.verdict] || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /** The summary's rows with one more per unknown name (verdict fix-name), in the same order. */
@@ -141,16 +142,16 @@ export function withUnknownRows(rows: FlagRow[], unknown: Reference[]): FlagRow[
   if (unknown.length === 0) return rows;
   const tally = new Tally();
   for (const r of unknown) tally.add(r);
-  const names = [...new Set(unknown.map((r) => r.flag))];
+  const names = [...new Set(unknown.map((r) => r.name))];
   const extra = names.map((flag): FlagRow => ({
-    flag,
+    name: flag,
     project: null,
     type: null,
     state: UNKNOWN_NAME,
     lifecycle: null,
     archived: false,
     references: tally.references(flag),
-    files: new Set(unknown.filter((r) => r.flag === flag).map((r) => r.file)).size,
+    files: new Set(unknown.filter((r) => r.name === flag).map((r) => r.file)).size,
     lastSeenAt: null,
     verdict: 'fix-name',
     keepBranch: null,

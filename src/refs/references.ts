@@ -79,7 +79,7 @@ export async function* findReferences(
       for (const id of r.ids) {
         const f = flags[id]!;
         yield {
-          flag: f.name,
+          name: f.name,
           project: f.project,
           state: f.state,
           archived: f.archived,

@@ -108,9 +108,9 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
     (async () => {
       for await (const ref of findReferences(flags, r.match, { ...r.tree, signal: stop.signal }, stats)) {
         if (skipped.has(resolve(ref.file))) continue;
-        counts.set(ref.flag, (counts.get(ref.flag) ?? 0) + 1);
-        let s = files.get(ref.flag);
-        if (!s) files.set(ref.flag, (s = new Set()));
+        counts.set(ref.name, (counts.get(ref.name) ?? 0) + 1);
+        let s = files.get(ref.name);
+        if (!s) files.set(ref.name, (s = new Set()));
         s.add(ref.file);
       }
     })();

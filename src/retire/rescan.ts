@@ -50,8 +50,8 @@ export async function rescan(plan: Plan, names: string[], threads: number, skipF
     stats,
   )) {
     if (skip.has(resolve(ref.file))) continue;
-    let r = referenced.get(ref.flag);
-    if (!r) referenced.set(ref.flag, (r = { count: 0, files: [] }));
+    let r = referenced.get(ref.name);
+    if (!r) referenced.set(ref.name, (r = { count: 0, files: [] }));
     r.count++;
     if (!r.files.includes(ref.file)) r.files.push(ref.file);
   }

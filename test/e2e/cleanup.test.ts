@@ -70,7 +70,7 @@ async function referenced(dir: string, env: Record<string, string>): Promise<str
   const refs = r.stdout
     .split('\n')
     .filter(Boolean)
-    .map((l) => (JSON.parse(l) as { flag: string }).flag);
+    .map((l) => (JSON.parse(l) as { name: string }).name);
   return refs.filter((f) => f.startsWith('cleanup.')).sort();
 }
 

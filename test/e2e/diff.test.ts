@@ -20,7 +20,7 @@ interface Field {
   right: unknown;
 }
 interface Change {
-  feature: string;
+  name: string;
   change: string;
   fields: Field[];
 }
@@ -35,7 +35,7 @@ for (const server of servers) {
       const r = await flagctl(['diff', 'development', 'production', '-o', 'json'], env);
       expect(r.code).toBe(3);
       const changes = JSON.parse(r.stdout).changes as Change[];
-      const of = (name: string) => changes.find((c) => c.feature === name)!.fields;
+      const of = (name: string) => changes.find((c) => c.name === name)!.fields;
       expect(changes.every((c) => c.change === 'changed')).toBe(true);
 
       expect(of(SEED.segmentDriftFeature)).toEqual([
@@ -76,7 +76,7 @@ for (const server of servers) {
         for (const f of c.fields)
           expect(f.path).not.toMatch(/^(type|description|stale|impressionData|tags|dependencies)/);
       // Features enabled with the same default strategy in both environments are no drift.
-      expect(changes.map((c) => c.feature)).not.toContain(SEED.killSwitch);
+      expect(changes.map((c) => c.name)).not.toContain(SEED.killSwitch);
     });
 
     it('the terminal view and --stat', async () => {
@@ -147,7 +147,7 @@ describe.runIf(v6 && v8)('diff between Unleash 6.10.1 and 8.2.0 through two prof
     const r = await flagctl(['diff', 'old:development', 'new:development', '-o', 'json'], config());
     expect(r.code).toBe(3);
     const changes = JSON.parse(r.stdout).changes as Change[];
-    expect(changes.map((c) => c.feature)).toEqual([SEED.versionSpecific]);
+    expect(changes.map((c) => c.name)).toEqual([SEED.versionSpecific]);
     const fields = changes[0]!.fields;
     expect(fields.map((f) => f.path)).toEqual(['type', 'description', 'strategies[userWithId]', 'strategies[default]']);
     expect(fields[0]).toEqual({ path: 'type', left: 'release', right: 'sunset' });

@@ -111,7 +111,7 @@ for (const server of inject('servers')) {
       const csv = await flagctl(['feature', 'get', SEED.mixedEnvFeature, '-o', 'csv'], env);
       expect(csv.code).toBe(0);
       const rows = csv.stdout.trim().split('\r\n');
-      expect(rows[0]).toBe('feature,project,environment,type,enabled,strategies,variants,lastSeenAt');
+      expect(rows[0]).toBe('name,project,environment,type,enabled,strategies,variants,lastSeenAt');
       expect(rows).toHaveLength(f.environments.length + 1);
       const nd = await flagctl(['feature', 'get', SEED.mixedEnvFeature, '-o', 'ndjson'], env);
       const objs = nd.stdout

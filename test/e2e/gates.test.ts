@@ -102,7 +102,7 @@ for (const server of inject('servers')) {
         );
         const full = await flagctl(['diff', 'development', 'production', '-o', 'json'], env);
         expect(full.code).toBe(3);
-        const mine = (doc: { changes: { feature: string }[] }) => doc.changes.filter((c) => c.feature === name);
+        const mine = (doc: { changes: { name: string }[] }) => doc.changes.filter((c) => c.name === name);
         expect(JSON.parse(r.stdout).changes).toEqual(mine(JSON.parse(full.stdout)));
         expect(mine(JSON.parse(r.stdout)).length).toBe(1);
 

@@ -70,7 +70,7 @@ for (const server of inject('servers')) {
       const d = await json(r);
       expect(
         d.flags.map((f) => [
-          f.flag,
+          f.name,
           f.state,
           f.added.map((p) => `${p.file}:${p.line}:${p.column}`),
           f.removed.length,
@@ -240,7 +240,7 @@ for (const server of inject('servers')) {
       r.write({ 'a.ts': 'f(0)\n' });
       r.commit('drop both');
       const d = await json(r);
-      expect(d.flags.map((f) => [f.flag, f.removed.map((p) => `${p.file}:${p.line}`), f.extinct])).toEqual([
+      expect(d.flags.map((f) => [f.name, f.removed.map((p) => `${p.file}:${p.line}`), f.extinct])).toEqual([
         [STALE, ['a.ts:2'], false],
         [ACTIVE, ['a.ts:1'], true],
       ]);
@@ -274,12 +274,12 @@ for (const server of inject('servers')) {
       r.write({ 'packages/web/a.ts': `isEnabled("${STALE}")\n`, 'packages/admin/a.ts': `isEnabled("${ACTIVE}")\n` });
       r.commit('two packages');
       const d = await json(r);
-      expect(d.flags.map((f) => [f.flag, f.project, f.added.map((p) => p.file)])).toEqual([
+      expect(d.flags.map((f) => [f.name, f.project, f.added.map((p) => p.file)])).toEqual([
         [STALE, 'default', ['packages/web/a.ts']],
         [ACTIVE, 'default', ['packages/admin/a.ts']],
       ]);
       const web = await flagctl(['refs', '--root', join(r.dir, 'packages/web'), '--diff', 'HEAD~1', '-o', 'json'], env);
-      expect((JSON.parse(web.stdout) as RefsDiff).flags.map((f) => f.flag)).toEqual([STALE]);
+      expect((JSON.parse(web.stdout) as RefsDiff).flags.map((f) => f.name)).toEqual([STALE]);
 
       r.write({
         'flagctl.json': JSON.stringify({

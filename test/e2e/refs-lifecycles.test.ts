@@ -19,7 +19,7 @@ interface Stage {
   enteredStageAt: string;
 }
 interface Row {
-  flag: string;
+  name: string;
   project: string;
   archived: boolean;
   lifecycle: string | null;
@@ -86,8 +86,8 @@ for (const server of inject('servers')) {
         const json = await flagctl(['refs', tree, '-o', 'json'], env);
         expect(json.code, json.stderr).toBe(0);
         const out = JSON.parse(json.stdout) as { references: Row[]; flags: Row[] };
-        expect(out.references.map((r) => [r.flag, r.lifecycle])).toEqual([[name, 'completed']]);
-        expect(out.flags.find((r) => r.flag === name)).toMatchObject({
+        expect(out.references.map((r) => [r.name, r.lifecycle])).toEqual([[name, 'completed']]);
+        expect(out.flags.find((r) => r.name === name)).toMatchObject({
           lifecycle: 'completed',
           verdict: 'remove-code',
         });
@@ -102,8 +102,8 @@ for (const server of inject('servers')) {
         const flags = (JSON.parse(all.stdout) as { flags: Row[] }).flags.filter((r) => !r.archived);
         expect(flags.length).toBeGreaterThan(200);
         const docs = new Map<string, string | null>();
-        for (const f of flags) docs.set(f.flag, (await document(f.flag))?.stage ?? null);
-        expect(flags.map((f) => [f.flag, f.lifecycle])).toEqual(flags.map((f) => [f.flag, docs.get(f.flag)]));
+        for (const f of flags) docs.set(f.name, (await document(f.name))?.stage ?? null);
+        expect(flags.map((f) => [f.name, f.lifecycle])).toEqual(flags.map((f) => [f.name, docs.get(f.name)]));
         expect(docs.get(name)).toBe('completed');
 
         const gate = await flagctl(['refs', tree, '--fail-on', 'completed', '-o', 'ndjson'], env);

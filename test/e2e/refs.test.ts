@@ -26,7 +26,7 @@ const HUGE =
   `flagctl: not read: 4 symbolic links not followed (${dir}/loop, ${dir}/out, ${dir}/src/link-to-checkout.ts, …); ` +
   `1 over 1024 KiB (${dir}/bin/huge.txt; raise --max-file-kb to read it)\n`;
 interface Row {
-  flag: string;
+  name: string;
   state: string;
   archived: boolean;
   references: number;
@@ -36,7 +36,7 @@ interface Row {
 }
 
 const places = (refs: Ref[]) =>
-  refs.map((r) => ({ flag: r.flag, file: r.file.slice(dir.length + 1), line: r.line, column: r.column })).sort(byPlace);
+  refs.map((r) => ({ flag: r.name, file: r.file.slice(dir.length + 1), line: r.line, column: r.column })).sort(byPlace);
 
 for (const server of inject('servers')) {
   const env = target(server, server.adminToken);
@@ -69,13 +69,13 @@ for (const server of inject('servers')) {
       const oldStage = await stage(TREE_FLAGS.potentiallyStale);
       for (const ref of got) {
         expect(ref.project).toBe('default');
-        if (ref.flag === TREE_FLAGS.stale)
+        if (ref.name === TREE_FLAGS.stale)
           expect(ref).toMatchObject({ state: 'stale', archived: false, lifecycle: staleStage });
-        if (ref.flag === TREE_FLAGS.potentiallyStale)
+        if (ref.name === TREE_FLAGS.potentiallyStale)
           expect(ref).toMatchObject({ state: 'potentially-stale', archived: false, lifecycle: oldStage });
-        if (ref.flag === TREE_FLAGS.archived)
+        if (ref.name === TREE_FLAGS.archived)
           expect(ref).toMatchObject({ state: 'active', archived: true, lifecycle: 'archived' });
-        if (ref.flag === TREE_FLAGS.active) expect(ref).toMatchObject({ state: 'active', archived: false });
+        if (ref.name === TREE_FLAGS.active) expect(ref).toMatchObject({ state: 'active', archived: false });
       }
     });
 
@@ -83,7 +83,7 @@ for (const server of inject('servers')) {
       const r = await refs([dir, '--summary', '-o', 'json']);
       expect(r.code).toBe(0);
       const rows = (JSON.parse(r.stdout) as { flags: Row[] }).flags;
-      const verdict = (flag: string) => rows.find((x) => x.flag === flag)?.verdict;
+      const verdict = (flag: string) => rows.find((x) => x.name === flag)?.verdict;
       expect(verdict(TREE_FLAGS.stale)).toBe('remove-code');
       expect(verdict(TREE_FLAGS.potentiallyStale)).toBe('remove-code');
       expect(verdict(TREE_FLAGS.archived)).toBe('restore-or-remove');
@@ -96,17 +96,17 @@ for (const server of inject('servers')) {
       expect(rows).toHaveLength(
         server.seed.stale.length + server.seed.potentiallyStale.length + server.seed.archived.length + 1,
       );
-      expect(rows.filter((x) => x.state === 'potentially-stale').map((x) => x.flag)).toEqual(
+      expect(rows.filter((x) => x.state === 'potentially-stale').map((x) => x.name)).toEqual(
         server.seed.potentiallyStale,
       );
-      expect(rows.find((x) => x.flag === TREE_FLAGS.stale)).toMatchObject({ references: 7, files: 6 });
-      expect(rows.find((x) => x.flag === TREE_FLAGS.potentiallyStale)).toMatchObject({
+      expect(rows.find((x) => x.name === TREE_FLAGS.stale)).toMatchObject({ references: 7, files: 6 });
+      expect(rows.find((x) => x.name === TREE_FLAGS.potentiallyStale)).toMatchObject({
         state: 'potentially-stale',
         references: 3,
         files: 2,
         archived: false,
       });
-      expect(rows.find((x) => x.flag === TREE_FLAGS.archived)).toMatchObject({
+      expect(rows.find((x) => x.name === TREE_FLAGS.archived)).toMatchObject({
         references: 3,
         files: 3,
         archived: true,
@@ -235,7 +235,7 @@ if (on("${names.kept}")) {}
         const r = await refs([tree, '--summary', '-o', 'json']);
         expect(r.code).toBe(0);
         const rows = (JSON.parse(r.stdout) as { flags: (Row & { keepBranch: string | null })[] }).flags;
-        expect(rows.map((x) => [x.flag, x.lifecycle, x.verdict, x.keepBranch, x.references])).toEqual(
+        expect(rows.map((x) => [x.name, x.lifecycle, x.verdict, x.keepBranch, x.references])).toEqual(
           expect.arrayContaining([
             [names.discarded, 'completed', 'remove-code', 'disabled', 1],
             [names.kept, 'completed', 'remove-code', 'enabled', 2],

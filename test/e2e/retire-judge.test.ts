@@ -122,7 +122,7 @@ describe.each(versions)('retire apply judges again on Unleash %s', (version) => 
     const file = join(dir, `plan-${version}.json`);
     const plan = await flagctl(['retire', 'plan', tree, '--out', file], env);
     expect(plan.code, plan.stderr).toBe(0);
-    expect(plan.stdout.split('\n')[0]).toMatch(/^FLAG\tVERDICT/); // the table, in the same run
+    expect(plan.stdout.split('\n')[0]).toMatch(/^NAME\tVERDICT/); // the table, in the same run
     const doc = JSON.parse(readFileSync(file, 'utf8')) as Plan;
     expect(Object.fromEntries(doc.flags.map((f) => [f.name, f.verdict]))).toEqual(
       Object.fromEntries(names.map((n) => [n, 'archive'])),

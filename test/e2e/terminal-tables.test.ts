@@ -23,11 +23,11 @@ const COMMANDS: [string[], string[]][] = [
   [['features', 'stale', '--max', '100000'], ['NAME']],
   [
     ['refs', dir, '--summary'],
-    ['FLAG', 'VERDICT'],
+    ['NAME', 'VERDICT'],
   ],
   [
     ['retire', 'plan', dir],
-    ['FLAG', 'VERDICT'],
+    ['NAME', 'VERDICT'],
   ],
   [['project', 'overview', 'default'], ['NAME']],
 ];

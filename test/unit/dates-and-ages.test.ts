@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../support/clock.js';
 import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
-import { makeFeatures, SEARCH_PATH, searchOver, searchV8 } from '../support/search-fixture.js';
+import { makeFeatures, SEARCH_PATH, searchOver, searchV8, serveStaleAges } from '../support/search-fixture.js';
 
 // Dates and ages that scripts can use: every date option takes 30d, 2w, 12h (from the injected
 // clock) as well as YYYY-MM-DD, and `features stale --stale-for` judges when a flag was marked
@@ -29,27 +29,7 @@ const potentially = {
 function serveAges(
   events: { featureName: string; createdAt: string }[] = [{ featureName: marked.name, createdAt: MARKED_AT }],
 ): void {
-  server.json('/api/admin/feature-types', {
-    version: 1,
-    types: [
-      { id: 'release', lifetimeDays: 40 },
-      { id: 'experiment', lifetimeDays: 40 },
-      { id: 'permission', lifetimeDays: null },
-    ],
-  });
-  server.json('/api/admin/search/events', {
-    events: events.map((e, i) => ({
-      id: i + 1,
-      type: 'feature-stale-on',
-      project: 'default',
-      createdBy: 'ops',
-      environment: null,
-      data: null,
-      preData: null,
-      ...e,
-    })),
-    total: events.length,
-  });
+  serveStaleAges(server, events);
 }
 
 // For the ages, the marked flag is of a type that never expires: only its marking counts.

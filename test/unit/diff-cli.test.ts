@@ -124,16 +124,16 @@ describe('diff between two environments of one server', () => {
     }
   });
 
-  it('-o json is {changes: [{feature, change, fields: [{path, left, right}]}]}', async () => {
+  it('-o json is {changes: [{name, change, fields: [{path, left, right}]}]}', async () => {
     serveProject(server, v8Project());
     const r = await runCli(['diff', 'development', 'production', '-o', 'json'], { env: env() });
     expect(r.code).toBe(3);
     const { changes } = JSON.parse(r.stdout);
     expect(Object.keys(JSON.parse(r.stdout))).toEqual(['changes', 'segments']);
     expect(JSON.parse(r.stdout).segments).toEqual([]);
-    const mixed = changes.find((c: { feature: string }) => c.feature === 'search-ranking_v3');
+    const mixed = changes.find((c: { name: string }) => c.name === 'search-ranking_v3');
     expect(mixed).toEqual({
-      feature: 'search-ranking_v3',
+      name: 'search-ranking_v3',
       change: 'changed',
       fields: [
         { path: 'enabled', left: true, right: false },
@@ -230,7 +230,7 @@ describe('diff against a snapshot', () => {
     expect(r.code).toBe(3);
     expect(JSON.parse(r.stdout).changes).toEqual([
       {
-        feature: 'admin-panel_access',
+        name: 'admin-panel_access',
         change: 'changed',
         fields: [
           {
@@ -374,7 +374,7 @@ describe('diff sides and profiles', () => {
     });
     expect(r.code).toBe(3);
     expect(JSON.parse(r.stdout).changes).toEqual([
-      { feature: 'retire-old-cart', change: 'changed', fields: [{ path: 'type', left: 'sunset', right: 'release' }] },
+      { name: 'retire-old-cart', change: 'changed', fields: [{ path: 'type', left: 'sunset', right: 'release' }] },
     ]);
     expect(server.requests.every((q) => q.headers.authorization === TOKEN)).toBe(true);
     expect(other.requests.every((q) => q.headers.authorization === OTHER_TOKEN)).toBe(true);

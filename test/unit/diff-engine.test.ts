@@ -143,7 +143,7 @@ describe('diff rules', () => {
     expect(diff(left, same)).toEqual([]);
     expect(diff(left, other)).toEqual([
       {
-        feature: 'f',
+        name: 'f',
         change: 'changed',
         fields: [{ path: 'strategies[flexibleRollout].segments', left: ['beta-testers'], right: ['staff'] }],
       },
@@ -175,7 +175,7 @@ describe('diff rules', () => {
     const left = snap([feature([rollout()], { name: 'only-left' })]);
     const right = snap([feature([], { name: 'only-right' })]);
     const changes = diff(left, right);
-    expect(changes.map((c) => [c.feature, c.change])).toEqual([
+    expect(changes.map((c) => [c.name, c.change])).toEqual([
       ['only-left', 'removed'],
       ['only-right', 'added'],
     ]);

@@ -96,7 +96,7 @@ describe('feature get', () => {
     server.json(PATH, feature);
     const r = await runCli(['feature', 'get', 'checkout-v2', '-o', 'csv'], { env: env() });
     expect(r.stdout).toBe(
-      'feature,project,environment,type,enabled,strategies,variants,lastSeenAt\r\n' +
+      'name,project,environment,type,enabled,strategies,variants,lastSeenAt\r\n' +
         'checkout-v2,default,development,development,true,2,0,2026-11-20T10:00:00.000Z\r\n' +
         'checkout-v2,default,production,production,false,0,1,\r\n',
     );
@@ -111,7 +111,7 @@ describe('feature get', () => {
       .map((l) => JSON.parse(l));
     expect(lines).toEqual([
       {
-        feature: 'checkout-v2',
+        name: 'checkout-v2',
         project: 'default',
         environment: 'development',
         type: 'development',
@@ -121,7 +121,7 @@ describe('feature get', () => {
         lastSeenAt: '2026-11-20T10:00:00.000Z',
       },
       {
-        feature: 'checkout-v2',
+        name: 'checkout-v2',
         project: 'default',
         environment: 'production',
         type: 'production',
@@ -148,7 +148,7 @@ describe('feature get', () => {
   it('an unknown column is a usage error naming the accepted ones, and nothing is sent', async () => {
     const r = await runCli(['feature', 'get', 'checkout-v2', '-o', 'csv', '--columns', 'nope'], { env: env() });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--columns: unknown column "nope"; accepted: feature, project, environment');
+    expect(r.stderr).toContain('--columns: unknown column "nope"; accepted: name, project, environment');
     expect(server.requests).toEqual([]);
   });
 

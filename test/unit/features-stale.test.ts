@@ -6,7 +6,7 @@ import { annotation, escapeData, escapeProperty } from '../../src/output/github.
 import { useFixtureServer } from '../support/fixture-server.js';
 import { ownRequests, serveProjects } from '../support/projects-fixture.js';
 import { runCli } from '../support/io.js';
-import { makeFeatures, SEARCH_PATH, searchOver, searchV8 } from '../support/search-fixture.js';
+import { makeFeatures, SEARCH_PATH, searchOver, searchV8, serveStaleAges } from '../support/search-fixture.js';
 
 const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
 const server = useFixtureServer();
@@ -37,29 +37,7 @@ const MARKED_AT = '2026-01-10T08:00:00.000Z';
 function serveAges(
   events: { featureName: string; createdAt: string }[] = [{ featureName: marked.name, createdAt: MARKED_AT }],
 ): void {
-  server.json('/api/admin/feature-types', {
-    version: 1,
-    types: [
-      { id: 'release', lifetimeDays: 40 },
-      { id: 'experiment', lifetimeDays: 40 },
-      { id: 'operational', lifetimeDays: 7 },
-      { id: 'kill-switch', lifetimeDays: null },
-      { id: 'permission', lifetimeDays: null },
-    ],
-  });
-  server.json('/api/admin/search/events', {
-    events: events.map((e, i) => ({
-      id: i + 1,
-      type: 'feature-stale-on',
-      project: 'default',
-      createdBy: 'ops',
-      environment: null,
-      data: null,
-      preData: null,
-      ...e,
-    })),
-    total: events.length,
-  });
+  serveStaleAges(server, events);
 }
 
 const serveStale = (body: unknown) => {

@@ -101,7 +101,7 @@ describe('refs.calls: the calls a codebase wraps the SDK in', { timeout: 30_000 
     };
     const unknownRows = [
       {
-        flag: 'newProjectLst',
+        name: 'newProjectLst',
         project: null,
         state: 'unknown',
         archived: false,
@@ -113,7 +113,7 @@ describe('refs.calls: the calls a codebase wraps the SDK in', { timeout: 30_000 
         match: 'exact',
       },
       {
-        flag: 'live-flg',
+        name: 'live-flg',
         project: null,
         state: 'unknown',
         archived: false,
@@ -129,23 +129,23 @@ describe('refs.calls: the calls a codebase wraps the SDK in', { timeout: 30_000 
     const ndjson = (await scan(['-o', 'ndjson']))
       .trim()
       .split('\n')
-      .map((l) => JSON.parse(l) as { flag: string; state: string });
+      .map((l) => JSON.parse(l) as { name: string; state: string });
     // The references first, then the unknown names after them.
     expect(ndjson.slice(-2)).toEqual(unknownRows);
     expect(ndjson.slice(0, -2).map((x) => x.state)).toEqual(['active', 'active', 'active']);
 
     const json = JSON.parse(await scan(['-o', 'json'])) as {
       references: unknown[];
-      flags: { flag: string; state: string; verdict: string; references: number; project: string | null }[];
+      flags: { name: string; state: string; verdict: string; references: number; project: string | null }[];
     };
     expect(json.references.slice(-2)).toEqual(unknownRows);
     expect(json.flags.filter((x) => x.state === 'unknown')).toEqual([
-      expect.objectContaining({ flag: 'live-flg', project: null, verdict: 'fix-name', references: 1, files: 1 }),
-      expect.objectContaining({ flag: 'newProjectLst', project: null, verdict: 'fix-name', references: 1, files: 1 }),
+      expect.objectContaining({ name: 'live-flg', project: null, verdict: 'fix-name', references: 1, files: 1 }),
+      expect.objectContaining({ name: 'newProjectLst', project: null, verdict: 'fix-name', references: 1, files: 1 }),
     ]);
 
     const yaml = await scan(['-o', 'yaml']);
-    expect(yaml).toMatch(/- flag: newProjectLst\n\s+project: null\n\s+state: unknown\n/);
+    expect(yaml).toMatch(/- name: newProjectLst\n\s+project: null\n\s+state: unknown\n/);
 
     const csv = await scan(['-o', 'csv']);
     expect(csv).toContain(`newProjectLst,unknown,false,${a},1,25,const list = useUiFlag('newProjectLst');\r\n`);
@@ -182,9 +182,9 @@ describe('refs.calls: the calls a codebase wraps the SDK in', { timeout: 30_000 
     ]);
 
     const summary = JSON.parse(await scan(['--summary', '-o', 'json'])) as {
-      flags: { flag: string; verdict: string }[];
+      flags: { name: string; verdict: string }[];
     };
-    expect(summary.flags.map((x) => [x.flag, x.verdict])).toEqual([
+    expect(summary.flags.map((x) => [x.name, x.verdict])).toEqual([
       ['live-flg', 'fix-name'],
       ['newProjectLst', 'fix-name'],
       ['live-flag', 'keep'],

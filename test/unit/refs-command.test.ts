@@ -111,7 +111,7 @@ describe('flagctl refs', () => {
       .map((l) => JSON.parse(l) as Ref);
     expect(got).toHaveLength(20);
     expect(Object.keys(got[0]!)).toEqual([
-      'flag',
+      'name',
       'project',
       'state',
       'archived',
@@ -125,7 +125,7 @@ describe('flagctl refs', () => {
     const checkout = got.filter((x) => rel(x.file) === 'src/checkout.ts');
     expect(checkout).toEqual([
       {
-        flag: TREE_FLAGS.active,
+        name: TREE_FLAGS.active,
         project: 'default',
         state: 'active',
         archived: false,
@@ -137,7 +137,7 @@ describe('flagctl refs', () => {
         match: 'exact',
       },
       {
-        flag: TREE_FLAGS.stale,
+        name: TREE_FLAGS.stale,
         project: 'default',
         state: 'stale',
         archived: false,
@@ -149,7 +149,7 @@ describe('flagctl refs', () => {
         match: 'exact',
       },
       {
-        flag: TREE_FLAGS.active,
+        name: TREE_FLAGS.active,
         project: 'default',
         state: 'active',
         archived: false,
@@ -161,7 +161,7 @@ describe('flagctl refs', () => {
         match: 'exact',
       },
       {
-        flag: TREE_FLAGS.stale,
+        name: TREE_FLAGS.stale,
         project: 'default',
         state: 'stale',
         archived: false,
@@ -173,11 +173,11 @@ describe('flagctl refs', () => {
         match: 'exact',
       },
     ]);
-    expect(got.find((x) => x.flag === TREE_FLAGS.prefix)).toMatchObject({
+    expect(got.find((x) => x.name === TREE_FLAGS.prefix)).toMatchObject({
       state: 'potentially-stale',
       lifecycle: 'pre-live',
     });
-    expect(got.find((x) => x.flag === TREE_FLAGS.archived)).toMatchObject({
+    expect(got.find((x) => x.name === TREE_FLAGS.archived)).toMatchObject({
       state: 'active',
       archived: true,
       lifecycle: 'archived',
@@ -195,14 +195,14 @@ describe('flagctl refs', () => {
     const r = await refs([dir, '--summary', '-o', 'json']);
     expect(r.code).toBe(0);
     const rows = (JSON.parse(r.stdout) as { flags: unknown }).flags as {
-      flag: string;
+      name: string;
       verdict: string;
       references: number;
       files: number;
       lifecycle: string;
       lastSeenAt: string | null;
     }[];
-    expect(rows.map((x) => [x.flag, x.verdict, x.references, x.files])).toEqual([
+    expect(rows.map((x) => [x.name, x.verdict, x.references, x.files])).toEqual([
       [TREE_FLAGS.stale, 'remove-code', 7, 6],
       [TREE_FLAGS.prefix, 'remove-code', 4, 3],
       [TREE_FLAGS.archived, 'restore-or-remove', 3, 3],
@@ -210,9 +210,9 @@ describe('flagctl refs', () => {
       ['unused-stale', 'archive', 0, 0],
       [TREE_FLAGS.active, 'keep', 6, 5],
     ]);
-    expect(rows.find((x) => x.flag === 'unused-stale')!.lifecycle).toBe('completed');
-    expect(rows.find((x) => x.flag === TREE_FLAGS.active)!.lastSeenAt).toBe('2026-01-02T03:04:05.000Z');
-    const all = await refs([dir, '--summary', '--all-flags', '-o', 'csv', '--columns', 'flag,verdict']);
+    expect(rows.find((x) => x.name === 'unused-stale')!.lifecycle).toBe('completed');
+    expect(rows.find((x) => x.name === TREE_FLAGS.active)!.lastSeenAt).toBe('2026-01-02T03:04:05.000Z');
+    const all = await refs([dir, '--summary', '--all-flags', '-o', 'csv', '--columns', 'name,verdict']);
     expect(all.stdout.split('\r\n')).toContain('quiet,keep');
   });
 
@@ -220,17 +220,17 @@ describe('flagctl refs', () => {
     serve(server);
     const r = await refs([dir, '--summary']);
     expect(r.stdout.split('\n')[0]).toBe(
-      'FLAG\tSTATE\tLIFECYCLE\tARCHIVED\tREFERENCES\tFILES\tLASTSEENAT\tVERDICT\tKEEPBRANCH',
+      'NAME\tSTATE\tLIFECYCLE\tARCHIVED\tREFERENCES\tFILES\tLASTSEENAT\tVERDICT\tKEEPBRANCH',
     );
   });
 
   it('-o json: {references, flags}', async () => {
     serve(server);
     const r = await refs([dir, '-o', 'json']);
-    const doc = JSON.parse(r.stdout) as { references: Ref[]; flags: { flag: string }[] };
+    const doc = JSON.parse(r.stdout) as { references: Ref[]; flags: { name: string }[] };
     expect(Object.keys(doc)).toEqual(['references', 'flags']);
     expect(doc.references).toHaveLength(20);
-    expect(doc.flags.map((f) => f.flag)).toContain('unused-stale');
+    expect(doc.flags.map((f) => f.name)).toContain('unused-stale');
   });
 
   it('--fail-on: exit 3 after printing when a flag in one of the states is referenced', async () => {
@@ -360,8 +360,8 @@ describe('flagctl refs', () => {
     mkdirSync(sheet, { recursive: true });
     writeFileSync(join(sheet, 'f.txt'), '=HYPERLINK("legacy-search_v1")\n');
     serve(server);
-    const r = await refs([sheet, '-o', 'csv', '--columns', 'flag,text']);
-    expect(r.stdout).toBe('flag,text\r\nlegacy-search_v1,"\'=HYPERLINK(""legacy-search_v1"")"\r\n');
+    const r = await refs([sheet, '-o', 'csv', '--columns', 'name,text']);
+    expect(r.stdout).toBe('name,text\r\nlegacy-search_v1,"\'=HYPERLINK(""legacy-search_v1"")"\r\n');
   });
 
   it('--project narrows the listing and the archived search', async () => {
@@ -384,19 +384,19 @@ describe('flagctl refs', () => {
       yaml.stdout
         .trim()
         .split('\n')
-        .map((l) => (JSON.parse(l) as Ref).flag),
+        .map((l) => (JSON.parse(l) as Ref).name),
     ).toEqual([TREE_FLAGS.stale]);
     serve(server);
-    const kt = await refs([`${dir}/kotlin`, '--aliases', '-o', 'ndjson', '--columns', 'flag,line,match']);
+    const kt = await refs([`${dir}/kotlin`, '--aliases', '-o', 'ndjson', '--columns', 'name,line,match']);
     expect(
       kt.stdout
         .trim()
         .split('\n')
         .map((l) => JSON.parse(l)),
     ).toEqual([
-      { flag: TREE_FLAGS.prefix, line: 1, match: 'alias' },
-      { flag: TREE_FLAGS.prefix, line: 1, match: 'exact' },
-      { flag: TREE_FLAGS.stale, line: 2, match: 'alias' },
+      { name: TREE_FLAGS.prefix, line: 1, match: 'alias' },
+      { name: TREE_FLAGS.prefix, line: 1, match: 'exact' },
+      { name: TREE_FLAGS.stale, line: 2, match: 'alias' },
     ]);
   });
 
@@ -406,10 +406,10 @@ describe('flagctl refs', () => {
     const cases: [string[], boolean][] = [
       [['-o', 'csv'], false], // the default columns have no lifecycle
       [[], false], // the piped table, likewise
-      [['-o', 'ndjson', '--columns', 'flag,file,line'], false],
+      [['-o', 'ndjson', '--columns', 'name,file,line'], false],
       [['-o', 'ndjson'], true], // whole rows
       [['-o', 'json'], true],
-      [['-o', 'csv', '--columns', 'flag,lifecycle'], true],
+      [['-o', 'csv', '--columns', 'name,lifecycle'], true],
       [['-o', 'csv', '--fail-on', 'completed'], true],
       [['--summary', '-o', 'csv'], true],
       [['-o', 'github'], true],
@@ -423,12 +423,12 @@ describe('flagctl refs', () => {
     }
     // Where it is not asked for, a reference row is the same but for the lifecycle.
     serve(server);
-    const bare = await refs([`${dir}/src`, '-o', 'ndjson', '--columns', 'flag,state,file,line,column,text']);
+    const bare = await refs([`${dir}/src`, '-o', 'ndjson', '--columns', 'name,state,file,line,column,text']);
     serve(server);
     const whole = await refs([`${dir}/src`, '-o', 'ndjson']);
     const pick = (l: string) => {
       const x = JSON.parse(l) as Record<string, unknown>;
-      return { flag: x.flag, state: x.state, file: x.file, line: x.line, column: x.column, text: x.text };
+      return { name: x.name, state: x.state, file: x.file, line: x.line, column: x.column, text: x.text };
     };
     expect(
       bare.stdout
@@ -456,7 +456,7 @@ describe('flagctl refs', () => {
         );
       });
       serve(server); // the rest; the first route given for a path is the one used
-      const r = await refs([`${dir}/src`, '-o', 'csv', '--columns', 'flag,file,line']);
+      const r = await refs([`${dir}/src`, '-o', 'csv', '--columns', 'name,file,line']);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('legacy-search_v1');
       const urls = server.requests.map((q) => q.url);
@@ -467,11 +467,11 @@ describe('flagctl refs', () => {
   it('a server without a default project: the early request for it goes unused, whatever it answered', async () => {
     server.json('/api/admin/projects/default/features', { name: 'NotFoundError', message: 'no such project' }, 404);
     serve(server, ['web']);
-    const r = await refs([`${dir}/src`, '-o', 'csv', '--columns', 'flag,file']);
+    const r = await refs([`${dir}/src`, '-o', 'csv', '--columns', 'name,file']);
     expect(r.code).toBe(0);
     // Only the tree's own line (its links are not followed): nothing of the unused answer.
     expect(r.stderr).toMatch(/^flagctl: not read: 2 symbolic links not followed \([^\n]*\)\n$/);
-    expect(r.stdout).toBe('flag,file\r\n');
+    expect(r.stdout).toBe('name,file\r\n');
   });
 
   it('--all-flags with many flags: each lifecycle is its document, never a search page, which can hold an older stage', async () => {
@@ -506,9 +506,9 @@ describe('flagctl refs', () => {
     const rows = r.stdout
       .trim()
       .split('\n')
-      .map((l) => JSON.parse(l) as { flag: string; lifecycle: string; verdict: string });
+      .map((l) => JSON.parse(l) as { name: string; lifecycle: string; verdict: string });
     expect(rows).toHaveLength(250);
-    expect(rows.find((x) => x.flag === 'gen-7')).toMatchObject({ lifecycle: 'completed', verdict: 'archive' });
+    expect(rows.find((x) => x.name === 'gen-7')).toMatchObject({ lifecycle: 'completed', verdict: 'archive' });
     expect(rows.filter((x) => x.lifecycle === 'initial')).toHaveLength(249);
     expect(r.code).toBe(0); // gen-7 is unreferenced: the gate counts references
     // The archived flags' one search, and one document per flag shown.
@@ -561,7 +561,7 @@ describe('flagctl refs', () => {
       features: [PROJECT_FEATURES[0], { ...PROJECT_FEATURES[1], name: 42 }],
     });
     serve(server);
-    const r = await refs([`${dir}/src`, '-o', 'csv', '--columns', 'flag,file']);
+    const r = await refs([`${dir}/src`, '-o', 'csv', '--columns', 'name,file']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("the server's answer (HTTP 200) is not the expected shape at features.1.name");
     expect(r.stdout).toBe('');

@@ -92,7 +92,7 @@ const repo = (files: Record<string, string | Buffer>) => {
   r.commit('base');
   return r;
 };
-const flag = (d: RefsDiff, name: string) => d.flags.find((f) => f.flag === name);
+const flag = (d: RefsDiff, name: string) => d.flags.find((f) => f.name === name);
 
 describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () => {
   it('an added reference to a stale flag: file:line in the work tree, the gate exits 3, an annotation on that line', async () => {
@@ -100,7 +100,7 @@ describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () 
     const r = repo({ 'src/a.ts': 'const x = 1;\nif (isEnabled("live-flag")) go();\n' });
     r.write({ 'src/a.ts': 'const x = 1;\nif (isEnabled("live-flag")) go();\nif (isEnabled("old-flag")) stop();\n' });
     const d = await json(r);
-    expect(d.flags.map((f) => [f.flag, f.added.length, f.removed.length, f.newToCode])).toEqual([
+    expect(d.flags.map((f) => [f.name, f.added.length, f.removed.length, f.newToCode])).toEqual([
       ['old-flag', 1, 0, true],
     ]);
     expect(flag(d, 'old-flag')!.added).toEqual([
@@ -147,9 +147,9 @@ describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () 
     serve(server);
     const r = repo({ 'a.ts': 'f("gone-flag")\n' });
     r.write({ 'a.ts': 'f("old-flag")\n' });
-    const csv = await diff(r, ['--diff', 'HEAD', '-o', 'csv', '--columns', 'change,flag,file,line,extinct']);
+    const csv = await diff(r, ['--diff', 'HEAD', '-o', 'csv', '--columns', 'change,name,file,line,extinct']);
     expect(csv.stdout.split('\r\n')).toEqual([
-      'change,flag,file,line,extinct',
+      'change,name,file,line,extinct',
       'removed,gone-flag,a.ts,1,true',
       'added,old-flag,a.ts,1,false',
       '',
@@ -220,7 +220,7 @@ describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () 
     const r = repo({ 'flags.ts': "export type Flag =\n  | 'live-flag'\n  | 'old-flag';\n" });
     r.write({ 'flags.ts': "export type Flag =\n  | 'live-flag'\n  | 'old-flag'\n  | 'web-flag';\n" });
     const d = await json(r);
-    expect(d.flags.map((f) => [f.flag, f.added.length, f.removed.length])).toEqual([['web-flag', 1, 0]]);
+    expect(d.flags.map((f) => [f.name, f.added.length, f.removed.length])).toEqual([['web-flag', 1, 0]]);
     expect((await diff(r, ['--diff', 'HEAD', '--fail-on', 'added-stale'])).code).toBe(0);
   });
 
@@ -229,13 +229,13 @@ describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () 
     const r = repo({ 'a.ts': 'if (isEnabled("old-flag")) a();\nif (isEnabled("old-flag")) b();\n' });
     r.write({ 'a.ts': 'if (isEnabled("old-flag")) a(1);\n' });
     const d = await json(r);
-    expect(d.flags.map((f) => [f.flag, f.added.length, f.removed.map((p) => p.line)])).toEqual([['old-flag', 0, [2]]]);
+    expect(d.flags.map((f) => [f.name, f.added.length, f.removed.map((p) => p.line)])).toEqual([['old-flag', 0, [2]]]);
     expect((await diff(r, ['--diff', 'HEAD', '--fail-on', 'added-stale'])).code).toBe(0);
     r.write({
       'a.ts': 'if (isEnabled("old-flag")) a(1);\nif (isEnabled("old-flag")) b(1);\nif (isEnabled("old-flag")) c();\n',
     });
     const more = await json(r);
-    expect(more.flags.map((f) => [f.flag, f.added.length, f.removed.length])).toEqual([['old-flag', 1, 0]]);
+    expect(more.flags.map((f) => [f.name, f.added.length, f.removed.length])).toEqual([['old-flag', 1, 0]]);
     expect((await diff(r, ['--diff', 'HEAD', '--fail-on', 'added-stale'])).code).toBe(3);
   });
 
@@ -245,7 +245,7 @@ describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () 
       const moved = repo({ 'a.ts': `const a = ["old-flag", "${pad}"];\n` });
       moved.remove('a.ts');
       moved.write({ 'b.ts': `const a = ["old-flag", "${pad}y"];\n` });
-      expect((await json(moved)).flags.map((f) => [f.flag, f.added.length, f.removed.length])).toEqual([
+      expect((await json(moved)).flags.map((f) => [f.name, f.added.length, f.removed.length])).toEqual([
         ['old-flag', 1, 1],
       ]);
     }
@@ -255,7 +255,7 @@ describe('refs --diff: what a change adds and removes', { timeout: 30_000 }, () 
     expect((await json(r)).flags).toEqual([]);
     r.write({ 'a.ts': `const a = ["old-flag", "${pad}", "old-flag"];\n` });
     const d = await json(r);
-    expect(d.flags.map((f) => [f.flag, f.added.length, f.removed.length])).toEqual([['old-flag', 1, 0]]);
+    expect(d.flags.map((f) => [f.name, f.added.length, f.removed.length])).toEqual([['old-flag', 1, 0]]);
     expect((await diff(r, ['--diff', 'HEAD', '--fail-on', 'added-stale'])).code).toBe(3);
   });
 
@@ -401,7 +401,7 @@ describe('refs --diff: the cost follows the change', { timeout: 30_000 }, () => 
     const d = JSON.parse(got.stdout) as RefsDiff;
     expect(d.changedFiles).toBe(1);
     expect(d.skipped).toEqual([]);
-    expect(d.flags.map((f) => [f.flag, f.added.length, f.removed.length, f.extinct, f.newToCode])).toEqual([
+    expect(d.flags.map((f) => [f.name, f.added.length, f.removed.length, f.extinct, f.newToCode])).toEqual([
       ['gone-flag', 0, 1, true, false],
       // live-flag's first reference in the changed file is not new to the code: unchanged.ts
       // holds it at both revisions, which only the extinction pass over the tree can tell.
@@ -418,7 +418,7 @@ describe('refs --diff: the cost follows the change', { timeout: 30_000 }, () => 
     r.write({ 'a.ts': 'x\n', 'n.ts': 'f("live-flag")\nf("old-flag")\n' });
     const d = await json(r);
     expect(d.changedFiles).toBe(2);
-    expect(d.flags.map((f) => [f.flag, f.added.length, f.removed.length, f.extinct, f.newToCode])).toEqual([
+    expect(d.flags.map((f) => [f.name, f.added.length, f.removed.length, f.extinct, f.newToCode])).toEqual([
       ['gone-flag', 0, 1, true, false],
       ['live-flag', 1, 0, false, false],
       ['old-flag', 1, 0, false, true],
@@ -434,7 +434,7 @@ describe('refs --diff: the cost follows the change', { timeout: 30_000 }, () => 
     r.write({ 'a.ts': 'x\n', 'b.ts': 'g("old-flag")\n' });
     const d = await json(r);
     expect(d.skipped).toEqual([]);
-    expect(d.flags.map((f) => [f.flag, f.added.length, f.removed.length, f.extinct])).toEqual([
+    expect(d.flags.map((f) => [f.name, f.added.length, f.removed.length, f.extinct])).toEqual([
       ['gone-flag', 0, 1, true],
       ['old-flag', 1, 1, false],
     ]);
@@ -506,7 +506,7 @@ describe('refs --diff: the cost follows the change', { timeout: 30_000 }, () => 
       );
       expect(got.stderr).toBe('');
       expect(got.code).toBe(0);
-      return (JSON.parse(got.stdout) as RefsDiff).flags.map((f) => [f.flag, f.extinct]);
+      return (JSON.parse(got.stdout) as RefsDiff).flags.map((f) => [f.name, f.extinct]);
     };
     // old-flag moved to an untracked file of the package (a move: no row); live-flag lives on
     // in an untracked file of another package; gone-flag only in an ignored one.
@@ -567,7 +567,7 @@ describe('refs --diff: monorepos', { timeout: 30_000 }, () => {
       'packages/api/a.ts': 'isEnabled("live-flag")\nisEnabled("web-flag")\n',
     });
     const d = await json(r);
-    expect(d.flags.map((f) => [f.flag, f.added.map((p) => p.file)])).toEqual([
+    expect(d.flags.map((f) => [f.name, f.added.map((p) => p.file)])).toEqual([
       ['live-flag', ['packages/api/a.ts']],
       ['web-flag', ['packages/api/a.ts', 'packages/web/a.ts']],
     ]);
@@ -576,7 +576,7 @@ describe('refs --diff: monorepos', { timeout: 30_000 }, () => {
     const web = await runCli(['refs', '--diff', 'HEAD', '--root', join(r.dir, 'packages/web'), '-o', 'json'], {
       env: env(),
     });
-    expect((JSON.parse(web.stdout) as RefsDiff).flags.map((f) => [f.flag, f.added.map((p) => p.file)])).toEqual([
+    expect((JSON.parse(web.stdout) as RefsDiff).flags.map((f) => [f.name, f.added.map((p) => p.file)])).toEqual([
       ['web-flag', ['packages/web/a.ts']],
     ]);
   });
@@ -624,7 +624,7 @@ describe('refs --diff: bad input (exit 2, nothing sent)', { timeout: 30_000 }, (
     serve(server);
     const deeper = await diff(shallow, ['--diff', 'HEAD~1', '-o', 'json']);
     expect(deeper.code).toBe(0);
-    expect((JSON.parse(deeper.stdout) as RefsDiff).flags.map((f) => [f.flag, f.added.length])).toEqual([
+    expect((JSON.parse(deeper.stdout) as RefsDiff).flags.map((f) => [f.name, f.added.length])).toEqual([
       ['old-flag', 1],
     ]);
   });

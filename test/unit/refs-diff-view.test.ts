@@ -71,7 +71,7 @@ describe('untrusted text in the outputs', () => {
     changedFiles: 1,
     flags: [
       {
-        flag: 'x\n::error::owned',
+        name: 'x\n::error::owned',
         project: 'default',
         state: 'stale',
         archived: false,

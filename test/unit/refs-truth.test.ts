@@ -79,15 +79,15 @@ describe('refs says what it did not read', () => {
       'x("stale-one")\n',
     );
     serve(server);
-    const r = await refs([dir, '--fail-on', 'stale', '-o', 'ndjson', '--columns', 'flag']);
-    expect(r.stdout).toBe('{"flag":"live-one"}\n');
+    const r = await refs([dir, '--fail-on', 'stale', '-o', 'ndjson', '--columns', 'name']);
+    expect(r.stdout).toBe('{"name":"live-one"}\n');
     expect(r.stderr).toBe(
       `flagctl: not read: 1 with a name that is not UTF-8 (${dir}/caf\uFFFD.ts)\n` +
         'flagctl: --fail-on: 1 path could not be read, so the gate cannot pass; --allow-skipped passes without them\n',
     );
     expect(r.code).toBe(1);
     serve(server);
-    const allowed = await refs([dir, '--fail-on', 'stale', '--allow-skipped', '-o', 'ndjson', '--columns', 'flag']);
+    const allowed = await refs([dir, '--fail-on', 'stale', '--allow-skipped', '-o', 'ndjson', '--columns', 'name']);
     expect(allowed.code).toBe(0);
     expect(allowed.stderr).toBe(`flagctl: not read: 1 with a name that is not UTF-8 (${dir}/caf\uFFFD.ts)\n`);
   });
@@ -154,14 +154,14 @@ describe('refs says what it did not read', () => {
       'small.ts': 'x("live-one")\n',
     });
     serve(server);
-    const r = await refs([dir, '--max-file-kb', '1', '--fail-on', 'stale', '-o', 'ndjson', '--columns', 'flag']);
+    const r = await refs([dir, '--max-file-kb', '1', '--fail-on', 'stale', '-o', 'ndjson', '--columns', 'name']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('{"flag":"live-one"}\n');
+    expect(r.stdout).toBe('{"name":"live-one"}\n');
     expect(r.stderr).toBe(
       `flagctl: not read: 4 over 1 KiB (${dir}/a.min.js, ${dir}/b.min.js, ${dir}/c.min.js, …; raise --max-file-kb to read them)\n`,
     );
     serve(server);
-    const raised = await refs([dir, '--max-file-kb', '4', '--fail-on', 'stale', '-o', 'ndjson', '--columns', 'flag']);
+    const raised = await refs([dir, '--max-file-kb', '4', '--fail-on', 'stale', '-o', 'ndjson', '--columns', 'name']);
     expect(raised.code).toBe(3);
     expect(raised.stderr).toBe('flagctl: 4 references to flags that are stale (--fail-on)\n');
   });
@@ -170,8 +170,8 @@ describe('refs says what it did not read', () => {
     const dir = tree('link', { 'real.ts': 'x("stale-one")\n' });
     symlinkSync('real.ts', join(dir, 'link.ts'));
     serve(server);
-    const r = await refs([join(dir, 'link.ts'), '--fail-on', 'stale', '-o', 'ndjson', '--columns', 'flag,file,line']);
-    expect(r.stdout).toBe(`{"flag":"stale-one","file":"${dir}/link.ts","line":1}\n`);
+    const r = await refs([join(dir, 'link.ts'), '--fail-on', 'stale', '-o', 'ndjson', '--columns', 'name,file,line']);
+    expect(r.stdout).toBe(`{"name":"stale-one","file":"${dir}/link.ts","line":1}\n`);
     expect(r.code).toBe(3);
   });
 
@@ -203,15 +203,15 @@ describe('--delimiters: the start and end of a file and of a line are delimiters
       'alone.txt': 'done-dropped',
     });
     serve(server);
-    const r = await refs([dir, '--delimiters', ' \n', '-o', 'ndjson', '--columns', 'flag,file,line,column,text']);
+    const r = await refs([dir, '--delimiters', ' \n', '-o', 'ndjson', '--columns', 'name,file,line,column,text']);
     expect(r.code).toBe(0);
     expect(lines(r.stdout).map((x) => ({ ...x, file: relative(dir, x.file as string) }))).toEqual([
-      { flag: 'done-dropped', file: 'alone.txt', line: 1, column: 1, text: 'done-dropped' },
-      { flag: 'stale-one', file: 'crlf.yaml', line: 2, column: 5, text: '- stale-one' },
-      { flag: 'live-one', file: 'crlf.yaml', line: 3, column: 5, text: '- live-one' },
-      { flag: 'stale-one', file: 'first.yaml', line: 1, column: 1, text: 'stale-one is first' },
-      { flag: 'live-one', file: 'last.yaml', line: 2, column: 7, text: 'flag: live-one' },
-      { flag: 'done-kept', file: 'lastcr.yaml', line: 1, column: 7, text: 'flag: done-kept' },
+      { name: 'done-dropped', file: 'alone.txt', line: 1, column: 1, text: 'done-dropped' },
+      { name: 'stale-one', file: 'crlf.yaml', line: 2, column: 5, text: '- stale-one' },
+      { name: 'live-one', file: 'crlf.yaml', line: 3, column: 5, text: '- live-one' },
+      { name: 'stale-one', file: 'first.yaml', line: 1, column: 1, text: 'stale-one is first' },
+      { name: 'live-one', file: 'last.yaml', line: 2, column: 7, text: 'flag: live-one' },
+      { name: 'done-kept', file: 'lastcr.yaml', line: 1, column: 7, text: 'flag: done-kept' },
     ]);
   });
 });
@@ -248,10 +248,10 @@ describe('the completed lifecycle stage', () => {
     const r = await refs([dir, '--summary', '-o', 'json']);
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout) as {
-      flags: { flag: string; lifecycle: string; verdict: string; keepBranch: string | null }[];
+      flags: { name: string; lifecycle: string; verdict: string; keepBranch: string | null }[];
     };
     expect(Object.keys(doc)).toEqual(['flags']);
-    expect(doc.flags.map((x) => [x.flag, x.lifecycle, x.verdict, x.keepBranch])).toEqual([
+    expect(doc.flags.map((x) => [x.name, x.lifecycle, x.verdict, x.keepBranch])).toEqual([
       ['done-dropped', 'completed', 'remove-code', 'disabled'],
       ['done-kept', 'completed', 'remove-code', 'enabled'],
       ['stale-one', 'live', 'archive', null],
@@ -264,10 +264,10 @@ describe('the completed lifecycle stage', () => {
       null,
     ]);
     serve(server);
-    const table = await refs([dir, '--summary', '-o', 'csv', '--columns', 'flag,verdict,keepBranch']);
+    const table = await refs([dir, '--summary', '-o', 'csv', '--columns', 'name,verdict,keepBranch']);
     expect(table.stdout.split('\r\n')).toContain('done-kept,remove-code,enabled');
     serve(server);
-    const gate = await refs([dir, '--fail-on', 'completed', '-o', 'ndjson', '--columns', 'flag']);
+    const gate = await refs([dir, '--fail-on', 'completed', '-o', 'ndjson', '--columns', 'name']);
     expect(gate.code).toBe(3);
     expect(gate.stderr).toBe('flagctl: 2 references to flags that are completed (--fail-on)\n');
   });
@@ -314,9 +314,9 @@ describe('the output says what it is', () => {
     const cpus = availableParallelism();
     const dir = tree('threads', { 'a.ts': 'x("live-one")\n' });
     serve(server);
-    const r = await refs([dir, '--threads', '16', '-o', 'ndjson', '--columns', 'flag']);
+    const r = await refs([dir, '--threads', '16', '-o', 'ndjson', '--columns', 'name']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('{"flag":"live-one"}\n');
+    expect(r.stdout).toBe('{"name":"live-one"}\n');
     expect(r.stderr).toBe(
       cpus >= 16
         ? ''
@@ -343,7 +343,7 @@ describe('the output says what it is', () => {
       sendJson(res, 200, { features: archived.slice(offset, offset + limit), total: archived.length });
     });
     // The pacer waits on the injected clock, which jumps over the wait once nothing is in flight.
-    const r = await runCli(['refs', dir, '-o', 'ndjson', '--columns', 'flag'], {
+    const r = await runCli(['refs', dir, '-o', 'ndjson', '--columns', 'name'], {
       env: env(),
       clock: new SkippingClock(() => server.inFlight > 0, { turns: 20 }),
     });

@@ -52,7 +52,7 @@ describe('retire plan --out', () => {
     const { path, plan, stdout } = await planFile();
     expect(plan).toMatchObject({ kind: 'flagctl-retire-plan', version: 2, project: 'default' });
     expect(plan.flags.map((f) => f.name).sort()).toEqual(['<b>*bold*</b>', '`tick', 'a`b', 'legacy_search', 'x|y']);
-    expect(stdout.split('\n')[0]).toMatch(/^FLAG\tVERDICT\tWHY/);
+    expect(stdout.split('\n')[0]).toMatch(/^NAME\tVERDICT\tWHY/);
     expect(stdout).toContain('legacy_search\tarchive\tstale');
     // The same document as -o json.
     serveCleanup(server, FLAGS);

@@ -3,10 +3,18 @@ import type { ChangeRow } from '../../output/refs-diff-view.js';
 import type { FlagRow, Reference } from '../../refs/model.js';
 
 // The columns of refs' rows: references, the flags of --summary, and the changes of --diff.
+// The flag's name is `name` in json, csv and the piped table, as in every record flagctl
+// defines; a terminal and markdown still head it "flag". `--columns flag`, its id before
+// that, still picks it (under that key), for scripts that ask for it.
+
+/** The old id of the name column, resolved to a column that keeps the id asked for. */
+export function oldFlagId<T extends { name: string }>(id: string): Column<T> | undefined {
+  return id === 'flag' ? { name: 'flag', key: true, value: (r) => r.name } : undefined;
+}
 
 export const referenceColumns: ColumnSet<Reference> = {
   all: [
-    { name: 'flag', key: true, value: (r) => r.flag },
+    { name: 'name', header: 'flag', key: true, value: (r) => r.name },
     { name: 'project', value: (r) => r.project },
     { name: 'state', value: (r) => r.state },
     { name: 'archived', kind: 'bool', value: (r) => r.archived },
@@ -17,12 +25,13 @@ export const referenceColumns: ColumnSet<Reference> = {
     { name: 'text', value: (r) => r.text },
     { name: 'match', value: (r) => r.match },
   ],
-  defaults: ['flag', 'state', 'archived', 'file', 'line', 'column', 'text'],
+  defaults: ['name', 'state', 'archived', 'file', 'line', 'column', 'text'],
+  resolve: oldFlagId,
 };
 
 export const flagRowColumns: ColumnSet<FlagRow> = {
   all: [
-    { name: 'flag', key: true, value: (r) => r.flag },
+    { name: 'name', header: 'flag', key: true, value: (r) => r.name },
     { name: 'project', value: (r) => r.project },
     { name: 'type', value: (r) => r.type },
     { name: 'state', value: (r) => r.state },
@@ -35,12 +44,13 @@ export const flagRowColumns: ColumnSet<FlagRow> = {
     { name: 'keepBranch', header: 'keep branch', value: (r) => r.keepBranch },
     { name: 'cleanup', value: (r) => r.cleanup },
   ],
-  defaults: ['flag', 'state', 'lifecycle', 'archived', 'references', 'files', 'lastSeenAt', 'verdict', 'keepBranch'],
+  defaults: ['name', 'state', 'lifecycle', 'archived', 'references', 'files', 'lastSeenAt', 'verdict', 'keepBranch'],
+  resolve: oldFlagId,
 };
 
 export const changeColumns: Column<ChangeRow>[] = [
   { name: 'change', value: (r) => r.change },
-  { name: 'flag', value: (r) => r.flag },
+  { name: 'name', header: 'flag', value: (r) => r.name },
   { name: 'state', value: (r) => r.state },
   { name: 'archived', kind: 'bool', value: (r) => r.archived },
   { name: 'lifecycle', value: (r) => r.lifecycle },

@@ -3,7 +3,7 @@ import { ApiError, CheckFailedError, CliError, ExitCode, UsageError } from '../.
 import { notice, print } from '../../output/context.js';
 import { appendStepSummary } from '../../output/github.js';
 import { PageProgress } from '../../output/page-progress.js';
-import { changeColumns } from './columns.js';
+import { changeColumns, oldFlagId } from './columns.js';
 import {
   appendOutputs,
   changeRows,
@@ -60,7 +60,7 @@ export async function runDiff(ctx: RunContext, req: Request<typeof options>): Pr
   if (pathKind(root) !== 'dir')
     throw new UsageError(`--root "${root}": not a directory; give the directory to compare, e.g. --root packages/web`);
   const columns = resolveColumns(
-    { all: changeColumns, defaults: changeColumns.map((c) => c.name) },
+    { all: changeColumns, defaults: changeColumns.map((c) => c.name), resolve: oldFlagId },
     req.output.columns,
   );
   const opts: DiffOptions = {
@@ -131,7 +131,7 @@ export async function runDiff(ctx: RunContext, req: Request<typeof options>): Pr
   for (const r of result.flags) {
     if (r.added.length === 0) continue;
     const hit = concernsOf(r).filter(tripped);
-    if (hit.length > 0) found.push(`${r.flag} (${hit.join(', ')})`);
+    if (hit.length > 0) found.push(`${r.name} (${hit.join(', ')})`);
   }
   if (tripped('unknown') && result.unknown.length > 0)
     found.push(`${result.unknown.length} unknown name${result.unknown.length === 1 ? '' : 's'} in flag calls`);

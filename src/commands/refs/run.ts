@@ -133,7 +133,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       if (rows) return rows;
       await listing;
       const shown = tally.rows(flagList, f.allFlags === true, req.args[0] as string[] | undefined);
-      const names = new Set(shown.map((r) => r.flag));
+      const names = new Set(shown.map((r) => r.name));
       const todo = flagList.filter((x) => names.has(x.name) && x.lifecycle === null);
       // One document per flag, never search pages: search reports a flag's latest stage
       // row, the document its furthest stage, and they differ (docs/guides/refs-lifecycles.md).

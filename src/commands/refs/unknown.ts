@@ -21,7 +21,7 @@ export async function unknownReferences(
     projects: o.projects,
   });
   return found.map((u) => ({
-    flag: u.name,
+    name: u.name,
     project: null,
     state: UNKNOWN_NAME,
     archived: false,

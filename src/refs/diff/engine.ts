@@ -261,7 +261,7 @@ export async function refsDiff(
     for (const [f, r] of rows) r.lifecycle = f.lifecycle;
     const byPlace = (a: { file: string; line: number; column: number }, b: typeof a) =>
       a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column;
-    const flagRows = [...rows.values()].sort((a, b) => (a.flag < b.flag ? -1 : a.flag > b.flag ? 1 : 0));
+    const flagRows = [...rows.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const r of flagRows) {
       r.added.sort(byPlace);
       r.removed.sort(byPlace);

@@ -16,7 +16,7 @@ export interface Place {
 }
 
 export interface FlagDiff {
-  flag: string;
+  name: string;
   project: string;
   state: FlagState;
   archived: boolean;

@@ -27,7 +27,7 @@ export function summary(base: Sided<Ref>[], tree: Sided<Ref>[]) {
       rows.set(
         f,
         (r = {
-          flag: f.name,
+          name: f.name,
           project: f.project,
           state: f.state,
           archived: f.archived,

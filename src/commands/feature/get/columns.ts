@@ -1,9 +1,11 @@
 import type { ColumnSet } from '../../../output/rows.js';
 
-// feature get's rows: one per environment (--columns, and the row formats).
+// feature get's rows: one per environment (--columns, and the row formats). The flag's name
+// is `name` in json and csv, as in every record flagctl defines (markdown still heads it
+// "feature"); `--columns feature`, its id before that, still picks it (under that key).
 
 export interface EnvRow {
-  feature: string;
+  name: string;
   project: string | null;
   environment: string;
   type: string | null;
@@ -15,7 +17,7 @@ export interface EnvRow {
 
 export const envColumns: ColumnSet<EnvRow> = {
   all: [
-    { name: 'feature', value: (r) => r.feature },
+    { name: 'name', header: 'feature', value: (r) => r.name },
     { name: 'project', value: (r) => r.project },
     { name: 'environment', value: (r) => r.environment },
     { name: 'type', value: (r) => r.type },
@@ -24,5 +26,6 @@ export const envColumns: ColumnSet<EnvRow> = {
     { name: 'variants', kind: 'number', value: (r) => r.variants },
     { name: 'lastSeenAt', kind: 'time', value: (r) => r.lastSeenAt },
   ],
-  defaults: ['feature', 'project', 'environment', 'type', 'enabled', 'strategies', 'variants', 'lastSeenAt'],
+  defaults: ['name', 'project', 'environment', 'type', 'enabled', 'strategies', 'variants', 'lastSeenAt'],
+  resolve: (id) => (id === 'feature' ? { name: 'feature', value: (r) => r.name } : undefined),
 };

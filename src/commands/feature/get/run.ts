@@ -13,7 +13,7 @@ import { envColumns, type EnvRow } from './columns.js';
 
 function envRows(f: Feature, project: string): EnvRow[] {
   return (f.environments ?? []).map((e: FeatureEnvironment) => ({
-    feature: f.name,
+    name: f.name,
     project: f.project ?? project,
     environment: e.name,
     type: e.type ?? null,

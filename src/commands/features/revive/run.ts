@@ -17,7 +17,7 @@ interface Row {
   detail: string;
 }
 const columns: Column<Row>[] = [
-  { name: 'flag', value: (r) => r.flag },
+  { name: 'name', header: 'flag', value: (r) => r.flag },
   { name: 'result', value: (r) => r.result },
   { name: 'detail', value: (r) => r.detail },
 ];

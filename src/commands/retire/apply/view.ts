@@ -10,7 +10,7 @@ export interface ResultRow {
 }
 
 export const resultColumns: Column<ResultRow>[] = [
-  { name: 'flag', value: (r) => r.flag },
+  { name: 'name', header: 'flag', value: (r) => r.flag },
   { name: 'result', value: (r) => r.result },
   { name: 'detail', value: (r) => r.detail },
 ];

@@ -23,7 +23,7 @@ export function detail(f: PlanFlag): string {
 }
 
 export const planColumns: Column<PlanFlag>[] = [
-  { name: 'flag', key: true, value: (f) => f.name },
+  { name: 'name', header: 'flag', key: true, value: (f) => f.name },
   { name: 'verdict', key: true, value: (f) => f.verdict },
   { name: 'why', value: (f) => f.reasons.join(', ') },
   { name: 'lastSeenAt', header: 'last seen', kind: 'time', value: (f) => f.lastSeenAt },
