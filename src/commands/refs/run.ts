@@ -13,7 +13,7 @@ import { sarifLog } from '../../output/sarif.js';
 import { GATE_STATES, isFlagged, Tally, type FlagRow, type Reference } from '../../refs/model.js';
 import { fillLifecycles, findReferences, memoLookup, setLifecycle } from '../../refs/references.js';
 import { groupedByFlag, referenceAnnotation } from '../../output/refs-view.js';
-import { flagRowColumns, referenceColumns } from './columns.js';
+import { cleanupFooter, flagRowColumns, referenceColumns } from './columns.js';
 import { emptyStats, type TreeOptions } from '../../refs/scan.js';
 import { VERSION } from '../../version.js';
 import { resolveColumns } from '../../cli/columns.js';
@@ -149,6 +149,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
         columns: rowColumns,
         rows: await flagRows(),
         jsonObject: { key: 'flags', after: () => ({}) },
+        footer: cleanupFooter,
       });
     } else {
       await render(ui, {
