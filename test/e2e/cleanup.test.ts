@@ -29,6 +29,21 @@ async function admin(
 }
 
 /** Created, then completed; 6.10.1 writes the 'initial' stage late, so completing is retried until it stays. */
+/**
+ * Unleash 8 records a flag's `archived` lifecycle stage after the archive has answered, on an
+ * event; a delete before that makes its insert break a foreign key, and the server exits. Wait
+ * for the stage (a while at most: a server that records no such stage has nothing to race).
+ */
+async function untilArchivedStage(server: { url: string; adminToken: string }, name: string): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    const stages = (await admin(server, 'GET', `${P}/features/${name}/lifecycle`).catch(() => [])) as {
+      stage?: string;
+    }[];
+    if (Array.isArray(stages) && stages.some((s) => s.stage === 'archived')) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function completed(
   server: { url: string; adminToken: string },
   name: string,
@@ -91,8 +106,10 @@ for (const server of inject('servers')) {
     // which count the active flags see the seed's.
     afterAll(async () => {
       await admin(server, 'POST', `${P}/archive`, { features: [kept, gone] }).catch(() => undefined);
-      for (const name of [kept, gone])
+      for (const name of [kept, gone]) {
+        await untilArchivedStage(server, name);
         await admin(server, 'DELETE', `/api/admin/archive/${name}`).catch(() => undefined);
+      }
     });
     it('removes a kept and a discarded flag as the server decided; git apply takes the patch and refs finds neither', async () => {
       await completed(server, kept, 'kept');
