@@ -446,3 +446,33 @@ describe('cleanup: a variable kept is listed where the result holds it', () => {
     expect(left).toMatchObject({ flag: 'x', line: 9, column: 2 });
   });
 });
+
+describe("cleanup corpus: a variable that is not a block's local is kept and listed", () => {
+  const kept = (name: string) =>
+    `its value is kept in the variable ${name}, which cleanup could not follow: the variable and its uses stay as they were`;
+  const cases: [name: string, file: string, before: string, after: string, leftovers: string[]][] = [
+    [
+      "Go: an if's initializer",
+      'a.go',
+      `package main\n\nfunc h() {\n\tif on := unleash.IsEnabled("x"); on {\n\t\tnewPath()\n\t}\n}\n`,
+      `package main\n\nfunc h() {\n\tif on := true; on {\n\t\tnewPath()\n\t}\n}\n`,
+      [kept('on')],
+    ],
+    [
+      "Go: a package's variable, which other files may read",
+      'a.go',
+      `package main\n\nvar on = unleash.IsEnabled("x")\n\nfunc h() {\n\tif on {\n\t\tnewPath()\n\t}\n}\n`,
+      `package main\n\nvar on = true\n\nfunc h() {\n\tif on {\n\t\tnewPath()\n\t}\n}\n`,
+      [kept('on')],
+    ],
+    [
+      "Java: a class's field and a for loop's variable",
+      'A.java',
+      `class A {\n  private boolean on = unleash.isEnabled("x");\n\n  void h() {\n    for (boolean b = unleash.isEnabled("x"); b; ) {\n      b = false;\n    }\n  }\n}\n`,
+      `class A {\n  private boolean on = true;\n\n  void h() {\n    for (boolean b = true; b; ) {\n      b = false;\n    }\n  }\n}\n`,
+      [kept('on'), kept('b')],
+    ],
+  ];
+  for (const [name, file, before, after, leftovers] of cases)
+    test(name, () => check({ name, file, keep: true, before, after, leftovers }));
+});
