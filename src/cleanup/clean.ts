@@ -1,12 +1,13 @@
 import type { Node } from 'web-tree-sitter';
-import { flagCalls, type FlagCalls } from './calls.js';
+import { flagCalls, type FlagCalls, type LanguageId } from './calls.js';
 import { parserFor } from './grammars.js';
-import { unusedGoImportEdits, unusedImportEdits } from './imports.js';
+import { unusedGoImportEdits, unusedImportEdits, unusedJavaImportEdits } from './imports.js';
 import { DIALECTS, grammarOf } from './languages.js';
 import { leftoversIn, type Leftover } from './leftovers.js';
-import { Rewriter, type Action } from './rewrite.js';
-import { applyEdits, calleeName, firstArgument, stringValue } from './tree.js';
-import { trackPythonVariable, trackVariable } from './variables.js';
+import { canMark, Rewriter, takeMarks, type Action } from './rewrite.js';
+import { applyEdits, calleeName, firstArgument, stringValue, type Edit } from './tree.js';
+import { trackPythonVariable, trackVariable, type TrackedVariable } from './variables.js';
+import { trackGoVariable, trackJavaVariable } from './variables-typed.js';
 
 // One file: its flag calls become the kept literals and what they decide is simplified; or,
 // where cleanup cannot be sure, the file stays as it was and says why.
@@ -46,7 +47,7 @@ export async function cleanFile(
   const testFile = TEST_FILE.test(path);
   if (tree.rootNode.hasError) return unchanged(`in a file that does not parse as ${grammar}: left as it was`);
   const found = testFile
-    ? { values: new Map<number, boolean>(), hot: [] as Node[], dropped: new Set<number>() }
+    ? { values: new Map<number, boolean>(), hot: [] as Node[], dropped: new Set<number>(), kept: [] }
     : flagSites(tree.rootNode, d.call, d.lists, calls, flags, d.id);
   if (found.hot.length === 0)
     return {
@@ -55,11 +56,13 @@ export async function cleanFile(
       actions: [],
       leftovers: leftoversIn(tree.rootNode, d, calls, names, testFile),
     };
-  const r = new Rewriter(src, d, found.values, found.hot, found.dropped);
+  const marked = new Map(canMark(src) ? found.kept.map((k, i) => [k.declaration.id, i] as const) : []);
+  const r = new Rewriter(src, d, found.values, found.hot, found.dropped, marked);
   for (const n of found.hot)
     if (found.values.has(n.id) && n.type === d.call)
       r.note(n, `${calleeName(n)}() → ${d.literal(found.values.get(n.id)!)}`);
-  let after = r.text(tree.rootNode);
+  const { text, at: keptAt } = takeMarks(r.text(tree.rootNode));
+  let after = text;
   let rewritten = parser.parse(after)!;
   if (rewritten.rootNode.hasError) {
     return {
@@ -70,17 +73,13 @@ export async function cleanFile(
       })),
     };
   }
-  const imports =
-    d.id === 'js'
-      ? unusedImportEdits(tree, rewritten, after)
-      : d.id === 'go'
-        ? unusedGoImportEdits(tree, rewritten, after)
-        : null;
+  const imports = UNUSED_IMPORTS[d.id]?.(tree, rewritten, after);
+  const importEdits = imports?.edits ?? [];
   if (imports && imports.edits.length) {
     after = applyEdits(after, 0, after.length, imports.edits);
     for (const name of imports.removed) {
       const stmt = tree.rootNode
-        .descendantsOfType(['import_statement', 'import_spec'])
+        .descendantsOfType(d.id === 'java' ? 'import_declaration' : ['import_statement', 'import_spec'])
         .find((n) => n !== null && new RegExp(`(^|[^\\w$])${name.replace(/\$/g, '\\$')}($|[^\\w$])`).test(n.text));
       r.actions.push({
         line: (stmt?.startPosition.row ?? -1) + 1,
@@ -93,8 +92,33 @@ export async function cleanFile(
     before: source,
     after: bom + after,
     actions: r.actions,
-    leftovers: leftoversIn(rewritten.rootNode, d, calls, names, false),
+    leftovers: [
+      ...leftoversIn(rewritten.rootNode, d, calls, names, false),
+      ...keptVariables(found.kept, keptAt, importEdits, after),
+    ].sort((a, b) => a.line - b.line || a.column - b.column),
   };
+}
+
+interface KeptVariable extends TrackedVariable {
+  flag: string;
+}
+
+/** A variable kept (Go, Java): listed where the result holds it, unless its code went. */
+function keptVariables(kept: KeptVariable[], at: Map<number, number>, later: Edit[], text: string): Leftover[] {
+  const out: Leftover[] = [];
+  for (const [i, k] of kept.entries()) {
+    let offset = at.get(i);
+    if (offset === undefined) continue;
+    for (const e of later) if (e.end <= offset) offset += e.text.length - (e.end - e.start);
+    const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+    out.push({
+      name: k.flag,
+      line: text.slice(0, offset).split('\n').length,
+      column: offset - lineStart + 1,
+      reason: `its value is kept in the variable ${k.name ?? '?'}, which cleanup could not follow: the variable and its uses stay as they were`,
+    });
+  }
+  return out;
 }
 
 function flagSites(
@@ -103,11 +127,12 @@ function flagSites(
   lists: ReadonlySet<string>,
   calls: FlagCalls,
   flags: Map<string, boolean>,
-  lang: string,
+  lang: LanguageId,
 ) {
   const values = new Map<number, boolean>();
   const hot: Node[] = [];
   const dropped = new Set<number>();
+  const kept: KeptVariable[] = [];
   for (const call of root.descendantsOfType(callType)) {
     if (!call) continue;
     const name = calleeName(call);
@@ -116,8 +141,12 @@ function flagSites(
     if (!name || !calls.boolean.has(name) || value === undefined) continue;
     values.set(call.id, value);
     hot.push(call);
-    const v = lang === 'js' ? trackVariable(call, lists) : lang === 'python' ? trackPythonVariable(call) : null;
+    const v = track[lang](call, lists);
     if (!v) continue;
+    if (!v.complete && v.uses.length === 0 && v.name !== undefined) {
+      kept.push({ ...v, flag: stringValue(arg!)! });
+      continue;
+    }
     for (const u of v.uses) {
       values.set(u.id, value);
       hot.push(u);
@@ -127,8 +156,21 @@ function flagSites(
       hot.push(v.declaration);
     }
   }
-  return { values, hot, dropped };
+  return { values, hot, dropped, kept };
 }
+
+const UNUSED_IMPORTS: Partial<Record<LanguageId, typeof unusedImportEdits>> = {
+  js: unusedImportEdits,
+  go: unusedGoImportEdits,
+  java: unusedJavaImportEdits,
+};
+
+const track: Record<LanguageId, (call: Node, lists: ReadonlySet<string>) => TrackedVariable | null> = {
+  js: trackVariable,
+  python: trackPythonVariable,
+  go: trackGoVariable,
+  java: trackJavaVariable,
+};
 
 /** Where a file cleanup does not rewrite names a flag between quotes. */
 function textLeftovers(source: string, flags: string[], reason: string): Leftover[] {

@@ -53,40 +53,83 @@ export function unusedImportEdits(before: Tree, after: Tree, src: string): { edi
   return { edits, removed };
 }
 
-/** Go: an import spec whose package the rewrite left unused. */
+/** Go: an import spec whose package the rewrite left unused; a group it empties goes whole. */
 export function unusedGoImportEdits(before: Tree, after: Tree, src: string): { edits: Edit[]; removed: string[] } {
   const edits: Edit[] = [];
   const removed: string[] = [];
-  for (const spec of after.rootNode.descendantsOfType('import_spec')) {
-    if (!spec) continue;
-    const alias = spec.childForFieldName('name');
-    const path = spec.childForFieldName('path')?.text.slice(1, -1) ?? '';
-    const name =
-      alias?.text ??
-      path
-        .split('/')
-        .filter((p) => !/^v\d+$/.test(p))
-        .at(-1) ??
-      '';
-    if (!name || name === '_' || name === '.') continue;
+  for (const decl of after.rootNode.descendantsOfType('import_declaration')) {
+    if (!decl) continue;
+    const specs = decl.descendantsOfType('import_spec').filter((s): s is Node => s !== null);
+    const gone = specs.filter((spec) => {
+      const name = goPackageName(spec);
+      if (!name) return false;
+      const go =
+        uses(before.rootNode, name, 'import_declaration') > 0 && uses(after.rootNode, name, 'import_declaration') === 0;
+      if (go) removed.push(name);
+      return go;
+    });
+    if (gone.length === 0) continue;
+    if (gone.length === specs.length) edits.push(lineRemoval(src, decl, true));
+    else for (const spec of gone) edits.push(lineRemoval(src, spec, true));
+  }
+  return { edits, removed };
+}
+
+/** The Unleash Go SDK's modules, whose package is `unleash` whatever their path's last element. */
+const UNLEASH_GO = /^github\.com\/Unleash\/(unleash-client-go|unleash-go-sdk)(\/v\d+)?$/;
+
+/**
+ * The name a Go file knows an import by: its alias, else the package's own name, which is the
+ * path's last element by convention (`/v4` and gopkg.in's `.v3` are versions, not names). A
+ * last element that is no Go name (`unleash-client-go`) says nothing of the package: none.
+ */
+function goPackageName(spec: Node): string | null {
+  const alias = spec.childForFieldName('name')?.text;
+  if (alias) return alias === '_' || alias === '.' ? null : alias;
+  const path = spec.childForFieldName('path')?.text.slice(1, -1) ?? '';
+  if (UNLEASH_GO.test(path)) return 'unleash';
+  const last = path
+    .split('/')
+    .filter((p) => !/^v\d+$/.test(p))
+    .at(-1)
+    ?.replace(/\.v\d+$/, '');
+  return last && /^[A-Za-z_][A-Za-z0-9_]*$/.test(last) ? last : null;
+}
+
+/** Java: a single-type or static import whose name the rewrite left unused (not `.*`). */
+export function unusedJavaImportEdits(before: Tree, after: Tree, src: string): { edits: Edit[]; removed: string[] } {
+  const edits: Edit[] = [];
+  const removed: string[] = [];
+  for (const decl of after.rootNode.descendantsOfType('import_declaration')) {
+    if (!decl || named(decl).some((c) => c.type === 'asterisk')) continue;
+    const path = named(decl).find((c) => c.type === 'scoped_identifier' || c.type === 'identifier');
+    const name = path?.type === 'scoped_identifier' ? path.childForFieldName('name')?.text : path?.text;
+    if (!name) continue;
     if (
       uses(before.rootNode, name, 'import_declaration') > 0 &&
       uses(after.rootNode, name, 'import_declaration') === 0
     ) {
       removed.push(name);
-      const single = spec.parent?.type === 'import_declaration' ? spec.parent : spec;
-      edits.push(lineRemoval(src, single));
+      edits.push(lineRemoval(src, decl, true));
     }
   }
   return { edits, removed };
 }
 
-function lineRemoval(src: string, n: Node): Edit {
+/** The node's lines; `tidy`: no blank line is left doubled, or left before a group's `)`. */
+function lineRemoval(src: string, n: Node, tidy = false): Edit {
   const lineStart = src.lastIndexOf('\n', n.startIndex - 1) + 1;
   const whole = /^[ \t]*$/.test(src.slice(lineStart, n.startIndex));
   let end = n.endIndex;
   const nl = src.indexOf('\n', end);
   if (whole && /^[ \t;]*\r?$/.test(src.slice(end, nl < 0 ? src.length : nl))) end = nl < 0 ? src.length : nl + 1;
+  if (tidy && whole && lineStart > 0 && end > n.endIndex) {
+    const previous = src.lastIndexOf('\n', lineStart - 2) + 1;
+    const nextEnd = src.indexOf('\n', end);
+    const next = src.slice(end, nextEnd < 0 ? src.length : nextEnd);
+    if (/^[ \t]*\r?\n$/.test(src.slice(previous, lineStart)) && /^[ \t]*\)?[ \t]*\r?$/.test(next))
+      return { start: previous, end, text: '' };
+  }
   return { start: whole ? lineStart : n.startIndex, end, text: '' };
 }
 

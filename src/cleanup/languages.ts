@@ -26,37 +26,22 @@ export interface Dialect {
   braces: boolean;
 }
 
-const JS_PURE = [
-  'identifier',
-  'member_expression',
-  'this',
-  'true',
-  'false',
-  'number',
-  'string',
-  'null',
-  'undefined',
-  'property_identifier',
-];
+/** What differs between the languages: their node types. */
+type Shape = Pick<Dialect, 'id' | 'grammar' | 'call'> & {
+  stringTypes: string[];
+  lists: string[];
+  declarations: string[];
+  pure: string[];
+};
 
-const js = (grammar: GrammarName): Dialect => ({
-  id: 'js',
-  grammar,
+/** TS/JS, Go and Java share their literals and operators; only their node types differ. */
+const bracesDialect = (s: Shape): Dialect => ({
+  ...s,
+  stringTypes: new Set(s.stringTypes),
+  lists: new Set(s.lists),
+  declarations: new Set(s.declarations),
+  pure: new Set(s.pure),
   literal: (on) => (on ? 'true' : 'false'),
-  call: 'call_expression',
-  stringTypes: new Set(['string']),
-  lists: new Set(['program', 'statement_block']),
-  declarations: new Set([
-    'lexical_declaration',
-    'class_declaration',
-    'function_declaration',
-    'generator_function_declaration',
-    'abstract_class_declaration',
-    'enum_declaration',
-    'type_alias_declaration',
-    'interface_declaration',
-  ]),
-  pure: new Set(JS_PURE),
   boolLiterals: { true: true, false: false },
   and: new Set(['&&']),
   or: new Set(['||']),
@@ -64,6 +49,37 @@ const js = (grammar: GrammarName): Dialect => ({
   emptyBody: null,
   braces: true,
 });
+
+const js = (grammar: GrammarName): Dialect =>
+  bracesDialect({
+    id: 'js',
+    grammar,
+    call: 'call_expression',
+    stringTypes: ['string'],
+    lists: ['program', 'statement_block'],
+    declarations: [
+      'lexical_declaration',
+      'class_declaration',
+      'function_declaration',
+      'generator_function_declaration',
+      'abstract_class_declaration',
+      'enum_declaration',
+      'type_alias_declaration',
+      'interface_declaration',
+    ],
+    pure: [
+      'identifier',
+      'member_expression',
+      'this',
+      'true',
+      'false',
+      'number',
+      'string',
+      'null',
+      'undefined',
+      'property_identifier',
+    ],
+  });
 
 export const DIALECTS: Record<GrammarName, Dialect> = {
   typescript: js('typescript'),
@@ -85,45 +101,29 @@ export const DIALECTS: Record<GrammarName, Dialect> = {
     emptyBody: 'pass',
     braces: false,
   },
-  go: {
+  go: bracesDialect({
     id: 'go',
     grammar: 'go',
-    literal: (on) => (on ? 'true' : 'false'),
     call: 'call_expression',
-    stringTypes: new Set(['interpreted_string_literal', 'raw_string_literal']),
-    lists: new Set(['block', 'source_file']),
-    declarations: new Set(['short_var_declaration', 'var_declaration', 'const_declaration', 'type_declaration']),
-    pure: new Set([
-      'identifier',
-      'selector_expression',
-      'true',
-      'false',
-      'nil',
-      'int_literal',
-      'interpreted_string_literal',
-    ]),
-    boolLiterals: { true: true, false: false },
-    and: new Set(['&&']),
-    or: new Set(['||']),
-    not: new Set(['!']),
-    emptyBody: null,
-    braces: true,
-  },
-  java: {
+    stringTypes: ['interpreted_string_literal', 'raw_string_literal'],
+    lists: ['block', 'source_file'],
+    declarations: ['short_var_declaration', 'var_declaration', 'const_declaration', 'type_declaration'],
+    pure: ['identifier', 'selector_expression', 'true', 'false', 'nil', 'int_literal', 'interpreted_string_literal'],
+  }),
+  java: bracesDialect({
     id: 'java',
     grammar: 'java',
-    literal: (on) => (on ? 'true' : 'false'),
     call: 'method_invocation',
-    stringTypes: new Set(['string_literal']),
-    lists: new Set(['block', 'program']),
-    declarations: new Set([
+    stringTypes: ['string_literal'],
+    lists: ['block', 'program'],
+    declarations: [
       'local_variable_declaration',
       'class_declaration',
       'record_declaration',
       'interface_declaration',
       'enum_declaration',
-    ]),
-    pure: new Set([
+    ],
+    pure: [
       'identifier',
       'field_access',
       'this',
@@ -132,14 +132,8 @@ export const DIALECTS: Record<GrammarName, Dialect> = {
       'null_literal',
       'decimal_integer_literal',
       'string_literal',
-    ]),
-    boolLiterals: { true: true, false: false },
-    and: new Set(['&&']),
-    or: new Set(['||']),
-    not: new Set(['!']),
-    emptyBody: null,
-    braces: true,
-  },
+    ],
+  }),
 };
 
 /** The grammar for a file, by its extension; null for a file cleanup does not parse. */

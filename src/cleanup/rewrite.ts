@@ -27,6 +27,8 @@ export class Rewriter implements ExprHost {
     hotNodes: Node[],
     /** Declarations whose every use is known: they go. */
     readonly dropped: Set<number>,
+    /** Statements to find in the result (the variables kept and listed): each is marked there. */
+    private readonly marked: ReadonlyMap<number, number> = new Map(),
   ) {
     this.hot = hotNodes.map((n) => [n.startIndex, n.endIndex] as [number, number]).sort((a, b) => a[0] - b[0]);
   }
@@ -45,6 +47,11 @@ export class Rewriter implements ExprHost {
   }
 
   text(n: Node): string {
+    const mark = this.marked.get(n.id);
+    return mark === undefined ? this.rewritten(n) : markOf(mark) + this.rewritten(n);
+  }
+
+  private rewritten(n: Node): string {
     if (!this.touches(n)) return n.text;
     const k = this.known(n);
     if (k !== undefined) {
@@ -112,3 +119,22 @@ export class Rewriter implements ExprHost {
 }
 
 export type { Edit };
+
+const MARK = '\u0000';
+const markOf = (i: number) => `${MARK}${i}${MARK}`;
+
+/** Whether marks can be told apart from the file's own text. */
+export const canMark = (src: string) => !src.includes(MARK);
+
+/** The text without its marks, and where each mark stood in it. */
+export function takeMarks(text: string): { text: string; at: Map<number, number> } {
+  const at = new Map<number, number>();
+  let out = '';
+  let from = 0;
+  for (const m of text.matchAll(new RegExp(`${MARK}(\\d+)${MARK}`, 'g'))) {
+    out += text.slice(from, m.index);
+    at.set(Number(m[1]), out.length);
+    from = m.index + m[0].length;
+  }
+  return { text: out + text.slice(from), at };
+}

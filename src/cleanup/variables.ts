@@ -15,6 +15,8 @@ export interface TrackedVariable {
   uses: Node[];
   /** Every use is known: the declaration can go. */
   complete: boolean;
+  /** The variable's name, where one kept is listed (Go, Java). */
+  name?: string;
 }
 
 export function trackVariable(call: Node, lists: ReadonlySet<string>): TrackedVariable | null {

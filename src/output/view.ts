@@ -30,6 +30,8 @@ export interface RowsView<T> extends RowsOptions {
   sarif?: { keep?: (row: T) => boolean; log: (rows: T[]) => unknown };
   /** On a terminal, a drawing of every row in place of the table (refs groups them by flag). */
   grouped?: (rows: T[], ui: Ui) => string;
+  /** On a terminal, lines after the table, never cut to its width (refs --summary: the cleanup commands). */
+  footer?: (rows: T[]) => string[];
 }
 
 /**

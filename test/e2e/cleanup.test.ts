@@ -29,6 +29,11 @@ async function admin(
 }
 
 /** Created, then completed; 6.10.1 writes the 'initial' stage late, so completing is retried until it stays. */
+/**
+ * Unleash 8 records a flag's `archived` lifecycle stage after the archive has answered, on an
+ * event; a delete before that makes its insert break a foreign key, and the server exits. Wait
+ * for the stage (a while at most: a server that records no such stage has nothing to race).
+ */
 async function completed(
   server: { url: string; adminToken: string },
   name: string,

@@ -1,4 +1,5 @@
-import { describe, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { cleanFile } from '../../src/cleanup/clean.js';
 import { check } from './cleanup/corpus.js';
 
 // The corpus for Python, Go and Java: calls become literals; if/else (elif, else if), ternaries
@@ -121,7 +122,106 @@ const golang: Row[] = [
     `\tif v := f(); unleash.IsEnabled("x") {\n\t\tuse(v)\n\t}`,
     `\tif v := f(); true {\n\t\tuse(v)\n\t}`,
   ],
-  ['assigned', on, `\tenabled := unleash.IsEnabled("x")\n\tuse(enabled)`, `\tenabled := true\n\tuse(enabled)`],
+  ['assigned', on, `\tenabled := unleash.IsEnabled("x")\n\tuse(enabled)`, `\tuse(true)`],
+  [
+    'variable used later: the declaration goes',
+    on,
+    `\tenabled := unleash.IsEnabled("x")\n\twork()\n\tif enabled {\n\t\tnewPath()\n\t}`,
+    `\twork()\n\tnewPath()`,
+  ],
+  [
+    'var, used twice',
+    off,
+    `\tvar on = unleash.IsEnabled("x")\n\tif !on {\n\t\toldPath()\n\t}\n\ttrack(on)`,
+    `\toldPath()\n\ttrack(false)`,
+  ],
+  [
+    'var with a type and a context',
+    on,
+    `\tvar on bool = unleash.IsEnabled("x", unleash.WithContext(ctx))\n\tuse(on)`,
+    `\tuse(true)`,
+  ],
+  [
+    'shadowed in a nested block: only the uses before the shadow are the flag',
+    on,
+    `\tenabled := unleash.IsEnabled("x")\n\tif ready {\n\t\tuse(enabled)\n\t\tenabled := other()\n\t\tuse(enabled)\n\t}\n\tuse(enabled)`,
+    `\tif ready {\n\t\tuse(true)\n\t\tenabled := other()\n\t\tuse(enabled)\n\t}\n\tuse(true)`,
+  ],
+  [
+    'the shadow reads the variable it hides',
+    off,
+    `\ton := unleash.IsEnabled("x")\n\tif ready {\n\t\ton := !on\n\t\tuse(on)\n\t}`,
+    `\tif ready {\n\t\ton := true\n\t\tuse(on)\n\t}`,
+  ],
+  [
+    'shadowed by a parameter',
+    on,
+    `\tenabled := unleash.IsEnabled("x")\n\tf := func(enabled bool) bool { return !enabled }\n\tuse(f(enabled))`,
+    `\tf := func(enabled bool) bool { return !enabled }\n\tuse(f(true))`,
+  ],
+  [
+    'shadowed by a range variable',
+    on,
+    `\ton := unleash.IsEnabled("x")\n\tfor _, on := range list {\n\t\tuse(on)\n\t}\n\tuse(on)`,
+    `\tfor _, on := range list {\n\t\tuse(on)\n\t}\n\tuse(true)`,
+  ],
+  [
+    "shadowed by an if's initializer",
+    on,
+    `\ton := unleash.IsEnabled("x")\n\tif on := other(); on {\n\t\tuse(on)\n\t}\n\tif on {\n\t\tnewPath()\n\t}`,
+    `\tif on := other(); on {\n\t\tuse(on)\n\t}\n\tnewPath()`,
+  ],
+  [
+    'assigned again: kept and listed',
+    on,
+    `\tenabled := unleash.IsEnabled("x")\n\tif ready {\n\t\tenabled = false\n\t}\n\tuse(enabled)`,
+    `\tenabled := true\n\tif ready {\n\t\tenabled = false\n\t}\n\tuse(enabled)`,
+    [
+      'its value is kept in the variable enabled, which cleanup could not follow: the variable and its uses stay as they were',
+    ],
+  ],
+  [
+    'address taken: kept and listed',
+    on,
+    `\ton := unleash.IsEnabled("x")\n\tset(&on)`,
+    `\ton := true\n\tset(&on)`,
+    [
+      'its value is kept in the variable on, which cleanup could not follow: the variable and its uses stay as they were',
+    ],
+  ],
+  [
+    'declared again with := in the same block: kept and listed',
+    off,
+    `\ton := unleash.IsEnabled("x")\n\ton, err := load()\n\tuse(on, err)`,
+    `\ton := false\n\ton, err := load()\n\tuse(on, err)`,
+    [
+      'its value is kept in the variable on, which cleanup could not follow: the variable and its uses stay as they were',
+    ],
+  ],
+  [
+    'a key of a composite literal may be a field: kept and listed',
+    on,
+    `\ton := unleash.IsEnabled("x")\n\tsend(T{on: on})`,
+    `\ton := true\n\tsend(T{on: on})`,
+    [
+      'its value is kept in the variable on, which cleanup could not follow: the variable and its uses stay as they were',
+    ],
+  ],
+  [
+    'an initializer with more than the call: kept and listed',
+    on,
+    `\ton, err := unleash.IsEnabled("x"), load()\n\tuse(on, err)`,
+    `\ton, err := true, load()\n\tuse(on, err)`,
+    [
+      'its value is kept in the variable on, which cleanup could not follow: the variable and its uses stay as they were',
+    ],
+  ],
+  [
+    'a kept variable in a removed branch goes with it',
+    off,
+    `\tif unleash.IsEnabled("x") {\n\t\ton := unleash.IsEnabled("x")\n\t\ton = !on\n\t\tuse(on)\n\t}\n\tdone()`,
+    `\tdone()`,
+  ],
   [
     'variant left',
     on,
@@ -172,6 +272,57 @@ const javaRows: Row[] = [
     `    done();`,
   ],
   [
+    'variable used later: the declaration goes',
+    on,
+    `    boolean on = unleash.isEnabled("x");\n    work();\n    if (on) {\n      newPath();\n    }`,
+    `    work();\n    newPath();`,
+  ],
+  [
+    'final var, used twice',
+    off,
+    `    final var on = unleash.isEnabled("x", context);\n    if (!on) {\n      oldPath();\n    }\n    track(on);`,
+    `    oldPath();\n    track(false);`,
+  ],
+  [
+    'a field and a method of the same name are not the variable',
+    on,
+    `    boolean on = unleash.isEnabled("x");\n    this.on = on;\n    other.on(on);`,
+    `    this.on = true;\n    other.on(true);`,
+  ],
+  [
+    'read in a lambda',
+    on,
+    `    boolean on = unleash.isEnabled("x");\n    run(() -> use(on));`,
+    `    run(() -> use(true));`,
+  ],
+  [
+    'assigned again: kept and listed',
+    on,
+    `    boolean on = unleash.isEnabled("x");\n    if (ready) {\n      on = false;\n    }\n    use(on);`,
+    `    boolean on = true;\n    if (ready) {\n      on = false;\n    }\n    use(on);`,
+    [
+      'its value is kept in the variable on, which cleanup could not follow: the variable and its uses stay as they were',
+    ],
+  ],
+  [
+    "a nested class's field of the same name: kept and listed",
+    off,
+    `    boolean on = unleash.isEnabled("x");\n    Object o = new Object() {\n      boolean on = true;\n    };\n    use(on);`,
+    `    boolean on = false;\n    Object o = new Object() {\n      boolean on = true;\n    };\n    use(on);`,
+    [
+      'its value is kept in the variable on, which cleanup could not follow: the variable and its uses stay as they were',
+    ],
+  ],
+  [
+    'two declarators: kept and listed',
+    on,
+    `    boolean on = unleash.isEnabled("x"), more = ready;\n    use(on, more);`,
+    `    boolean on = true, more = ready;\n    use(on, more);`,
+    [
+      'its value is kept in the variable on, which cleanup could not follow: the variable and its uses stay as they were',
+    ],
+  ],
+  [
     'variant left',
     on,
     `    Variant v = unleash.getVariant("x");`,
@@ -212,4 +363,116 @@ describe('cleanup corpus: Go imports', () => {
       before: `package main\n\nimport (\n\t"fmt"\n\tflags "example.com/flags"\n)\n\nfunc main() {\n\tif flags.IsEnabled("x") {\n\t\tfmt.Println("new")\n\t}\n}\n`,
       after: `package main\n\nimport (\n\t"fmt"\n)\n\nfunc main() {\n\tfmt.Println("new")\n}\n`,
     }));
+});
+
+describe('cleanup corpus: Go and Java imports the rewrite left unused', () => {
+  const goMain = (imports: string, body: string) => `package main\n\n${imports}func main() {\n${body}}\n`;
+  const flagIf = `\tif unleash.IsEnabled("x") {\n\t\tnewPath()\n\t}\n`;
+  const cases: [name: string, keep: boolean, before: string, after: string][] = [
+    [
+      "the Unleash SDK's module, known by its package's name: the group it empties goes whole",
+      true,
+      goMain(`import (\n\t"github.com/Unleash/unleash-client-go/v4"\n)\n\n`, flagIf),
+      goMain('', `\tnewPath()\n`),
+    ],
+    [
+      'an aliased import on its own line',
+      false,
+      goMain(
+        `import "fmt"\nimport unleash "github.com/Unleash/unleash-client-go/v3"\n\n`,
+        `${flagIf}\tfmt.Println()\n`,
+      ),
+      goMain(`import "fmt"\n\n`, `\tfmt.Println()\n`),
+    ],
+    [
+      'the last of a group after a blank line: no blank line is left before )',
+      true,
+      goMain(
+        `import (\n\t"fmt"\n\n\tunleash "github.com/Unleash/unleash-go-sdk/v5"\n)\n\n`,
+        `${flagIf}\tfmt.Println()\n`,
+      ),
+      goMain(`import (\n\t"fmt"\n)\n\n`, `\tnewPath()\n\tfmt.Println()\n`),
+    ],
+    [
+      'a package still used, a blank import and an unknown package name stay',
+      true,
+      goMain(
+        `import (\n\t_ "github.com/lib/pq"\n\t"example.com/go-flags"\n\tunleash "github.com/Unleash/unleash-client-go/v4"\n)\n\n`,
+        `${flagIf}\tunleash.Initialize()\n\tflags.Other()\n`,
+      ),
+      goMain(
+        `import (\n\t_ "github.com/lib/pq"\n\t"example.com/go-flags"\n\tunleash "github.com/Unleash/unleash-client-go/v4"\n)\n\n`,
+        `\tnewPath()\n\tunleash.Initialize()\n\tflags.Other()\n`,
+      ),
+    ],
+  ];
+  for (const [name, keep, before, after] of cases)
+    test(`Go: ${name}`, () => check({ name, file: 'main.go', keep, before, after }));
+
+  const javaFile = (imports: string, cond: string) =>
+    `package app;\n\n${imports}class A {\n  Unleash unleash;\n\n  void h() {\n    if (${cond}) {\n      newPath();\n    }\n  }\n}\n`;
+  test('Java: an import the rewrite left unused goes; one still used, one unused before and a wildcard stay', () =>
+    check({
+      name: 'java imports',
+      file: 'A.java',
+      keep: true,
+      before: javaFile(
+        `import io.getunleash.Unleash;\nimport io.getunleash.UnleashContext;\nimport java.util.List;\nimport java.util.*;\n\n`,
+        `unleash.isEnabled("x", UnleashContext.builder().build())`,
+      ),
+      after: javaFile(`import io.getunleash.Unleash;\nimport java.util.List;\nimport java.util.*;\n\n`, 'true').replace(
+        '    if (true) {\n      newPath();\n    }',
+        '    newPath();',
+      ),
+    }));
+  test('Java: the only import goes with its blank line', () =>
+    check({
+      name: 'java only import',
+      file: 'B.java',
+      keep: false,
+      before: `package app;\n\nimport io.getunleash.UnleashContext;\n\nclass B {\n  void h() {\n    if (u.isEnabled("x", UnleashContext.builder().build())) {\n      newPath();\n    }\n  }\n}\n`,
+      after: `package app;\n\nclass B {\n  void h() {\n  }\n}\n`,
+    }));
+});
+
+describe('cleanup: a variable kept is listed where the result holds it', () => {
+  test('Go: its line and column after an import above it went', async () => {
+    const before = `package main\n\nimport (\n\t"fmt"\n\tunleash "github.com/Unleash/unleash-client-go/v4"\n)\n\nfunc main() {\n\tif unleash.IsEnabled("x") {\n\t\tfmt.Println()\n\t}\n\ton := unleash.IsEnabled("x")\n\tset(&on)\n}\n`;
+    const result = await cleanFile('main.go', before, new Map([['x', true]]));
+    const lines = result.after.split('\n');
+    const [left] = result.leftovers;
+    expect(result.leftovers).toHaveLength(1);
+    expect(lines[left!.line - 1]!.slice(left!.column - 1)).toBe('on := true');
+    expect(left).toMatchObject({ name: 'x', line: 9, column: 2 });
+  });
+});
+
+describe("cleanup corpus: a variable that is not a block's local is kept and listed", () => {
+  const kept = (name: string) =>
+    `its value is kept in the variable ${name}, which cleanup could not follow: the variable and its uses stay as they were`;
+  const cases: [name: string, file: string, before: string, after: string, leftovers: string[]][] = [
+    [
+      "Go: an if's initializer",
+      'a.go',
+      `package main\n\nfunc h() {\n\tif on := unleash.IsEnabled("x"); on {\n\t\tnewPath()\n\t}\n}\n`,
+      `package main\n\nfunc h() {\n\tif on := true; on {\n\t\tnewPath()\n\t}\n}\n`,
+      [kept('on')],
+    ],
+    [
+      "Go: a package's variable, which other files may read",
+      'a.go',
+      `package main\n\nvar on = unleash.IsEnabled("x")\n\nfunc h() {\n\tif on {\n\t\tnewPath()\n\t}\n}\n`,
+      `package main\n\nvar on = true\n\nfunc h() {\n\tif on {\n\t\tnewPath()\n\t}\n}\n`,
+      [kept('on')],
+    ],
+    [
+      "Java: a class's field and a for loop's variable",
+      'A.java',
+      `class A {\n  private boolean on = unleash.isEnabled("x");\n\n  void h() {\n    for (boolean b = unleash.isEnabled("x"); b; ) {\n      b = false;\n    }\n  }\n}\n`,
+      `class A {\n  private boolean on = true;\n\n  void h() {\n    for (boolean b = true; b; ) {\n      b = false;\n    }\n  }\n}\n`,
+      [kept('on'), kept('b')],
+    ],
+  ];
+  for (const [name, file, before, after, leftovers] of cases)
+    test(name, () => check({ name, file, keep: true, before, after, leftovers }));
 });

@@ -273,6 +273,62 @@ describe('the completed lifecycle stage', () => {
   });
 });
 
+describe('--summary on a terminal names cleanup', () => {
+  it('after the table, the command of each flag whose branch is decided, whole; the table still fits 80 columns; piped, no footer', async () => {
+    const dir = tree('done-tty', { 'a.ts': 'if (on("done-kept")) {}\nif (on("done-dropped")) {}\nx("live-one")\n' });
+    serve(server);
+    const tty = await runCli(['refs', dir, '--summary'], {
+      env: { ...env(), NO_COLOR: '1' },
+      stdoutIsTTY: true,
+      columns: 80,
+    });
+    expect(tty.code, tty.stderr).toBe(0);
+    const lines = tty.stdout.trimEnd().split('\n');
+    const table = lines.filter((l) => /^[│┌├└]/.test(l));
+    expect(table.length).toBeGreaterThan(3);
+    for (const line of table) expect([...line].length, line).toBeLessThanOrEqual(80);
+    expect(lines.slice(table.length)).toEqual([
+      'Remove the code of the flags the lifecycle decided (a patch to review):',
+      `  flagctl cleanup done-dropped ${dir} --keep off`,
+      `  flagctl cleanup done-kept ${dir} --keep on`,
+    ]);
+    serve(server);
+    const piped = await refs([dir, '--summary']);
+    expect(piped.code).toBe(0);
+    expect(piped.stdout).not.toContain('flagctl cleanup');
+  });
+
+  it('past ten commands, the rest are counted and the way to all of them is named', async () => {
+    const extra = Array.from({ length: 12 }, (_, i) => ({
+      name: `done-${String(i).padStart(2, '0')}`,
+      type: 'kill-switch',
+      stale: false,
+      createdAt: recent,
+      environments: [],
+    }));
+    const dir = tree('done-many', { 'a.ts': extra.map((f) => `on("${f.name}")\n`).join('') });
+    serve(server, undefined, extra);
+    for (const f of extra)
+      server.json(`/api/admin/projects/default/features/${f.name}`, {
+        name: f.name,
+        lifecycle: { stage: 'completed', status: 'kept', enteredStageAt: recent },
+      });
+    const tty = await runCli(['refs', dir, '--summary'], {
+      env: { ...env(), NO_COLOR: '1' },
+      stdoutIsTTY: true,
+      columns: 80,
+    });
+    expect(tty.code, tty.stderr).toBe(0);
+    const footer = tty.stdout
+      .trimEnd()
+      .split('\n')
+      .filter((l) => !/^[│┌├└]/.test(l));
+    expect(footer).toHaveLength(12);
+    expect(footer.filter((l) => l.startsWith('  flagctl cleanup done-'))).toHaveLength(10);
+    expect(footer.at(-1)).toBe('  … and 2 more: --columns name,cleanup or -o json lists every command');
+  });
+});
+
 describe('the output says what it is', () => {
   it('-o sarif: a file under the working directory is relative to %SRCROOT%; one outside it is a file:// URI', async () => {
     serve(server, undefined, [

@@ -60,3 +60,18 @@ export const changeColumns: Column<ChangeRow>[] = [
   { name: 'text', value: (r) => r.text },
   { name: 'extinct', kind: 'bool', value: (r) => r.extinct },
 ];
+
+const FOOTER_COMMANDS = 10;
+
+/** The summary's footer on a terminal: the command of each flag whose branch the lifecycle decided. */
+export function cleanupFooter(rows: FlagRow[]): string[] {
+  const commands = rows.flatMap((r) => (r.cleanup ? [r.cleanup] : []));
+  if (commands.length === 0) return [];
+  const shown = commands.slice(0, FOOTER_COMMANDS);
+  const more = commands.length - shown.length;
+  return [
+    `Remove the code of ${commands.length === 1 ? 'the flag' : 'the flags'} the lifecycle decided (a patch to review):`,
+    ...shown.map((c) => `  ${c}`),
+    ...(more > 0 ? [`  … and ${more} more: --columns name,cleanup or -o json lists every command`] : []),
+  ];
+}

@@ -21,7 +21,7 @@ import {
 } from '../../refs/model.js';
 import { fillLifecycles, findReferences, memoLookup } from '../../refs/references.js';
 import { groupedByFlag, referenceAnnotation } from '../../output/refs-view.js';
-import { flagRowColumns, referenceColumns } from './columns.js';
+import { cleanupFooter, flagRowColumns, referenceColumns } from './columns.js';
 import { emptyStats, type TreeOptions } from '../../refs/scan.js';
 import { VERSION } from '../../version.js';
 import { resolveColumns } from '../../cli/columns.js';
@@ -151,6 +151,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
         columns: rowColumns,
         rows: await flagRows(),
         jsonObject: { key: 'flags', after: () => ({}) },
+        footer: cleanupFooter,
       });
     } else {
       await render(ui, {

@@ -37,17 +37,24 @@ export async function tableRows<T>(ui: Ui, view: Omit<RowsView<T>, 'kind'>): Pro
   }
   if (ui.tty) {
     const head = ui.out.headers ? cols.map((c) => ui.style.bold(termSafe(c.header ?? c.name))) : undefined;
-    const cells = mapRows(rows, (row) => cols.map((c) => terminalCell(c, row, ui)));
+    const seen: T[] = [];
+    const cells = mapRows(rows, (row) => {
+      if (view.footer) seen.push(row);
+      return cols.map((c) => terminalCell(c, row, ui));
+    });
     const hint = ['-o csv gives them whole, for a spreadsheet or a pager', view.longTable].filter(Boolean).join('; ');
     // The identifier columns (marked key, else the first) are the last to shrink.
     const marked = cols.some((c) => c.key);
-    return writeTable(
+    const count = await writeTable(
       ui,
       head,
       cells,
       { names: cols.map((c) => c.name), keys: cols.map((c, i) => (marked ? c.key === true : i === 0)) },
       hint,
     );
+    const footer = view.footer?.(seen) ?? [];
+    if (footer.length) await print(ui, footer.map((l) => `${termSafe(l)}\n`).join(''));
+    return count;
   }
   let count = 0;
   if (ui.out.headers) await print(ui, `${cols.map((c) => c.name.toUpperCase()).join('\t')}\n`);
