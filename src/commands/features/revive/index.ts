@@ -7,7 +7,9 @@ import { options } from './options.js';
 export default defineCommand({
   path: ['features', 'revive'],
   summary: 'Restore archived flags (the undo of retire apply); writes',
-  args: [{ name: '[name...]', help: 'the archived flags to restore', parse: pathSegment('flag name') }],
+  args: [
+    { name: '[name...]', server: 'archived', help: 'the archived flags to restore', parse: pathSegment('flag name') },
+  ],
   options,
   formats: offer(DOCUMENT_FORMATS),
   help: `Reads the project (a flag already active is skipped), sends POST
