@@ -80,10 +80,9 @@ _flagctl_values() {
     'refs|--threads'|'refs|--columns'|'retire plan|--include'|'retire plan|--unseen-days'|\
     'retire plan|--exclude'|'retire plan|--max-file-kb'|'retire plan|--delimiters'|\
     'retire plan|--threads'|'retire plan|--columns'|'retire show|--columns'|'retire apply|-p'|\
-    'retire apply|--project'|'retire apply|--only'|'retire apply|--skip'|\
-    'retire apply|--columns'|'cleanup|--exclude'|'evaluate|-c'|'evaluate|--context'|\
-    'evaluate|--columns'|'api|-f'|'api|--raw-field'|'auth login|--project'|\
-    'auth list|--columns') : ;;
+    'retire apply|--project'|'retire apply|--columns'|'cleanup|--exclude'|'evaluate|-c'|\
+    'evaluate|--context'|'evaluate|--columns'|'api|-f'|'api|--raw-field'|\
+    'auth login|--project'|'auth list|--columns') : ;;
     'features search|--project'|'features stale|--project') printf '%s\n' '@projects;list' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--type'|'features stale|--type') printf '%s\n' 'release' 'experiment' 'operational' 'kill-switch' 'permission' 'sunset' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--state') printf '%s\n' 'active' 'stale' 'potentially-stale' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
@@ -108,6 +107,7 @@ _flagctl_values() {
     'refs|-o'|'refs|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'sarif' 'yaml' ;;
     'retire plan|--fail-on') printf '%s\n' 'archive' ;;
     'retire plan|-o'|'retire plan|--output'|'retire show|-o'|'retire show|--output') printf '%s\n' 'table' 'json' 'markdown' 'github' 'yaml' ;;
+    'retire apply|--only'|'retire apply|--skip') printf '%s\n' '@plan;list' ;;
     'cleanup|--keep'|'evaluate|--expect'|'evaluate|--fail-on') printf '%s\n' 'on' 'off' ;;
     'evaluate|-e'|'evaluate|--env'|'export|-e'|'export|--env') printf '%s\n' '@environments' ;;
     'api|-X'|'api|--method') printf '%s\n' 'GET' ;;
@@ -232,7 +232,10 @@ _flagctl_files() {
 # in a short-lived cache, asks the server for a moment at most, prints the whole words the
 # value can be (a list keeps what is before its last name), and nothing on any error.
 _flagctl_server() {
-  _flagctl_match "$2" "$3" < <(flagctl completion --server-names "$1" --word="$2" 2>/dev/null)
+  local a
+  local -a given=()
+  for a in "${_fpos[@]}"; do given+=("--arg=$a"); done
+  _flagctl_match "$2" "$3" < <(flagctl completion --server-names "$1" --word="$2" "${given[@]}" 2>/dev/null)
 }
 
 _flagctl() {
@@ -240,6 +243,8 @@ _flagctl() {
   local _fw _fc
   _flagctl_words
   local cur=${_fw[_fc]} prev='' path='' i w expect='' npos=0
+  # The command's arguments so far (retire apply's plan file names the flags of --only).
+  local -a _fpos=()
   ((_fc > 0)) && prev=${_fw[_fc - 1]}
   for ((i = 1; i < _fc; i++)); do
     w=${_fw[i]}
@@ -249,8 +254,8 @@ _flagctl() {
       -*=*) ;;
       -*) _flagctl_values "$path" "$w" >/dev/null && expect=1 ;;
       *)
-        if _flagctl_is_command "$path" "$w"; then path=${path:+$path }$w npos=0
-        else npos=$((npos + 1)); fi ;;
+        if _flagctl_is_command "$path" "$w"; then path=${path:+$path }$w npos=0 _fpos=()
+        else npos=$((npos + 1)) _fpos+=("$w"); fi ;;
     esac
   done
 

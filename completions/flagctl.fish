@@ -121,10 +121,9 @@ function __flagctl_values
             'refs|--threads' 'refs|--columns' 'retire plan|--include' 'retire plan|--unseen-days' \
             'retire plan|--exclude' 'retire plan|--max-file-kb' 'retire plan|--delimiters' \
             'retire plan|--threads' 'retire plan|--columns' 'retire show|--columns' 'retire apply|-p' \
-            'retire apply|--project' 'retire apply|--only' 'retire apply|--skip' \
-            'retire apply|--columns' 'cleanup|--exclude' 'evaluate|-c' 'evaluate|--context' \
-            'evaluate|--columns' 'api|-f' 'api|--raw-field' 'auth login|--project' \
-            'auth list|--columns'
+            'retire apply|--project' 'retire apply|--columns' 'cleanup|--exclude' 'evaluate|-c' \
+            'evaluate|--context' 'evaluate|--columns' 'api|-f' 'api|--raw-field' \
+            'auth login|--project' 'auth list|--columns'
             true
         case 'features search|--project' 'features stale|--project'
             printf '%s\n' '@projects;list' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:'
@@ -172,6 +171,8 @@ function __flagctl_values
             printf '%s\n' 'archive'
         case 'retire plan|-o' 'retire plan|--output' 'retire show|-o' 'retire show|--output'
             printf '%s\n' 'table' 'json' 'markdown' 'github' 'yaml'
+        case 'retire apply|--only' 'retire apply|--skip'
+            printf '%s\n' '@plan;list'
         case 'cleanup|--keep' 'evaluate|--expect' 'evaluate|--fail-on'
             printf '%s\n' 'on' 'off'
         case 'evaluate|-e' 'evaluate|--env' 'export|-e' 'export|--env'
@@ -270,7 +271,11 @@ end
 # prints the whole words the value can be (a list keeps what is before its last name), and
 # nothing on any error.
 function __flagctl_server
-    for n in (flagctl completion --server-names $argv[1] --word="$argv[3]" 2>/dev/null)
+    set -l given
+    for a in $__flagctl_pos
+        set -a given "--arg=$a"
+    end
+    for n in (flagctl completion --server-names $argv[1] --word="$argv[3]" $given 2>/dev/null)
         printf '%s%s
 ' "$argv[2]" $n
     end
@@ -327,6 +332,8 @@ function __flagctl_complete
     set -l cmdpath ''
     set -l expect 0
     set -l npos 0
+    # The command's arguments so far (retire apply's plan file names the flags of --only).
+    set -g __flagctl_pos
     for w in $tokens
         if test $expect = 1
             set expect 0
@@ -340,8 +347,10 @@ function __flagctl_complete
                 if __flagctl_is_command "$cmdpath" $w
                     set cmdpath (string trim -- "$cmdpath $w")
                     set npos 0
+                    set -g __flagctl_pos
                 else
                     set npos (math $npos + 1)
+                    set -g -a __flagctl_pos $w
                 end
         end
     end

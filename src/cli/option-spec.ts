@@ -7,9 +7,11 @@ import type { Format } from '../output/formats.js';
 
 /**
  * Names the shells complete from the server (completion --server-names, cached briefly):
- * active flags of the profile's project, its archived flags, projects, environments, segments.
+ * active flags of the profile's project, its archived flags, projects, environments, segments;
+ * and `plan`, the flags a plan file (the command's first argument) says to archive, read from
+ * the file alone.
  */
-export type ServerNames = 'features' | 'archived' | 'projects' | 'environments' | 'segments';
+export type ServerNames = 'features' | 'archived' | 'projects' | 'environments' | 'segments' | 'plan';
 
 /** A value made of names on the server and other words (completion/server-values.ts). */
 export interface ServerValues {

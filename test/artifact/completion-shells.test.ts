@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useCompletionEnv } from '../support/completion-env.js';
 import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
+import { serveCleanup } from '../unit/retire-fixture.js';
 
 // The zsh and fish scripts run in the real shells (Debian's zsh and fish; `npm test` installs
 // them when they are missing, see scripts/test-deps.mjs).
@@ -192,6 +193,27 @@ for (const [name, complete] of [
       expect(complete('flagctl features search --sort-by environment:d', live)).toEqual(['environment:development']);
       expect(complete('flagctl diff development pro', live)).toEqual(['production']);
       expect(complete('flagctl features revive old', live)).toEqual(['old-banner']);
+    });
+
+    it('retire apply --only completes the flags of the plan file given, with nothing sent', async () => {
+      const tree = join(env.tmp, `plan-tree-${name}`);
+      mkdirSync(tree);
+      writeFileSync(join(tree, 'app.ts'), 'if (unleash.isEnabled("still-used")) render();\n');
+      serveCleanup(server, [
+        { name: 'gone-a', stale: true },
+        { name: 'gone-b', stale: true },
+        { name: 'still-used', stale: true },
+      ]);
+      const live = { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.completion-token' };
+      const r = await runCli(['retire', 'plan', tree, '-o', 'json'], { env: { ...live, FLAGCTL_CONFIG_DIR: '/none' } });
+      expect(r.code, r.stderr).toBe(0);
+      const plan = join(env.tmp, `plan-${name}.json`);
+      writeFileSync(plan, r.stdout);
+      server.reset();
+      const none = { XDG_CACHE_HOME: join(env.tmp, `cache-plan-${name}`) };
+      expect(complete(`flagctl retire apply ${plan} --only go`, none)).toEqual(['gone-a', 'gone-b']);
+      expect(complete(`flagctl retire apply ${plan} --skip gone-a,`, none)).toEqual(['gone-a,gone-b']);
+      expect(server.requests).toEqual([]);
     });
 
     it('completes enumerated flag values and arguments', () => {

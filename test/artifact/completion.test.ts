@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useCompletionEnv } from '../support/completion-env.js';
 import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
+import { serveCleanup } from '../unit/retire-fixture.js';
 
 // The completion scripts are tested in a real bash: the generated script is sourced and its
 // function called with COMP_WORDS, COMP_CWORD, COMP_LINE and COMP_POINT set as bash sets them.
@@ -14,6 +15,23 @@ const root = new URL('../../', import.meta.url).pathname;
 const env = useCompletionEnv(['bash']);
 const server = useFixtureServer();
 const { tmp, configDir } = env;
+
+/** A plan (gone-a and gone-b to archive, still-used kept by a reference) written to `path`. */
+async function writePlan(path: string): Promise<string> {
+  const tree = join(tmp, 'plan-tree');
+  mkdirSync(tree, { recursive: true });
+  writeFileSync(join(tree, 'app.ts'), 'if (unleash.isEnabled("still-used")) render();\n');
+  serveCleanup(server, [
+    { name: 'gone-a', stale: true },
+    { name: 'gone-b', stale: true },
+    { name: 'still-used', stale: true },
+  ]);
+  const env = { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.completion-token', FLAGCTL_CONFIG_DIR: join(tmp, 'none') };
+  const r = await runCli(['retire', 'plan', tree, '-o', 'json'], { env });
+  expect(r.code, r.stderr).toBe(0);
+  writeFileSync(path, r.stdout);
+  return path;
+}
 
 /** The words bash puts in COMP_WORDS for `line` (checked against bash 5 in a terminal). */
 function compWords(line: string): string[] {
@@ -310,6 +328,17 @@ describe('bash completion', () => {
     expect(r('flagctl project overview w')).toEqual(['web']);
     expect(r('flagctl cleanup -p w')).toEqual(['web']);
     expect(r('flagctl features revive old')).toEqual(['old-banner', 'old-search']);
+  });
+
+  it('retire apply --only and --skip complete the flags of the plan file given, with nothing sent', async () => {
+    const plan = await writePlan(join(tmp, 'bash-plan.json'));
+    const none = { XDG_CACHE_HOME: join(tmp, 'cache-plan'), FLAGCTL_CONFIG_DIR: join(tmp, 'none') };
+    server.reset();
+    expect(complete(`flagctl retire apply ${plan} --only go`, none).reply).toEqual(['gone-a', 'gone-b']);
+    // No plan named yet: no names.
+    expect(complete('flagctl retire apply --skip=gone-a,', none).reply).toEqual([]);
+    expect(complete(`flagctl retire apply ${plan} --skip=gone-a,`, none).reply).toEqual(['gone-a,gone-b']);
+    expect(server.requests).toEqual([]);
   });
 
   it('completes file names for --ca-file and after a redirection', () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { main } from '../../src/main.js';
 import { ManualClock } from '../support/clock.js';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
 import { runCli, testIO } from '../support/io.js';
+import { serveCleanup } from './retire-fixture.js';
 
 // Issue 35 item 4: `completion --server-names`, what the scripts run on <TAB> for a flag,
 // project or environment name: a cache in the user's cache dir, a short time limit, nothing
@@ -195,6 +196,34 @@ describe('completion --server-names', () => {
       expect(await main(['completion', '--server-names', marker], io)).toBe(2);
       expect(io.out.text).toBe('');
     }
+    expect(server.requests).toEqual([]);
+  });
+
+  it('retire apply --only/--skip: the flags the plan file says to archive, read from the file alone', async () => {
+    const tree = join(cache, 'tree');
+    mkdirSync(tree);
+    writeFileSync(join(tree, 'app.ts'), 'if (unleash.isEnabled("still-used")) render();\n');
+    serveCleanup(server, [
+      { name: 'gone-a', stale: true },
+      { name: 'gone-b', stale: true },
+      { name: 'still-used', stale: true },
+    ]);
+    const planned = await runCli(['retire', 'plan', tree, '-o', 'json'], { env: env() });
+    expect(planned.code, planned.stderr).toBe(0);
+    const plan = join(cache, 'plan.json');
+    writeFileSync(plan, planned.stdout);
+    server.reset();
+    const words = async (args: string[], word: string) => {
+      const io = testIO({ env: { XDG_CACHE_HOME: cache, FLAGCTL_CONFIG_DIR: join(cache, 'none') } });
+      expect(await main(['completion', '--server-names', 'plan;list', ...args, '--word', word], io)).toBe(0);
+      expect(io.err.text).toBe('');
+      return io.out.text;
+    };
+    // No credentials needed, and nothing sent: the names are the file's.
+    expect(await words(['--arg', plan], '')).toBe('gone-a\ngone-b\n');
+    expect(await words(['--arg', plan], 'gone-a,')).toBe('gone-a,gone-b\n');
+    expect(await words(['--arg', join(cache, 'missing.json')], '')).toBe('');
+    expect(await words([], '')).toBe('');
     expect(server.requests).toEqual([]);
   });
 });

@@ -78,7 +78,10 @@ _flagctl_files() {
 # in a short-lived cache, asks the server for a moment at most, prints the whole words the
 # value can be (a list keeps what is before its last name), and nothing on any error.
 _flagctl_server() {
-  _flagctl_match "$2" "$3" < <(flagctl completion --server-names "$1" --word="$2" 2>/dev/null)
+  local a
+  local -a given=()
+  for a in "\${_fpos[@]}"; do given+=("--arg=$a"); done
+  _flagctl_match "$2" "$3" < <(flagctl completion --server-names "$1" --word="$2" "\${given[@]}" 2>/dev/null)
 }
 
 _flagctl() {
@@ -86,6 +89,8 @@ _flagctl() {
   local _fw _fc
   _flagctl_words
   local cur=\${_fw[_fc]} prev='' path='' i w expect='' npos=0
+  # The command's arguments so far (retire apply's plan file names the flags of --only).
+  local -a _fpos=()
   ((_fc > 0)) && prev=\${_fw[_fc - 1]}
   for ((i = 1; i < _fc; i++)); do
     w=\${_fw[i]}
@@ -95,8 +100,8 @@ _flagctl() {
       -*=*) ;;
       -*) _flagctl_values "$path" "$w" >/dev/null && expect=1 ;;
       *)
-        if _flagctl_is_command "$path" "$w"; then path=\${path:+$path }$w npos=0
-        else npos=$((npos + 1)); fi ;;
+        if _flagctl_is_command "$path" "$w"; then path=\${path:+$path }$w npos=0 _fpos=()
+        else npos=$((npos + 1)) _fpos+=("$w"); fi ;;
     esac
   done
 

@@ -22,7 +22,11 @@ end
 # prints the whole words the value can be (a list keeps what is before its last name), and
 # nothing on any error.
 function __flagctl_server
-    for n in (flagctl completion --server-names $argv[1] --word="$argv[3]" 2>/dev/null)
+    set -l given
+    for a in $__flagctl_pos
+        set -a given "--arg=$a"
+    end
+    for n in (flagctl completion --server-names $argv[1] --word="$argv[3]" $given 2>/dev/null)
         printf '%s%s\n' "$argv[2]" $n
     end
 end
@@ -75,6 +79,8 @@ function __flagctl_complete
     set -l cmdpath ''
     set -l expect 0
     set -l npos 0
+    # The command's arguments so far (retire apply's plan file names the flags of --only).
+    set -g __flagctl_pos
     for w in $tokens
         if test $expect = 1
             set expect 0
@@ -88,8 +94,10 @@ function __flagctl_complete
                 if __flagctl_is_command "$cmdpath" $w
                     set cmdpath (string trim -- "$cmdpath $w")
                     set npos 0
+                    set -g __flagctl_pos
                 else
                     set npos (math $npos + 1)
+                    set -g -a __flagctl_pos $w
                 end
         end
     end

@@ -7,7 +7,7 @@ import type { ServerNames, ServerValues } from '../option-spec.js';
 // far. The shape of the value is worked out here, once, rather than in three shell dialects:
 // flagctl prints whole words and the shell keeps those that start with what is typed.
 
-export const SERVER_KINDS = ['features', 'archived', 'projects', 'environments', 'segments'] as const;
+export const SERVER_KINDS = ['features', 'archived', 'projects', 'environments', 'segments', 'plan'] as const;
 
 const asValues = (v: ServerNames | ServerValues): ServerValues => (typeof v === 'string' ? { names: v } : v);
 

@@ -48,7 +48,7 @@ _flagctl_add() {
 # before its last name), and nothing on any error.
 _flagctl_server() {
   local -a names
-  names=(\${(f)"$(flagctl completion --server-names "$1" --word="$PREFIX" 2>/dev/null)"})
+  names=(\${(f)"$(flagctl completion --server-names "$1" --word="$PREFIX" "\${(@)_fpos/#/--arg=}" 2>/dev/null)"})
   _flagctl_add names
 }
 
@@ -61,6 +61,8 @@ _flagctl_is_command() {
 
 _flagctl() {
   local cmdpath='' w expect='' npos=0 i
+  # The command's arguments so far (retire apply's plan file names the flags of --only).
+  local -a _fpos
   local cur=\${words[CURRENT]} prev=\${words[CURRENT-1]}
   for ((i = 2; i < CURRENT; i++)); do
     w=\${words[i]}
@@ -70,9 +72,9 @@ _flagctl() {
       -*) _flagctl_values "$cmdpath" "$w" >/dev/null && expect=1 ;;
       *)
         if _flagctl_is_command "$cmdpath" "$w"; then
-          cmdpath=\${cmdpath:+$cmdpath }$w npos=0
+          cmdpath=\${cmdpath:+$cmdpath }$w npos=0 _fpos=()
         else
-          npos=$((npos + 1))
+          npos=$((npos + 1)) _fpos+=("$w")
         fi ;;
     esac
   done

@@ -13,6 +13,12 @@ export const options = {
     parse: parseServerMarker,
     hidden: true,
   },
+  arg: {
+    spelling: '--arg <word>',
+    help: "with --server-names plan: the command's arguments typed so far, the plan file first (for the scripts)",
+    repeat: true,
+    hidden: true,
+  },
   word: {
     spelling: '--word <text>',
     help: 'with --server-names: the text typed so far, for values that hold more than a name (for the scripts)',

@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { resolveTarget, type Target } from '../../config/resolve.js';
 import { configDir, readConfig } from '../../config/store.js';
-import { clockOf, write } from '../../io.js';
+import { clockOf, write, type IO } from '../../io.js';
 import type { RunContext } from '../../cli/context.js';
 import { serverCandidates } from '../../cli/completion/server-values.js';
 import type { ServerValues } from '../../cli/option-spec.js';
@@ -101,12 +101,32 @@ async function fetchNames(ctx: RunContext, target: Target, v: ServerValues, sear
       const { projectFeatureList } = await import('../../api/project-flags.js');
       return (await projectFeatureList(client, target.project)).features.map((f) => f.name);
     }
+    case 'plan':
+      // Read from the file, before any server is resolved (printServerNames).
+      return [];
+  }
+}
+
+/** The flags a plan file says to archive: what `retire apply --only/--skip` take. Nothing is sent. */
+async function planNames(path: string | undefined): Promise<string[]> {
+  if (!path) return [];
+  try {
+    const plan = await (await import('../../retire/plan-file.js')).readPlan(path);
+    return plan.flags.filter((f) => f.verdict === 'archive').map((f) => f.name);
+  } catch {
+    return [];
   }
 }
 
 /** Prints the words the value can be, one per line; prints nothing when it cannot tell. */
-export async function printServerNames(ctx: RunContext, v: ServerValues, word: string): Promise<void> {
+export async function printServerNames(
+  ctx: RunContext,
+  v: ServerValues,
+  word: string,
+  args: readonly string[],
+): Promise<void> {
   const { io } = ctx;
+  if (v.names === 'plan') return printWords(io, v, (await planNames(args[0])).sort(), word);
   let target: Target;
   try {
     target = resolveTarget(
@@ -137,7 +157,11 @@ export async function printServerNames(ctx: RunContext, v: ServerValues, word: s
     }
     names ??= cached?.names;
   }
-  const safe = (names ?? []).filter((n) => SAFE.test(n));
+  await printWords(io, v, names ?? [], word);
+}
+
+async function printWords(io: IO, v: ServerValues, names: readonly string[], word: string): Promise<void> {
+  const safe = names.filter((n) => SAFE.test(n));
   const words = serverCandidates(v, safe, word).filter((w) => SAFE_WORD.test(w));
   if (words.length) await write(io.stdout, `${words.join('\n')}\n`);
 }
