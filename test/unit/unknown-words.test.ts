@@ -49,6 +49,23 @@ describe('an unknown word with no close match', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('a close match under the noun in the other number is suggested: feature serch → features search', async () => {
+    const r = await runCli(['feature', 'serch', '--query', 'x'], { env: env() });
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "flagctl: unknown command 'serch'\n(Did you mean `flagctl features search`?)\n",
+    });
+    const other = await runCli(['features', 'gte', 'x'], { env: env() });
+    expect(other.stderr).toBe("flagctl: unknown command 'gte'\n(Did you mean `flagctl feature get`?)\n");
+    // Nothing close there either: the commands of the noun as typed.
+    const none = await runCli(['feature', 'frobnicate'], { env: env() });
+    expect(none.stderr).toBe(
+      "flagctl: unknown command 'frobnicate'\nThe commands of `flagctl feature` are: get, history. See `flagctl feature --help`.\n",
+    );
+    expect(server.requests).toEqual([]);
+  });
+
   it('a close match keeps commander’s suggestion alone', async () => {
     const option = await runCli(['features', 'search', '--sort-bi', 'name'], { env: env() });
     expect(option).toEqual({
