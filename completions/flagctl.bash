@@ -62,36 +62,36 @@ _flagctl_values() {
   case "$1|$2" in
     'feature get|-p'|'feature get|--project'|'feature history|-p'|'feature history|--project'|\
     'features revive|-p'|'features revive|--project'|'retire plan|-p'|'retire plan|--project'|\
-    'evaluate|-p'|'evaluate|--project'|'export|-p'|'export|--project'|'diff|-p'|\
-    'diff|--project') printf '%s\n' '@projects' ;;
+    'cleanup|-p'|'cleanup|--project'|'evaluate|-p'|'evaluate|--project'|'export|-p'|\
+    'export|--project'|'diff|-p'|'diff|--project') printf '%s\n' '@projects' ;;
     'feature get|-o'|'feature get|--output'|'feature history|-o'|'feature history|--output'|\
     'project overview|-o'|'project overview|--output'|'projects list|-o'|\
     'projects list|--output'|'environments list|-o'|'environments list|--output'|'insights|-o'|\
     'insights|--output'|'evaluate|-o'|'evaluate|--output'|'auth list|-o'|'auth list|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'yaml' ;;
     'feature get|--columns'|'feature history|-n'|'feature history|--limit'|\
     'feature history|--since'|'feature history|--event-type'|'feature history|--columns'|\
-    'features search|--project'|'features search|-q'|'features search|--query'|\
-    'features search|--status'|'features search|--created-before'|\
+    'features search|-q'|'features search|--query'|'features search|--created-before'|\
     'features search|--created-since'|'features search|--offset'|'features search|--limit'|\
-    'features search|--concurrency'|'features search|--columns'|'features stale|--project'|\
-    'features stale|--stale-for'|'features stale|--max'|'features stale|--concurrency'|\
-    'features stale|--columns'|'features revive|--columns'|'project overview|--columns'|\
-    'projects list|--columns'|'environments list|--columns'|'insights|--since'|\
-    'insights|--until'|'insights|--columns'|'refs|--project'|'refs|--exclude'|\
-    'refs|--max-file-kb'|'refs|--delimiters'|'refs|--calls'|'refs|--diff'|'refs|--threads'|\
-    'refs|--columns'|'retire plan|--include'|'retire plan|--unseen-days'|\
+    'features search|--concurrency'|'features search|--columns'|'features stale|--stale-for'|\
+    'features stale|--max'|'features stale|--concurrency'|'features stale|--columns'|\
+    'features revive|--columns'|'project overview|--columns'|'projects list|--columns'|\
+    'environments list|--columns'|'insights|--since'|'insights|--until'|'insights|--columns'|\
+    'refs|--exclude'|'refs|--max-file-kb'|'refs|--delimiters'|'refs|--calls'|'refs|--diff'|\
+    'refs|--threads'|'refs|--columns'|'retire plan|--include'|'retire plan|--unseen-days'|\
     'retire plan|--exclude'|'retire plan|--max-file-kb'|'retire plan|--delimiters'|\
     'retire plan|--threads'|'retire plan|--columns'|'retire show|--columns'|'retire apply|-p'|\
-    'retire apply|--project'|'retire apply|--only'|'retire apply|--skip'|\
-    'retire apply|--columns'|'cleanup|-p'|'cleanup|--project'|'cleanup|--exclude'|\
-    'evaluate|-c'|'evaluate|--context'|'evaluate|--columns'|'api|-f'|'api|--raw-field'|\
-    'diff|--feature'|'auth login|--project'|'auth list|--columns') : ;;
+    'retire apply|--project'|'retire apply|--columns'|'cleanup|--exclude'|'evaluate|-c'|\
+    'evaluate|--context'|'evaluate|--columns'|'api|-f'|'api|--raw-field'|\
+    'auth login|--project'|'auth list|--columns') : ;;
+    'features search|--project'|'features stale|--project') printf '%s\n' '@projects;list' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--type'|'features stale|--type') printf '%s\n' 'release' 'experiment' 'operational' 'kill-switch' 'permission' 'sunset' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--state') printf '%s\n' 'active' 'stale' 'potentially-stale' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--created-by') printf '%s\n' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
-    'features search|--tag'|'features search|--segment') printf '%s\n' 'INCLUDE:' 'DO_NOT_INCLUDE:' 'INCLUDE_ALL_OF:' 'INCLUDE_ANY_OF:' 'EXCLUDE_IF_ANY_OF:' 'EXCLUDE_ALL:' ;;
+    'features search|--tag') printf '%s\n' 'INCLUDE:' 'DO_NOT_INCLUDE:' 'INCLUDE_ALL_OF:' 'INCLUDE_ANY_OF:' 'EXCLUDE_IF_ANY_OF:' 'EXCLUDE_ALL:' ;;
+    'features search|--segment') printf '%s\n' '@segments;list' 'INCLUDE:' 'DO_NOT_INCLUDE:' 'INCLUDE_ALL_OF:' 'INCLUDE_ANY_OF:' 'EXCLUDE_IF_ANY_OF:' 'EXCLUDE_ALL:' ;;
+    'features search|--status') printf '%s\n' '@environments;then=enabled/disabled' ;;
     'features search|--created-at') printf '%s\n' 'IS_BEFORE:' 'IS_ON_OR_AFTER:' ;;
-    'features search|--sort-by') printf '%s\n' 'name' 'type' 'stale' 'project' 'lastSeenAt' 'createdAt' 'environment:' ;;
+    'features search|--sort-by') printf '%s\n' '@environments;after=environment:' 'name' 'type' 'stale' 'project' 'lastSeenAt' 'createdAt' 'environment:' ;;
     'features search|--sort-order') printf '%s\n' 'asc' 'desc' ;;
     'features search|--fail-on') printf '%s\n' 'any' ;;
     'features search|-o'|'features search|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'yaml' 'github' ;;
@@ -102,15 +102,18 @@ _flagctl_values() {
     'features revive|-o'|'features revive|--output'|'retire apply|-o'|'retire apply|--output'|\
     'cleanup|-o'|'cleanup|--output') printf '%s\n' 'table' 'json' 'yaml' ;;
     'insights|--section') printf '%s\n' 'users' 'flags' 'projects' 'metrics' 'environments' ;;
+    'refs|--project') printf '%s\n' '@projects;list' ;;
     'refs|--fail-on') printf '%s\n' 'stale' 'potentially-stale' 'archived' 'completed' 'unknown' 'added-stale' 'added-potentially-stale' 'added-archived' 'added-completed' 'added-unknown' ;;
     'refs|-o'|'refs|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'sarif' 'yaml' ;;
     'retire plan|--fail-on') printf '%s\n' 'archive' ;;
     'retire plan|-o'|'retire plan|--output'|'retire show|-o'|'retire show|--output') printf '%s\n' 'table' 'json' 'markdown' 'github' 'yaml' ;;
+    'retire apply|--only'|'retire apply|--skip') printf '%s\n' '@plan;list' ;;
     'cleanup|--keep'|'evaluate|--expect'|'evaluate|--fail-on') printf '%s\n' 'on' 'off' ;;
     'evaluate|-e'|'evaluate|--env'|'export|-e'|'export|--env') printf '%s\n' '@environments' ;;
     'api|-X'|'api|--method') printf '%s\n' 'GET' ;;
     'api|-o'|'api|--output') printf '%s\n' 'json' 'ndjson' 'yaml' ;;
     'export|-o'|'export|--output') printf '%s\n' 'json' 'yaml' ;;
+    'diff|--feature') printf '%s\n' '@features' ;;
     'diff|--fail-on') printf '%s\n' 'drift' 'none' ;;
     'diff|-o'|'diff|--output') printf '%s\n' 'table' 'json' 'markdown' 'yaml' ;;
     *'|--url'|*'|--timeout'|*'|--retries'|*'|--max-response-mb'|*'|--max-wait') : ;;
@@ -127,7 +130,13 @@ _flagctl_args() {
     'feature get|0') printf '%s\n' '@features' ;;
     'feature history|0') printf '%s\n' '@features' ;;
     'feature help|0') printf '%s\n' 'get' 'history' ;;
+    'features revive|0'|'features revive|1'|'features revive|2'|'features revive|3'|\
+    'features revive|4'|'features revive|5'|'features revive|6'|'features revive|7'|\
+    'features revive|8'|'features revive|9'|'features revive|10'|'features revive|11'|\
+    'features revive|12'|'features revive|13'|'features revive|14'|'features revive|15'|\
+    'features revive|16'|'features revive|17'|'features revive|18'|'features revive|19') printf '%s\n' '@archived' ;;
     'features help|0') printf '%s\n' 'search' 'stale' 'revive' ;;
+    'project overview|0') printf '%s\n' '@projects' ;;
     'project help|0') printf '%s\n' 'overview' ;;
     'projects help|0') printf '%s\n' 'list' ;;
     'environments help|0') printf '%s\n' 'list' ;;
@@ -140,8 +149,12 @@ _flagctl_args() {
     'retire plan|15'|'retire plan|16'|'retire plan|17'|'retire plan|18'|'retire plan|19') printf '%s\n' '@files' ;;
     'retire apply|0') printf '%s\n' '@files' ;;
     'retire help|0') printf '%s\n' 'plan' 'show' 'apply' ;;
-    'diff|0') printf '%s\n' '@files' ;;
-    'diff|1') printf '%s\n' '@files' ;;
+    'evaluate|0'|'evaluate|1'|'evaluate|2'|'evaluate|3'|'evaluate|4'|'evaluate|5'|'evaluate|6'|\
+    'evaluate|7'|'evaluate|8'|'evaluate|9'|'evaluate|10'|'evaluate|11'|'evaluate|12'|\
+    'evaluate|13'|'evaluate|14'|'evaluate|15'|'evaluate|16'|'evaluate|17'|'evaluate|18'|\
+    'evaluate|19') printf '%s\n' '@features' ;;
+    'diff|0') printf '%s\n' '@files' '@environments' ;;
+    'diff|1') printf '%s\n' '@files' '@environments' ;;
     'auth help|0') printf '%s\n' 'login' 'list' 'switch' 'status' 'logout' ;;
     'completion|0') printf '%s\n' 'bash' 'zsh' 'fish' ;;
     'help|0') printf '%s\n' 'feature' 'features' 'project' 'projects' 'environments' 'insights' 'refs' 'retire' 'cleanup' 'evaluate' 'api' 'export' 'diff' 'auth' 'completion' ;;
@@ -182,30 +195,47 @@ _flagctl_is_command() {
 
 # Completes the value of flag $2 of command path $1: the text so far is $3, written after $4.
 _flagctl_value() {
-  local values f
+  local values
   values=$(_flagctl_values "$1" "$2") || return 0
-  case $values in
-    @profiles) _flagctl_match "$3" "$4" < <(flagctl completion --profiles 2>/dev/null) ;;
-    @features|@projects|@environments) _flagctl_server "${values#@}" "$3" "$4" ;;
-    @files)
-      while IFS= read -r f; do COMPREPLY+=("$4$f"); done < <(compgen -f -- "$3")
-      compopt -o filenames 2>/dev/null ;;
-    *) _flagctl_match "$3" "$4" <<<"$values" ;;
-  esac
+  _flagctl_lines "$values" "$3" "$4"
 }
 
-# File names for a word where a path is expected (a plan, a tree, an @snapshot), keeping the @.
+# Offers what the lines $1 stand for and start with $2, with $3 put in front: @profiles, @files,
+# @<kind>… (names on the server), or the words themselves. Beside names on the server (diff's
+# ENV or @FILE), file names only after an @.
+_flagctl_lines() {
+  local line words='' files=0 named=0
+  while IFS= read -r line; do
+    case $line in
+      @profiles) _flagctl_match "$2" "$3" < <(flagctl completion --profiles 2>/dev/null) ;;
+      @files) files=1 ;;
+      @*) named=1; [[ $2 == @* ]] || _flagctl_server "${line#@}" "$2" "$3" ;;
+      ?*) words+=$line$'
+' ;;
+    esac
+  done <<<"$1"
+  if ((files)) && { ((!named)) || [[ $2 == @* ]]; }; then _flagctl_files "$2" "$3"; fi
+  [[ -n $words ]] && _flagctl_match "$2" "$3" <<<"$words"
+  return 0
+}
+
+# File names for a word where a path is expected (a plan, a tree, an @snapshot), keeping the
+# @; $2 is put in front.
 _flagctl_files() {
   local f at=''
   [[ $1 == @* ]] && at=@
-  while IFS= read -r f; do COMPREPLY+=("$at$f"); done < <(compgen -f -- "${1#@}")
+  while IFS= read -r f; do COMPREPLY+=("$2$at$f"); done < <(compgen -f -- "${1#@}")
   compopt -o filenames 2>/dev/null
 }
 
-# Names on the server (kind $1) that start with $2, with $3 put in front: flagctl keeps them
-# in a short-lived cache, asks the server for a moment at most, and prints nothing on any error.
+# Names on the server (marker $1) that start with $2, with $3 put in front: flagctl keeps them
+# in a short-lived cache, asks the server for a moment at most, prints the whole words the
+# value can be (a list keeps what is before its last name), and nothing on any error.
 _flagctl_server() {
-  _flagctl_match "$2" "$3" < <(flagctl completion --server-names "$1" 2>/dev/null)
+  local a
+  local -a given=()
+  for a in "${_fpos[@]}"; do given+=("--arg=$a"); done
+  _flagctl_match "$2" "$3" < <(flagctl completion --server-names "$1" --word="$2" "${given[@]}" 2>/dev/null)
 }
 
 _flagctl() {
@@ -213,6 +243,8 @@ _flagctl() {
   local _fw _fc
   _flagctl_words
   local cur=${_fw[_fc]} prev='' path='' i w expect='' npos=0
+  # The command's arguments so far (retire apply's plan file names the flags of --only).
+  local -a _fpos=()
   ((_fc > 0)) && prev=${_fw[_fc - 1]}
   for ((i = 1; i < _fc; i++)); do
     w=${_fw[i]}
@@ -222,8 +254,8 @@ _flagctl() {
       -*=*) ;;
       -*) _flagctl_values "$path" "$w" >/dev/null && expect=1 ;;
       *)
-        if _flagctl_is_command "$path" "$w"; then path=${path:+$path }$w npos=0
-        else npos=$((npos + 1)); fi ;;
+        if _flagctl_is_command "$path" "$w"; then path=${path:+$path }$w npos=0 _fpos=()
+        else npos=$((npos + 1)) _fpos+=("$w"); fi ;;
     esac
   done
 
@@ -236,14 +268,7 @@ _flagctl() {
   elif [[ $cur == -* ]]; then
     _flagctl_match "$cur" '' < <(_flagctl_flags "$path")
   else
-    local words
-    words=$(_flagctl_commands "$path"; _flagctl_args "$path" "$npos")
-    # A path (a plan, a tree, an @snapshot): file names.
-    case $words in
-      @files) _flagctl_files "$cur" ;;
-      @features|@projects|@environments) _flagctl_server "${words#@}" "$cur" '' ;;
-      *) _flagctl_match "$cur" '' <<<"$words" ;;
-    esac
+    _flagctl_lines "$(_flagctl_commands "$path"; _flagctl_args "$path" "$npos")" "$cur" ''
   fi
 
   # bash replaces only its own last word, which starts after any '=' or ':': drop what is before.

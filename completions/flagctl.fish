@@ -101,8 +101,8 @@ function __flagctl_values
     switch "$argv[1]|$argv[2]"
         case 'feature get|-p' 'feature get|--project' 'feature history|-p' 'feature history|--project' \
             'features revive|-p' 'features revive|--project' 'retire plan|-p' 'retire plan|--project' \
-            'evaluate|-p' 'evaluate|--project' 'export|-p' 'export|--project' 'diff|-p' \
-            'diff|--project'
+            'cleanup|-p' 'cleanup|--project' 'evaluate|-p' 'evaluate|--project' 'export|-p' \
+            'export|--project' 'diff|-p' 'diff|--project'
             printf '%s\n' '@projects'
         case 'feature get|-o' 'feature get|--output' 'feature history|-o' 'feature history|--output' \
             'project overview|-o' 'project overview|--output' 'projects list|-o' \
@@ -111,35 +111,38 @@ function __flagctl_values
             printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'yaml'
         case 'feature get|--columns' 'feature history|-n' 'feature history|--limit' \
             'feature history|--since' 'feature history|--event-type' 'feature history|--columns' \
-            'features search|--project' 'features search|-q' 'features search|--query' \
-            'features search|--status' 'features search|--created-before' \
+            'features search|-q' 'features search|--query' 'features search|--created-before' \
             'features search|--created-since' 'features search|--offset' 'features search|--limit' \
-            'features search|--concurrency' 'features search|--columns' 'features stale|--project' \
-            'features stale|--stale-for' 'features stale|--max' 'features stale|--concurrency' \
-            'features stale|--columns' 'features revive|--columns' 'project overview|--columns' \
-            'projects list|--columns' 'environments list|--columns' 'insights|--since' \
-            'insights|--until' 'insights|--columns' 'refs|--project' 'refs|--exclude' \
-            'refs|--max-file-kb' 'refs|--delimiters' 'refs|--calls' 'refs|--diff' 'refs|--threads' \
-            'refs|--columns' 'retire plan|--include' 'retire plan|--unseen-days' \
+            'features search|--concurrency' 'features search|--columns' 'features stale|--stale-for' \
+            'features stale|--max' 'features stale|--concurrency' 'features stale|--columns' \
+            'features revive|--columns' 'project overview|--columns' 'projects list|--columns' \
+            'environments list|--columns' 'insights|--since' 'insights|--until' 'insights|--columns' \
+            'refs|--exclude' 'refs|--max-file-kb' 'refs|--delimiters' 'refs|--calls' 'refs|--diff' \
+            'refs|--threads' 'refs|--columns' 'retire plan|--include' 'retire plan|--unseen-days' \
             'retire plan|--exclude' 'retire plan|--max-file-kb' 'retire plan|--delimiters' \
             'retire plan|--threads' 'retire plan|--columns' 'retire show|--columns' 'retire apply|-p' \
-            'retire apply|--project' 'retire apply|--only' 'retire apply|--skip' \
-            'retire apply|--columns' 'cleanup|-p' 'cleanup|--project' 'cleanup|--exclude' \
-            'evaluate|-c' 'evaluate|--context' 'evaluate|--columns' 'api|-f' 'api|--raw-field' \
-            'diff|--feature' 'auth login|--project' 'auth list|--columns'
+            'retire apply|--project' 'retire apply|--columns' 'cleanup|--exclude' 'evaluate|-c' \
+            'evaluate|--context' 'evaluate|--columns' 'api|-f' 'api|--raw-field' \
+            'auth login|--project' 'auth list|--columns'
             true
+        case 'features search|--project' 'features stale|--project'
+            printf '%s\n' '@projects;list' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:'
         case 'features search|--type' 'features stale|--type'
             printf '%s\n' 'release' 'experiment' 'operational' 'kill-switch' 'permission' 'sunset' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:'
         case 'features search|--state'
             printf '%s\n' 'active' 'stale' 'potentially-stale' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:'
         case 'features search|--created-by'
             printf '%s\n' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:'
-        case 'features search|--tag' 'features search|--segment'
+        case 'features search|--tag'
             printf '%s\n' 'INCLUDE:' 'DO_NOT_INCLUDE:' 'INCLUDE_ALL_OF:' 'INCLUDE_ANY_OF:' 'EXCLUDE_IF_ANY_OF:' 'EXCLUDE_ALL:'
+        case 'features search|--segment'
+            printf '%s\n' '@segments;list' 'INCLUDE:' 'DO_NOT_INCLUDE:' 'INCLUDE_ALL_OF:' 'INCLUDE_ANY_OF:' 'EXCLUDE_IF_ANY_OF:' 'EXCLUDE_ALL:'
+        case 'features search|--status'
+            printf '%s\n' '@environments;then=enabled/disabled'
         case 'features search|--created-at'
             printf '%s\n' 'IS_BEFORE:' 'IS_ON_OR_AFTER:'
         case 'features search|--sort-by'
-            printf '%s\n' 'name' 'type' 'stale' 'project' 'lastSeenAt' 'createdAt' 'environment:'
+            printf '%s\n' '@environments;after=environment:' 'name' 'type' 'stale' 'project' 'lastSeenAt' 'createdAt' 'environment:'
         case 'features search|--sort-order'
             printf '%s\n' 'asc' 'desc'
         case 'features search|--fail-on'
@@ -158,6 +161,8 @@ function __flagctl_values
             printf '%s\n' 'table' 'json' 'yaml'
         case 'insights|--section'
             printf '%s\n' 'users' 'flags' 'projects' 'metrics' 'environments'
+        case 'refs|--project'
+            printf '%s\n' '@projects;list'
         case 'refs|--fail-on'
             printf '%s\n' 'stale' 'potentially-stale' 'archived' 'completed' 'unknown' 'added-stale' 'added-potentially-stale' 'added-archived' 'added-completed' 'added-unknown'
         case 'refs|-o' 'refs|--output'
@@ -166,6 +171,8 @@ function __flagctl_values
             printf '%s\n' 'archive'
         case 'retire plan|-o' 'retire plan|--output' 'retire show|-o' 'retire show|--output'
             printf '%s\n' 'table' 'json' 'markdown' 'github' 'yaml'
+        case 'retire apply|--only' 'retire apply|--skip'
+            printf '%s\n' '@plan;list'
         case 'cleanup|--keep' 'evaluate|--expect' 'evaluate|--fail-on'
             printf '%s\n' 'on' 'off'
         case 'evaluate|-e' 'evaluate|--env' 'export|-e' 'export|--env'
@@ -176,6 +183,8 @@ function __flagctl_values
             printf '%s\n' 'json' 'ndjson' 'yaml'
         case 'export|-o' 'export|--output'
             printf '%s\n' 'json' 'yaml'
+        case 'diff|--feature'
+            printf '%s\n' '@features'
         case 'diff|--fail-on'
             printf '%s\n' 'drift' 'none'
         case 'diff|-o' 'diff|--output'
@@ -200,8 +209,16 @@ function __flagctl_args
             printf '%s\n' '@features'
         case 'feature help|0'
             printf '%s\n' 'get' 'history'
+        case 'features revive|0' 'features revive|1' 'features revive|2' 'features revive|3' \
+            'features revive|4' 'features revive|5' 'features revive|6' 'features revive|7' \
+            'features revive|8' 'features revive|9' 'features revive|10' 'features revive|11' \
+            'features revive|12' 'features revive|13' 'features revive|14' 'features revive|15' \
+            'features revive|16' 'features revive|17' 'features revive|18' 'features revive|19'
+            printf '%s\n' '@archived'
         case 'features help|0'
             printf '%s\n' 'search' 'stale' 'revive'
+        case 'project overview|0'
+            printf '%s\n' '@projects'
         case 'project help|0'
             printf '%s\n' 'overview'
         case 'projects help|0'
@@ -221,10 +238,15 @@ function __flagctl_args
             printf '%s\n' '@files'
         case 'retire help|0'
             printf '%s\n' 'plan' 'show' 'apply'
+        case 'evaluate|0' 'evaluate|1' 'evaluate|2' 'evaluate|3' 'evaluate|4' 'evaluate|5' 'evaluate|6' \
+            'evaluate|7' 'evaluate|8' 'evaluate|9' 'evaluate|10' 'evaluate|11' 'evaluate|12' \
+            'evaluate|13' 'evaluate|14' 'evaluate|15' 'evaluate|16' 'evaluate|17' 'evaluate|18' \
+            'evaluate|19'
+            printf '%s\n' '@features'
         case 'diff|0'
-            printf '%s\n' '@files'
+            printf '%s\n' '@files' '@environments'
         case 'diff|1'
-            printf '%s\n' '@files'
+            printf '%s\n' '@files' '@environments'
         case 'auth help|0'
             printf '%s\n' 'login' 'list' 'switch' 'status' 'logout'
         case 'completion|0'
@@ -244,30 +266,63 @@ function __flagctl_is_command
     return 1
 end
 
-# Prints names on the server (kind $argv[1]), $argv[2] put in front: flagctl keeps them in a
-# short-lived cache, asks the server for a moment at most, and prints nothing on any error.
+# Prints names on the server (marker $argv[1]), $argv[2] put in front; $argv[3] is the text
+# typed so far: flagctl keeps them in a short-lived cache, asks the server for a moment at most,
+# prints the whole words the value can be (a list keeps what is before its last name), and
+# nothing on any error.
 function __flagctl_server
-    for n in (flagctl completion --server-names $argv[1] 2>/dev/null)
+    set -l given
+    for a in $__flagctl_pos
+        set -a given "--arg=$a"
+    end
+    for n in (flagctl completion --server-names $argv[1] --word="$argv[3]" $given 2>/dev/null)
         printf '%s%s
 ' "$argv[2]" $n
+    end
+end
+
+# Prints what the lines $argv[3..] stand for, $argv[1] put in front; $argv[2] is the text typed
+# so far: @profiles, @files, @<kind>… (names on the server), or the words themselves. Beside
+# names on the server (diff's ENV or @FILE), file names only after an @.
+function __flagctl_lines
+    set -l before $argv[1]
+    set -l typed $argv[2]
+    set -l files 0
+    set -l named 0
+    for line in $argv[3..-1]
+        switch $line
+            case @profiles
+                for p in (flagctl completion --profiles 2>/dev/null)
+                    printf '%s%s
+' "$before" $p
+                end
+            case @files
+                set files 1
+            case '@*'
+                set named 1
+                string match -q -- '@*' "$typed"; or __flagctl_server (string sub -s 2 -- $line) "$before" "$typed"
+            case '*'
+                printf '%s%s
+' "$before" $line
+        end
+    end
+    if test $files = 1; and begin; test $named = 0; or string match -q -- '@*' "$typed"; end
+        if string match -q -- '@*' "$typed"
+            # A path after an @ (an @snapshot): file names, the @ kept.
+            for f in (__fish_complete_path (string sub -s 2 -- "$typed"))
+                printf '@%s
+' $f
+            end
+        else
+            __fish_complete_path "$typed"
+        end
     end
 end
 
 # Prints the values of flag $argv[2] of command path $argv[1]; $argv[3] is put in front.
 function __flagctl_value
     set -l values (__flagctl_values $argv[1] $argv[2]); or return 0
-    switch "$values"
-        case @profiles
-            for p in (flagctl completion --profiles 2>/dev/null)
-                printf '%s%s\n' $argv[3] $p
-            end
-        case @features @projects @environments
-            __flagctl_server (string sub -s 2 -- $values) $argv[3]
-        case @files
-            __fish_complete_path (commandline -ct | string replace -r -- '^[^=]*=' '')
-        case '*'
-            printf "$argv[3]%s\n" $values
-    end
+    __flagctl_lines $argv[3] (commandline -ct | string replace -r -- '^-[^=]*=' '') $values
 end
 
 function __flagctl_complete
@@ -277,6 +332,8 @@ function __flagctl_complete
     set -l cmdpath ''
     set -l expect 0
     set -l npos 0
+    # The command's arguments so far (retire apply's plan file names the flags of --only).
+    set -g __flagctl_pos
     for w in $tokens
         if test $expect = 1
             set expect 0
@@ -290,8 +347,10 @@ function __flagctl_complete
                 if __flagctl_is_command "$cmdpath" $w
                     set cmdpath (string trim -- "$cmdpath $w")
                     set npos 0
+                    set -g __flagctl_pos
                 else
                     set npos (math $npos + 1)
+                    set -g -a __flagctl_pos $w
                 end
         end
     end
@@ -304,21 +363,7 @@ function __flagctl_complete
     else if string match -q -- '-*' $cur
         __flagctl_flags "$cmdpath"
     else
-        set -l words (__flagctl_commands "$cmdpath"; __flagctl_args "$cmdpath" $npos)
-        if contains -- "$words" @features @projects @environments
-            __flagctl_server (string sub -s 2 -- $words) ''
-        else if test "$words" != @files
-            test (count $words) -gt 0; and printf '%s
-' $words
-        else if string match -q -- '@*' $cur
-            # A path (a plan, a tree, an @snapshot): file names, the @ kept.
-            for f in (__fish_complete_path (string sub -s 2 -- $cur))
-                printf '@%s
-' $f
-            end
-        else
-            __fish_complete_path $cur
-        end
+        __flagctl_lines '' "$cur" (__flagctl_commands "$cmdpath"; __flagctl_args "$cmdpath" $npos)
     end
 end
 

@@ -47,7 +47,11 @@ function table(options) {
   const rows = Object.values(options)
     .filter((f) => !f.hidden && !f.removed)
     .map((f) => {
-      const values = Array.isArray(f.values) ? f.values.map((v) => `\`${v}\``).join(' ') : (f.values ?? '');
+      const values = Array.isArray(f.values)
+        ? f.values.map((v) => `\`${v}\``).join(' ')
+        : typeof f.values === 'object'
+          ? [...(f.values.words ?? []).map((v) => `\`${v}\``), f.values.names].join(' ')
+          : (f.values ?? '');
       const dflt = f.default === undefined ? '' : `\`${f.default}\``;
       return `| \`${cell(f.spelling)}\`${f.repeat ? ' (repeat)' : ''} | ${cell(f.help)} | ${values} | ${dflt} |`;
     });

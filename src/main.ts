@@ -1,6 +1,7 @@
 import { type Command, CommanderError } from 'commander';
 import { buildProgram, nounNumber } from './cli/program.js';
 import type { App } from './cli/spec.js';
+import { unknownWordHint } from './cli/unknown-words.js';
 import { PROGRAM } from './commands/registry.js';
 import { ExitCode } from './errors.js';
 import { checkOutput, type IO } from './io.js';
@@ -50,7 +51,10 @@ export async function main(typed: string[], io: IO): Promise<number> {
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') {
         return ExitCode.ok;
       }
-      // Commander has printed the message (with a suggestion where one is close).
+      // Commander has printed the message (with a suggestion where one is close); without one,
+      // say where the right words are listed.
+      const hint = unknownWordHint(app.program, argv, err.code, err.message);
+      if (hint) io.stderr.write(`${hint}\n`);
       return ExitCode.usage;
     }
     return failed(io, err, argv, app.secrets);

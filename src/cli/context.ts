@@ -70,7 +70,7 @@ export class RunContext {
     return makeUi(io, out, await adapterOf(out.format), this.globals.color, this.app.secrets);
   }
 
-  /** The command may page its output (false for one that prompts on the terminal). */
+  /** The command may page its output (false for one that prompts on the terminal, or writes). */
   paged = true;
   private paging?: Promise<{ io: IO; pager?: Pager }>;
 

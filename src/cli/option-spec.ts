@@ -5,11 +5,29 @@
 
 import type { Format } from '../output/formats.js';
 
-/** Names the shells complete from the server (completion --server-names, cached briefly). */
-export type ServerNames = 'features' | 'projects' | 'environments';
+/**
+ * Names the shells complete from the server (completion --server-names, cached briefly):
+ * active flags of the profile's project, its archived flags, projects, environments, segments;
+ * and `plan`, the flags a plan file (the command's first argument) says to archive, read from
+ * the file alone.
+ */
+export type ServerNames = 'features' | 'archived' | 'projects' | 'environments' | 'segments' | 'plan';
+
+/** A value made of names on the server and other words (completion/server-values.ts). */
+export interface ServerValues {
+  names: ServerNames;
+  /** A comma-separated list, maybe after `!` or an operator (`IS_ANY_OF:web,mo`): its last name completes. */
+  list?: boolean;
+  /** The name is followed by a colon and one of these (`--status production:enabled`). */
+  then?: readonly string[];
+  /** The names come after this fixed prefix only (`--sort-by environment:production`). */
+  after?: string;
+  /** Fixed words offered beside the names (operator prefixes such as `IS_ANY_OF:`). */
+  words?: readonly string[];
+}
 
 /** What a flag's value completes to: a fixed list, the profiles in the config file, file names, or names on the server. */
-export type ValueSource = readonly string[] | 'profiles' | 'files' | ServerNames;
+export type ValueSource = readonly string[] | 'profiles' | 'files' | ServerNames | ServerValues;
 
 export interface OptionSpec<T = unknown> {
   /** How it is written, as commander takes it: `-o, --output <format>`, `--all`, `--no-chart`. */
@@ -85,8 +103,8 @@ export interface ArgSpec {
   choices?: readonly string[];
   /** The value is a path (a plan, a tree, an @snapshot): the shells complete file names. */
   files?: boolean;
-  /** The value is a name on the server: the shells complete it from there. */
-  server?: ServerNames;
+  /** The value is a name on the server: the shells complete it from there (beside file names, with `files`). */
+  server?: ServerNames | ServerValues;
   /** Checks the value (each value of a variadic argument), as a flag's parse does. */
   parse?: (raw: string) => string;
 }

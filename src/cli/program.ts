@@ -58,7 +58,7 @@ const GLOBAL_WITH_VALUE = new Set(
 );
 
 /** The words that name a command: what is left of argv before `--` once the global flags are skipped. */
-function commandWords(argv: readonly string[]): string[] {
+export function commandWords(argv: readonly string[]): string[] {
   const words: string[] = [];
   for (let i = 0; i < argv.length && argv[i] !== '--'; i++) {
     const arg = argv[i]!;

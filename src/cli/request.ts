@@ -173,7 +173,7 @@ export async function prepare(app: App, spec: CommandSpec<any>, words: Words): P
     names,
     namedProjects(table, flags, true),
   );
-  ctx.paged = spec.prompts !== true;
+  ctx.paged = spec.prompts !== true && spec.writes !== true;
   return { ctx, request, work: await spec.load() };
 }
 

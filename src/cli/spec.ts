@@ -62,6 +62,11 @@ export interface CommandSpec<T extends OptionTable = OptionTable> {
   /** It asks questions on the terminal (a confirmation): its output never goes through a pager. */
   prompts?: boolean;
   /**
+   * It writes to the server: its report of each outcome goes straight to the terminal, never
+   * through a pager, where quitting early would hide what was done while the writes go on.
+   */
+  writes?: boolean;
+  /**
    * Rules that span several options or arguments (one option or another, not both; exactly
    * one name with --expect): run by the kit after each value is checked and before anything
    * is sent. Throws UsageError, or OptionValueError with a label.

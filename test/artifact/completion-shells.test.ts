@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useCompletionEnv } from '../support/completion-env.js';
 import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
+import { serveCleanup } from '../unit/retire-fixture.js';
 
 // The zsh and fish scripts run in the real shells (Debian's zsh and fish; `npm test` installs
 // them when they are missing, see scripts/test-deps.mjs).
@@ -166,6 +167,55 @@ for (const [name, complete] of [
       expect(complete('flagctl feature get ', { XDG_CACHE_HOME: join(env.tmp, `nocreds-${name}`) })).toEqual([]);
     });
 
+    it('completes server names in lists, env:state, environment:, and diff ENV or @FILE', async () => {
+      server.json('/api/admin/projects', { projects: [{ id: 'default' }, { id: 'web' }] });
+      server.json('/api/admin/environments', { environments: [{ name: 'development' }, { name: 'production' }] });
+      server.json('/api/admin/segments', { segments: [{ id: 1, name: 'beta-testers' }] });
+      server.json('/api/admin/search/features', { features: [{ name: 'old-banner' }], total: 1 });
+      const live = {
+        FLAGCTL_URL: server.url,
+        FLAGCTL_TOKEN: '*:*.completion-token',
+        XDG_CACHE_HOME: join(env.tmp, `cache-shapes-${name}`),
+      };
+      for (const kind of ['projects', 'environments', 'segments'])
+        await runCli(['completion', '--server-names', kind], { env: live });
+      await runCli(['completion', '--server-names', 'archived', '--word', 'old'], { env: live });
+      expect(complete('flagctl features search --project IS_ANY_OF:default,w', live)).toEqual([
+        'IS_ANY_OF:default,web',
+      ]);
+      expect(complete('flagctl refs --project default,', live)).toEqual(['default,web']);
+      expect(complete('flagctl features search --segment be', live)).toEqual(['beta-testers']);
+      expect(complete('flagctl features search --status pro', live)).toEqual(['production:']);
+      expect(complete('flagctl features search --status production:', live)).toEqual([
+        'production:disabled',
+        'production:enabled',
+      ]);
+      expect(complete('flagctl features search --sort-by environment:d', live)).toEqual(['environment:development']);
+      expect(complete('flagctl diff development pro', live)).toEqual(['production']);
+      expect(complete('flagctl features revive old', live)).toEqual(['old-banner']);
+    });
+
+    it('retire apply --only completes the flags of the plan file given, with nothing sent', async () => {
+      const tree = join(env.tmp, `plan-tree-${name}`);
+      mkdirSync(tree);
+      writeFileSync(join(tree, 'app.ts'), 'if (unleash.isEnabled("still-used")) render();\n');
+      serveCleanup(server, [
+        { name: 'gone-a', stale: true },
+        { name: 'gone-b', stale: true },
+        { name: 'still-used', stale: true },
+      ]);
+      const live = { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.completion-token' };
+      const r = await runCli(['retire', 'plan', tree, '-o', 'json'], { env: { ...live, FLAGCTL_CONFIG_DIR: '/none' } });
+      expect(r.code, r.stderr).toBe(0);
+      const plan = join(env.tmp, `plan-${name}.json`);
+      writeFileSync(plan, r.stdout);
+      server.reset();
+      const none = { XDG_CACHE_HOME: join(env.tmp, `cache-plan-${name}`) };
+      expect(complete(`flagctl retire apply ${plan} --only go`, none)).toEqual(['gone-a', 'gone-b']);
+      expect(complete(`flagctl retire apply ${plan} --skip gone-a,`, none)).toEqual(['gone-a,gone-b']);
+      expect(server.requests).toEqual([]);
+    });
+
     it('completes enumerated flag values and arguments', () => {
       expect(complete('flagctl features search -o ')).toEqual(
         sorted(['table', 'json', 'ndjson', 'csv', 'markdown', 'yaml', 'github']),
@@ -182,7 +232,7 @@ for (const [name, complete] of [
     });
 
     it('a flag that takes a free value is not followed by command or flag names, and its value is skipped', () => {
-      expect(complete('flagctl features search --project ')).toEqual([]);
+      expect(complete('flagctl features search --query ')).toEqual([]);
       expect(complete('flagctl --url http://127.0.0.1:4242 features s')).toEqual(['search', 'stale']);
     });
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useCompletionEnv } from '../support/completion-env.js';
 import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
+import { serveCleanup } from '../unit/retire-fixture.js';
 
 // The completion scripts are tested in a real bash: the generated script is sourced and its
 // function called with COMP_WORDS, COMP_CWORD, COMP_LINE and COMP_POINT set as bash sets them.
@@ -14,6 +15,23 @@ const root = new URL('../../', import.meta.url).pathname;
 const env = useCompletionEnv(['bash']);
 const server = useFixtureServer();
 const { tmp, configDir } = env;
+
+/** A plan (gone-a and gone-b to archive, still-used kept by a reference) written to `path`. */
+async function writePlan(path: string): Promise<string> {
+  const tree = join(tmp, 'plan-tree');
+  mkdirSync(tree, { recursive: true });
+  writeFileSync(join(tree, 'app.ts'), 'if (unleash.isEnabled("still-used")) render();\n');
+  serveCleanup(server, [
+    { name: 'gone-a', stale: true },
+    { name: 'gone-b', stale: true },
+    { name: 'still-used', stale: true },
+  ]);
+  const env = { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.completion-token', FLAGCTL_CONFIG_DIR: join(tmp, 'none') };
+  const r = await runCli(['retire', 'plan', tree, '-o', 'json'], { env });
+  expect(r.code, r.stderr).toBe(0);
+  writeFileSync(path, r.stdout);
+  return path;
+}
 
 /** The words bash puts in COMP_WORDS for `line` (checked against bash 5 in a terminal). */
 function compWords(line: string): string[] {
@@ -218,7 +236,7 @@ describe('bash completion', () => {
   });
 
   it('a flag that takes a free value is not followed by command or flag names', () => {
-    expect(reply('flagctl features search --project ')).toEqual([]);
+    expect(reply('flagctl features search --query ')).toEqual([]);
     expect(reply('flagctl --url ')).toEqual([]);
     // ... and the value it took is skipped: `features` after it is still the command.
     expect(reply('flagctl --url http://127.0.0.1:4242 features s')).toEqual(['search', 'stale']);
@@ -268,6 +286,59 @@ describe('bash completion', () => {
     expect(complete('flagctl feature history --project w', live).reply).toEqual(['web']);
     expect(complete('flagctl evaluate --env=pro', live).reply).toEqual(['production']);
     expect(complete('flagctl feature get ', { XDG_CACHE_HOME: join(tmp, 'cache2') }).reply).toEqual([]);
+  });
+
+  it('completes server names in every option and argument that takes them: lists, env:state, environment:, ENV or @FILE', async () => {
+    server.json('/api/admin/projects/default/features', { version: 2, features: [{ name: 'new-checkout' }] });
+    server.json('/api/admin/projects', { projects: [{ id: 'default' }, { id: 'web' }] });
+    server.json('/api/admin/environments', { environments: [{ name: 'development' }, { name: 'production' }] });
+    server.json('/api/admin/segments', {
+      segments: [
+        { id: 1, name: 'beta-testers' },
+        { id: 2, name: 'staff' },
+      ],
+    });
+    server.json('/api/admin/search/features', { features: [{ name: 'old-banner' }, { name: 'old-search' }], total: 2 });
+    const live = {
+      FLAGCTL_URL: server.url,
+      FLAGCTL_TOKEN: '*:*.completion-token',
+      XDG_CACHE_HOME: join(tmp, 'cache3'),
+    };
+    // As above: a first <TAB> in-process fills the cache the shell then reads.
+    for (const kind of ['features', 'projects', 'environments', 'segments'])
+      await runCli(['completion', '--server-names', kind], { env: live });
+    await runCli(['completion', '--server-names', 'archived', '--word', 'old'], { env: live });
+    const r = (line: string) => complete(line, live).reply;
+    expect(r('flagctl features search --project w')).toEqual(['web']);
+    expect(r('flagctl features search --project IS_ANY_OF:default,w')).toEqual(['default,web']);
+    expect(r('flagctl features stale --project=!w')).toEqual(['!web']);
+    expect(r('flagctl refs --project default,')).toEqual(['default,web']);
+    expect(r('flagctl features search --segment INCLUDE:b')).toEqual(['beta-testers']);
+    expect(complete('flagctl features search --status pro', live)).toEqual({
+      reply: ['production:'],
+      compopt: '-o nospace',
+    });
+    // The word under the cursor is bash's `:` there: it becomes production:enabled.
+    expect(r('flagctl features search --status production:')).toEqual([':enabled', ':disabled']);
+    expect(r('flagctl features search --sort-by environment:d')).toEqual(['development']);
+    expect(r('flagctl diff development pro')).toEqual(['production']);
+    expect(r('flagctl diff @files/n')).toEqual(['@files/notes.txt']);
+    expect(r('flagctl diff --feature new')).toEqual(['new-checkout']);
+    expect(r('flagctl evaluate -e production one new-')).toEqual(['new-checkout']);
+    expect(r('flagctl project overview w')).toEqual(['web']);
+    expect(r('flagctl cleanup -p w')).toEqual(['web']);
+    expect(r('flagctl features revive old')).toEqual(['old-banner', 'old-search']);
+  });
+
+  it('retire apply --only and --skip complete the flags of the plan file given, with nothing sent', async () => {
+    const plan = await writePlan(join(tmp, 'bash-plan.json'));
+    const none = { XDG_CACHE_HOME: join(tmp, 'cache-plan'), FLAGCTL_CONFIG_DIR: join(tmp, 'none') };
+    server.reset();
+    expect(complete(`flagctl retire apply ${plan} --only go`, none).reply).toEqual(['gone-a', 'gone-b']);
+    // No plan named yet: no names.
+    expect(complete('flagctl retire apply --skip=gone-a,', none).reply).toEqual([]);
+    expect(complete(`flagctl retire apply ${plan} --skip=gone-a,`, none).reply).toEqual(['gone-a,gone-b']);
+    expect(server.requests).toEqual([]);
   });
 
   it('completes file names for --ca-file and after a redirection', () => {

@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { adminGet, BIN, flagctl, NODE, target } from './cli.js';
+import { SEED } from './harness/seed.mjs';
 
 // Issue 35 item 4 against the real servers: bash completes flag names from each server, as
-// kubectl completes resource names, through `flagctl completion --server-names`.
+// kubectl completes resource names, through `flagctl completion --server-names`; and the other
+// names an option or argument takes: archived flags, segments, project lists, env:state.
 
 const tmp = mkdtempSync(join(tmpdir(), 'flagctl-e2e-complete-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -67,6 +69,26 @@ for (const server of inject('servers')) {
         XDG_CACHE_HOME: join(tmp, 'refused'),
       });
       expect(refused).toEqual({ code: 0, stdout: '', stderr: '' });
+    });
+
+    it('archived flags for features revive, searched by what is typed; segments; lists; env:state; diff ENV', async () => {
+      const archivedEnv = { ...env, XDG_CACHE_HOME: join(tmp, `cache-shapes-${server.pkg}`) };
+      const archived = await bashComplete('flagctl features revive old-onb', archivedEnv);
+      expect(archived).toContain(SEED.archivedFeature);
+      expect(archived.every((n) => n.startsWith('old-onb'))).toBe(true);
+      const truth = (await adminGet(server, '/api/admin/projects/default/features')) as {
+        features: { name: string }[];
+      };
+      // An active flag is no candidate for revive.
+      const active = truth.features.map((f) => f.name).find((n) => /^[A-Za-z0-9._~:@+-]+$/.test(n))!;
+      expect(await bashComplete(`flagctl features revive ${active}`, archivedEnv)).not.toContain(active);
+      expect(await bashComplete('flagctl features search --segment beta', archivedEnv)).toEqual([SEED.segment]);
+      // The words here are split at white space only, so the reply is the whole word.
+      expect(await bashComplete('flagctl features search --project IS_ANY_OF:def', archivedEnv)).toEqual([
+        'IS_ANY_OF:default',
+      ]);
+      expect(await bashComplete('flagctl features search --status produ', archivedEnv)).toEqual(['production:']);
+      expect(await bashComplete('flagctl diff development prod', archivedEnv)).toEqual(['production']);
     });
   });
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { main } from '../../src/main.js';
 import { ManualClock } from '../support/clock.js';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
 import { runCli, testIO } from '../support/io.js';
+import { serveCleanup } from './retire-fixture.js';
 
 // Issue 35 item 4: `completion --server-names`, what the scripts run on <TAB> for a flag,
 // project or environment name: a cache in the user's cache dir, a short time limit, nothing
@@ -110,5 +111,119 @@ describe('completion --server-names', () => {
   it('names a shell could take for more than one word are left out', async () => {
     server.json(FEATURES, list('ok-name', 'bad name', '$(touch x)', 'semi;colon'));
     expect((await names('features', new ManualClock())).stdout).toBe('ok-name\n');
+  });
+
+  it('a list keeps what is typed before its last name, and leaves out the names already in it', async () => {
+    server.json('/api/admin/projects', { projects: [{ id: 'web' }, { id: 'default' }, { id: 'mobile' }] });
+    const clock = new ManualClock();
+    const words = async (word: string) => {
+      const io = testIO({ env: env(), clock });
+      expect(await main(['completion', '--server-names', 'projects;list', `--word=${word}`], io)).toBe(0);
+      expect(io.err.text).toBe('');
+      return io.out.text.split('\n').filter(Boolean);
+    };
+    expect(await words('')).toEqual(['default', 'mobile', 'web']);
+    expect(await words('web,')).toEqual(['web,default', 'web,mobile']);
+    expect(await words('IS_ANY_OF:web,mo')).toEqual(['IS_ANY_OF:web,default', 'IS_ANY_OF:web,mobile']);
+    expect(await words('!')).toEqual(['!default', '!mobile', '!web']);
+    // One read of the list for every word typed.
+    expect(server.requests.filter((r) => r.url === '/api/admin/projects')).toHaveLength(1);
+  });
+
+  it('env:state gives the environment and a colon, then its states; environment: gives names after it only', async () => {
+    server.json('/api/admin/environments', { environments: [{ name: 'production' }, { name: 'development' }] });
+    const clock = new ManualClock();
+    const words = async (marker: string, word: string) => {
+      const io = testIO({ env: env(), clock });
+      await main(['completion', '--server-names', marker, '--word', word], io);
+      return io.out.text;
+    };
+    const status = 'environments;then=enabled/disabled';
+    expect(await words(status, 'pro')).toBe('development:\nproduction:\n');
+    expect(await words(status, 'production:')).toBe('production:enabled\nproduction:disabled\n');
+    expect(await words(status, 'nosuch:')).toBe('');
+    const sort = 'environments;after=environment:';
+    expect(await words(sort, 'na')).toBe('');
+    expect(await words(sort, 'environment:')).toBe('environment:development\nenvironment:production\n');
+  });
+
+  it('segments, from the segment list', async () => {
+    server.json('/api/admin/segments', {
+      segments: [
+        { id: 2, name: 'staff' },
+        { id: 1, name: 'beta-testers' },
+      ],
+    });
+    expect(await names('segments', new ManualClock())).toEqual({
+      code: 0,
+      stdout: 'beta-testers\nstaff\n',
+      stderr: '',
+    });
+  });
+
+  it("archived flags of the profile's project, searched for by what is typed, one page, each word cached", async () => {
+    server.route('/api/admin/search/features', (_req, res, url) => {
+      const all = ['old-banner', 'old-search', 'legacy-old'].filter((n) =>
+        n.includes(url.searchParams.get('query') ?? ''),
+      );
+      sendJson(res, 200, { features: all.map((name) => ({ name })), total: all.length });
+    });
+    const clock = new ManualClock();
+    const words = async (word: string) => {
+      const io = testIO({ env: env(), clock });
+      await main(['completion', '--server-names', 'archived', '--word', word], io);
+      return io.out.text;
+    };
+    expect(await words('old')).toBe('old-banner\nold-search\n');
+    expect(await words('old')).toBe('old-banner\nold-search\n');
+    expect(await words('')).toBe('legacy-old\nold-banner\nold-search\n');
+    const asked = server.requests.filter((r) => r.url.startsWith('/api/admin/search/features'));
+    expect(asked).toHaveLength(2);
+    const query = new URL(asked[0]!.url, server.url).searchParams;
+    expect(Object.fromEntries(query)).toEqual({
+      archived: 'IS:true',
+      project: 'IS:default',
+      query: 'old',
+      sortBy: 'name',
+      offset: '0',
+      limit: '100',
+    });
+  });
+
+  it('an unknown kind or shape prints nothing on stdout', async () => {
+    for (const marker of ['flags', 'projects;sideways']) {
+      const io = testIO({ env: env() });
+      expect(await main(['completion', '--server-names', marker], io)).toBe(2);
+      expect(io.out.text).toBe('');
+    }
+    expect(server.requests).toEqual([]);
+  });
+
+  it('retire apply --only/--skip: the flags the plan file says to archive, read from the file alone', async () => {
+    const tree = join(cache, 'tree');
+    mkdirSync(tree);
+    writeFileSync(join(tree, 'app.ts'), 'if (unleash.isEnabled("still-used")) render();\n');
+    serveCleanup(server, [
+      { name: 'gone-a', stale: true },
+      { name: 'gone-b', stale: true },
+      { name: 'still-used', stale: true },
+    ]);
+    const planned = await runCli(['retire', 'plan', tree, '-o', 'json'], { env: env() });
+    expect(planned.code, planned.stderr).toBe(0);
+    const plan = join(cache, 'plan.json');
+    writeFileSync(plan, planned.stdout);
+    server.reset();
+    const words = async (args: string[], word: string) => {
+      const io = testIO({ env: { XDG_CACHE_HOME: cache, FLAGCTL_CONFIG_DIR: join(cache, 'none') } });
+      expect(await main(['completion', '--server-names', 'plan;list', ...args, '--word', word], io)).toBe(0);
+      expect(io.err.text).toBe('');
+      return io.out.text;
+    };
+    // No credentials needed, and nothing sent: the names are the file's.
+    expect(await words(['--arg', plan], '')).toBe('gone-a\ngone-b\n');
+    expect(await words(['--arg', plan], 'gone-a,')).toBe('gone-a,gone-b\n');
+    expect(await words(['--arg', join(cache, 'missing.json')], '')).toBe('');
+    expect(await words([], '')).toBe('');
+    expect(server.requests).toEqual([]);
   });
 });

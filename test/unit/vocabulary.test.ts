@@ -84,7 +84,10 @@ describe('the vocabulary through main()', () => {
       ['features', 'revive', 'x', '--csv-raw'],
     ]) {
       const r = await runCli(argv, { env: env() });
-      expect(r.stderr).toBe("flagctl: unknown option '--csv-raw'\n");
+      // No close match, so the message points at the command's own --help.
+      expect(r.stderr).toBe(
+        `flagctl: unknown option '--csv-raw'\nSee \`flagctl ${argv.slice(0, 2).join(' ')} --help\` for its options.\n`,
+      );
       expect(r.code).toBe(2);
     }
     expect(server.requests).toEqual([]);

@@ -42,30 +42,46 @@ _flagctl_is_command() {
 
 # Completes the value of flag $2 of command path $1: the text so far is $3, written after $4.
 _flagctl_value() {
-  local values f
+  local values
   values=$(_flagctl_values "$1" "$2") || return 0
-  case $values in
-    @profiles) _flagctl_match "$3" "$4" < <(flagctl completion --profiles 2>/dev/null) ;;
-    @features|@projects|@environments) _flagctl_server "\${values#@}" "$3" "$4" ;;
-    @files)
-      while IFS= read -r f; do COMPREPLY+=("$4$f"); done < <(compgen -f -- "$3")
-      compopt -o filenames 2>/dev/null ;;
-    *) _flagctl_match "$3" "$4" <<<"$values" ;;
-  esac
+  _flagctl_lines "$values" "$3" "$4"
 }
 
-# File names for a word where a path is expected (a plan, a tree, an @snapshot), keeping the @.
+# Offers what the lines $1 stand for and start with $2, with $3 put in front: @profiles, @files,
+# @<kind>… (names on the server), or the words themselves. Beside names on the server (diff's
+# ENV or @FILE), file names only after an @.
+_flagctl_lines() {
+  local line words='' files=0 named=0
+  while IFS= read -r line; do
+    case $line in
+      @profiles) _flagctl_match "$2" "$3" < <(flagctl completion --profiles 2>/dev/null) ;;
+      @files) files=1 ;;
+      @*) named=1; [[ $2 == @* ]] || _flagctl_server "\${line#@}" "$2" "$3" ;;
+      ?*) words+=$line$'\n' ;;
+    esac
+  done <<<"$1"
+  if ((files)) && { ((!named)) || [[ $2 == @* ]]; }; then _flagctl_files "$2" "$3"; fi
+  [[ -n $words ]] && _flagctl_match "$2" "$3" <<<"$words"
+  return 0
+}
+
+# File names for a word where a path is expected (a plan, a tree, an @snapshot), keeping the
+# @; $2 is put in front.
 _flagctl_files() {
   local f at=''
   [[ $1 == @* ]] && at=@
-  while IFS= read -r f; do COMPREPLY+=("$at$f"); done < <(compgen -f -- "\${1#@}")
+  while IFS= read -r f; do COMPREPLY+=("$2$at$f"); done < <(compgen -f -- "\${1#@}")
   compopt -o filenames 2>/dev/null
 }
 
-# Names on the server (kind $1) that start with $2, with $3 put in front: flagctl keeps them
-# in a short-lived cache, asks the server for a moment at most, and prints nothing on any error.
+# Names on the server (marker $1) that start with $2, with $3 put in front: flagctl keeps them
+# in a short-lived cache, asks the server for a moment at most, prints the whole words the
+# value can be (a list keeps what is before its last name), and nothing on any error.
 _flagctl_server() {
-  _flagctl_match "$2" "$3" < <(flagctl completion --server-names "$1" 2>/dev/null)
+  local a
+  local -a given=()
+  for a in "\${_fpos[@]}"; do given+=("--arg=$a"); done
+  _flagctl_match "$2" "$3" < <(flagctl completion --server-names "$1" --word="$2" "\${given[@]}" 2>/dev/null)
 }
 
 _flagctl() {
@@ -73,6 +89,8 @@ _flagctl() {
   local _fw _fc
   _flagctl_words
   local cur=\${_fw[_fc]} prev='' path='' i w expect='' npos=0
+  # The command's arguments so far (retire apply's plan file names the flags of --only).
+  local -a _fpos=()
   ((_fc > 0)) && prev=\${_fw[_fc - 1]}
   for ((i = 1; i < _fc; i++)); do
     w=\${_fw[i]}
@@ -82,8 +100,8 @@ _flagctl() {
       -*=*) ;;
       -*) _flagctl_values "$path" "$w" >/dev/null && expect=1 ;;
       *)
-        if _flagctl_is_command "$path" "$w"; then path=\${path:+$path }$w npos=0
-        else npos=$((npos + 1)); fi ;;
+        if _flagctl_is_command "$path" "$w"; then path=\${path:+$path }$w npos=0 _fpos=()
+        else npos=$((npos + 1)) _fpos+=("$w"); fi ;;
     esac
   done
 
@@ -96,14 +114,7 @@ _flagctl() {
   elif [[ $cur == -* ]]; then
     _flagctl_match "$cur" '' < <(_flagctl_flags "$path")
   else
-    local words
-    words=$(_flagctl_commands "$path"; _flagctl_args "$path" "$npos")
-    # A path (a plan, a tree, an @snapshot): file names.
-    case $words in
-      @files) _flagctl_files "$cur" ;;
-      @features|@projects|@environments) _flagctl_server "\${words#@}" "$cur" '' ;;
-      *) _flagctl_match "$cur" '' <<<"$words" ;;
-    esac
+    _flagctl_lines "$(_flagctl_commands "$path"; _flagctl_args "$path" "$npos")" "$cur" ''
   fi
 
   # bash replaces only its own last word, which starts after any '=' or ':': drop what is before.

@@ -17,29 +17,59 @@ function __flagctl_is_command
     return 1
 end
 
-# Prints names on the server (kind $argv[1]), $argv[2] put in front: flagctl keeps them in a
-# short-lived cache, asks the server for a moment at most, and prints nothing on any error.
+# Prints names on the server (marker $argv[1]), $argv[2] put in front; $argv[3] is the text
+# typed so far: flagctl keeps them in a short-lived cache, asks the server for a moment at most,
+# prints the whole words the value can be (a list keeps what is before its last name), and
+# nothing on any error.
 function __flagctl_server
-    for n in (flagctl completion --server-names $argv[1] 2>/dev/null)
+    set -l given
+    for a in $__flagctl_pos
+        set -a given "--arg=$a"
+    end
+    for n in (flagctl completion --server-names $argv[1] --word="$argv[3]" $given 2>/dev/null)
         printf '%s%s\n' "$argv[2]" $n
+    end
+end
+
+# Prints what the lines $argv[3..] stand for, $argv[1] put in front; $argv[2] is the text typed
+# so far: @profiles, @files, @<kind>… (names on the server), or the words themselves. Beside
+# names on the server (diff's ENV or @FILE), file names only after an @.
+function __flagctl_lines
+    set -l before $argv[1]
+    set -l typed $argv[2]
+    set -l files 0
+    set -l named 0
+    for line in $argv[3..-1]
+        switch $line
+            case @profiles
+                for p in (flagctl completion --profiles 2>/dev/null)
+                    printf '%s%s\n' "$before" $p
+                end
+            case @files
+                set files 1
+            case '@*'
+                set named 1
+                string match -q -- '@*' "$typed"; or __flagctl_server (string sub -s 2 -- $line) "$before" "$typed"
+            case '*'
+                printf '%s%s\n' "$before" $line
+        end
+    end
+    if test $files = 1; and begin; test $named = 0; or string match -q -- '@*' "$typed"; end
+        if string match -q -- '@*' "$typed"
+            # A path after an @ (an @snapshot): file names, the @ kept.
+            for f in (__fish_complete_path (string sub -s 2 -- "$typed"))
+                printf '@%s\n' $f
+            end
+        else
+            __fish_complete_path "$typed"
+        end
     end
 end
 
 # Prints the values of flag $argv[2] of command path $argv[1]; $argv[3] is put in front.
 function __flagctl_value
     set -l values (__flagctl_values $argv[1] $argv[2]); or return 0
-    switch "$values"
-        case @profiles
-            for p in (flagctl completion --profiles 2>/dev/null)
-                printf '%s%s\\n' $argv[3] $p
-            end
-        case @features @projects @environments
-            __flagctl_server (string sub -s 2 -- $values) $argv[3]
-        case @files
-            __fish_complete_path (commandline -ct | string replace -r -- '^[^=]*=' '')
-        case '*'
-            printf "$argv[3]%s\\n" $values
-    end
+    __flagctl_lines $argv[3] (commandline -ct | string replace -r -- '^-[^=]*=' '') $values
 end
 
 function __flagctl_complete
@@ -49,6 +79,8 @@ function __flagctl_complete
     set -l cmdpath ''
     set -l expect 0
     set -l npos 0
+    # The command's arguments so far (retire apply's plan file names the flags of --only).
+    set -g __flagctl_pos
     for w in $tokens
         if test $expect = 1
             set expect 0
@@ -62,8 +94,10 @@ function __flagctl_complete
                 if __flagctl_is_command "$cmdpath" $w
                     set cmdpath (string trim -- "$cmdpath $w")
                     set npos 0
+                    set -g __flagctl_pos
                 else
                     set npos (math $npos + 1)
+                    set -g -a __flagctl_pos $w
                 end
         end
     end
@@ -76,19 +110,7 @@ function __flagctl_complete
     else if string match -q -- '-*' $cur
         __flagctl_flags "$cmdpath"
     else
-        set -l words (__flagctl_commands "$cmdpath"; __flagctl_args "$cmdpath" $npos)
-        if contains -- "$words" @features @projects @environments
-            __flagctl_server (string sub -s 2 -- $words) ''
-        else if test "$words" != @files
-            test (count $words) -gt 0; and printf '%s\n' $words
-        else if string match -q -- '@*' $cur
-            # A path (a plan, a tree, an @snapshot): file names, the @ kept.
-            for f in (__fish_complete_path (string sub -s 2 -- $cur))
-                printf '@%s\n' $f
-            end
-        else
-            __fish_complete_path $cur
-        end
+        __flagctl_lines '' "$cur" (__flagctl_commands "$cmdpath"; __flagctl_args "$cmdpath" $npos)
     end
 end
 

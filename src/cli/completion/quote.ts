@@ -1,3 +1,5 @@
+import type { ServerNames, ServerValues } from '../option-spec.js';
+import { serverLines } from './server-values.js';
 import type { CommandSpec, OptionSpec } from './spec.js';
 
 /** A POSIX shell single-quoted word, read literally by bash and zsh. */
@@ -21,12 +23,14 @@ export function printLines(words: readonly string[], quote = sq): string {
   return `printf '%s\\n' ${words.map(quote).join(' ')}`;
 }
 
-/** What a flag's value stands for in the scripts: its words, or a @profiles / @files marker. */
+/** What a flag's value stands for in the scripts: its words, a @profiles / @files marker, or a server marker and words. */
 export function valueWords(flag: OptionSpec): string[] {
-  if (flag.values === 'profiles') return ['@profiles'];
-  if (flag.values === 'files') return ['@files'];
-  if (typeof flag.values === 'string') return [`@${flag.values}`];
-  return [...(flag.values ?? [])];
+  const values = flag.values;
+  if (values === 'profiles') return ['@profiles'];
+  if (values === 'files') return ['@files'];
+  if (values === undefined) return [];
+  if (typeof values === 'string' || !Array.isArray(values)) return serverLines(values as ServerNames | ServerValues);
+  return [...values];
 }
 
 /** `name<sep>description` lines, for the shells that show descriptions (zsh ':', fish tab). */

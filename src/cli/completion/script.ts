@@ -1,4 +1,5 @@
 import { pathKey, valueWords } from './quote.js';
+import { serverLines } from './server-values.js';
 import { allSpecs, type CommandSpec, type OptionSpec } from './spec.js';
 
 // The data every script carries, as branches of a `case` (bash, zsh) or `switch` (fish) keyed
@@ -94,11 +95,12 @@ export function scriptData(root: CommandSpec, d: Dialect): ScriptData {
     args: specs.flatMap((s) =>
       s.args.flatMap((a, i) => {
         if (a.values?.length) return [{ patterns: [at(s, `|${i}`)], lines: [...a.values] }];
-        if (a.server) return [{ patterns: [at(s, `|${i}`)], lines: [`@${a.server}`] }];
-        if (!a.files) return [];
-        // A list of paths takes any number of them: the positions after it match as well.
+        // A path, a name on the server, or either (diff's ENV or @FILE: the scripts offer files after an @).
+        const lines = [...(a.files ? ['@files'] : []), ...(a.server ? serverLines(a.server) : [])];
+        if (!lines.length) return [];
+        // A list takes any number of them: the positions after it match as well.
         const at_ = a.variadic ? Array.from({ length: 20 }, (_, k) => at(s, `|${i + k}`)) : [at(s, `|${i}`)];
-        return [{ patterns: at_, lines: ['@files'] }];
+        return [{ patterns: at_, lines }];
       }),
     ),
   };

@@ -1,6 +1,7 @@
 import { commandsOf, optionTable, longName } from '../records.js';
 import { GLOBAL_OPTIONS } from '../globals.js';
-import type { ArgSpec as RecordArg, OptionSpec as RecordFlag, ProgramSpec, ValueSource } from '../spec.js';
+import type { ServerValues } from '../option-spec.js';
+import type { ArgSpec as RecordArg, OptionSpec as RecordFlag, ProgramSpec, ServerNames, ValueSource } from '../spec.js';
 
 // What the completion scripts know, read from the command records: every command, its flags
 // and arguments, and the `help [command]` and -h/--help that commander adds to each. The
@@ -22,7 +23,7 @@ export interface ArgSpec {
   /** A path: the scripts complete file names (an @ in front is kept). */
   files?: boolean;
   /** Names the scripts ask the server for. */
-  server?: string;
+  server?: ServerNames | ServerValues;
   variadic?: boolean;
 }
 

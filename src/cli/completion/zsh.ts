@@ -11,28 +11,45 @@ const driver = `
 _flagctl_value() {
   local values
   values=$(_flagctl_values "$1" "$2") || return 1
-  case $values in
-    @profiles)
-      local -a profiles
-      profiles=(\${(f)"$(flagctl completion --profiles 2>/dev/null)"})
-      compadd -a profiles ;;
-    @files) _files ;;
-    @features|@projects|@environments) _flagctl_server "\${values#@}" ;;
-    *)
-      local -a all prefixes whole
-      all=(\${(f)values})
-      prefixes=(\${(M)all:#*:}) whole=(\${all:#*:})
-      compadd -S '' -a prefixes
-      compadd -a whole ;;
-  esac
+  _flagctl_lines "$values"
 }
 
-# Offers names on the server (kind $1): flagctl keeps them in a short-lived cache, asks the
-# server for a moment at most, and prints nothing on any error.
+# Offers what the lines $1 stand for: @profiles, @files, @<kind>… (names on the server), or the
+# words themselves. Beside names on the server (diff's ENV or @FILE), file names only after an @.
+_flagctl_lines() {
+  local line files=0 named=0
+  local -a words profiles
+  for line in \${(f)1}; do
+    case $line in
+      @profiles) profiles=(\${(f)"$(flagctl completion --profiles 2>/dev/null)"}); compadd -a profiles ;;
+      @files) files=1 ;;
+      @*) named=1; [[ $PREFIX == @* ]] || _flagctl_server "\${line#@}" ;;
+      *) words+=("$line") ;;
+    esac
+  done
+  if (( files )) && { (( ! named )) || [[ $PREFIX == @* ]] }; then
+    [[ $PREFIX == @* ]] && compset -P '@'
+    _files
+  fi
+  _flagctl_add words
+}
+
+# Offers the words of the array named $1; one that ends in ':' (environment:, IS_ANY_OF:) is
+# the start of a value, so no space goes after it.
+_flagctl_add() {
+  local -a prefixes whole
+  prefixes=(\${(M)\${(P)1}:#*:}) whole=(\${\${(P)1}:#*:})
+  compadd -S '' -a prefixes
+  compadd -a whole
+}
+
+# Offers names on the server (marker $1): flagctl keeps them in a short-lived cache, asks the
+# server for a moment at most, prints the whole words the value can be (a list keeps what is
+# before its last name), and nothing on any error.
 _flagctl_server() {
   local -a names
-  names=(\${(f)"$(flagctl completion --server-names "$1" 2>/dev/null)"})
-  compadd -a names
+  names=(\${(f)"$(flagctl completion --server-names "$1" --word="$PREFIX" "\${(@)_fpos/#/--arg=}" 2>/dev/null)"})
+  _flagctl_add names
 }
 
 # Succeeds when $2 is a subcommand of command path $1.
@@ -44,6 +61,8 @@ _flagctl_is_command() {
 
 _flagctl() {
   local cmdpath='' w expect='' npos=0 i
+  # The command's arguments so far (retire apply's plan file names the flags of --only).
+  local -a _fpos
   local cur=\${words[CURRENT]} prev=\${words[CURRENT-1]}
   for ((i = 2; i < CURRENT; i++)); do
     w=\${words[i]}
@@ -53,9 +72,9 @@ _flagctl() {
       -*) _flagctl_values "$cmdpath" "$w" >/dev/null && expect=1 ;;
       *)
         if _flagctl_is_command "$cmdpath" "$w"; then
-          cmdpath=\${cmdpath:+$cmdpath }$w npos=0
+          cmdpath=\${cmdpath:+$cmdpath }$w npos=0 _fpos=()
         else
-          npos=$((npos + 1))
+          npos=$((npos + 1)) _fpos+=("$w")
         fi ;;
     esac
   done
@@ -75,15 +94,7 @@ _flagctl() {
     commands=(\${(f)"$(_flagctl_commands "$cmdpath")"})
     args=(\${(f)"$(_flagctl_args "$cmdpath" $npos)"})
     (( \${#commands} )) && _describe -t commands 'command' commands
-    if [[ \${args[1]} == @(features|projects|environments) ]]; then
-      _flagctl_server "\${args[1]#@}"
-    elif [[ \${args[1]} == @files ]]; then
-      # A path (a plan, a tree, an @snapshot): file names.
-      [[ $cur == @* ]] && compset -P '@'
-      _files
-    elif (( \${#args} )); then
-      compadd -a args
-    fi
+    (( \${#args} )) && _flagctl_lines "\${(F)args}"
   fi
   return 0
 }

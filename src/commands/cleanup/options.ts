@@ -10,6 +10,7 @@ export const options = {
   },
   project: {
     spelling: '-p, --project <id>',
+    values: 'projects',
     help: "project the flags belong to, for their lifecycle (default: the profile's project, else default)",
     parse: projectId,
     projects: oneProject,

@@ -1,5 +1,5 @@
 import type { OptionTable } from '../../cli/spec.js';
-import { oneOf } from '../../cli/values.js';
+import { parseServerMarker } from '../../cli/completion/server-values.js';
 
 export const options = {
   profiles: {
@@ -10,7 +10,18 @@ export const options = {
   serverNames: {
     spelling: '--server-names <kind>',
     help: 'print the names of this kind on the server, from a short-lived cache (for the scripts)',
-    parse: oneOf(['features', 'projects', 'environments'] as const),
+    parse: parseServerMarker,
+    hidden: true,
+  },
+  arg: {
+    spelling: '--arg <word>',
+    help: "with --server-names plan: the command's arguments typed so far, the plan file first (for the scripts)",
+    repeat: true,
+    hidden: true,
+  },
+  word: {
+    spelling: '--word <text>',
+    help: 'with --server-names: the text typed so far, for values that hold more than a name (for the scripts)',
     hidden: true,
   },
 } as const satisfies OptionTable;

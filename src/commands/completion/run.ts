@@ -30,7 +30,12 @@ async function printProfiles(io: IO): Promise<void> {
 export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   if (req.options.profiles) return printProfiles(ctx.io);
   if (req.options.serverNames)
-    return (await import('./server-names.js')).printServerNames(ctx, req.options.serverNames);
+    return (await import('./server-names.js')).printServerNames(
+      ctx,
+      req.options.serverNames,
+      req.options.word ?? '',
+      req.options.arg ?? [],
+    );
   const shell = req.args[0] as Shell | undefined;
   if (!shell) throw new UsageError(`name a shell: flagctl completion ${SHELLS.join(', ')}`);
   await write(ctx.io.stdout, completionScript(req.program, shell));

@@ -6,8 +6,8 @@ export default defineCommand({
   path: ['diff'],
   summary: 'Compare flag configuration: two environments, two instances, or a snapshot; exit 3 on drift',
   args: [
-    { name: '<left>', files: true, help: 'ENV, PROFILE:ENV, @FILE or @FILE:ENV' },
-    { name: '<right>', files: true, help: 'ENV, PROFILE:ENV, @FILE or @FILE:ENV' },
+    { name: '<left>', files: true, server: 'environments', help: 'ENV, PROFILE:ENV, @FILE or @FILE:ENV' },
+    { name: '<right>', files: true, server: 'environments', help: 'ENV, PROFILE:ENV, @FILE or @FILE:ENV' },
   ],
   options,
   // table: a per-feature diff; markdown: for PR comments.

@@ -12,6 +12,7 @@ export const options = {
   },
   feature: {
     spelling: '--feature <name>',
+    values: 'features',
     help: 'compare only this feature, repeatable',
     repeat: true,
     parse: text('a feature name must not be empty'),

@@ -6,7 +6,7 @@ import { options } from './options.js';
 export default defineCommand({
   path: ['evaluate'],
   summary: 'Evaluate flags for a context and explain why each is on or off (read-only playground)',
-  args: [{ name: '[feature...]', help: 'feature names (or --all)' }],
+  args: [{ name: '[feature...]', server: 'features', help: 'feature names (or --all)' }],
   options,
   formats: FORMATS,
   help: `Sends the context to POST /api/admin/playground, which evaluates without changing anything.

@@ -49,6 +49,7 @@ export const FILTER_OPTIONS = {
   project: {
     spelling: '--project <filter>',
     help: 'project id: web | web,mobile | !web | IS_ANY_OF:web,mobile',
+    values: { names: 'projects', list: true, words: prefixes(IS_OPERATORS) },
     parse: filter('project', '--project'),
     projects: projectsInFilter,
     param: 'project',
@@ -91,7 +92,7 @@ export const FILTER_OPTIONS = {
   segment: {
     spelling: '--segment <filter>',
     help: 'segment name: beta-testers | a,b (any) | !a | INCLUDE:a',
-    values: prefixes(INCLUDE_OPERATORS),
+    values: { names: 'segments', list: true, words: prefixes(INCLUDE_OPERATORS) },
     parse: filter('segment', '--segment'),
     segments: segmentsInFilter,
     param: 'segment',
@@ -100,6 +101,7 @@ export const FILTER_OPTIONS = {
     spelling: '--status <env:state>',
     help: 'production:enabled or production:disabled; repeat: any of',
     repeat: true,
+    values: { names: 'environments', then: ['enabled', 'disabled'] },
     parse: statusEntry,
     environments: environmentOfStatus,
     param: 'status',
@@ -129,7 +131,7 @@ export const FILTER_OPTIONS = {
   sortBy: {
     spelling: '--sort-by <field>',
     help: 'name, type, stale, project, lastSeenAt, createdAt (default), environment:<name>',
-    values: [...SORT_FIELDS, 'environment:'],
+    values: { names: 'environments', after: 'environment:', words: [...SORT_FIELDS, 'environment:'] },
     parse: sortField,
     environments: environmentOfSort,
     param: 'sortBy',

@@ -75,6 +75,7 @@ export const options = {
   project: {
     spelling: '--project <ids>',
     help: "only these projects' flags (comma-separated ids; default: every project)",
+    values: { names: 'projects', list: true },
     parse: projects,
     projects: (ids: string[]) => ids,
   },

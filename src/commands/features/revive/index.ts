@@ -7,7 +7,9 @@ import { options } from './options.js';
 export default defineCommand({
   path: ['features', 'revive'],
   summary: 'Restore archived flags (the undo of retire apply); writes',
-  args: [{ name: '[name...]', help: 'the archived flags to restore', parse: pathSegment('flag name') }],
+  args: [
+    { name: '[name...]', server: 'archived', help: 'the archived flags to restore', parse: pathSegment('flag name') },
+  ],
   options,
   formats: offer(DOCUMENT_FORMATS),
   help: `Reads the project (a flag already active is skipped), sends POST
@@ -19,6 +21,8 @@ refusal (4xx) fails a flag; after any other answer it is verified by reading, el
 "unverified". Ctrl-C, SIGTERM and SIGHUP stop after the request in flight (exit 130, 143, 129).
 Exit 0 when every flag is active again, 1 when any is not or is unverified.`,
   examples: ['flagctl features revive old-checkout legacy-search', 'flagctl features revive --from result.json'],
+  // Its report of each flag is never paged.
+  writes: true,
   check: ({ args, options: f }) => {
     const given = (args[0] as string[] | undefined) ?? [];
     if (given.length > 0 && f.from) throw new UsageError('give flag names or --from, not both');

@@ -8,6 +8,7 @@ export default defineCommand({
   args: [
     {
       name: '[projectId]',
+      server: 'projects',
       help: "project id, e.g. default (default: the profile's project, else default)",
       parse: pathSegment('project id'),
     },

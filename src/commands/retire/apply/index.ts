@@ -33,7 +33,8 @@ reason, 1 when any failed or is unverified; run the same plan again to finish.
 A second run of the same plan archives nothing again: those flags are skipped as already
 archived. --debug shows each write before it is sent.`,
   examples: ['flagctl retire apply plan.json', 'flagctl retire apply plan.json --yes --result result.json'],
-  // It asks before it archives: its output is never paged.
+  // It asks before it archives, and it writes: its output is never paged.
   prompts: true,
+  writes: true,
   load: () => import('./run.js'),
 });

@@ -18,12 +18,14 @@ export const options = {
   only: {
     spelling: '--only <names>',
     help: "archive only these of the plan's flags; the others are skipped (comma-separated; repeat for more)",
+    values: { names: 'plan', list: true },
     parse: flagNames,
     repeat: true,
   },
   skip: {
     spelling: '--skip <names>',
     help: "leave these of the plan's flags as they are (comma-separated; repeat for more)",
+    values: { names: 'plan', list: true },
     parse: flagNames,
     repeat: true,
   },
