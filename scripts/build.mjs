@@ -164,6 +164,23 @@ function assertCleanupApart(metafile) {
     );
 }
 
+/**
+ * A build without cleanup's code, for `node bench/run.mjs --without-cleanup` only: its door
+ * (CLEANUP_DOOR) becomes a run() that refuses, so neither the parser nor anything only cleanup
+ * uses is in the bundle, and the benchmark compares start-up with and without it. Its record
+ * (options and help) stays, as every command's does.
+ */
+export const withoutCleanup = {
+  name: 'without-cleanup',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]commands[\\/]cleanup[\\/]run\.ts$/ }, () => ({
+      contents:
+        "export async function run() { throw new Error('this flagctl was built without cleanup (a benchmark variant)'); }",
+      loader: 'ts',
+    }));
+  },
+};
+
 /** The fast path exists to run without commander: the build fails if it is bundled at all. */
 function assertWithout(metafile, pattern) {
   const found = Object.keys(metafile.inputs).filter((p) => pattern.test(p));
