@@ -7,14 +7,20 @@
 // executable built on it. Each is compared with `node -e 0` and with the floor, bench/floor.cjs
 // (the same GET with node:http, printed as JSON), run by the same node. The compile cache lives
 // in a temp $XDG_CACHE_HOME that the warm-up fills.
+//
+// `--without-cleanup` adds, in the same interleaved loop, the same start-ups of a build without
+// cleanup's code (scripts/build.mjs withoutCleanup; the single executable without its grammars
+// too), and a whole-CLI command (`features search --limit 1`) on both: issue 38's budget that
+// every other command's start-up is unchanged by cleanup.
 
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import http from 'node:http';
 import { ensureNode, here, NODE_VERSION } from '../scripts/node-runtime.mjs';
+import { bundle, withoutCleanup } from '../scripts/build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BIN = `${root}bin/flagctl`;
@@ -24,6 +30,11 @@ const CACHE_HOME = mkdtempSync(join(tmpdir(), 'flagctl-bench-cache-'));
 const RUNS = Number(process.env.BENCH_RUNS ?? 21);
 // `npm run bench -- --startup`: the start-up rows only (about a minute).
 const STARTUP_ONLY = process.argv.includes('--startup');
+// `--without-cleanup`: the start-up rows of a build without cleanup's code beside them.
+const WITHOUT_CLEANUP = process.argv.includes('--without-cleanup');
+const BARE = WITHOUT_CLEANUP ? mkdtempSync(join(tmpdir(), 'flagctl-bench-without-cleanup-')) : '';
+const BARE_BIN = join(BARE, 'bin/flagctl');
+const BARE_SEA = `${SEA}-without-cleanup`;
 const STREAM_RUNS = Number(process.env.BENCH_STREAM_RUNS ?? 5);
 const BIG = 50_000;
 const SMALL = 1_000;
@@ -125,12 +136,29 @@ function streamRuns(url, total) {
   return { ...m, featuresPerSecond: Math.round(total / (m.wallMs / 1000)) };
 }
 
+/** The package (bin/, dist/ bundles) built without cleanup's code, in BARE. */
+async function buildWithoutCleanup() {
+  for (const file of ['bin/flagctl', 'bin/package.json', 'package.json']) {
+    mkdirSync(join(BARE, file, '..'), { recursive: true });
+    copyFileSync(join(root, file), join(BARE, file));
+  }
+  const plugins = [withoutCleanup];
+  await bundle({ outfile: join(BARE, 'dist/flagctl.cjs'), plugins });
+  await bundle({ outfile: join(BARE, 'dist/feature-get.cjs'), kind: 'fast', plugins });
+  await bundle({ outfile: join(BARE, 'dist/launch.cjs'), kind: 'launch' });
+}
+
 /** The runtimes to measure start-up on: [label, node, single executable or undefined]. */
 function runtimes() {
   const found = [[`Node ${process.versions.node}`, process.execPath, undefined]];
   try {
     const node24 = ensureNode();
     execFileSync(process.execPath, [`${root}scripts/build-binary.mjs`], { cwd: root, stdio: 'inherit' });
+    if (WITHOUT_CLEANUP)
+      execFileSync(process.execPath, [`${root}scripts/build-binary.mjs`, '--without-cleanup'], {
+        cwd: root,
+        stdio: 'inherit',
+      });
     found.push([`Node ${NODE_VERSION}`, node24, SEA]);
   } catch (err) {
     console.error(
@@ -144,7 +172,32 @@ function runtimes() {
 function startup(env) {
   // The acceptance command line: --project given, as scripts name the project.
   const get = ['feature', 'get', 'bench-flag', '--project', 'default'];
+  // A command the whole CLI runs (not the fast path): one page of one feature.
+  const search = ['features', 'search', '--limit', '1', '-o', 'json'];
+  const bare = (label, node, sea) => [
+    { runtime: label, key: 'search', name: 'features search --limit 1', cmd: [node, [BIN, ...search]] },
+    {
+      runtime: label,
+      key: 'bareGetJson',
+      name: 'without cleanup: get -o json',
+      cmd: [node, [BARE_BIN, ...get, '-o', 'json']],
+    },
+    { runtime: label, key: 'bareSearch', name: 'without cleanup: search', cmd: [node, [BARE_BIN, ...search]] },
+    ...(sea
+      ? [
+          { runtime: label, key: 'seaSearch', name: 'single executable search', cmd: [sea, search] },
+          {
+            runtime: label,
+            key: 'bareSeaGetJson',
+            name: 'without cleanup: sea get',
+            cmd: [BARE_SEA, [...get, '-o', 'json']],
+          },
+          { runtime: label, key: 'bareSeaSearch', name: 'without cleanup: sea search', cmd: [BARE_SEA, search] },
+        ]
+      : []),
+  ];
   const rows = runtimes().flatMap(([label, node, sea]) => [
+    ...(WITHOUT_CLEANUP ? bare(label, node, sea) : []),
     { runtime: label, key: 'base', name: 'node -e 0', cmd: [node, ['-e', '0']] },
     { runtime: label, key: 'floor', name: 'floor: node:http GET, JSON out', cmd: [node, [FLOOR, 'bench-flag']] },
     { runtime: label, key: 'version', name: 'flagctl --version', cmd: [node, [BIN, '--version']] },
@@ -173,6 +226,7 @@ function startup(env) {
 
 async function main() {
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+  if (WITHOUT_CLEANUP) await buildWithoutCleanup();
   const fixture = await startFixture(BIG);
   const small = await startFixture(SMALL);
   try {
@@ -195,6 +249,28 @@ async function main() {
         : [
             row('single executable --version', m.seaVersion, `${(m.seaVersion / m.base).toFixed(2)}× node -e 0`),
             row('single executable get -o json', m.seaGetJson, `${(m.seaGetJson / m.floor).toFixed(2)}× floor`),
+          ]),
+      ...(m.bareGetJson === undefined
+        ? []
+        : [
+            row('without cleanup: get -o json', m.bareGetJson, `with it: ${(m.getJson / m.bareGetJson).toFixed(2)}×`),
+            row('features search --limit 1', m.search, `${(m.search / m.floor).toFixed(2)}× floor`),
+            row('without cleanup: search', m.bareSearch, `with it: ${(m.search / m.bareSearch).toFixed(2)}×`),
+          ]),
+      ...(m.bareSeaGetJson === undefined
+        ? []
+        : [
+            row(
+              'without cleanup: sea get -o json',
+              m.bareSeaGetJson,
+              `with it: ${(m.seaGetJson / m.bareSeaGetJson).toFixed(2)}×`,
+            ),
+            row('single executable search', m.seaSearch, `${(m.seaSearch / m.floor).toFixed(2)}× floor`),
+            row(
+              'without cleanup: sea search',
+              m.bareSeaSearch,
+              `with it: ${(m.seaSearch / m.bareSeaSearch).toFixed(2)}×`,
+            ),
           ]),
       '',
     ]);
@@ -282,6 +358,7 @@ async function main() {
     fixture.stop();
     small.stop();
     rmSync(CACHE_HOME, { recursive: true, force: true });
+    if (BARE) rmSync(BARE, { recursive: true, force: true });
   }
 }
 

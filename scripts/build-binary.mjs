@@ -15,6 +15,9 @@
 //       codesign --sign - <file>
 //   --snapshot
 //       a V8 startup snapshot instead of the code cache (measured slower, see README)
+//   --without-cleanup
+//       dist/flagctl-<platform>-<arch>-without-cleanup: the same without cleanup's code and its
+//       grammars, for `node bench/run.mjs --without-cleanup` (start-up with and without them)
 //   --if-changed
 //       nothing, when the binary there was built from the same inputs (the bundle, this script,
 //       the pinned node, the warm-up document): the tests ask for the binary in two projects
@@ -35,7 +38,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { bundle, GRAMMARS, root } from './build.mjs';
+import { bundle, GRAMMARS, root, withoutCleanup } from './build.mjs';
 import { ensureNode, here, NODE_VERSION } from './node-runtime.mjs';
 
 // The fuse Node checks for an injected blob (from Node's SEA documentation).
@@ -45,6 +48,7 @@ const { values: args } = parseArgs({
     node: { type: 'string' },
     target: { type: 'string' },
     snapshot: { type: 'boolean' },
+    'without-cleanup': { type: 'boolean' },
     'if-changed': { type: 'boolean' },
   },
 });
@@ -59,7 +63,13 @@ const native = node === maker;
 if (args.snapshot && !native)
   throw new Error('--snapshot needs the pinned node of this machine (no --node, no other --target)');
 
-const out = join(root, 'dist', `flagctl-${target}${platform === 'win32' ? '.exe' : ''}`);
+const bare = args['without-cleanup'];
+const plugins = bare ? [withoutCleanup] : [];
+const out = join(
+  root,
+  'dist',
+  `flagctl-${target}${bare ? '-without-cleanup' : ''}${platform === 'win32' ? '.exe' : ''}`,
+);
 const work = join(root, 'dist', 'sea');
 // Work files are named per process and the binary is renamed into place only once it is
 // complete, so two builds at once (two test runs, say) never read each other's files.
@@ -116,11 +126,11 @@ const loader = native && !args.snapshot;
 // The loader is src/startup/sea.ts; scripts/sea-warm.cjs makes the caches.
 const main = loader
   ? await bundle({ outfile: tmp('main.cjs'), kind: 'sea' })
-  : await bundle({ outfile: tmp('flagctl.cjs'), kind: args.snapshot ? 'snapshot' : 'script' });
+  : await bundle({ outfile: tmp('flagctl.cjs'), kind: args.snapshot ? 'snapshot' : 'script', plugins });
 const assets = {};
 if (loader) {
-  assets['flagctl.cjs'] = await bundle({ outfile: tmp('flagctl.cjs') });
-  assets['feature-get.cjs'] = await bundle({ outfile: tmp('feature-get.cjs'), kind: 'fast' });
+  assets['flagctl.cjs'] = await bundle({ outfile: tmp('flagctl.cjs'), plugins });
+  assets['feature-get.cjs'] = await bundle({ outfile: tmp('feature-get.cjs'), kind: 'fast', plugins });
 }
 
 // What the binary is made of, known before the costly steps; written beside the binary once it
@@ -137,7 +147,9 @@ for (const part of [
 if (loader) inputs.update(readFileSync(assets['feature-get.cjs']));
 if (loader) inputs.update(readFileSync(main));
 if (loader) inputs.update(readFileSync(join(root, 'test/fixtures/feature.json')));
-inputs.update(JSON.stringify({ target, snapshot: Boolean(args.snapshot), node: args.node ?? null }));
+inputs.update(
+  JSON.stringify({ target, snapshot: Boolean(args.snapshot), node: args.node ?? null, ...(bare ? { bare } : {}) }),
+);
 const stamp = `${out}.inputs`;
 const digest = inputs.digest('hex');
 if (args['if-changed'] && existsSync(out) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === digest) {
@@ -175,7 +187,7 @@ const seaConfig = {
   disableExperimentalSEAWarning: true,
   useCodeCache: loader,
   useSnapshot: Boolean(args.snapshot),
-  assets: { ...assets, ...grammars },
+  assets: { ...assets, ...(bare ? {} : grammars) },
 };
 writeFileSync(config, `${JSON.stringify(seaConfig, null, 2)}\n`);
 quiet(maker, ['--experimental-sea-config', config]);

@@ -138,6 +138,49 @@ function assertLazy(metafile) {
   }
 }
 
+/**
+ * `flagctl cleanup`'s parser (src/cleanup/, which loads web-tree-sitter and the grammars from
+ * dist/grammars/) is for that command alone: every other command's start-up stays as it was
+ * (issue 38). Its one door is src/commands/cleanup/run.ts, loaded with import() when cleanup
+ * runs; the build fails if any other path, static or dynamic, reaches the parser. Only the
+ * text of the `flagctl cleanup …` command line (command-line.ts), which retire plan and refs
+ * print, is shared.
+ */
+export const CLEANUP_DOOR = 'src/commands/cleanup/run.ts';
+const CLEANUP_ENGINE = /^(src\/cleanup\/(?!command-line\.ts$)|node_modules\/(web-tree-sitter|tree-sitter-wasms)\/)/;
+
+function assertCleanupApart(metafile) {
+  const seen = new Map();
+  const visit = (path, from) => {
+    if (seen.has(path) || path === CLEANUP_DOOR) return;
+    seen.set(path, from);
+    for (const imp of metafile.inputs[path]?.imports ?? []) if (!imp.external) visit(imp.path, path);
+  };
+  for (const out of Object.values(metafile.outputs)) if (out.entryPoint) visit(out.entryPoint, undefined);
+  const reached = [...seen].filter(([p]) => CLEANUP_ENGINE.test(p));
+  if (reached.length)
+    throw new Error(
+      `cleanup's parser is loaded only by ${CLEANUP_DOOR}, but other code reaches it:\n  ${reached.map(([p, from]) => `${p} (imported by ${from})`).join('\n  ')}`,
+    );
+}
+
+/**
+ * A build without cleanup's code, for `node bench/run.mjs --without-cleanup` only: its door
+ * (CLEANUP_DOOR) becomes a run() that refuses, so neither the parser nor anything only cleanup
+ * uses is in the bundle, and the benchmark compares start-up with and without it. Its record
+ * (options and help) stays, as every command's does.
+ */
+export const withoutCleanup = {
+  name: 'without-cleanup',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]commands[\\/]cleanup[\\/]run\.ts$/ }, () => ({
+      contents:
+        "export async function run() { throw new Error('this flagctl was built without cleanup (a benchmark variant)'); }",
+      loader: 'ts',
+    }));
+  },
+};
+
 /** The fast path exists to run without commander: the build fails if it is bundled at all. */
 function assertWithout(metafile, pattern) {
   const found = Object.keys(metafile.inputs).filter((p) => pattern.test(p));
@@ -192,6 +235,7 @@ export async function bundle({ outfile, kind = 'package', plugins = [] } = {}) {
     logLevel: 'warning',
   });
   assertLazy(result.metafile);
+  assertCleanupApart(result.metafile);
   if (kind === 'fast') assertWithout(result.metafile, /^node_modules\/commander\//);
   assertNoCycles(join(root, 'src'));
   assertFolderRules(join(root, 'src'));

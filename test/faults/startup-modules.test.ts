@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +39,40 @@ describe('start-up of feature get', () => {
     expect(r.code).toBe(0);
     expect(r.modules).toContain('NativeModule http');
     expect(r.evaluated).toEqual([]);
+  });
+
+  // Issue 38: cleanup's parser (src/cleanup/, the only way to web-tree-sitter) is loaded by
+  // cleanup alone; the fast path's test above sees none of it either.
+  it('features search evaluates none of cleanup (the whole CLI runs it)', async () => {
+    const r = await loadedModules(
+      process.execPath,
+      server.url,
+      ['features', 'search', '--limit', '1', '-o', 'json'],
+      undefined,
+      traced,
+    );
+    expect(r.code).toBe(0);
+    expect(r.modules).toContain('NativeModule http');
+    expect(r.evaluated).toContain('commander');
+    expect(r.evaluated).not.toContain('cleanup');
+  });
+
+  it('cleanup evaluates its parser (the trace of cleanup works)', async () => {
+    const tree = mkdtempSync(join(tmpdir(), 'flagctl-cleanup-tree-'));
+    try {
+      writeFileSync(join(tree, 'a.ts'), "if (unleash.isEnabled('f')) {\n  on();\n}\n");
+      const r = await loadedModules(
+        process.execPath,
+        server.url,
+        ['cleanup', 'f', tree, '--keep', 'on'],
+        undefined,
+        traced,
+      );
+      expect(r.code).toBe(0);
+      expect(r.evaluated).toContain('cleanup');
+    } finally {
+      rmSync(tree, { recursive: true, force: true });
+    }
   });
 
   it.each([

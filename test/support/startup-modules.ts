@@ -20,8 +20,10 @@ export const UNWANTED =
   /^NativeModule (fs\/promises|internal\/fs\/promises|perf_hooks|internal\/readline\/interface|internal\/fs\/watchers|zlib|module|worker_threads|internal\/worker|internal\/util\/parse_args\/parse_args|internal\/util\/diff)$/;
 
 export async function featureServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer((_req, res) => {
+  const server: Server = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
+    // features search's page; every other path is the feature f.
+    if (req.url?.startsWith('/api/admin/search/features')) return void res.end('{"features":[],"total":0}');
     res.end(JSON.stringify({ name: 'f', project: 'default', type: 'release', stale: false, environments: [] }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -71,16 +73,18 @@ export const TRACED = ['commander', 'zod'];
 /**
  * A copy of the package in `dir` (bin/, the launcher dist/launch.cjs and both bundles,
  * dist/flagctl.cjs and the fast path's dist/feature-get.cjs) in which each TRACED library says on stderr when its code first runs:
- * `[evaluated zod]`. Returns its bin/flagctl.
+ * `[evaluated zod]`; and cleanup's parser (src/cleanup/ but the text of its command line, the
+ * only way to web-tree-sitter and the grammars) `[evaluated cleanup]`. Returns its bin/flagctl.
  */
 export function tracedPackage(dir: string): string {
   mkdirSync(join(dir, 'bin'), { recursive: true });
   for (const file of ['bin/flagctl', 'bin/package.json', 'package.json'])
     copyFileSync(join(ROOT, file), join(dir, file));
   const tracer = `
+    import { copyFileSync, mkdirSync } from 'node:fs';
     import { readFile } from 'node:fs/promises';
     import { join } from 'node:path';
-    import { bundle } from ${JSON.stringify(join(ROOT, 'scripts/build.mjs'))};
+    import { bundle, GRAMMARS, root } from ${JSON.stringify(join(ROOT, 'scripts/build.mjs'))};
     const pattern = /node_modules[\\\\/](${TRACED.join('|')})[\\\\/].*\\.[cm]?js$/;
     const trace = { name: 'trace', setup(b) {
       b.onLoad({ filter: pattern }, async (args) => {
@@ -88,11 +92,18 @@ export function tracedPackage(dir: string): string {
         const mark = '\\n;(globalThis.__traced ??= new Set()).has("' + name + '") || (globalThis.__traced.add("' + name + '"), process.stderr.write("[evaluated ' + name + ']\\\\n"));\\n';
         return { contents: (await readFile(args.path, 'utf8')) + mark, loader: 'js' };
       });
+      b.onLoad({ filter: /[\\\\/]src[\\\\/]cleanup[\\\\/][^\\\\/]+\\.ts$/ }, async (args) => {
+        if (/command-line\\.ts$/.test(args.path)) return undefined;
+        const mark = '\\n;(globalThis.__traced ??= new Set()).has("cleanup") || (globalThis.__traced.add("cleanup"), process.stderr.write("[evaluated cleanup]\\\\n"));\\n';
+        return { contents: (await readFile(args.path, 'utf8')) + mark, loader: 'ts' };
+      });
     } };
     const [dir] = process.argv.slice(1);
     await bundle({ outfile: join(dir, 'dist/flagctl.cjs'), plugins: [trace] });
     await bundle({ outfile: join(dir, 'dist/feature-get.cjs'), kind: 'fast', plugins: [trace] });
-    await bundle({ outfile: join(dir, 'dist/launch.cjs'), kind: 'launch' });`;
+    await bundle({ outfile: join(dir, 'dist/launch.cjs'), kind: 'launch' });
+    mkdirSync(join(dir, 'dist/grammars'), { recursive: true });
+    for (const [name, from] of Object.entries(GRAMMARS)) copyFileSync(join(root, from), join(dir, 'dist/grammars', name));`;
   execFileSync(process.execPath, ['--input-type=module', '-e', tracer, dir], { stdio: 'inherit' });
   return join(dir, 'bin/flagctl');
 }

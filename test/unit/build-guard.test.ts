@@ -12,12 +12,12 @@ import { bundle } from '../../scripts/build.mjs';
 const tmp = mkdtempSync(join(tmpdir(), 'flagctl-build-guard-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** An esbuild plugin that appends `line` to src/main.ts as it is loaded. */
-function plant(line: string) {
+/** An esbuild plugin that appends `line` to src/main.ts (or the file `into` matches) as it is loaded. */
+function plant(line: string, into = /[\\/]src[\\/]main\.ts$/) {
   return {
     name: 'plant-a-violation',
     setup(b: { onLoad(o: { filter: RegExp }, cb: (a: { path: string }) => { contents: string; loader: 'ts' }): void }) {
-      b.onLoad({ filter: /[\\/]src[\\/]main\.ts$/ }, (args) => ({
+      b.onLoad({ filter: into }, (args) => ({
         contents: `${readFileSync(args.path, 'utf8')}\n${line}\n`,
         loader: 'ts',
       }));
@@ -48,6 +48,53 @@ describe('the build keeps every command implementation off the start-up path', (
     const line = `export const later = () => import('./commands/feature/get/run.js');`;
     await expect(bundle({ outfile: join(tmp, 'lazy.cjs'), plugins: [plant(line)] })).resolves.toBe(
       join(tmp, 'lazy.cjs'),
+    );
+  });
+});
+
+// Issue 38: every other command's start-up is unchanged by cleanup. Its parser (src/cleanup/,
+// which loads web-tree-sitter and the grammars) is reached only through the import() of
+// src/commands/cleanup/run.ts; the build fails on any other path to it, static or dynamic.
+describe("the build keeps cleanup's parser to cleanup", () => {
+  const searchRun = /[\\/]src[\\/]commands[\\/]features[\\/]search[\\/]run\.ts$/;
+  const featureGetRun = /[\\/]src[\\/]commands[\\/]feature[\\/]get[\\/]run\.ts$/;
+
+  it.each([
+    [
+      'features search imports it statically',
+      "import '../../../cleanup/tree.js';",
+      searchRun,
+      'package',
+      'src/cleanup/tree.ts',
+    ],
+    [
+      'feature get imports it with import()',
+      "export const later = () => import('../../../cleanup/grammars.js');",
+      featureGetRun,
+      'fast',
+      'src/cleanup/grammars.ts',
+    ],
+    [
+      'feature get imports it with import(), in the whole CLI',
+      "export const later = () => import('../../../cleanup/grammars.js');",
+      featureGetRun,
+      'package',
+      'src/cleanup/grammars.ts',
+    ],
+  ])('fails when %s, naming the file', async (_what, line, into, kind, named) => {
+    const err = await bundle({ outfile: join(tmp, `cleanup-${kind}.cjs`), kind, plugins: [plant(line, into)] }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(Error);
+    const lines = (err as Error).message.split('\n').map((l) => l.trim());
+    expect(lines[0]).toBe("cleanup's parser is loaded only by src/commands/cleanup/run.ts, but other code reaches it:");
+    expect(lines.some((l) => l.startsWith(`${named} (imported by `))).toBe(true);
+  });
+
+  it('lets retire plan and refs print the cleanup command line (command-line.ts holds no parser)', async () => {
+    const line = "export { cleanupCommand } from '../../../cleanup/command-line.js';";
+    await expect(bundle({ outfile: join(tmp, 'cleanup-line.cjs'), plugins: [plant(line, searchRun)] })).resolves.toBe(
+      join(tmp, 'cleanup-line.cjs'),
     );
   });
 });
