@@ -13,7 +13,7 @@
 // anything moves, naming the file, unless its name starts with a command's noun (then it
 // goes to test/commands/ under the same name).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -167,14 +167,14 @@ const TEXT = [
   [
     'docs/contributing.md',
     'test/unit                main() in-process against strict 127.0.0.1 fixtures (project unit)\n',
-    'test/                    tests follow the code: project unit is commands/ to startup/\n' +
-      '  commands/              one command each, <noun>-<verb>[-<aspect>].test.ts: main() in-process\n' +
+    'test/                    tests follow the code; project unit is every folder from commands/ to startup/\n' +
+      "  commands/              a command's tests, <noun>-<verb>[-<aspect>].test.ts: main() in-process\n" +
       '                         against strict 127.0.0.1 fixtures\n' +
-      '  api/ cli/ config/      the folder of src/ of the same name\n' +
-      '  output/ search/ refs/  \n' +
-      '  diff/ evaluate/        \n' +
-      '  history/ cleanup/      \n' +
-      '  startup/               \n' +
+      '  api/ cli/ config/      each the folder of src/ of the same name\n' +
+      '  output/ search/ refs/  the same\n' +
+      '  diff/ evaluate/        the same\n' +
+      '  history/ cleanup/      the same\n' +
+      '  startup/               the same\n' +
       '  support/ fixtures/     shared helpers, and answers captured from real servers\n' +
       "  build/                 the build's own checks and what the repository must hold (project build)\n",
   ],
@@ -309,5 +309,10 @@ for (const { to, text, changed } of out.values()) {
   if (!changed) continue;
   process.stdout.write(`${dryRun ? 'would fix' : 'fixed'} paths in ${to}\n`);
   if (!dryRun) writeFileSync(join(root, to), text);
+}
+// git mv leaves the emptied folders behind.
+if (!dryRun && existsSync(join(root, 'test/unit'))) {
+  const rest = readdirSync(join(root, 'test/unit'), { recursive: true }).map(String);
+  if (rest.every((f) => !isFile(`test/unit/${f}`))) rmSync(join(root, 'test/unit'), { recursive: true });
 }
 if (moves.size === 0) process.stdout.write('move-tests: nothing to move\n');
