@@ -285,6 +285,7 @@ for (const file of files.filter((f) => /^test\/.*\.(ts|mts|mjs|cjs|js)$/.test(f)
 }
 
 // Each moved file's old path where a text names it (docs, comments), and the words above.
+const unmatched = [];
 const byOld = [...moves].sort((a, b) => b[0].length - a[0].length);
 for (const file of files.filter(
   (f) => f !== SELF && /\.(ts|mts|mjs|cjs|js|md|json|yml|yaml|sh)$|^\.prettierignore$/.test(f),
@@ -295,8 +296,18 @@ for (const file of files.filter(
   for (const [from, to] of byOld) next = next.split(from).join(to);
   if (file === 'vitest.config.ts') next = withBuildProject(next);
   if (file === 'package.json') next = withBuildScript(next);
-  for (const [doc, old, now] of TEXT) if (doc === file && !next.includes(now)) next = next.split(old).join(now);
+  for (const [doc, old, now] of TEXT) {
+    if (doc !== file || next.includes(now)) continue;
+    if (next.includes(old)) next = next.split(old).join(now);
+    else unmatched.push(`${doc} no longer holds ${JSON.stringify(old.split('\n')[0])}`);
+  }
   if (next !== text) out.set(file, { to: entry?.to ?? moves.get(file) ?? file, text: next, changed: true });
+}
+
+const config = out.get('vitest.config.ts')?.text ?? readFileSync(join(root, 'vitest.config.ts'), 'utf8');
+if (config.includes("'test/unit/")) {
+  process.stderr.write('move-tests: vitest.config.ts still names test/unit/: edit withBuildProject() to match it\n');
+  process.exit(1);
 }
 
 for (const [from, to] of moves) {
@@ -316,3 +327,6 @@ if (!dryRun && existsSync(join(root, 'test/unit'))) {
   if (rest.every((f) => !isFile(`test/unit/${f}`))) rmSync(join(root, 'test/unit'), { recursive: true });
 }
 if (moves.size === 0) process.stdout.write('move-tests: nothing to move\n');
+// Words about the layout that changed meanwhile: contributing-layout.test.ts fails until the
+// map names every test folder, so say which to edit by hand.
+for (const line of unmatched) process.stderr.write(`move-tests: edit by hand: ${line}\n`);
