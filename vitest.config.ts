@@ -46,11 +46,18 @@ export default defineConfig({
     // ran the unit files one at a time. Artifact and e2e keep one file at a time (singleFork).
     maxWorkers: 2,
     minWorkers: 1,
+    // Each pool takes its isolation from this root config, never from a project's (vitest 3.2
+    // builds one pool per kind for every project), so unit alone runs on threads, which share
+    // their modules from file to file; the other projects keep the forks pool, isolated.
+    poolOptions: { threads: { isolate: false } },
     reporters: ['default', './test/support/project-times.ts'],
     projects: [
       {
         test: {
           name: 'unit',
+          // Worker threads that keep their modules from file to file (poolOptions above): the
+          // sources, zod and vitest load once per thread rather than once per file.
+          pool: 'threads',
           include: ['test/unit/**/*.test.ts'],
           // A limit for a test that hangs, not a speed goal (those live in bench/): the 5 s
           // default failed tests that loop over every command on this 2-core machine under load.

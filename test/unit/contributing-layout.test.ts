@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 // docs/contributing.md's map of the tree ("Where things are") must describe the layout as it is:
@@ -31,6 +31,19 @@ export function mapPaths(markdown: string): string[] {
   return paths;
 }
 
+/** Each folder under test/ that holds a test file, as `test/<folder>/`. */
+function testFolders(): string[] {
+  const files = readdirSync(new URL('test/', ROOT), { recursive: true }).map(String);
+  const folders = files.filter((f) => f.endsWith('.test.ts')).map((f) => `test/${f.slice(0, f.lastIndexOf('/'))}/`);
+  return [...new Set(folders)].sort();
+}
+
+/** The test folders the map does not name. */
+const unnamed = (markdown: string) => {
+  const named = new Set(mapPaths(markdown).map((p) => (p.endsWith('/') ? p : `${p}/`)));
+  return testFolders().filter((f) => !named.has(f));
+};
+
 describe('docs/contributing.md, "Where things are"', () => {
   it('names only folders and files that exist', () => {
     const named = mapPaths(doc);
@@ -43,5 +56,16 @@ describe('docs/contributing.md, "Where things are"', () => {
     const planted = doc.replace('  search/ ', '  nowhere/ ');
     expect(planted).not.toBe(doc);
     expect(mapPaths(planted).filter((p) => !existsSync(new URL(p, ROOT)))).toEqual(['src/nowhere/']);
+  });
+
+  it('names every folder of tests', () => {
+    expect(testFolders()).toContain('test/faults/');
+    expect(unnamed(doc)).toEqual([]);
+  });
+
+  it('fails for a folder of tests it does not name', () => {
+    const planted = doc.replace(/^(test\/faults| {2}faults\/) .*\n/m, '');
+    expect(planted).not.toBe(doc);
+    expect(unnamed(planted)).toEqual(['test/faults/']);
   });
 });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { featureIssue, featureShape } from '../../src/api/schemas/flag-check.js';
 import { checked } from '../../src/api/http/response.js';
@@ -21,6 +22,13 @@ const MORE = [
   [null],
   ['a', 1],
 ];
+
+/** Sets the value at `path` inside `doc` itself, as mutate() does inside its copy. */
+function put(doc: unknown, path: (string | number)[], value: unknown): void {
+  let at = doc as Record<string | number, unknown>;
+  for (const key of path.slice(0, -1)) at = at[key] as Record<string | number, unknown>;
+  at[path.at(-1)!] = value;
+}
 
 /** zod's verdict and the walk's, in the same form: undefined, or the first issue's path and message. */
 function verdicts(doc: unknown) {
@@ -70,14 +78,16 @@ describe('the feature document walk', () => {
       for (const b of all) {
         if (a === b) continue;
         for (const value of [[], false]) {
-          let both;
+          // One copy per pair, changed at a and then at b (mutate would copy it twice).
+          const both = mutate(doc, a, structuredClone(value));
           try {
-            both = mutate(mutate(doc, a, value), b, value);
+            put(both, b, value);
           } catch {
             continue; // a held b's parent
           }
           const { zod, walk } = verdicts(both);
-          expect(walk, `${JSON.stringify(a)} and ${JSON.stringify(b)}`).toEqual(zod);
+          // expect() only where the two differ: tens of thousands of pairs, each compared.
+          if (!isDeepStrictEqual(walk, zod)) expect(walk, `${JSON.stringify(a)} and ${JSON.stringify(b)}`).toEqual(zod);
           if (zod) refused++;
         }
       }

@@ -1,0 +1,71 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// cleanup as the built CLI, a process in a git work tree: its patch goes through `git apply`.
+// In-process cleanup is test/unit/cleanup-command.test.ts.
+
+const BIN = join(__dirname, '../../bin/flagctl');
+
+const APP = `import { useFlag } from '@unleash/proxy-client-react';\n\nexport function App() {\n  const on = useFlag('new-checkout');\n  return <main>{on ? <NewCheckout /> : <OldCheckout />}</main>;\n}\n`;
+const WORKER = `import { initialize } from 'unleash-client';\nconst unleash = initialize({ url: 'u', appName: 'w' });\nexport function work() {\n  if (!unleash.isEnabled('new-checkout')) {\n    return legacy();\n  }\n  return modern();\n}\n`;
+
+let dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  dirs = [];
+});
+
+function repo(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'flagctl-cleanup-'));
+  dirs.push(dir);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+describe('cleanup, the built CLI in a git work tree', () => {
+  it('prints a patch that git apply accepts, after which no reference is left', () => {
+    const dir = repo({ 'src/App.tsx': APP, 'src/worker.ts': WORKER.replace(/\n/g, '\r\n'), 'README.md': '# app\n' });
+    const git = (...args: string[]) =>
+      execFileSync('git', args, {
+        cwd: dir,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          GIT_CONFIG_GLOBAL: '/dev/null',
+          GIT_AUTHOR_NAME: 't',
+          GIT_AUTHOR_EMAIL: 't@t',
+          GIT_COMMITTER_NAME: 't',
+          GIT_COMMITTER_EMAIL: 't@t',
+        },
+      });
+    git('init', '-q', '.');
+    git('add', '-A');
+    git('commit', '-qm', 'start');
+    const run = spawnSync(process.execPath, [BIN, 'cleanup', 'new-checkout', '--keep', 'on'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: dir },
+    });
+    expect(run.stderr).toBe('flagctl cleanup: would edit 2 files; 0 leftovers\n');
+    expect(run.status).toBe(0);
+    writeFileSync(join(dir, '.patch'), run.stdout);
+    git('apply', '.patch');
+    expect(readFileSync(join(dir, 'src/App.tsx'), 'utf8')).toBe(
+      `\nexport function App() {\n  return <main><NewCheckout /></main>;\n}\n`,
+    );
+    expect(readFileSync(join(dir, 'src/worker.ts'), 'utf8')).toBe(
+      `import { initialize } from 'unleash-client';\r\nconst unleash = initialize({ url: 'u', appName: 'w' });\r\nexport function work() {\r\n  return modern();\r\n}\r\n`,
+    );
+    // git grep exits 1 when nothing matches.
+    expect(spawnSync('git', ['grep', '-n', 'new-checkout'], { cwd: dir, encoding: 'utf8' })).toMatchObject({
+      status: 1,
+      stdout: '',
+    });
+  });
+});
