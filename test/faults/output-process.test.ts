@@ -90,7 +90,7 @@ describe('a closed pipe', () => {
 
   it('does not turn refs --fail-on archived into exit 0', async () => {
     const r = await closingReader(['refs', tree, '--fail-on', 'archived', '-o', 'ndjson'], false);
-    expect(JSON.parse(r.first.split('\n')[0]!).flag).toBe('f-001');
+    expect(JSON.parse(r.first.split('\n')[0]!).name).toBe('f-001');
     expect(r.stderr).toBe('flagctl: 3000 references to flags that are archived (--fail-on)\n');
     expect(r.code).toBe(3);
   });
