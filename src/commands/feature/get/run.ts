@@ -1,7 +1,7 @@
 import { getFeature } from '../../../api/flag.js';
 import { ApiError, NotFoundError } from '../../../errors.js';
 import type { Feature, FeatureEnvironment } from '../../../api/schemas/flag.js';
-import { featureView, type SegmentNames } from '../../../output/feature-view.js';
+import { featureView, type SegmentNames } from '../../../output/flag-view.js';
 import { print } from '../../../output/context.js';
 import { render } from '../../../output/render.js';
 import { withSpinner } from '../../../output/spinner.js';

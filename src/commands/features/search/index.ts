@@ -1,7 +1,7 @@
-import { featureColumns } from '../../../output/feature-columns.js';
+import { featureColumns } from '../../../output/flag-columns.js';
 import { FORMATS } from '../../../output/formats.js';
 import { defineCommand } from '../../../cli/spec.js';
-import { checkSearch } from '../search-options.js';
+import { checkSearch } from '../../../cli/search-options.js';
 import { options } from './options.js';
 
 export const FILTER_HELP = `

@@ -3,13 +3,13 @@ import { ApiError, CheckFailedError, RequestError } from '../../../errors.js';
 import type { SearchFeature } from '../../../api/schemas/flag.js';
 import { notice } from '../../../output/context.js';
 import { summaryMarkdown } from '../../../output/github.js';
-import { featureColumns } from '../../../output/feature-columns.js';
+import { featureColumns } from '../../../output/flag-columns.js';
 import { PageProgress } from '../../../output/page-progress.js';
 import { render } from '../../../output/render.js';
 import { resolveColumns } from '../../../cli/columns.js';
 import type { RunContext } from '../../../cli/context.js';
 import type { Request } from '../../../cli/spec.js';
-import { DEFAULT_LIMIT, searchQuery } from '../search-options.js';
+import { DEFAULT_LIMIT, searchQuery } from '../../../cli/search-options.js';
 import type { options } from './options.js';
 
 /** The job summary stays readable and far below GitHub's 1 MiB limit. */

@@ -1,4 +1,4 @@
-import { featureColumns } from '../../../output/feature-columns.js';
+import { featureColumns } from '../../../output/flag-columns.js';
 import type { Column, ColumnSet } from '../../../output/rows.js';
 import type { StaleRow } from './ages.js';
 

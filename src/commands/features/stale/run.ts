@@ -7,7 +7,7 @@ import { render } from '../../../output/render.js';
 import { resolveColumns } from '../../../cli/columns.js';
 import type { RunContext } from '../../../cli/context.js';
 import type { Request } from '../../../cli/spec.js';
-import { searchQuery } from '../search-options.js';
+import { searchQuery } from '../../../cli/search-options.js';
 import { StaleAges, staleFor, type StaleRow } from './ages.js';
 import { AGE_COLUMNS, staleColumns } from './columns.js';
 import type { options } from './options.js';

@@ -1,5 +1,5 @@
 import type { SearchFeature } from '../../../api/schemas/flag.js';
-import { featureColumns } from '../../../output/feature-columns.js';
+import { featureColumns } from '../../../output/flag-columns.js';
 import type { ColumnSet } from '../../../output/rows.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { OptionSpec, OptionTable, OptionValues, Request } from '../../cli/spec.js';
-import { OptionValueError } from '../../cli/spec.js';
+import type { OptionSpec, OptionTable, OptionValues, Request } from './spec.js';
+import { OptionValueError } from './spec.js';
 import {
   environmentOfSort,
   environmentOfStatus,
@@ -7,7 +7,7 @@ import {
   projectsInFilter,
   segmentsInFilter,
   wholeNumber,
-} from '../../cli/values.js';
+} from './values.js';
 import {
   DATE_OPERATORS,
   FLAG_TYPES,
@@ -26,7 +26,7 @@ import {
   sortField,
   statusEntry,
   type ParsedFilter,
-} from '../../search/filters.js';
+} from '../search/filters.js';
 
 // The search options, declared once for every command that pages search (`features search`,
 // `features stale`, and whatever joins them). Each option checks its own value (`parse`) and

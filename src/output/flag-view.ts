@@ -8,7 +8,7 @@ import type {
 } from '../api/schemas/flag.js';
 import type { Ui } from './context.js';
 import { termSafe } from './sanitize.js';
-import { envState } from './feature-columns.js';
+import { envState } from './flag-columns.js';
 import { relativeTime, whenText } from './time.js';
 
 // The human view of one feature: a record of every field of the spec's Feature.
