@@ -9,7 +9,8 @@ import {
   typeLifetimes,
 } from '../api/archive.js';
 import type { ApiClient } from '../api/http/client.js';
-import type { FlagInfo, FlagLifecycle } from '../api/flag-list.js';
+import type { FlagLifecycle } from '../api/flag-list.js';
+import type { FlagInfo } from '../flags/list.js';
 import type { RateLimitPacer } from '../api/http/rate-limit.js';
 import { NotFoundError } from '../errors.js';
 import { findReferences, type MatchOptions } from '../refs/references.js';
