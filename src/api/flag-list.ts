@@ -2,9 +2,10 @@ import * as z from '../zod-mini.js';
 import { RequestError } from '../errors.js';
 import type { ApiClient } from './http/client.js';
 import { segment } from './http/path.js';
-import { lifecycle as lifecycleShape, type SearchFeature } from './schemas/flag.js';
+import { lifecycle as lifecycleShape } from './schemas/flag.js';
+import { type SearchFlag } from './schemas/search.js';
 import type { RateLimitPacer } from './http/rate-limit.js';
-import { searchFeatures } from './search.js';
+import { searchFlags } from './search.js';
 import { fast } from './schemas/search-check.js';
 
 // Every flag a server has, from its cheap endpoints (SERVER-FACTS): one request for the
@@ -19,10 +20,10 @@ import { fast } from './schemas/search-check.js';
 
 const str = z.nullish(z.string());
 const projectsResponse = z.looseObject({ projects: z.array(z.looseObject({ id: z.string() })) });
-const featureTypesResponse = z.looseObject({
+const flagTypesResponse = z.looseObject({
   types: z.array(z.looseObject({ id: z.string(), lifetimeDays: z.nullish(z.number()) })),
 });
-const projectFeature = z.looseObject({
+const projectFlag = z.looseObject({
   name: z.string(),
   type: str,
   stale: z.nullish(z.boolean()),
@@ -30,12 +31,12 @@ const projectFeature = z.looseObject({
   lastSeenAt: str,
   environments: z.nullish(z.array(z.looseObject({ lastSeenAt: str }))),
 });
-const projectFeaturesResponse = z.looseObject({ features: z.array(projectFeature) });
+const projectFlagsResponse = z.looseObject({ features: z.array(projectFlag) });
 /** One flag of a project's feature list, as the server sends it. */
-export type ProjectListFlag = z.output<typeof projectFeature>;
+export type ProjectListFlag = z.output<typeof projectFlag>;
 /** A project's list is thousands of small objects: checked by the compiled walk, not zod's (built at first use). */
-let projectFeaturesChecked: z.ZodMiniType<z.output<typeof projectFeaturesResponse>> | undefined;
-const featureLifecycleResponse = z.looseObject({ lifecycle: z.nullish(lifecycleShape) });
+let projectFlagsChecked: z.ZodMiniType<z.output<typeof projectFlagsResponse>> | undefined;
+const flagLifecycleResponse = z.looseObject({ lifecycle: z.nullish(lifecycleShape) });
 
 export interface ListOptions {
   /** Project ids to read; all of the server's when absent. */
@@ -49,7 +50,7 @@ export interface ListOptions {
 /** What the server says of its flags: each project's list, the archived flags and the types' lifetimes. */
 export interface ServerFlags {
   lists: { id: string; features: ProjectListFlag[] }[];
-  archived: SearchFeature[];
+  archived: SearchFlag[];
   /** Each flag type's expected lifetime in days; null: it never expires. */
   lifetimes: Map<string, number | null>;
 }
@@ -61,23 +62,23 @@ const DEFAULT_PROJECT = 'default';
 export async function readFlags(client: ApiClient, opts: ListOptions = {}): Promise<ServerFlags> {
   const archivedQuery = new URLSearchParams({ archived: 'IS:true' });
   if (opts.projects) archivedQuery.set('project', `IS_ANY_OF:${opts.projects.join(',')}`);
-  const featuresOf = (id: string) =>
+  const flagsOf = (id: string) =>
     client
       .getJson(
         `/api/admin/projects/${segment(id, 'project id')}/features`,
-        (projectFeaturesChecked ??= fast(projectFeaturesResponse)),
+        (projectFlagsChecked ??= fast(projectFlagsResponse)),
       )
       .then((r) => ({ id, features: r.features }));
   // Without --project, the default project's list is asked for beside the project list
   // instead of after it: most servers have it (open-source ones have nothing else), and it
   // saves a round trip before the scan can start. Where there is no such project, the
   // answer, whatever it is, goes unused.
-  const early = opts.projects ? undefined : featuresOf(DEFAULT_PROJECT);
+  const early = opts.projects ? undefined : flagsOf(DEFAULT_PROJECT);
   early?.catch(() => undefined); // used, and its failure thrown, only if the project exists
   const [projects, lifetimes, archived] = await Promise.all([
     opts.projects ?? client.getJson('/api/admin/projects', projectsResponse).then((r) => r.projects.map((p) => p.id)),
     client
-      .getJson('/api/admin/feature-types', featureTypesResponse)
+      .getJson('/api/admin/feature-types', flagTypesResponse)
       .then((r) => new Map(r.types.map((t) => [t.id, t.lifetimeDays ?? null]))),
     collectArchived(client, archivedQuery, opts.concurrency ?? 4, opts.pacer),
   ]);
@@ -88,7 +89,7 @@ export async function readFlags(client: ApiClient, opts: ListOptions = {}): Prom
       'the server lists no projects (GET /api/admin/projects), so there is no flag to judge the references against; every Unleash server has at least its default project, so this token may not see them',
     );
   }
-  const lists = await Promise.all(projects.map((id) => (early && id === DEFAULT_PROJECT ? early : featuresOf(id))));
+  const lists = await Promise.all(projects.map((id) => (early && id === DEFAULT_PROJECT ? early : flagsOf(id))));
   return { lists, archived, lifetimes };
 }
 
@@ -97,9 +98,9 @@ async function collectArchived(
   query: URLSearchParams,
   concurrency: number,
   pacer?: RateLimitPacer,
-): Promise<SearchFeature[]> {
-  const all: SearchFeature[] = [];
-  for await (const f of searchFeatures(client, { query, offset: 0, concurrency, pacer })) all.push(f);
+): Promise<SearchFlag[]> {
+  const all: SearchFlag[] = [];
+  for await (const f of searchFlags(client, { query, offset: 0, concurrency, pacer })) all.push(f);
   return all;
 }
 
@@ -110,21 +111,17 @@ export interface FlagLifecycle {
 }
 
 /** An active flag's lifecycle stage and status, from its own document; null when the server has none. */
-export async function featureLifecycle(
-  client: ApiClient,
-  project: string,
-  name: string,
-): Promise<FlagLifecycle | null> {
+export async function flagLifecycle(client: ApiClient, project: string, name: string): Promise<FlagLifecycle | null> {
   const doc = await client.getJson(
     `/api/admin/projects/${segment(project, 'project id')}/features/${segment(name, 'feature name')}`,
-    featureLifecycleResponse,
+    flagLifecycleResponse,
   );
   return doc.lifecycle ? { stage: doc.lifecycle.stage, status: doc.lifecycle.status ?? null } : null;
 }
 
 /** An active flag's lifecycle stage alone; null when the server has none. */
 export async function lifecycleOf(client: ApiClient, project: string, name: string): Promise<string | null> {
-  return (await featureLifecycle(client, project, name))?.stage ?? null;
+  return (await flagLifecycle(client, project, name))?.stage ?? null;
 }
 
 /**
@@ -139,7 +136,7 @@ export async function lifecyclesBySearch(
 ): Promise<Map<string, FlagLifecycle | null>> {
   const query = new URLSearchParams({ project: `IS_ANY_OF:${projects.join(',')}` });
   const stages = new Map<string, FlagLifecycle | null>();
-  for await (const f of searchFeatures(client, { query, offset: 0, concurrency, pacer })) {
+  for await (const f of searchFlags(client, { query, offset: 0, concurrency, pacer })) {
     stages.set(f.name, f.lifecycle ? { stage: f.lifecycle.stage, status: f.lifecycle.status ?? null } : null);
   }
   return stages;

@@ -66,8 +66,8 @@ async function fetchNames(ctx: RunContext, target: Target, kind: ServerNames): P
     return (await (await import('../../api/project-list.js')).listProjects(client)).map((p) => p.id);
   if (kind === 'environments')
     return (await (await import('../../api/environments.js')).listEnvironments(client)).map((e) => e.name);
-  const { projectFeatureList } = await import('../../api/project-flags.js');
-  return (await projectFeatureList(client, target.project)).features.map((f) => f.name);
+  const { projectFlagList } = await import('../../api/project-flags.js');
+  return (await projectFlagList(client, target.project)).features.map((f) => f.name);
 }
 
 /** Prints the names, one per line; prints nothing when it cannot tell. */

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { searchedPaths } from './paths.js';
 import { defaultThreads } from './threads.js';
-import { featureLifecycle, lifecyclesBySearch } from '../../api/flag-list.js';
+import { flagLifecycle, lifecyclesBySearch } from '../../api/flag-list.js';
 import { listFlags, type FlagInfo } from '../../flags/list.js';
 import { ApiError, CheckFailedError, UsageError } from '../../errors.js';
 import { notice } from '../../output/context.js';
@@ -104,7 +104,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     listing.catch(() => undefined); // awaited by the scan, and below
     const lookup = memoLookup(async (flag) => {
       try {
-        return await featureLifecycle(client, flag.project, flag.name);
+        return await flagLifecycle(client, flag.project, flag.name);
       } catch (err) {
         // Deleted since the listing: nothing to say about its lifecycle.
         if (err instanceof ApiError && err.status === 404) return null;
