@@ -80,8 +80,9 @@ describe('every format has an adapter', () => {
   });
 
   it('a format whose adapter lacks a part (here render and what it shows) does not compile', () => {
-    expect(errorsIn(copy('partial'))).toContain(
-      "is missing the following properties from type 'Adapter': shows, render",
+    // Either order: render is Adapter's own member, shows comes from the UiAdapter it extends.
+    expect(errorsIn(copy('partial'))).toMatch(
+      /is missing the following properties from type 'Adapter': (shows, render|render, shows)$/m,
     );
   });
 
