@@ -5,7 +5,7 @@ import type { FlagLifecycle } from './flag-list.js';
 import { segment } from './http/path.js';
 import type { RateLimitPacer } from './http/rate-limit.js';
 import { lifecycle } from './schemas/flag.js';
-import { type SearchFlag } from './schemas/search.js';
+import type { SearchFlag } from './schemas/search.js';
 import { searchFlags } from './search.js';
 import { flagEvents } from './events.js';
 

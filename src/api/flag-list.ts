@@ -3,7 +3,7 @@ import { RequestError } from '../errors.js';
 import type { ApiClient } from './http/client.js';
 import { segment } from './http/path.js';
 import { lifecycle as lifecycleShape } from './schemas/flag.js';
-import { type SearchFlag } from './schemas/search.js';
+import type { SearchFlag } from './schemas/search.js';
 import type { RateLimitPacer } from './http/rate-limit.js';
 import { searchFlags } from './search.js';
 import { fast } from './schemas/search-check.js';
