@@ -17,6 +17,7 @@ import { assertNoCycles } from './import-cycles.mjs';
 import { assertFolderRules } from './folder-rules.mjs';
 import { assertPostSites } from './post-sites.mjs';
 import { assertNoFormatBranches } from './format-branches.mjs';
+import { assertRegistry } from './format-registry.mjs';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
@@ -241,6 +242,7 @@ export async function bundle({ outfile, kind = 'package', plugins = [] } = {}) {
   assertFolderRules(join(root, 'src'));
   assertPostSites(join(root, 'src'));
   assertNoFormatBranches(join(root, 'src'));
+  assertRegistry(join(root, 'src'));
   const [file] = result.outputFiles;
   mkdirSync(dirname(file.path), { recursive: true });
   const tmp = `${file.path}.${process.pid}.tmp`;

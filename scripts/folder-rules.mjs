@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';
 
-const DOMAIN = ['refs', 'diff', 'snapshot', 'evaluate', 'history', 'search', 'retire', 'cleanup'];
+const DOMAIN = ['flags', 'refs', 'diff', 'snapshot', 'evaluate', 'history', 'search', 'retire', 'cleanup'];
 const BASE = ['config', 'errors.ts', 'io.ts', 'zod-mini.ts', 'version.ts'];
 
 /**

@@ -6,14 +6,12 @@
 //
 // Blunt like post-sites.mjs: it reads the sources without comments, and a match is a reason
 // to move the decision into the view or an adapter.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { code, sources } from './post-sites.mjs';
+import { formatsIn } from './format-registry.mjs';
 
-/** The format names, as src/output/formats.ts lists them (one entry a line: `name: { … load: …`). */
+/** The format names: the adapter files in src/output/formats/ (scripts/format-registry.mjs). */
 export function formatNames(srcDir) {
-  const text = readFileSync(join(srcDir, 'output/formats.ts'), 'utf8');
-  return [...text.matchAll(/^\s+(\w+): \{[^\n]*\bload: /gm)].map((m) => m[1]);
+  return formatsIn(srcDir).map((f) => f.name);
 }
 
 function patterns(names) {

@@ -39,24 +39,8 @@ export function importCycles(metafile) {
   return cycles;
 }
 
-/**
- * Circles known when the output adapters, cleanup and this check met, to be taken apart (see
- * docs/contributing.md): a circle all of whose files are here passes, any other fails. In
- * output/, the Ui and the Adapter name each other's types, and formats.ts loads the adapters
- * lazily; cleanup's rewrite and its if-chain and list steps call each other.
- */
-const KNOWN = [
-  /^src\/output\/(context|formats|view|rows|github|table)\.ts$/,
-  /^src\/output\/formats\/[a-z]+\.ts$/,
-  /^src\/cleanup\/(rewrite|if-chain|lists)\.ts$/,
-];
-const known = (cycle) => cycle.every((path) => KNOWN.some((re) => re.test(path)));
-
-/** The circles that are not among the known ones. */
-export const newCycles = (metafile) => importCycles(metafile).filter((c) => !known(c));
-
 /** Throws, listing every circle, when the sources of `srcDir` (or a metafile's inputs) have one. */
 export function assertNoCycles(srcDirOrMetafile) {
-  const cycles = newCycles(typeof srcDirOrMetafile === 'string' ? sourceGraph(srcDirOrMetafile) : srcDirOrMetafile);
+  const cycles = importCycles(typeof srcDirOrMetafile === 'string' ? sourceGraph(srcDirOrMetafile) : srcDirOrMetafile);
   if (cycles.length) throw new Error(`import circles in src/:\n  ${cycles.map((c) => c.join(' -> ')).join('\n  ')}`);
 }

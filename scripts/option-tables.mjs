@@ -6,9 +6,13 @@
 //   node scripts/option-tables.mjs          rewrites what stands between the markers of each page,
 //                                           and starts a page for a command that has none
 //   node scripts/option-tables.mjs --check  exits 1 when a page is out of date or a command has none
+//
+// It first writes the generated list of output formats (scripts/format-registry.mjs), which
+// the records and so the pages read; --check fails while that list is out of date too.
 import { build } from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { pathToFileURL, fileURLToPath } from 'node:url';
+import { writeRegistry } from './format-registry.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PAGES = 'docs/commands';
@@ -126,12 +130,14 @@ export function withReference(readme, reference, name = 'the page') {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // The format list first: the records read it, and the pages list each command's formats.
+  const registry = writeRegistry(`${root}src`, { check: process.argv.includes('--check') });
   if (!process.argv.includes('--check')) {
     const started = await startMissingPages();
     if (started.length)
       console.error(`started ${started.join(', ')}: add what the command is for beside the generated options`);
   }
-  const stale = [];
+  const stale = [...registry];
   for (const [page, block] of await optionPages()) {
     const doc = readFileSync(`${root}${page}`, 'utf8');
     const next = withReference(doc, block, page);
@@ -140,8 +146,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (!process.argv.includes('--check')) writeFileSync(`${root}${page}`, next);
   }
   if (process.argv.includes('--check') && stale.length) {
-    console.error(`the options in ${stale.join(', ')} are out of date; run npm run docs`);
+    console.error(`${stale.join(', ')} out of date; run npm run docs`);
     process.exit(1);
   }
-  if (stale.length && !process.argv.includes('--check')) console.error(`options updated in ${stale.join(', ')}`);
+  if (stale.length && !process.argv.includes('--check')) console.error(`updated ${stale.join(', ')}`);
 }

@@ -31,14 +31,14 @@ export const POSTS = [
     file: 'api/archive.ts',
     method: 'send',
     path: '`${projectPath(project)}/archive`',
-    write: 'archiveFeatures',
+    write: 'archiveFlags',
     commands: ['retire apply'],
   },
   {
     file: 'api/archive.ts',
     method: 'send',
     path: '`${projectPath(project)}/revive`',
-    write: 'reviveFeatures',
+    write: 'reviveFlags',
     commands: ['features revive'],
   },
 ];

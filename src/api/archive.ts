@@ -4,9 +4,10 @@ import type { ApiClient } from './http/client.js';
 import type { FlagLifecycle } from './flag-list.js';
 import { segment } from './http/path.js';
 import type { RateLimitPacer } from './http/rate-limit.js';
-import { lifecycle, type SearchFeature } from './schemas/flag.js';
-import { searchFeatures } from './search.js';
-import { featureEvents } from './events.js';
+import { lifecycle } from './schemas/flag.js';
+import type { SearchFlag } from './schemas/search.js';
+import { searchFlags } from './search.js';
+import { flagEvents } from './events.js';
 
 // The calls of a cleanup (SERVER-FACTS, "Writes used by a cleanup"). The reads are cheap and
 // bulk: a project's active flags in one request (no paging, no rate limit), the completed and
@@ -25,7 +26,7 @@ import { featureEvents } from './events.js';
 export const ARCHIVE_BATCH = 100;
 
 const str = z.nullish(z.string());
-const activeFeature = z.looseObject({
+const activeFlag = z.looseObject({
   name: z.string(),
   type: str,
   stale: z.nullish(z.boolean()),
@@ -33,16 +34,16 @@ const activeFeature = z.looseObject({
   lastSeenAt: str,
   environments: z.nullish(z.array(z.looseObject({ name: z.string(), lastSeenAt: str }))),
 });
-export type ActiveFeature = z.output<typeof activeFeature>;
-const activeResponse = z.looseObject({ features: z.array(activeFeature) });
+export type ActiveFlag = z.output<typeof activeFlag>;
+const activeResponse = z.looseObject({ features: z.array(activeFlag) });
 const validateResponse = z.looseObject({ parentsWithChildFeatures: z.nullish(z.array(z.string())) });
-const featureDocument = z.looseObject({ children: z.nullish(z.array(z.string())), lifecycle: z.nullish(lifecycle) });
+const flagDocument = z.looseObject({ children: z.nullish(z.array(z.string())), lifecycle: z.nullish(lifecycle) });
 const anyDependency = z.boolean();
 
 const projectPath = (project: string) => `/api/admin/projects/${segment(project, 'project id')}`;
 
 /** Every active (not archived) flag of a project, by name: one request, no paging. */
-export async function activeFeatures(client: ApiClient, project: string): Promise<Map<string, ActiveFeature>> {
+export async function activeFlags(client: ApiClient, project: string): Promise<Map<string, ActiveFlag>> {
   const r = await client.getJson(`${projectPath(project)}/features`, activeResponse);
   return new Map(r.features.map((f) => [f.name, f]));
 }
@@ -50,14 +51,14 @@ export async function activeFeatures(client: ApiClient, project: string): Promis
 export { typeLifetimes } from './flag-types.js';
 
 /** The project's flags in lifecycle stage completed, with their status: one filtered search (paged past 100, paced). */
-export async function completedFeatures(
+export async function completedFlags(
   client: ApiClient,
   project: string,
   pacer: RateLimitPacer,
 ): Promise<Map<string, FlagLifecycle>> {
   const query = new URLSearchParams({ project: `IS:${project}`, lifecycle: 'IS:completed' });
   const found = new Map<string, FlagLifecycle>();
-  for await (const f of searchFeatures(client, { query, offset: 0, concurrency: 2, pacer })) {
+  for await (const f of searchFlags(client, { query, offset: 0, concurrency: 2, pacer })) {
     if ((f.project ?? project) === project && f.lifecycle?.stage === 'completed')
       found.set(f.name, { stage: 'completed', status: f.lifecycle.status ?? null });
   }
@@ -105,12 +106,12 @@ export async function archivedAmong(
   project: string,
   names: string[],
   pacer: RateLimitPacer,
-): Promise<Map<string, SearchFeature>> {
-  const found = new Map<string, SearchFeature>();
+): Promise<Map<string, SearchFlag>> {
+  const found = new Map<string, SearchFlag>();
   const wanted = new Set(names);
   for (const chunk of searchChunks(names)) {
     const query = new URLSearchParams({ archived: 'IS:true', project: `IS:${project}`, query: chunk.join(',') });
-    for await (const f of searchFeatures(client, { query, offset: 0, concurrency: 2, pacer })) {
+    for await (const f of searchFlags(client, { query, offset: 0, concurrency: 2, pacer })) {
       if (wanted.has(f.name) && (f.project ?? project) === project) found.set(f.name, f);
     }
   }
@@ -123,10 +124,7 @@ export async function childrenOf(
   project: string,
   name: string,
 ): Promise<{ children: string[]; lifecycle: FlagLifecycle | null }> {
-  const doc = await client.getJson(
-    `${projectPath(project)}/features/${segment(name, 'feature name')}`,
-    featureDocument,
-  );
+  const doc = await client.getJson(`${projectPath(project)}/features/${segment(name, 'feature name')}`, flagDocument);
   return {
     children: doc.children ?? [],
     lifecycle: doc.lifecycle ? { stage: doc.lifecycle.stage, status: doc.lifecycle.status ?? null } : null,
@@ -134,7 +132,7 @@ export async function childrenOf(
 }
 
 /** Archives up to ARCHIVE_BATCH flags in one request. Throws the server's refusal as an ApiError. */
-export async function archiveFeatures(client: ApiClient, project: string, names: string[]): Promise<void> {
+export async function archiveFlags(client: ApiClient, project: string, names: string[]): Promise<void> {
   await client.send(`${projectPath(project)}/archive`, { features: names }, { idempotent: true });
 }
 
@@ -154,7 +152,7 @@ export async function parentsAmong(client: ApiClient, project: string, names: st
 }
 
 /** Restores up to ARCHIVE_BATCH archived flags in one request. */
-export async function reviveFeatures(client: ApiClient, project: string, names: string[]): Promise<void> {
+export async function reviveFlags(client: ApiClient, project: string, names: string[]): Promise<void> {
   await client.send(`${projectPath(project)}/revive`, { features: names }, { idempotent: true });
 }
 
@@ -184,7 +182,7 @@ export async function lastFates(
   const fates = new Map<string, LastFate>();
   const types: LastFate[] = ['feature-archived', 'feature-deleted', 'feature-revived'];
   // Newest first: the first event seen of a flag is its last fate.
-  for await (const e of featureEvents(client, { project, types, since, pageSize: 1000 })) {
+  for await (const e of flagEvents(client, { project, types, since, pageSize: 1000 })) {
     const name = e.featureName;
     if (name && wanted.has(name) && !fates.has(name) && (types as string[]).includes(e.type))
       fates.set(name, e.type as LastFate);

@@ -55,7 +55,7 @@ export function eventsQuery(req: EventsRequest): URLSearchParams {
  * page size below ours still gets every event; an empty page before the total, a repeated page
  * or too many pages is an error. An event met twice (by id) is handed out once.
  */
-export async function* featureEvents(
+export async function* flagEvents(
   client: ApiClient,
   req: EventsRequest,
   onTotal?: (total: number) => void,

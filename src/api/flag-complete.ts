@@ -1,8 +1,8 @@
 import * as z from '../zod-mini.js';
 import type { ApiClient } from './http/client.js';
-import { featurePath } from './flag.js';
+import { flagPath } from './flag.js';
 import { segment } from './http/path.js';
-import { envVariant, tag, type Feature } from './schemas/flag.js';
+import { envVariant, tag, type Flag } from './schemas/flag.js';
 
 const tagsResponse = z.looseObject({ tags: z.array(tag) });
 const variantsResponse = z.looseObject({ variants: z.array(envVariant) });
@@ -12,8 +12,8 @@ const variantsResponse = z.looseObject({ variants: z.array(envVariant) });
  * them, and older ones may ignore `variantEnvironments`. For the human record view, fetch them from the
  * server's own endpoints, in parallel. What cannot be fetched stays absent.
  */
-export async function completeFeature(client: ApiClient, projectId: string, f: Feature): Promise<Feature> {
-  const base = () => featurePath(projectId, f.name);
+export async function completeFlag(client: ApiClient, projectId: string, f: Flag): Promise<Flag> {
+  const base = () => flagPath(projectId, f.name);
   // A name the server gave that cannot be a path segment (`..`) is refused by segment() as it
   // builds the path: inside the async call that refusal is one more thing not fetched.
   const quietly = <T>(get: () => Promise<T>) => get().catch(() => undefined);

@@ -1,6 +1,6 @@
 import * as z from '../zod-mini.js';
 import type { ApiClient } from './http/client.js';
-import { featureEvents } from './events.js';
+import { flagEvents } from './events.js';
 
 // Which server a plan was made on, and what it can see (SERVER-FACTS, "Learned in turn 4"):
 // a URL names a place, not a server, so a plan records the instance's own id
@@ -56,7 +56,7 @@ export async function changesSince(
   if (wanted.size === 0) return found;
   // The day before: the server's clock and ours need not agree on the date.
   const since = new Date(afterMs - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-  for await (const e of featureEvents(client, { project, types: CHANGE_TYPES, since, pageSize: 1000 })) {
+  for await (const e of flagEvents(client, { project, types: CHANGE_TYPES, since, pageSize: 1000 })) {
     const at = Date.parse(e.createdAt);
     if (Number.isFinite(at) && at <= afterMs) break;
     const name = e.featureName;

@@ -43,7 +43,7 @@ export const playgroundStrategy = z.looseObject({
   segments: z.nullish(z.array(playgroundSegment)),
 });
 
-export const playgroundFeature = z.looseObject({
+export const playgroundFlag = z.looseObject({
   name: z.string(),
   projectId: str,
   isEnabled: z.boolean(),
@@ -55,13 +55,13 @@ export const playgroundFeature = z.looseObject({
 
 export const playgroundResponse = z.looseObject({
   input: z.nullish(z.unknown()),
-  features: z.array(playgroundFeature),
+  features: z.array(playgroundFlag),
 });
 
 export type PlaygroundConstraint = z.output<typeof playgroundConstraint>;
 export type PlaygroundSegment = z.output<typeof playgroundSegment>;
 export type PlaygroundStrategy = z.output<typeof playgroundStrategy>;
-export type PlaygroundFeature = z.output<typeof playgroundFeature>;
+export type PlaygroundFlag = z.output<typeof playgroundFlag>;
 export type PlaygroundResponse = z.output<typeof playgroundResponse>;
 
 /** The context the playground expects: the well-known fields at the top, everything else in `properties`. */

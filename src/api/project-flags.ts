@@ -26,7 +26,7 @@ export async function listProjectEnvironments(client: ApiClient, project: string
   return doc.environments.filter((e) => e.visible !== false && e.enabled !== false).map((e) => e.name);
 }
 
-const featureList = z.looseObject({
+const flagList = z.looseObject({
   version: z.nullish(z.number()),
   features: z.array(
     z.looseObject({
@@ -37,14 +37,14 @@ const featureList = z.looseObject({
   ),
 });
 
-export type ProjectFeatureItem = z.output<typeof featureList>['features'][number];
-const featureListChecked = fast(featureList);
+export type ProjectFlagItem = z.output<typeof flagList>['features'][number];
+const flagListChecked = fast(flagList);
 
 /**
  * GET /api/admin/projects/{id}/features: every active feature with its enabled state in each
  * environment and, on real servers (`version` 2, 6.x and 8.x), its tags; one request, not
  * rate-limited.
  */
-export function projectFeatureList(client: ApiClient, project: string): Promise<z.output<typeof featureList>> {
-  return client.getJson(`/api/admin/projects/${segment(project, 'project')}/features`, featureListChecked);
+export function projectFlagList(client: ApiClient, project: string): Promise<z.output<typeof flagList>> {
+  return client.getJson(`/api/admin/projects/${segment(project, 'project')}/features`, flagListChecked);
 }

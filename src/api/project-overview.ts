@@ -8,8 +8,8 @@ import {
 } from './schemas/project-overview.js';
 import { keepRaw } from './http/json-text.js';
 import { segment } from './http/path.js';
-import { searchFeature, type SearchFeature } from './schemas/flag.js';
-import { searchFeatures, type SearchProgress } from './search.js';
+import { searchFlag, type SearchFlag } from './schemas/search.js';
+import { searchFlags, type SearchProgress } from './search.js';
 import type { RateLimitPacer } from './http/rate-limit.js';
 import * as z from '../zod-mini.js';
 
@@ -32,7 +32,7 @@ export interface OverviewSource {
 }
 
 /** GET /api/admin/projects/{id}/features: every non-archived feature, in the 6.x overview's item shape. */
-const projectFeatureList = z.looseObject({ features: z.array(searchFeature) });
+const projectFlagList = z.looseObject({ features: z.array(searchFlag) });
 
 /**
  * GET /api/admin/projects/{id}; on servers without it (Unleash 7 and later),
@@ -48,7 +48,7 @@ export async function fetchOverview(client: ApiClient, projectId: string): Promi
   }
   const [head, list] = await Promise.allSettled([
     client.getJson(`/api/admin/projects/${id}/overview`, projectOverviewHead),
-    client.getJson(`/api/admin/projects/${id}/features`, projectFeatureList),
+    client.getJson(`/api/admin/projects/${id}/features`, projectFlagList),
   ]);
   // The overview's answer speaks first: a missing project is its 404.
   if (head.status === 'rejected') throw head.reason;
@@ -58,7 +58,7 @@ export async function fetchOverview(client: ApiClient, projectId: string): Promi
 
 /**
  * Fields only search results carry: neither the 6.x overview nor /projects/{id}/features has
- * them (both do have tags, on 6.10.1 and 8.2.0). They are fetched (paced, see searchFeatures)
+ * them (both do have tags, on 6.10.1 and 8.2.0). They are fetched (paced, see searchFlags)
  * only when asked for.
  */
 export const SEARCH_ONLY_FIELDS = ['lifecycle', 'createdBy', 'segments', 'dependencyType'] as const;
@@ -70,12 +70,12 @@ export const SEARCH_ONLY_FIELDS = ['lifecycle', 'createdBy', 'segments', 'depend
 export async function withSearchFields(
   client: ApiClient,
   projectId: string,
-  features: SearchFeature[],
+  features: SearchFlag[],
   options: { pacer?: RateLimitPacer; concurrency?: number; onProgress?: (p: SearchProgress) => void } = {},
-): Promise<SearchFeature[]> {
-  const extra = new Map<string, Partial<SearchFeature>>();
+): Promise<SearchFlag[]> {
+  const extra = new Map<string, Partial<SearchFlag>>();
   const query = new URLSearchParams({ project: `IS:${projectId}` });
-  const pages = searchFeatures(
+  const pages = searchFlags(
     client,
     { query, offset: 0, concurrency: options.concurrency ?? 4, pacer: options.pacer },
     options.onProgress,
@@ -83,7 +83,7 @@ export async function withSearchFields(
   for await (const f of pages) {
     const picked: Record<string, unknown> = {};
     for (const key of SEARCH_ONLY_FIELDS) if (f[key] !== undefined) picked[key] = f[key];
-    extra.set(f.name, picked as Partial<SearchFeature>);
+    extra.set(f.name, picked as Partial<SearchFlag>);
   }
   return features.map((f) => {
     const merged = { ...extra.get(f.name), ...f };
@@ -93,7 +93,7 @@ export async function withSearchFields(
 }
 
 /** The spec's overview from the replacement document and the feature list; extra fields stay. */
-export function assembleOverview(head: ProjectOverviewHead, features: SearchFeature[]): ProjectOverview {
+export function assembleOverview(head: ProjectOverviewHead, features: SearchFlag[]): ProjectOverview {
   // Same place as the deprecated endpoint puts them: right after the environments.
   // Keys are the server's: defineProperty keeps one named `__proto__` as data, where
   // assignment would set the prototype and drop it.

@@ -2,7 +2,7 @@ import { RequestError } from '../errors.js';
 import type { ApiClient } from './http/client.js';
 import { PageCheck } from './http/paging.js';
 import { RateLimitPacer, type PageLabel } from './http/rate-limit.js';
-import type { SearchFeature, SearchResponse } from './schemas/flag.js';
+import type { SearchFlag, SearchResponse } from './schemas/search.js';
 import { searchPageSchema } from './schemas/search-check.js';
 
 export const SEARCH_PATH = '/api/admin/search/features';
@@ -73,11 +73,11 @@ interface Pending {
  *
  * Every request goes through one pacer, which keeps to the server's rate limit (rate-limit.ts).
  */
-export async function* searchFeatures(
+export async function* searchFlags(
   client: ApiClient,
   req: SearchRequest,
   onProgress?: (p: SearchProgress) => void,
-): AsyncGenerator<SearchFeature, void, undefined> {
+): AsyncGenerator<SearchFlag, void, undefined> {
   let size = Math.min(req.pageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
   const check = new PageCheck('search', size);
   const want = req.limit ?? Number.POSITIVE_INFINITY;
@@ -155,7 +155,7 @@ export async function* searchFeatures(
     const counted = typeof res.total === 'number';
     const beyond = counted && got > 0 && total !== undefined && head.offset >= total + duplicates;
     const reported = beyond ? Math.max(res.total!, head.offset + got) : (res.total ?? undefined);
-    check.page(head.offset, res.features, reported, (f) => (f as SearchFeature).name);
+    check.page(head.offset, res.features, reported, (f) => (f as SearchFlag).name);
     if (counted && firstTotal === undefined && (got > 0 || head.offset === req.offset)) firstTotal = reported;
     lastFull = got > 0 && got === head.size;
     // A page past the end reports total 0 (both servers): only a page with rows tells the total.
@@ -249,6 +249,6 @@ export async function countMatches(
   const res = await searchPage(client, q, pacer);
   // The page's features are held against its count, as every page is: `total: 0` beside a
   // feature would make `--limit 0 --fail-if-any` pass.
-  new PageCheck('search', 1).page(0, res.features, res.total ?? undefined, (f) => (f as SearchFeature).name);
+  new PageCheck('search', 1).page(0, res.features, res.total ?? undefined, (f) => (f as SearchFlag).name);
   return res.total ?? res.features.length;
 }

@@ -1,5 +1,5 @@
 import type { ApiClient } from './http/client.js';
-import { featureEvents } from './events.js';
+import { flagEvents } from './events.js';
 
 // When a flag became stale, for `features stale --stale-for` and the JSON's staleSince: the
 // marking comes from the change history (a `feature-stale-on` event), one paged event search
@@ -13,7 +13,7 @@ export const STALE_ON = 'feature-stale-on';
 export async function markedStaleAt(client: ApiClient, project: string): Promise<Map<string, string>> {
   const at = new Map<string, string>();
   // Newest first: the first event of a flag is when it was last marked.
-  for await (const e of featureEvents(client, { project, types: [STALE_ON], pageSize: 1000 })) {
+  for await (const e of flagEvents(client, { project, types: [STALE_ON], pageSize: 1000 })) {
     if (e.featureName && !at.has(e.featureName)) at.set(e.featureName, e.createdAt);
   }
   return at;

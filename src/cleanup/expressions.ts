@@ -22,6 +22,12 @@ export interface ExprHost {
   note(n: Node, what: string): void;
 }
 
+/** What the statement rewrites (if-chain.ts, lists.ts) ask of the rewriter (rewrite.ts's Rewriter). */
+export interface StatementHost extends ExprHost {
+  /** Whether the statement goes as a whole (a declaration whose every use is known). */
+  dropsStatement(n: Node): boolean;
+}
+
 /** Results that need no parentheses where an operand stood. */
 const ATOMIC =
   /^(identifier|member_expression|call_expression|call|attribute|selector_expression|method_invocation|field_access|true|false|jsx_element|jsx_self_closing_element|jsx_fragment|parenthesized_expression|subscript_expression|this)$/;

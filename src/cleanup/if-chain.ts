@@ -1,6 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { render, val } from './expressions.js';
-import type { Rewriter } from './rewrite.js';
+import { render, val, type StatementHost } from './expressions.js';
 import { children, lineIndent, named, isComment } from './tree.js';
 
 // `if` / `else if` / `else` chains, in the four shapes of the grammars (JS and Java wrap the
@@ -24,7 +23,7 @@ interface Chain {
 const unparen = (n: Node) =>
   n.type === 'parenthesized_expression' || n.type === 'condition' ? (named(n).find((c) => !isComment(c)) ?? n) : n;
 
-function chainOf(r: Rewriter, n: Node): Chain | null {
+function chainOf(r: StatementHost, n: Node): Chain | null {
   const clauses: Clause[] = [];
   let at: Node | null = n;
   while (at) {
@@ -57,7 +56,7 @@ function chainOf(r: Rewriter, n: Node): Chain | null {
   return null;
 }
 
-export function ifChain(r: Rewriter, n: Node): Stmt {
+export function ifChain(r: StatementHost, n: Node): Stmt {
   const chain = chainOf(r, n);
   if (!chain || !chain.clauses.some((c) => r.touches(c.cond))) return { kind: 'text', text: r.rebuild(n) };
   const kept: { cond: string; clause: Clause }[] = [];
@@ -78,12 +77,17 @@ export function ifChain(r: Rewriter, n: Node): Stmt {
   return { kind: 'text', text: renderChain(r, n, kept, final) };
 }
 
-function pythonGap(r: Rewriter, owner: Node, body: Node): string {
+function pythonGap(r: StatementHost, owner: Node, body: Node): string {
   const colon = children(owner).find((c) => c.type === ':' && c.endIndex <= body.startIndex);
   return colon ? r.src.slice(colon.endIndex, body.startIndex) : ' ';
 }
 
-function renderChain(r: Rewriter, n: Node, kept: { cond: string; clause: Clause }[], final: Clause | null): string {
+function renderChain(
+  r: StatementHost,
+  n: Node,
+  kept: { cond: string; clause: Clause }[],
+  final: Clause | null,
+): string {
   if (r.d.id === 'python') {
     const eol = r.src.includes('\r\n') ? '\r\n' : '\n';
     const indent = lineIndent(r.src, n.startIndex);

@@ -1,7 +1,6 @@
 import type { Node } from 'web-tree-sitter';
-import { val, render } from './expressions.js';
+import { val, render, type StatementHost } from './expressions.js';
 import { ifChain } from './if-chain.js';
-import type { Rewriter } from './rewrite.js';
 import { applyEdits, isComment, lastStatement, lineIndent, named, type Edit } from './tree.js';
 
 // A list of statements (a block, a file): statements the flag decides go or are replaced by
@@ -14,7 +13,7 @@ const TERMINAL = /^(return_statement|throw_statement|raise_statement)$/;
 const HOISTED = /^(function_declaration|generator_function_declaration)$/;
 const MULTILINE_STRING = /^(string|template_string|string_literal|raw_string_literal|text_block)$/;
 
-export function listEdits(r: Rewriter, list: Node): Edit[] {
+export function listEdits(r: StatementHost, list: Node): Edit[] {
   const kids = named(list);
   const outs: (Out | undefined)[] = kids.map(() => undefined);
   for (let i = 0; i < kids.length; i++) {
@@ -44,7 +43,7 @@ export function listEdits(r: Rewriter, list: Node): Edit[] {
   return toEdits(r, list, kids, outs);
 }
 
-function statement(r: Rewriter, c: Node): { out: Out; terminal?: boolean } {
+function statement(r: StatementHost, c: Node): { out: Out; terminal?: boolean } {
   if (r.dropsStatement(c)) {
     r.note(c, 'removed the declaration: every use is now the literal');
     return { out: { remove: true } };
@@ -76,7 +75,7 @@ function statement(r: Rewriter, c: Node): { out: Out; terminal?: boolean } {
 }
 
 /** The kept branch in place of the if: its statements, dedented, or the block where that is not safe. */
-function spliced(r: Rewriter, ifNode: Node, body: Node): string | null {
+function spliced(r: StatementHost, ifNode: Node, body: Node): string | null {
   if (!/block/.test(body.type)) return r.text(body);
   const inner = named(body);
   if (inner.length === 0) return null;
@@ -101,7 +100,7 @@ function spliced(r: Rewriter, ifNode: Node, body: Node): string | null {
     .join('\n');
 }
 
-function toEdits(r: Rewriter, list: Node, kids: Node[], outs: (Out | undefined)[]): Edit[] {
+function toEdits(r: StatementHost, list: Node, kids: Node[], outs: (Out | undefined)[]): Edit[] {
   const edits: Edit[] = [];
   for (let i = 0; i < kids.length; i++) {
     const o = outs[i];

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { childEdits, render, val, type ExprHost, type Val } from './expressions.js';
+import { childEdits, render, val, type StatementHost, type Val } from './expressions.js';
 import { ifChain, type Stmt } from './if-chain.js';
 import type { Dialect } from './languages.js';
 import { listEdits } from './lists.js';
@@ -15,7 +15,7 @@ export interface Action {
 
 const JSX = /^jsx_(element|self_closing_element|fragment)$/;
 
-export class Rewriter implements ExprHost {
+export class Rewriter implements StatementHost {
   readonly actions: Action[] = [];
   /** Ranges of the known nodes and of declarations that go, sorted by start. */
   private readonly hot: [number, number][];

@@ -10,7 +10,7 @@ import { NotFoundError, PermissionError, UsageError, ApiError } from '../errors.
 import { clockOf, isGate, keepReadingWhenClosed, type IO, type Pager } from '../io.js';
 import { pagedIO } from '../output/pager.js';
 import { makeUi, notice, type OutputOptions, type Ui } from '../output/context.js';
-import { adapterOf } from '../output/formats.js';
+import { adapterOf } from '../output/format-adapters.js';
 import { VERSION } from '../version.js';
 import type { GLOBAL_OPTIONS } from './globals.js';
 import { noNames, type NamesToCheck } from './known-names.js';

@@ -82,7 +82,7 @@ export interface OptionSpec<T = unknown> {
   /**
    * Formats this option cannot be given with (`not`) or needs (`only`, unless the option
    * `unless` names is given too): exit 2 with `why`, told the format given and the formats
-   * that would do. A format goes with those it comes with (yaml with json, formats.ts).
+   * that would do. A format goes with those it comes with (yaml with json: its adapter's `place`).
    */
   formats?: FormatRule;
 }

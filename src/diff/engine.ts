@@ -3,7 +3,7 @@ import {
   strategyLabel,
   type SnapConstraint,
   type SnapEnvironment,
-  type SnapFeature,
+  type SnapFlag,
   type SnapSegment,
   type SnapStrategy,
   type SnapVariant,
@@ -30,7 +30,7 @@ export interface FieldChange {
   right: unknown;
 }
 
-export interface FeatureChange {
+export interface FlagChange {
   /** The flag's name (`name` in every record flagctl defines). */
   name: string;
   change: ChangeKind;
@@ -39,7 +39,7 @@ export interface FeatureChange {
 
 /** One environment of one side: each feature with that environment's configuration. */
 export interface EnvView {
-  features: Map<string, { feature: SnapFeature; env: SnapEnvironment }>;
+  features: Map<string, { feature: SnapFlag; env: SnapEnvironment }>;
   /** The side's segment definitions by name. */
   segments: Map<string, SnapSegment>;
 }
@@ -54,33 +54,33 @@ export interface SegmentChange {
 }
 
 export interface DiffOptions {
-  featureFields: boolean;
+  flagFields: boolean;
 }
 
-export function diffViews(left: EnvView, right: EnvView, options: DiffOptions): FeatureChange[] {
+export function diffViews(left: EnvView, right: EnvView, options: DiffOptions): FlagChange[] {
   const names = [...new Set([...left.features.keys(), ...right.features.keys()])].sort(compareText);
-  const out: FeatureChange[] = [];
+  const out: FlagChange[] = [];
   for (const name of names) {
     const l = left.features.get(name);
     const r = right.features.get(name);
-    const fields = diffFeature(l, r, options);
+    const fields = diffFlag(l, r, options);
     const change: ChangeKind = !l ? 'added' : !r ? 'removed' : 'changed';
     if (change !== 'changed' || fields.length > 0) out.push({ name, change, fields });
   }
   return out;
 }
 
-type At = { feature: SnapFeature; env: SnapEnvironment } | undefined;
+type At = { feature: SnapFlag; env: SnapEnvironment } | undefined;
 
-function diffFeature(l: At, r: At, options: DiffOptions): FieldChange[] {
+function diffFlag(l: At, r: At, options: DiffOptions): FieldChange[] {
   const out: FieldChange[] = [];
   const add = (path: string, a: unknown, b: unknown) => {
     if (keyOf(a ?? null) !== keyOf(b ?? null)) out.push({ path, left: a ?? null, right: b ?? null });
   };
-  if (options.featureFields) {
+  if (options.flagFields) {
     for (const key of ['type', 'description', 'stale', 'impressionData'] as const)
       add(key, l?.feature[key], r?.feature[key]);
-    const tags = (f?: SnapFeature) => f?.tags.map((t) => `${t.type}:${t.value}`);
+    const tags = (f?: SnapFlag) => f?.tags.map((t) => `${t.type}:${t.value}`);
     add('tags', tags(l?.feature), tags(r?.feature));
     named(
       l?.feature.dependencies ?? [],

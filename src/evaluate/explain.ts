@@ -1,9 +1,4 @@
-import type {
-  PlaygroundConstraint,
-  PlaygroundContext,
-  PlaygroundFeature,
-  PlaygroundStrategy,
-} from '../api/playground.js';
+import type { PlaygroundConstraint, PlaygroundContext, PlaygroundFlag, PlaygroundStrategy } from '../api/playground.js';
 import { contextValue } from './context.js';
 import { overrideFor, type VariantOverride } from './override.js';
 
@@ -150,7 +145,7 @@ function checkStrategy(st: PlaygroundStrategy, context: PlaygroundContext, given
 
 /** The explanation of one feature's playground result. */
 export function explain(
-  f: PlaygroundFeature,
+  f: PlaygroundFlag,
   environment: string,
   context: PlaygroundContext,
   given: Set<string>,

@@ -1,4 +1,4 @@
-import type { PlaygroundContext, PlaygroundFeature } from '../api/playground.js';
+import type { PlaygroundContext, PlaygroundFlag } from '../api/playground.js';
 import { contextValue } from './context.js';
 
 /** Why a flag gave the variant it gave: an override that names this context, or the weights. */
@@ -14,7 +14,7 @@ export interface VariantOverride {
  * playground answer lists the environment's variants with their overrides (`variants`).
  */
 export function overrideFor(
-  f: PlaygroundFeature,
+  f: PlaygroundFlag,
   variant: string | undefined,
   strategyVariant: string | undefined,
   context: PlaygroundContext,

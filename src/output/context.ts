@@ -3,7 +3,6 @@ import { redactAll } from '../config/token.js';
 import type { IO } from '../io.js';
 import { clockOf, write } from '../io.js';
 import type { Format } from './formats.js';
-import type { Adapter } from './formats/adapter.js';
 import { termSafe } from './sanitize.js';
 
 export type { Format } from './formats.js';
@@ -27,7 +26,7 @@ export interface Ui {
   now: number;
   out: OutputOptions;
   /** The adapter of out.format: what render() hands a view to. */
-  adapter: Adapter;
+  adapter: UiAdapter;
   /**
    * The adapter's masking: print() applies it, and the terminal table to each cell before it
    * measures or cuts it. Formats for people mask the tokens of the run (config/token.ts
@@ -35,6 +34,33 @@ export interface Ui {
    * only writing some characters as escapes, the same values (formats/adapter.ts).
    */
   mask(text: string): string;
+}
+
+/**
+ * A format's adapter as the run context holds it (formats/adapter.ts's Adapter types the view it
+ * renders; typed here as unknown so this file does not import the views, which import the Ui).
+ */
+export interface UiAdapter {
+  /**
+   * What every text it prints goes through: the server's values exactly (made inert, as JSON
+   * escapes), tokens masked, or made safe for people. `redact` masks the run's tokens.
+   */
+  mask(text: string, tty: boolean, redact: (text: string) => string): string;
+  /**
+   * What it prints of a document that has rows: the document itself, its rows, or a rendering
+   * of its own. Asked before anything is fetched (a row format needs one list of rows).
+   */
+  readonly shows: 'document' | 'rows' | 'own';
+  /** It reads each row whole (every field, and what follows the rows), not only the chosen columns. */
+  wholeRows(ui: Ui): boolean;
+  /** It prints every field of each row (not the chosen columns): what a command adds to a row is seen. */
+  printsAllFields(ui: Ui): boolean;
+  /** Rows appear as they come, not in a table drawn to their widths: a progress line makes way for them. */
+  readonly streams: boolean;
+  /** Its rendering of a document holds the document's note. */
+  readonly drawsNotes?: boolean;
+  /** Prints the view (a View of view.ts); the number of rows printed (0 for a document). */
+  render(ui: Ui, view: unknown): Promise<number>;
 }
 
 /**
@@ -62,7 +88,7 @@ const plain: ChalkInstance = new Proxy((text: unknown) => String(text), {
 export async function makeUi(
   io: IO,
   out: OutputOptions,
-  adapter: Adapter,
+  adapter: UiAdapter,
   colorFlag: boolean | undefined,
   secrets: Iterable<string>,
 ): Promise<Ui> {

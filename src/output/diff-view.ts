@@ -1,4 +1,4 @@
-import type { FeatureChange, FieldChange, SegmentChange } from '../diff/engine.js';
+import type { FlagChange, FieldChange, SegmentChange } from '../diff/engine.js';
 import type { SnapConstraint, SnapStrategy, SnapVariant } from '../snapshot/model.js';
 import type { Ui } from './context.js';
 import { markdownCell } from './rows.js';
@@ -17,7 +17,7 @@ const MARK = { added: '+', removed: '-', changed: '~' } as const;
 
 /** What `diff` found: features that differ, and segments whose constraints differ (each once). */
 export interface DiffResult {
-  changes: FeatureChange[];
+  changes: FlagChange[];
   segments: SegmentChange[];
 }
 
@@ -111,7 +111,7 @@ export function summary(result: DiffResult, labels: SideLabels): string {
   if (changes.length + segments.length === 0) return `No differences: ${labels.left} and ${labels.right} match.`;
   const out: string[] = [];
   if (changes.length > 0) {
-    const count = (k: FeatureChange['change']) => changes.filter((c) => c.change === k).length;
+    const count = (k: FlagChange['change']) => changes.filter((c) => c.change === k).length;
     const parts = (['changed', 'added', 'removed'] as const).filter((k) => count(k) > 0).map((k) => `${count(k)} ${k}`);
     out.push(
       `${changes.length} feature${changes.length === 1 ? '' : 's'} differ${changes.length === 1 ? 's' : ''}: ${parts.join(', ')}`,

@@ -1,34 +1,12 @@
-import type { Adapter } from './formats/adapter.js';
+import { FORMAT_ENTRIES } from './format-names.js';
 
 // The output formats, apart from what renders them: the commands' records list them in help
-// and completion without loading an adapter. Each format is one adapter in formats/<name>.ts,
-// loaded when a command renders; this table is the one place that names it.
+// and completion without loading an adapter. A format is its adapter, formats/<name>.ts;
+// format-names.ts (generated from those files by `npm run docs`) names them in help order,
+// and format-adapters.ts loads the adapter of the format a command renders.
 
-export interface FormatEntry {
-  /** Offered by every command that offers this other format: yaml wherever json is. */
-  with?: string;
-  load(): Promise<{ adapter: Adapter }>;
-}
-
-/** Every format, in the order help lists them. Its type makes a format without an adapter a compile error. */
-const ENTRIES = {
-  table: { load: () => import('./formats/table.js') },
-  json: { load: () => import('./formats/json.js') },
-  ndjson: { load: () => import('./formats/ndjson.js') },
-  csv: { load: () => import('./formats/csv.js') },
-  markdown: { load: () => import('./formats/markdown.js') },
-  github: { load: () => import('./formats/github.js') },
-  sarif: { load: () => import('./formats/sarif.js') },
-  yaml: { with: 'json', load: () => import('./formats/yaml.js') },
-} satisfies Record<string, FormatEntry>;
-
-export type Format = keyof typeof ENTRIES;
-export const ALL_FORMATS = Object.keys(ENTRIES) as Format[];
-
-/** The adapter of a format. */
-export async function adapterOf(format: Format): Promise<Adapter> {
-  return (await ENTRIES[format].load()).adapter;
-}
+export type Format = keyof typeof FORMAT_ENTRIES;
+export const ALL_FORMATS = Object.keys(FORMAT_ENTRIES) as Format[];
 
 /** A record view (one document): drawn for people, or printed whole. */
 export const DOCUMENT_FORMATS = ['table', 'json'] as const satisfies readonly Format[];
@@ -49,5 +27,7 @@ export const FORMATS = offer(ROW_FORMATS);
 
 /** The formats named, with those that go with them (yaml with json), in help order. */
 export function withCompanions(named: readonly Format[]): Format[] {
-  return ALL_FORMATS.filter((f) => named.includes(f) || named.includes((ENTRIES[f] as FormatEntry).with as Format));
+  return ALL_FORMATS.filter(
+    (f) => named.includes(f) || named.includes((FORMAT_ENTRIES[f] as { with?: string }).with as Format),
+  );
 }

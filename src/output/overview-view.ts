@@ -1,6 +1,6 @@
 import type { ProjectEnvironment, ProjectOverview, ProjectStats } from '../api/schemas/project-overview.js';
 import type { Ui } from './context.js';
-import { constraintText, parametersText, segmentsText, variantText } from './feature-view.js';
+import { constraintText, parametersText, segmentsText, variantText } from './flag-view.js';
 import { termSafe } from './sanitize.js';
 import { whenText } from './time.js';
 

@@ -1,5 +1,5 @@
 import { cleanupCommand } from '../cleanup/command-line.js';
-import type { FlagInfo, FlagState } from '../api/flag-list.js';
+import type { FlagInfo, FlagState } from '../flags/list.js';
 
 // What `flagctl refs` reports: references (a flag's name at a place in a file) and, for the
 // cleanup view, one row per flag with a verdict.

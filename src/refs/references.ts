@@ -1,4 +1,5 @@
-import type { FlagInfo, FlagLifecycle } from '../api/flag-list.js';
+import type { FlagLifecycle } from '../api/flag-list.js';
+import type { FlagInfo } from '../flags/list.js';
 import { aliasTable } from './aliases.js';
 import type { Reference } from './model.js';
 import type { ScanSpec } from './scan-core.js';

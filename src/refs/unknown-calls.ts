@@ -1,5 +1,5 @@
 import { resolve, sep } from 'node:path';
-import type { FlagInfo } from '../api/flag-list.js';
+import type { FlagInfo } from '../flags/list.js';
 import { callMatcher } from './calls.js';
 import { readTreeFile } from './diff/read.js';
 import { knownNames } from './diff/tally.js';

@@ -1,4 +1,4 @@
-import { archiveFeatures, batches, isDependencyRefusal, parentsAmong } from '../api/archive.js';
+import { archiveFlags, batches, isDependencyRefusal, parentsAmong } from '../api/archive.js';
 import { ApiError, CliError } from '../errors.js';
 import type { ApplyOptions, Outcome } from './outcome.js';
 import { verifyArchived } from './verify.js';
@@ -36,7 +36,7 @@ export async function archiveAll(o: ApplyOptions, names: string[]): Promise<Outc
     o.debug(
       `write: POST /api/admin/projects/${plan.project}/archive {features: ${batch.length} name${batch.length === 1 ? '' : 's'}: ${batch.join(', ')}}`,
     );
-    await archiveFeatures(client, plan.project, batch);
+    await archiveFlags(client, plan.project, batch);
   };
   const skipParents = async (batch: string[]): Promise<string[]> => {
     const parents = await parentsOrNone(o, batch);

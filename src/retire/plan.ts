@@ -1,15 +1,16 @@
 import { resolve } from 'node:path';
 import { cleanupCommand } from '../cleanup/command-line.js';
 import {
-  activeFeatures,
+  activeFlags,
   anyDependencies,
   archivedAmong,
   childrenOf,
-  completedFeatures,
+  completedFlags,
   typeLifetimes,
 } from '../api/archive.js';
 import type { ApiClient } from '../api/http/client.js';
-import type { FlagInfo, FlagLifecycle } from '../api/flag-list.js';
+import type { FlagLifecycle } from '../api/flag-list.js';
+import type { FlagInfo } from '../flags/list.js';
 import type { RateLimitPacer } from '../api/http/rate-limit.js';
 import { NotFoundError } from '../errors.js';
 import { findReferences, type MatchOptions } from '../refs/references.js';
@@ -56,13 +57,13 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
   // The filtered search is the one read that can be slow (rate-limited on 8.x; seconds on a
   // server whose tables were just filled): neither the scan nor the documents of candidates
   // the feature list already shows wait for it, only the candidates it alone adds.
-  const completedRead = completedFeatures(client, project, r.pacer);
+  const completedRead = completedFlags(client, project, r.pacer);
   const dependencyRead = anyDependencies(client, project);
   completedRead.catch(() => undefined); // awaited below
   dependencyRead.catch(() => undefined);
   const [lifetimes, active, instance, instanceEnvs] = await Promise.all([
     typeLifetimes(client),
-    activeFeatures(client, project),
+    activeFlags(client, project),
     instanceId(client),
     enabledEnvironments(client),
   ]);

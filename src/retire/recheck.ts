@@ -1,4 +1,4 @@
-import { activeFeatures, completedFeatures, typeLifetimes } from '../api/archive.js';
+import { activeFlags, completedFlags, typeLifetimes } from '../api/archive.js';
 import type { ApiClient } from '../api/http/client.js';
 import { changesSince, enabledEnvironments, instanceId, type Change } from '../api/instance.js';
 import type { RateLimitPacer } from '../api/http/rate-limit.js';
@@ -62,7 +62,7 @@ export async function recheck(o: RecheckOptions): Promise<Recheck> {
   const names = planned.map((f) => f.name);
   const [id, active, lifetimes, instanceEnvs, changes] = await Promise.all([
     instanceId(client),
-    activeFeatures(client, plan.project),
+    activeFlags(client, plan.project),
     typeLifetimes(client),
     enabledEnvironments(client),
     changesSince(client, plan.project, names, Date.parse(plan.createdAt)),
@@ -110,7 +110,7 @@ export async function recheck(o: RecheckOptions): Promise<Recheck> {
   }
   if (byLifecycle.length > 0) {
     // Neither stale nor potentially stale now: only its lifecycle stage can still make it a candidate.
-    const completed = o.pacer ? await completedFeatures(client, plan.project, o.pacer) : new Map();
+    const completed = o.pacer ? await completedFlags(client, plan.project, o.pacer) : new Map();
     for (const f of byLifecycle) {
       if (completed.has(f.name)) candidates.push(f);
       else

@@ -1,4 +1,4 @@
-import { activeFeatures, batches, reviveFeatures, type ActiveFeature } from '../api/archive.js';
+import { activeFlags, batches, reviveFlags, type ActiveFlag } from '../api/archive.js';
 import type { ApiClient } from '../api/http/client.js';
 import { CliError } from '../errors.js';
 import type { Clock } from '../io.js';
@@ -50,7 +50,7 @@ export async function reviveAll(o: ReviveOptions, names: string[]): Promise<Revi
     notAttempted: [],
     interrupted: false,
   };
-  const before = await activeFeatures(o.client, o.project);
+  const before = await activeFlags(o.client, o.project);
   for (const n of names) if (before.has(n)) out.skipped.push({ name: n, reason: 'already active' });
   const list = batches(names.filter((n) => !before.has(n)));
   const sent: string[] = [];
@@ -74,7 +74,7 @@ export async function reviveAll(o: ReviveOptions, names: string[]): Promise<Revi
       `write: POST /api/admin/projects/${o.project}/revive {features: ${batch.length} name${batch.length === 1 ? '' : 's'}: ${batch.join(', ')}}`,
     );
     try {
-      await reviveFeatures(o.client, o.project, batch);
+      await reviveFlags(o.client, o.project, batch);
       sent.push(...batch);
     } catch (caught) {
       const err = writeError(caught);
@@ -98,9 +98,9 @@ async function verify(
   unclear: Map<string, string>,
 ): Promise<void> {
   for (const [name, message] of unclear) out.unclear.push({ name, message });
-  let active: Map<string, ActiveFeature>;
+  let active: Map<string, ActiveFlag>;
   try {
-    active = await activeFeatures(o.client, o.project);
+    active = await activeFlags(o.client, o.project);
   } catch (err) {
     if (!(err instanceof CliError)) throw err;
     const why = `the read that verifies it failed (${err.message})`;
@@ -114,7 +114,7 @@ async function verify(
     await pause(o.clock, ms, o.signal);
     if (o.signal?.aborted) break;
     try {
-      active = await activeFeatures(o.client, o.project);
+      active = await activeFlags(o.client, o.project);
       waited += ms;
     } catch (err) {
       if (!(err instanceof CliError)) throw err;

@@ -1,14 +1,14 @@
-import type { ActiveFeature } from '../api/archive.js';
-import { lifetimeOf, potentiallyStale } from '../api/flag-list.js';
-import type { SearchFeature } from '../api/schemas/flag.js';
+import type { ActiveFlag } from '../api/archive.js';
+import { lifetimeOf, potentiallyStale } from '../flags/stale.js';
+import type { SearchFlag } from '../api/schemas/search.js';
 import type { FlagState } from './model.js';
 
 // A flag's state, the same from either source: plan and apply read the project's feature list
 // (one request); an archived flag named by --include comes from search. Both carry stale,
-// type, createdAt and each environment's lastSeenAt; 6.x adds a flag-level lastSeenAt in both. Potentially stale is the server's own rule (api/flag-list.ts) on the same
+// type, createdAt and each environment's lastSeenAt; 6.x adds a flag-level lastSeenAt in both. Potentially stale is the server's own rule (flags/stale.ts) on the same
 // clock, so both sides agree.
 
-type Source = Pick<ActiveFeature, 'name' | 'type' | 'stale' | 'createdAt' | 'lastSeenAt'> & {
+type Source = Pick<ActiveFlag, 'name' | 'type' | 'stale' | 'createdAt' | 'lastSeenAt'> & {
   environments?: { name: string; lastSeenAt?: string | null }[] | null;
 };
 
@@ -35,7 +35,7 @@ export function flagState(
 }
 
 /** The search item's environments, in the shape flagState takes (search types them loosely). */
-export function searchSource(f: SearchFeature): Source {
+export function searchSource(f: SearchFlag): Source {
   return {
     name: f.name,
     type: f.type ?? null,

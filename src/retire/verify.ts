@@ -1,4 +1,4 @@
-import { activeFeatures, lastFates, type ActiveFeature, type LastFate } from '../api/archive.js';
+import { activeFlags, lastFates, type ActiveFlag, type LastFate } from '../api/archive.js';
 import { CliError } from '../errors.js';
 import type { ApplyOptions, Outcome } from './outcome.js';
 import { pause, SETTLE_WAITS_MS } from './write-answer.js';
@@ -23,13 +23,13 @@ export async function verifyArchived(
   const names = [...sent, ...unclear.keys()];
   const since = dayBefore(o.clock.now());
   for (const [name, message] of unclear) out.unclear.push({ name, message });
-  let active: Map<string, ActiveFeature>;
+  let active: Map<string, ActiveFlag>;
   let fates = new Map<string, LastFate>();
   let unchecked: string | null = null;
   // Both reads at once: the history is asked about every name sent, which takes one page when
   // all were archived (it stops once each name's last fate is known) and more only when some were not.
   const [list, history] = await Promise.allSettled([
-    activeFeatures(o.client, o.plan.project),
+    activeFlags(o.client, o.plan.project),
     lastFates(o.client, o.plan.project, names, since),
   ]);
   if (list.status === 'rejected') {
@@ -54,7 +54,7 @@ export async function verifyArchived(
     await pause(o.clock, ms, o.signal);
     if (o.signal?.aborted) break;
     try {
-      active = await activeFeatures(o.client, o.plan.project);
+      active = await activeFlags(o.client, o.plan.project);
       waited += ms;
     } catch (err) {
       if (!(err instanceof CliError)) throw err;

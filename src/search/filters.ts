@@ -8,7 +8,7 @@ const calendarDay = dayOrAge(calendarDayCheck('not a real calendar date'));
 // is checked against the spec's pattern and what the servers accept before anything is sent:
 // the servers answer a bad date, a non-numeric creator id or a fractional number with HTTP
 // 500, and silently drop a filter whose value is empty (`IS:`) or a status entry that is not
-// enabled/disabled. Plain functions: the option declarations (search-options.ts) hold them.
+// enabled/disabled. Plain functions: the option declarations (cli/search-options.ts) hold them.
 
 export const IS_OPERATORS = ['IS', 'IS_NOT', 'IS_ANY_OF', 'IS_NONE_OF'] as const;
 export const INCLUDE_OPERATORS = [

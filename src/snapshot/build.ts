@@ -6,7 +6,7 @@ import {
   strategyOrderMatters,
   type SnapConstraint,
   type SnapEnvironment,
-  type SnapFeature,
+  type SnapFlag,
   type SnapSegment,
   type SnapStrategy,
   type SnapVariant,
@@ -54,7 +54,7 @@ export interface SourceEnvironment {
   variants?: Maybe<SourceVariant[]>;
 }
 
-export interface SourceFeature {
+export interface SourceFlag {
   name: string;
   type?: Maybe<string>;
   description?: Maybe<string>;
@@ -69,7 +69,7 @@ export interface SourceFeature {
 export interface SourceProject {
   project: string;
   environments: string[];
-  features: SourceFeature[];
+  features: SourceFlag[];
   /** Segment definitions by server id. */
   segments: Map<number, SourceSegment>;
 }
@@ -93,7 +93,7 @@ export function buildSnapshot(source: SourceProject): Snapshot {
     return s.name;
   };
   const features = source.features
-    .map((f) => snapFeature(f, environments, segmentName))
+    .map((f) => snapFlag(f, environments, segmentName))
     .sort((a, b) => compareText(a.name, b.name));
   return {
     format: SNAPSHOT_FORMAT,
@@ -113,7 +113,7 @@ function snapSegments(segments: SourceSegment[]): SnapSegment[] {
   return out.sort((a, b) => compareText(a.name, b.name));
 }
 
-function snapFeature(f: SourceFeature, environments: string[], segmentName: (id: number) => string): SnapFeature {
+function snapFlag(f: SourceFlag, environments: string[], segmentName: (id: number) => string): SnapFlag {
   return {
     name: f.name,
     type: f.type ?? null,

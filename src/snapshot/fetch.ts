@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/http/client.js';
 import { NotFoundError } from '../errors.js';
-import { listProjectEnvironments, projectFeatureList } from '../api/project-flags.js';
+import { listProjectEnvironments, projectFlagList } from '../api/project-flags.js';
 import { segmentDefinitions } from '../api/segments.js';
 import { buildSnapshot } from './build.js';
 import type { Snapshot } from './model.js';
@@ -41,7 +41,7 @@ export async function fetchSnapshot(
   const segments = segmentDefinitions(client);
   // Settled at once so that a failure elsewhere does not leave it rejected and unheard.
   segments.catch(() => undefined);
-  const list = await projectFeatureList(client, project);
+  const list = await projectFlagList(client, project);
   return buildSnapshot(
     await readSource(client, project, envs, list, await segments, {
       concurrency: CONCURRENCY,

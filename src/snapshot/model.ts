@@ -15,7 +15,7 @@ export interface Snapshot {
   /** The environments exported, sorted. Every feature has an entry for each. */
   environments: string[];
   /** Sorted by name. */
-  features: SnapFeature[];
+  features: SnapFlag[];
   /** Every segment a strategy here uses, by name, with its constraints; sorted by name. */
   segments: SnapSegment[];
 }
@@ -26,7 +26,7 @@ export interface SnapSegment {
   constraints: SnapConstraint[];
 }
 
-export interface SnapFeature {
+export interface SnapFlag {
   name: string;
   type: string | null;
   description: string | null;

@@ -1,17 +1,17 @@
 import type { ApiClient } from '../api/http/client.js';
-import type { Feature } from '../api/schemas/flag.js';
+import type { Flag } from '../api/schemas/flag.js';
 import { segmentDefinitions } from '../api/segments.js';
 import { ApiError } from '../errors.js';
-import type { SourceFeature, SourceProject, SourceSegment } from './build.js';
+import type { SourceFlag, SourceProject, SourceSegment } from './build.js';
 import { eachLimited } from './limit.js';
-import { featureDocument, featureTags, fromDocument, type ReadProgress } from './read.js';
+import { flagDocument, flagTags, fromDocument, type ReadProgress } from './read.js';
 
 // The snapshot's source for some features only (`diff --feature`): each named feature's own
 // document and tags, then the segment list only when one of their strategies uses a segment.
 // No feature list: comparing one flag costs that flag's reads, whatever the project's size.
 
 export interface NamedDocument {
-  doc: Feature;
+  doc: Flag;
   tags: { type?: string | null; value: string }[];
 }
 
@@ -38,8 +38,8 @@ export async function namedDocuments(
   progress?.(0, unique.length);
   await eachLimited(unique, concurrency, async (name) => {
     const [doc, tags] = await Promise.all([
-      featureDocument(client, project, name).catch(absent),
-      featureTags(client, name).catch(absent),
+      flagDocument(client, project, name).catch(absent),
+      flagTags(client, name).catch(absent),
     ]);
     if (doc) found.push({ doc, tags: tags ?? [] });
     progress?.(++done, unique.length);
@@ -54,7 +54,7 @@ export async function namedSource(
   environments: string[],
   found: NamedDocument[],
 ): Promise<SourceProject> {
-  const features: SourceFeature[] = await Promise.all(
+  const features: SourceFlag[] = await Promise.all(
     found.map(({ doc, tags }) => fromDocument(client, project, doc, tags, environments)),
   );
   const usesSegments = features.some((f) =>

@@ -1,11 +1,11 @@
 import * as z from '../zod-mini.js';
 import type { ApiClient } from '../api/http/client.js';
 import { RequestError } from '../errors.js';
-import type { ProjectFeatureItem } from '../api/project-flags.js';
+import type { ProjectFlagItem } from '../api/project-flags.js';
 import { fast } from '../api/schemas/search-check.js';
 import { segment } from '../api/http/path.js';
-import { envVariant, feature, tag, type Feature } from '../api/schemas/flag.js';
-import type { SourceFeature, SourceProject, SourceSegment } from './build.js';
+import { envVariant, flag, tag, type Flag } from '../api/schemas/flag.js';
+import type { SourceFlag, SourceProject, SourceSegment } from './build.js';
 import { eachLimited } from './limit.js';
 
 /** Features read so far, of how many; for a progress line. */
@@ -24,18 +24,18 @@ export async function readSource(
   client: ApiClient,
   project: string,
   environments: string[],
-  list: { version?: number | null; features: ProjectFeatureItem[] },
+  list: { version?: number | null; features: ProjectFlagItem[] },
   segments: Map<number, SourceSegment>,
   options: { concurrency: number; progress?: ReadProgress },
 ): Promise<SourceProject> {
-  const features: SourceFeature[] = [];
+  const features: SourceFlag[] = [];
   const listsTags = (list.version ?? 0) >= 2 || list.features.some((item) => item.tags);
   const total = list.features.length;
   options.progress?.(0, total);
   await eachLimited(list.features, options.concurrency, async (item) => {
     const [doc, tags] = await Promise.all([
-      featureDocument(client, project, item.name),
-      listsTags ? (item.tags ?? []) : featureTags(client, item.name),
+      flagDocument(client, project, item.name),
+      listsTags ? (item.tags ?? []) : flagTags(client, item.name),
     ]);
     features.push(await fromDocument(client, project, doc, tags, environments));
     options.progress?.(features.length, total);
@@ -46,10 +46,10 @@ export async function readSource(
 export async function fromDocument(
   client: ApiClient,
   project: string,
-  doc: Feature,
+  doc: Flag,
   tags: { type?: string | null; value: string }[],
   environments: string[],
-): Promise<SourceFeature> {
+): Promise<SourceFlag> {
   const envs = (doc.environments ?? []).filter((e) => environments.includes(e.name));
   // Real servers list every environment of the project in each feature's document. One left
   // out would read as "off, no strategies" on both sides of a diff, which would then pass.
@@ -57,7 +57,7 @@ export async function fromDocument(
   if (missing.length > 0) {
     const what = `environment${missing.length > 1 ? 's' : ''} ${missing.map((n) => `"${n}"`).join(', ')}`;
     throw new RequestError(
-      `the document of feature "${doc.name}" (GET ${featurePath(project, doc.name)}) has no ${what}, which the project has; the answer is incomplete`,
+      `the document of feature "${doc.name}" (GET ${flagPath(project, doc.name)}) has no ${what}, which the project has; the answer is incomplete`,
     );
   }
   // The contract lets an environment leave out `strategies`, and a broken server may send
@@ -72,7 +72,7 @@ export async function fromDocument(
           : undefined;
     if (lacks)
       throw new RequestError(
-        `the document of feature "${doc.name}" (GET ${featurePath(project, doc.name)}) lists environment "${e.name}" without ${lacks}; the answer is incomplete`,
+        `the document of feature "${doc.name}" (GET ${flagPath(project, doc.name)}) lists environment "${e.name}" without ${lacks}; the answer is incomplete`,
       );
   }
   // A server that ignores variantEnvironments leaves variants out: ask the environment itself.
@@ -96,28 +96,24 @@ export async function fromDocument(
 // Checked by a compiled walk that keeps the server's objects as they are: zod would copy each
 // parameters record (and drop a parameter named `__proto__` on the way), and 5,000 documents
 // through zod cost more than their JSON.
-const featureChecked = fast(feature);
+const flagChecked = fast(flag);
 
-const featurePath = (project: string, name: string) =>
+const flagPath = (project: string, name: string) =>
   `/api/admin/projects/${segment(project, 'project')}/features/${segment(name, 'feature name')}`;
 
 /** GET …/features/{name}?variantEnvironments=true: every environment, with its variants. */
-export function featureDocument(client: ApiClient, project: string, name: string): Promise<Feature> {
-  return client.getJson(
-    featurePath(project, name),
-    featureChecked,
-    new URLSearchParams({ variantEnvironments: 'true' }),
-  );
+export function flagDocument(client: ApiClient, project: string, name: string): Promise<Flag> {
+  return client.getJson(flagPath(project, name), flagChecked, new URLSearchParams({ variantEnvironments: 'true' }));
 }
 
 const tagsResponse = z.looseObject({ tags: z.array(tag) });
 const variantsResponse = z.looseObject({ variants: z.array(envVariant) });
 
-export async function featureTags(client: ApiClient, name: string) {
+export async function flagTags(client: ApiClient, name: string) {
   return (await client.getJson(`/api/admin/features/${segment(name, 'feature name')}/tags`, tagsResponse)).tags;
 }
 
 async function environmentVariants(client: ApiClient, project: string, name: string, env: string) {
-  const path = `${featurePath(project, name)}/environments/${segment(env, 'environment')}/variants`;
+  const path = `${flagPath(project, name)}/environments/${segment(env, 'environment')}/variants`;
   return (await client.getJson(path, variantsResponse)).variants;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { diffViews, type FeatureChange } from '../../src/diff/engine.js';
+import { diffViews, type FlagChange } from '../../src/diff/engine.js';
 import { envView } from '../../src/diff/view.js';
 import { parseSide } from '../../src/diff/sides.js';
-import { buildSnapshot, type SourceFeature, type SourceStrategy } from '../../src/snapshot/build.js';
+import { buildSnapshot, type SourceFlag, type SourceStrategy } from '../../src/snapshot/build.js';
 import { canonicalJson } from '../../src/snapshot/canonical.js';
 import type { Snapshot } from '../../src/snapshot/model.js';
 
@@ -23,7 +23,7 @@ const rollout = (over: Partial<SourceStrategy> = {}): SourceStrategy => ({
   ...over,
 });
 
-function feature(strategies: SourceStrategy[], over: Partial<SourceFeature> = {}): SourceFeature {
+function feature(strategies: SourceStrategy[], over: Partial<SourceFlag> = {}): SourceFlag {
   return {
     name: 'f',
     type: 'release',
@@ -37,7 +37,7 @@ function feature(strategies: SourceStrategy[], over: Partial<SourceFeature> = {}
   };
 }
 
-function snap(features: SourceFeature[], segments: [number, string][] = [[7, 'beta-testers']]): Snapshot {
+function snap(features: SourceFlag[], segments: [number, string][] = [[7, 'beta-testers']]): Snapshot {
   return buildSnapshot({
     project: 'default',
     environments: ['production'],
@@ -46,8 +46,8 @@ function snap(features: SourceFeature[], segments: [number, string][] = [[7, 'be
   });
 }
 
-function diff(left: Snapshot, right: Snapshot, featureFields = false): FeatureChange[] {
-  return diffViews(envView(left, 'production'), envView(right, 'production'), { featureFields });
+function diff(left: Snapshot, right: Snapshot, flagFields = false): FlagChange[] {
+  return diffViews(envView(left, 'production'), envView(right, 'production'), { flagFields });
 }
 
 describe('snapshot', () => {
@@ -102,7 +102,7 @@ describe('snapshot', () => {
   it('leaves out ids, sort orders and timestamps', () => {
     const withNoise = { ...rollout(), createdAt: '2026-01-01T00:00:00Z', lastSeenAt: 'x' } as SourceStrategy;
     const text = canonicalJson(
-      snap([feature([withNoise], { createdAt: '2026-01-01', lastSeenAt: 'y' } as Partial<SourceFeature>)]),
+      snap([feature([withNoise], { createdAt: '2026-01-01', lastSeenAt: 'y' } as Partial<SourceFlag>)]),
     );
     for (const word of ['"id"', 'sortOrder', 'createdAt', 'lastSeenAt', 'id-1']) expect(text).not.toContain(word);
   });

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { featureIssue, featureShape } from '../../src/api/schemas/flag-check.js';
+import { flagIssue, flagShape } from '../../src/api/schemas/flag-check.js';
 import { checked } from '../../src/api/http/response.js';
-import { feature } from '../../src/api/schemas/flag.js';
+import { flag } from '../../src/api/schemas/flag.js';
 import { full, mutate, paths, rng, VALUES } from '../support/shape-mutations.js';
 
 // `feature get` checks the feature document with a hand-written walk (api/schemas/flag-check.ts)
@@ -32,16 +32,16 @@ function put(doc: unknown, path: (string | number)[], value: unknown): void {
 
 /** zod's verdict and the walk's, in the same form: undefined, or the first issue's path and message. */
 function verdicts(doc: unknown) {
-  const z = feature.safeParse(doc);
+  const z = flag.safeParse(doc);
   const first = z.success ? undefined : { path: z.error.issues[0]!.path, message: z.error.issues[0]!.message };
-  return { zod: first, walk: featureIssue(doc) };
+  return { zod: first, walk: flagIssue(doc) };
 }
 
 describe('the feature document walk', () => {
   it('accepts the captured document, as zod does', () => {
-    expect(feature.safeParse(document).success).toBe(true);
-    expect(featureIssue(document)).toBeUndefined();
-    expect(featureShape.safeParse(document)).toEqual({ success: true, data: document });
+    expect(flag.safeParse(document).success).toBe(true);
+    expect(flagIssue(document)).toBeUndefined();
+    expect(flagShape.safeParse(document)).toEqual({ success: true, data: document });
   });
 
   it.each([[[]], [null], ['x'], [1], [true], [undefined], [{}], [{ name: 1 }]])('refuses %j as zod does', (doc) => {
@@ -51,7 +51,7 @@ describe('the feature document walk', () => {
   });
 
   it('agrees with zod on every field the schema declares, at every depth, for every kind of value', () => {
-    const doc = full(feature);
+    const doc = full(flag);
     expect(verdicts(doc)).toEqual({ zod: undefined, walk: undefined });
     const all = paths(doc);
     // environments[].strategies[].constraints[].values[] and the like are all reached.
@@ -71,7 +71,7 @@ describe('the feature document walk', () => {
   });
 
   it('names the same first problem as zod where there are two, whichever two (zod reports in its field order)', () => {
-    const doc = full(feature);
+    const doc = full(flag);
     const all = paths(doc).filter((p) => p.length > 0);
     let refused = 0;
     for (const a of all) {
@@ -134,8 +134,8 @@ describe('the feature document walk', () => {
         }
         return 'accepted';
       };
-      expect(message(featureShape)).toBe(message(feature));
-      expect(message(featureShape)).toMatch(/^the server's answer \(HTTP 200\) is not the expected shape/);
+      expect(message(flagShape)).toBe(message(flag));
+      expect(message(flagShape)).toMatch(/^the server's answer \(HTTP 200\) is not the expected shape/);
     }
   });
 });

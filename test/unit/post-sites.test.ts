@@ -69,17 +69,17 @@ describe('POST sites', () => {
   it('a read command that reaches archive or revive is named, through any chain of imports', () => {
     const files = tree();
     // An import line of its own, whatever the formatting of the file's other imports.
-    files.set('retire/plan.ts', `import { reviveFeatures } from '../api/archive.js';\n${files.get('retire/plan.ts')!}`);
+    files.set('retire/plan.ts', `import { reviveFlags } from '../api/archive.js';\n${files.get('retire/plan.ts')!}`);
     edit(
       files,
       'snapshot/read.ts',
       "import { eachLimited } from './limit.js';",
-      "import { eachLimited } from './limit.js';\nimport { archiveFeatures } from '../api/archive.js';",
+      "import { eachLimited } from './limit.js';\nimport { archiveFlags } from '../api/archive.js';",
     );
     expect(postViolations(files)).toEqual([
-      'flagctl diff reaches archiveFeatures (`${projectPath(project)}/archive`): only retire apply may write it',
-      'flagctl export reaches archiveFeatures (`${projectPath(project)}/archive`): only retire apply may write it',
-      'flagctl retire plan reaches reviveFeatures (`${projectPath(project)}/revive`): only features revive may write it',
+      'flagctl diff reaches archiveFlags (`${projectPath(project)}/archive`): only retire apply may write it',
+      'flagctl export reaches archiveFlags (`${projectPath(project)}/archive`): only retire apply may write it',
+      'flagctl retire plan reaches reviveFlags (`${projectPath(project)}/revive`): only features revive may write it',
     ]);
   });
 });

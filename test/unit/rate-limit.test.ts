@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/http/client.js';
 import { RateLimitPacer, type RateLimitWait } from '../../src/api/http/rate-limit.js';
-import { searchFeatures, type SearchRequest } from '../../src/api/search.js';
+import { searchFlags, type SearchRequest } from '../../src/api/search.js';
 import { RequestError } from '../../src/errors.js';
 import { PageProgress } from '../../src/output/page-progress.js';
 import { sendJson, useFixtureServer } from '../support/fixture-server.js';
@@ -56,7 +56,7 @@ const everything = (over: Partial<SearchRequest> = {}): SearchRequest => ({
 async function names(c: ApiClient, req: SearchRequest): Promise<string[]> {
   const out: string[] = [];
   try {
-    for await (const f of searchFeatures(c, req)) out.push(f.name);
+    for await (const f of searchFlags(c, req)) out.push(f.name);
   } finally {
     await c.close();
   }
@@ -200,7 +200,7 @@ describe('rate-limit waits on stderr', () => {
     const c = client(clock);
     let n = 0;
     try {
-      for await (const _ of progress.around(searchFeatures(c, everything({ pacer }), progress.update))) n++;
+      for await (const _ of progress.around(searchFlags(c, everything({ pacer }), progress.update))) n++;
     } finally {
       await c.close();
     }

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as z from '../../src/zod-mini.js';
-import { searchFeature, searchResponse } from '../../src/api/schemas/flag.js';
+import { searchFlag, searchResponse } from '../../src/api/schemas/search.js';
 import { compile, searchPageSchema } from '../../src/api/schemas/search-check.js';
 import { full, mutate, paths, rng, VALUES } from '../support/shape-mutations.js';
 
 // The compiled search page check must accept and refuse exactly what the zod schema does.
 
-const searchFeatureIssue = compile(searchFeature);
+const searchFeatureIssue = compile(searchFlag);
 
 const load = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8'));
 const pages = [load('search-v6.json'), load('search-v8.json')];
@@ -29,7 +29,7 @@ describe('search page shape', () => {
       const all = paths(base);
       const path = all[Math.floor(next() * all.length)]!;
       const doc = mutate(base, path, VALUES[Math.floor(next() * VALUES.length)]);
-      const zodOk = searchFeature.safeParse(doc).success;
+      const zodOk = searchFlag.safeParse(doc).success;
       const ours = searchFeatureIssue(doc);
       expect(ours === undefined, `${JSON.stringify(path)} -> ${String(JSON.stringify(doc)).slice(0, 200)}`).toBe(zodOk);
       if (!zodOk) refused++;
@@ -38,8 +38,8 @@ describe('search page shape', () => {
   });
 
   it('agrees with zod on every field the schema declares, at every depth, for every kind of value', () => {
-    const doc = full(searchFeature);
-    expect(searchFeature.safeParse(doc).success).toBe(true);
+    const doc = full(searchFlag);
+    expect(searchFlag.safeParse(doc).success).toBe(true);
     expect(searchFeatureIssue(doc)).toBeUndefined();
     const all = paths(doc);
     // environments[].strategies[].constraints[].values[] and the like are all reached.
@@ -50,7 +50,7 @@ describe('search page shape', () => {
     for (const path of all) {
       for (const value of [...VALUES, Number.POSITIVE_INFINITY]) {
         const mutated = mutate(doc, path, value);
-        const zodOk = searchFeature.safeParse(mutated).success;
+        const zodOk = searchFlag.safeParse(mutated).success;
         expect(searchFeatureIssue(mutated) === undefined, `${JSON.stringify(path)} = ${String(value)}`).toBe(zodOk);
         if (!zodOk) refused++;
       }
@@ -63,7 +63,7 @@ describe('search page shape', () => {
     ['strategies that are not an array', ['environments', 0, 'strategies'], 'none'],
     ['variants that are not an array', ['environments', 0, 'variants'], {}],
   ])('refuses %s, as zod does', (_what, path, value) => {
-    const page = { features: [mutate(full(searchFeature), path, value)], total: 1 };
+    const page = { features: [mutate(full(searchFlag), path, value)], total: 1 };
     expect(searchResponse.safeParse(page).success).toBe(false);
     expect(searchPageSchema.safeParse(page).error?.issues[0]?.path).toEqual(['features', 0, ...path]);
   });

@@ -1,12 +1,12 @@
 import type * as z from '../../zod-mini.js';
-import type { Feature } from './flag.js';
+import type { Flag } from './flag.js';
 
-// The feature document (`feature` in flag.ts) checked by a plain walk, without zod: building
+// The feature document (`flag` in flag.ts) checked by a plain walk, without zod: building
 // zod's schemas and loading zod itself were a large part of `feature get`'s start-up, which
 // must check this one document (issue 23). The walk takes exactly what the schema takes, and
 // reports the first problem as zod does, with its path and zod's English message
 // (test/unit/feature-shape.test.ts compares the two on every field and on mutated documents),
-// so a refused answer reads the same as before. schemas.ts stays the description of the shape.
+// so a refused answer reads the same as before. flag.ts stays the description of the shape.
 
 type Issue = { path: (string | number)[]; message: string };
 type Check = (v: unknown) => Issue | undefined;
@@ -101,7 +101,7 @@ const strategy = object({
   variants: list(strategyVariant),
   parameters: nullish(record),
 });
-const featureEnvironment = object({
+const flagEnvironment = object({
   name: string,
   environment: str,
   type: str,
@@ -118,8 +118,8 @@ const featureEnvironment = object({
 const tag = object({ value: string, type: str });
 const lifecycle = object({ stage: string, status: str, enteredStageAt: str });
 
-/** The check of schemas.ts's `feature`: undefined when the document fits, else its first problem. */
-export const featureIssue: Check = object({
+/** The check of flag.ts's `flag`: undefined when the document fits, else its first problem. */
+export const flagIssue: Check = object({
   name: string,
   type: str,
   description: str,
@@ -133,7 +133,7 @@ export const featureIssue: Check = object({
   createdBy: nullish(userSummary),
   archivedAt: str,
   lastSeenAt: str,
-  environments: list(featureEnvironment),
+  environments: list(flagEnvironment),
   variants: list(envVariant),
   tags: list(tag),
   children: list(string),
@@ -143,9 +143,9 @@ export const featureIssue: Check = object({
 });
 
 /** The walk where the client takes a schema (ApiClient.getJson reads only safeParse's answer). */
-export const featureShape = {
+export const flagShape = {
   safeParse(value: unknown) {
-    const issue = featureIssue(value);
+    const issue = flagIssue(value);
     return issue ? { success: false, error: { issues: [issue] } } : { success: true, data: value };
   },
-} as unknown as z.ZodMiniType<Feature>;
+} as unknown as z.ZodMiniType<Flag>;

@@ -50,7 +50,7 @@ export const strategy = z.looseObject({
   parameters: z.nullish(z.record(z.string(), z.unknown())),
 });
 
-export const featureEnvironment = z.looseObject({
+export const flagEnvironment = z.looseObject({
   name: z.string(),
   environment: str,
   type: str,
@@ -69,7 +69,7 @@ export const tag = z.looseObject({ value: z.string(), type: str });
 
 export const lifecycle = z.looseObject({ stage: z.string(), status: str, enteredStageAt: str });
 
-export const feature = z.looseObject({
+export const flag = z.looseObject({
   name: z.string(),
   type: str,
   description: str,
@@ -83,7 +83,7 @@ export const feature = z.looseObject({
   createdBy: z.nullish(userSummary),
   archivedAt: str,
   lastSeenAt: str,
-  environments: list(featureEnvironment),
+  environments: list(flagEnvironment),
   variants: list(envVariant),
   tags: list(tag),
   children: list(z.string()),
@@ -92,38 +92,9 @@ export const feature = z.looseObject({
   collaborators: z.nullish(z.looseObject({ users: list(userSummary) })),
 });
 
-export type Feature = z.output<typeof feature>;
-export type FeatureEnvironment = z.output<typeof featureEnvironment>;
+export type Flag = z.output<typeof flag>;
+export type FlagEnvironment = z.output<typeof flagEnvironment>;
 export type Strategy = z.output<typeof strategy>;
 export type Constraint = z.output<typeof constraint>;
 export type EnvVariant = z.output<typeof envVariant>;
 export type StrategyVariant = z.output<typeof strategyVariant>;
-
-/** An item of the search response: the spec's "search result feature". */
-export const searchFeature = z.looseObject({
-  name: z.string(),
-  type: str,
-  description: str,
-  dependencyType: str,
-  archived: bool,
-  project: str,
-  stale: bool,
-  favorite: bool,
-  impressionData: bool,
-  createdAt: str,
-  archivedAt: str,
-  lastSeenAt: str,
-  environments: list(featureEnvironment),
-  segments: list(z.string()),
-  tags: list(tag),
-  lifecycle: z.nullish(lifecycle),
-  createdBy: z.nullish(userSummary),
-});
-
-export const searchResponse = z.looseObject({
-  features: z.array(searchFeature),
-  total: z.nullish(z.number()),
-});
-
-export type SearchFeature = z.output<typeof searchFeature>;
-export type SearchResponse = z.output<typeof searchResponse>;

@@ -1,8 +1,9 @@
 import * as z from '../../zod-mini.js';
-import { constraint, searchFeature, strategyVariant } from './flag.js';
+import { constraint, strategyVariant } from './flag.js';
+import { searchFlag } from './search.js';
 
 // The spec's project overview, and the /overview document newer servers give instead.
-// Lenient like schemas.ts: everything but the name may be missing or null, and unknown
+// Lenient like flag.ts: everything but the name may be missing or null, and unknown
 // fields (technicalDebt, featureTypeCounts, onboardingStatus...) are kept.
 
 const str = z.nullish(z.string());
@@ -64,7 +65,7 @@ export const projectOverviewHead = z.looseObject({
  * GET /api/admin/projects/{id} (deprecated, gone from Unleash 7): the same with the features.
  * Its feature items carry fewer fields than search results, but the same ones flagctl shows.
  */
-export const projectOverview = z.extend(projectOverviewHead, { features: list(searchFeature) });
+export const projectOverview = z.extend(projectOverviewHead, { features: list(searchFlag) });
 
 export type ProjectOverviewHead = z.output<typeof projectOverviewHead>;
 export type ProjectOverview = z.output<typeof projectOverview>;

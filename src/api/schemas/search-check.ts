@@ -1,9 +1,9 @@
 import * as z from '../../zod-mini.js';
-import { searchResponse, type SearchResponse } from './flag.js';
+import { searchResponse, type SearchResponse } from './search.js';
 
 // Search pages are the hot path of `--all`: 50,000 features arrive as 500 pages. zod's walk of
 // every nested object cost more than parsing the JSON itself, so a page is checked by a plain
-// walk compiled once from `searchResponse` in schemas.ts. The zod schema stays the one
+// walk compiled once from `searchResponse` in search.ts. The zod schema stays the one
 // description of the shape: this file only reads it, so the two cannot drift apart. The
 // result is still a zod schema, so errors read like every other shape error.
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { featureLifecycle } from '../../api/flag-list.js';
+import { flagLifecycle } from '../../api/flag-list.js';
 import { keepFromLifecycle, type Kept } from '../../cleanup/keep.js';
 import { cleanTree, leftoversOf } from '../../cleanup/tree-cleanup.js';
 import { CheckFailedError, UsageError } from '../../errors.js';
@@ -37,7 +37,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     const client = ctx.client(target);
     const project = f.project ?? target.project;
     for (const flag of new Set(flags)) {
-      const decided = keepFromLifecycle(await featureLifecycle(client, project, flag));
+      const decided = keepFromLifecycle(await flagLifecycle(client, project, flag));
       if (typeof decided !== 'boolean') {
         throw new UsageError(
           `${flag}: the server has not decided which branch stays (${decided}); give --keep on or --keep off`,

@@ -98,8 +98,8 @@ async function fetchNames(ctx: RunContext, target: Target, v: ServerValues, sear
       return page.features.map((f) => f.name).filter((n) => n.startsWith(search));
     }
     case 'features': {
-      const { projectFeatureList } = await import('../../api/project-flags.js');
-      return (await projectFeatureList(client, target.project)).features.map((f) => f.name);
+      const { projectFlagList } = await import('../../api/project-flags.js');
+      return (await projectFlagList(client, target.project)).features.map((f) => f.name);
     }
     case 'plan':
       // Read from the file, before any server is resolved (printServerNames).

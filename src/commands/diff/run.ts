@@ -26,7 +26,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       throw new NotFoundError(`--feature: ${missing.map((n) => `"${n}"`).join(', ')} on neither side`);
   }
   const result = {
-    changes: diffViews(left, right, { featureFields: sides[0].source !== sides[1].source }),
+    changes: diffViews(left, right, { flagFields: sides[0].source !== sides[1].source }),
     segments: diffSegments(left, right),
   };
   const labels = { left: sides[0].label, right: sides[1].label };

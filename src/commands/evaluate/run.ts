@@ -1,4 +1,4 @@
-import { playground, type PlaygroundFeature } from '../../api/playground.js';
+import { playground, type PlaygroundFlag } from '../../api/playground.js';
 import { CheckFailedError, NotFoundError, RequestError } from '../../errors.js';
 import { parseContext } from '../../evaluate/context.js';
 import { explain } from '../../evaluate/explain.js';
@@ -64,11 +64,11 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
 
 /** The features asked for, in the order named; --all takes every one, by name. */
 function select(
-  features: PlaygroundFeature[],
+  features: PlaygroundFlag[],
   names: string[],
   all: boolean,
   project: string | undefined,
-): PlaygroundFeature[] {
+): PlaygroundFlag[] {
   if (all) {
     if (features.length === 0) throw new NotFoundError(`project "${project}" has no flags (is the project id right?)`);
     return [...features].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

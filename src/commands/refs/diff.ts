@@ -1,4 +1,5 @@
-import { lifecycleOf, listFlags } from '../../api/flag-list.js';
+import { lifecycleOf } from '../../api/flag-list.js';
+import { listFlags } from '../../flags/list.js';
 import { ApiError, CheckFailedError, CliError, ExitCode, UsageError } from '../../errors.js';
 import { notice, print } from '../../output/context.js';
 import { appendStepSummary } from '../../output/github.js';

@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { searchedPaths } from './paths.js';
 import { defaultThreads } from './threads.js';
-import { featureLifecycle, listFlags, type FlagInfo } from '../../api/flag-list.js';
+import { flagLifecycle } from '../../api/flag-list.js';
+import { listFlags, type FlagInfo } from '../../flags/list.js';
 import { ApiError, CheckFailedError, UsageError } from '../../errors.js';
 import { notice } from '../../output/context.js';
 import { summaryMarkdown } from '../../output/github.js';
@@ -109,7 +110,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     listing.catch(() => undefined); // awaited by the scan, and below
     const lookup = memoLookup(async (flag) => {
       try {
-        return await featureLifecycle(client, flag.project, flag.name);
+        return await flagLifecycle(client, flag.project, flag.name);
       } catch (err) {
         // Deleted since the listing: nothing to say about its lifecycle.
         if (err instanceof ApiError && err.status === 404) return null;

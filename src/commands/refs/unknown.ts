@@ -1,4 +1,4 @@
-import type { FlagInfo } from '../../api/flag-list.js';
+import type { FlagInfo } from '../../flags/list.js';
 import { UNKNOWN_NAME, type Reference } from '../../refs/model.js';
 import type { MatchOptions } from '../../refs/references.js';
 import type { TreeOptions } from '../../refs/scan.js';

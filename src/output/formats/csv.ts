@@ -8,6 +8,9 @@ import { drawDocument } from './table.js';
 // -o csv: RFC 4180 records of the chosen columns, guarded against spreadsheet formulas and
 // workflow commands unless --csv-raw (csv.ts); tokens masked.
 
+/** Its place in help's list of formats (scripts/format-registry.mjs). */
+export const place = { order: 40 };
+
 export const adapter: Adapter = {
   mask: tokensMasked,
   shows: 'rows',

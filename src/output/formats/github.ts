@@ -12,6 +12,9 @@ import { drawDocument, tableRows } from './table.js';
 /** Left-out annotations listed in the job summary, at most. */
 const SUMMARY_LEFT_OUT = 500;
 
+/** Its place in help's list of formats (scripts/format-registry.mjs). */
+export const place = { order: 60 };
+
 export const adapter: Adapter = {
   mask: tokensMasked,
   shows: 'own',

@@ -8,6 +8,9 @@ import { exact, picked, type Adapter } from './adapter.js';
 // -o json: the document, or the rows as one array (or one object holding them), pretty-printed
 // and streamed row by row. The server's values exactly, numbers with the server's digits.
 
+/** Its place in help's list of formats (scripts/format-registry.mjs). */
+export const place = { order: 20 };
+
 export const adapter: Adapter = {
   mask: exact,
   shows: 'document',

@@ -7,6 +7,9 @@ import { drawDocument } from './table.js';
 // -o markdown: a GitHub-flavoured table (PR comments, step summaries), or the view's own prose;
 // server text stays literal (rows.ts markdownCell).
 
+/** Its place in help's list of formats (scripts/format-registry.mjs). */
+export const place = { order: 50 };
+
 export const adapter: Adapter = {
   mask: forPeople,
   shows: 'rows',

@@ -7,6 +7,9 @@ import { drawDocument } from './table.js';
 
 // -o ndjson: one JSON value a line, each row as it comes (the fields --columns picked, or whole).
 
+/** Its place in help's list of formats (scripts/format-registry.mjs). */
+export const place = { order: 30 };
+
 export const adapter: Adapter = {
   mask: exact,
   shows: 'rows',

@@ -6,6 +6,9 @@ import { drawDocument, tableRows } from './table.js';
 // -o sarif: one SARIF log for code scanning, made by the view from its rows (output/sarif.ts);
 // JSON, so exact like json. A view with no log is drawn as a table.
 
+/** Its place in help's list of formats (scripts/format-registry.mjs). */
+export const place = { order: 70 };
+
 export const adapter: Adapter = {
   mask: exact,
   shows: 'own',

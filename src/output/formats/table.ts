@@ -9,6 +9,9 @@ import { forPeople, type Adapter } from './adapter.js';
 // lines with ISO times, stable for grep, cut and awk. Other formats fall back to it for a view
 // that has nothing for them.
 
+/** Its place in help's list of formats (scripts/format-registry.mjs). */
+export const place = { order: 10 };
+
 export const adapter: Adapter = {
   mask: forPeople,
   shows: 'own',

@@ -12,6 +12,9 @@ import { picked, type Adapter } from './adapter.js';
 // `##[` (a legacy workflow command, sanitize.ts) as `##\x5b`. The emitter makes the text inert
 // itself, so the mask leaves it as it is.
 
+/** Its place in help's list of formats, and offered wherever json is (scripts/format-registry.mjs). */
+export const place = { order: 80, with: 'json' };
+
 export const adapter: Adapter = {
   mask: (text) => text,
   shows: 'document',

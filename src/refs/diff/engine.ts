@@ -2,7 +2,7 @@ import * as bufferModule from 'node:buffer';
 import * as fs from 'node:fs';
 import { join } from 'node:path';
 import ignore from 'ignore';
-import type { FlagInfo } from '../../api/flag-list.js';
+import type { FlagInfo } from '../../flags/list.js';
 import { NotFoundError, UsageError } from '../../errors.js';
 import { aliasForms } from '../aliases.js';
 import { fillLifecycles, scanSpec, type LifecycleLookup, type MatchOptions } from '../references.js';

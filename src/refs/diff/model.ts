@@ -1,4 +1,4 @@
-import type { FlagState } from '../../api/flag-list.js';
+import type { FlagState } from '../../flags/list.js';
 
 // What `flagctl refs --diff <base>` reports: per flag, the references a change adds and removes,
 // whether the flag lost its last reference (extinct) or is new to the code; names in SDK calls

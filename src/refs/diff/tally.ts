@@ -1,4 +1,4 @@
-import type { FlagInfo } from '../../api/flag-list.js';
+import type { FlagInfo } from '../../flags/list.js';
 import { aliasForms } from '../aliases.js';
 import type { Scanner } from '../scan-core.js';
 import type { FlagDiff, Place } from './model.js';

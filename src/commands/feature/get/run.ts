@@ -1,7 +1,7 @@
-import { getFeature } from '../../../api/flag.js';
+import { getFlag } from '../../../api/flag.js';
 import { ApiError, NotFoundError } from '../../../errors.js';
-import type { Feature, FeatureEnvironment } from '../../../api/schemas/flag.js';
-import { featureView, type SegmentNames } from '../../../output/feature-view.js';
+import type { Flag, FlagEnvironment } from '../../../api/schemas/flag.js';
+import { flagView, type SegmentNames } from '../../../output/flag-view.js';
 import { print } from '../../../output/context.js';
 import { render } from '../../../output/render.js';
 import { withSpinner } from '../../../output/spinner.js';
@@ -11,8 +11,8 @@ import type { Request } from '../../../cli/spec.js';
 import type { options } from './options.js';
 import { envColumns, type EnvRow } from './columns.js';
 
-function envRows(f: Feature, project: string): EnvRow[] {
-  return (f.environments ?? []).map((e: FeatureEnvironment) => ({
+function envRows(f: Flag, project: string): EnvRow[] {
+  return (f.environments ?? []).map((e: FlagEnvironment) => ({
     name: f.name,
     project: f.project ?? project,
     environment: e.name,
@@ -68,7 +68,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const target = await ctx.target();
   const project = f.project ?? target.project;
   const client = ctx.client(target);
-  const feature = await withSpinner(io, `Fetching ${name}`, () => getFeature(client, project, name)).catch(
+  const feature = await withSpinner(io, `Fetching ${name}`, () => getFlag(client, project, name)).catch(
     async (err: unknown) => {
       throw (await archivedInstead(ctx, err, project, name)) ?? err;
     },
@@ -84,7 +84,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     // Loaded here: their checks are zod schemas, which `-o json` never needs.
     prepare: async () => {
       if (ui.out.columns) return;
-      const [{ completeFeature }, { segmentNames }] = await Promise.all([
+      const [{ completeFlag }, { segmentNames }] = await Promise.all([
         import('../../../api/flag-complete.js'),
         import('../../../api/segments.js'),
       ]);
@@ -93,14 +93,14 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       );
       [full, segments] = await withSpinner(io, `Fetching ${name}`, () =>
         Promise.all([
-          completeFeature(client, project, feature),
+          completeFlag(client, project, feature),
           usesSegments ? segmentNames(client).catch(() => segments) : segments,
         ]),
       );
     },
     table: async (ui) => {
       if (ui.out.columns) return void (await render(ui, { kind: 'rows', ...rows }));
-      await print(ui, `${featureView(full, ui, segments).join('\n')}\n`);
+      await print(ui, `${flagView(full, ui, segments).join('\n')}\n`);
     },
     rows,
   });

@@ -1,4 +1,4 @@
-import { featureEvents, hasEvents, type ChangeEvent, type EventsRequest } from '../../../api/events.js';
+import { flagEvents, hasEvents, type ChangeEvent, type EventsRequest } from '../../../api/events.js';
 import { NotFoundError } from '../../../errors.js';
 import { notice } from '../../../output/context.js';
 import { historyColumns } from './columns.js';
@@ -28,7 +28,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const client = ctx.client(target);
   let total: number | undefined;
   let fetched = 0;
-  const events = featureEvents(client, request, (t) => (total = t));
+  const events = flagEvents(client, request, (t) => (total = t));
   const first = await withSpinner(ctx.io, `Fetching the history of ${name}`, () => events.next());
   if (first.done && !(await hasEvents(client, name))) {
     throw new NotFoundError(`no feature named "${name}": the server has no change events for it`);

@@ -1,7 +1,7 @@
-import { featureColumns } from '../../../output/feature-columns.js';
+import { flagColumns } from '../../../output/flag-columns.js';
 import { FORMATS } from '../../../output/formats.js';
 import { defineCommand } from '../../../cli/spec.js';
-import { checkSearch } from '../search-options.js';
+import { checkSearch } from '../../../cli/search-options.js';
 import { options } from './options.js';
 
 export const FILTER_HELP = `
@@ -42,8 +42,8 @@ function wrap(words: string[], width = 96, indent = '  '): string {
 
 export const COLUMN_HELP = `
 Columns (--columns a,b,...):
-${wrap(featureColumns.all.map((c) => `${c.name},`))}
-  and per environment ${featureColumns.syntax},
+${wrap(flagColumns.all.map((c) => `${c.name},`))}
+  and per environment ${flagColumns.syntax},
   e.g. --columns name,env:production.enabled,env:production.yes,env:production.lastSeenAt`;
 
 export default defineCommand({

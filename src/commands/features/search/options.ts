@@ -1,6 +1,6 @@
 import type { OptionTable } from '../../../cli/spec.js';
 import { oneOf } from '../../../cli/values.js';
-import { FILTER_OPTIONS, PAGING_OPTIONS } from '../search-options.js';
+import { FILTER_OPTIONS, PAGING_OPTIONS } from '../../../cli/search-options.js';
 
 export const options = {
   ...FILTER_OPTIONS,

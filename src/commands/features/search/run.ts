@@ -1,15 +1,15 @@
-import { searchFeatures } from '../../../api/search.js';
+import { searchFlags } from '../../../api/search.js';
 import { ApiError, CheckFailedError, RequestError } from '../../../errors.js';
-import type { SearchFeature } from '../../../api/schemas/flag.js';
+import type { SearchFlag } from '../../../api/schemas/search.js';
 import { notice } from '../../../output/context.js';
 import { summaryMarkdown } from '../../../output/github.js';
-import { featureColumns } from '../../../output/feature-columns.js';
+import { flagColumns } from '../../../output/flag-columns.js';
 import { PageProgress } from '../../../output/page-progress.js';
 import { render } from '../../../output/render.js';
 import { resolveColumns } from '../../../cli/columns.js';
 import type { RunContext } from '../../../cli/context.js';
 import type { Request } from '../../../cli/spec.js';
-import { DEFAULT_LIMIT, searchQuery } from '../search-options.js';
+import { DEFAULT_LIMIT, searchQuery } from '../../../cli/search-options.js';
 import type { options } from './options.js';
 
 /** The job summary stays readable and far below GitHub's 1 MiB limit. */
@@ -17,9 +17,9 @@ const SUMMARY_ROWS = 500;
 
 /** The features as they stream, the first SUMMARY_ROWS of them also kept in `into`. */
 async function* keepSome(
-  features: AsyncIterable<SearchFeature>,
-  into: SearchFeature[] | undefined,
-): AsyncIterable<SearchFeature> {
+  features: AsyncIterable<SearchFlag>,
+  into: SearchFlag[] | undefined,
+): AsyncIterable<SearchFlag> {
   for await (const f of features) {
     if (into && into.length < SUMMARY_ROWS) into.push(f);
     yield f;
@@ -32,15 +32,15 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const opts = req.options;
   const search = searchQuery(opts);
   const ui = await ctx.ui(req.output);
-  const cols = resolveColumns(featureColumns, ui.out.columns);
+  const cols = resolveColumns(flagColumns, ui.out.columns);
   const target = await ctx.target();
   const client = ctx.client(target);
   const progress = new PageProgress(io, ui.tty && ui.adapter.streams);
   try {
     const pacer = ctx.pacer(progress.waiting);
     // The first rows, for the job summary that -o github writes.
-    const kept: SearchFeature[] = [];
-    const features = keepSome(searchFeatures(client, { ...search, pacer }, progress.update), kept);
+    const kept: SearchFlag[] = [];
+    const features = keepSome(searchFlags(client, { ...search, pacer }, progress.update), kept);
     const total = () => progress.latest?.total ?? 0;
     const count = await render(ui, {
       kind: 'rows',

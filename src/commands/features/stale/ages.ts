@@ -1,12 +1,12 @@
 import type { ApiClient } from '../../../api/http/client.js';
-import type { SearchFeature } from '../../../api/schemas/flag.js';
+import type { SearchFlag } from '../../../api/schemas/search.js';
 import { typeLifetimes } from '../../../api/flag-types.js';
 import { markedStaleAt } from '../../../api/stale-since.js';
 
 const DAY_MS = 86_400_000;
 
 /** A stale flag as `features stale` lists it: the server's row and what flagctl adds. */
-export type StaleRow = SearchFeature & {
+export type StaleRow = SearchFlag & {
   reason: string;
   /** When it was last marked stale (its newest feature-stale-on event); null when not marked, or no such event is left. */
   staleSince: string | null;
@@ -17,7 +17,7 @@ export type StaleRow = SearchFeature & {
 };
 
 /** Why the server lists it: `stale` is set by people; potentially stale is the type's expected lifetime passed. */
-export function staleReason(f: SearchFeature): string {
+export function staleReason(f: SearchFlag): string {
   return f.stale
     ? 'marked stale'
     : `potentially stale: older than the expected lifetime of its type (${f.type ?? 'unknown'})`;
@@ -39,7 +39,7 @@ export class StaleAges {
     private readonly read: boolean,
   ) {}
 
-  async row(f: SearchFeature): Promise<StaleRow> {
+  async row(f: SearchFlag): Promise<StaleRow> {
     if (!this.read)
       return {
         ...f,

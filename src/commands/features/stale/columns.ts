@@ -1,4 +1,4 @@
-import { featureColumns } from '../../../output/feature-columns.js';
+import { flagColumns } from '../../../output/flag-columns.js';
 import type { Column, ColumnSet } from '../../../output/rows.js';
 import type { StaleRow } from './ages.js';
 
@@ -8,9 +8,9 @@ import type { StaleRow } from './ages.js';
 export const AGE_COLUMNS = ['staleSince', 'potentiallyStale', 'potentiallyStaleSince'];
 
 export const staleColumns: ColumnSet<StaleRow> = {
-  ...(featureColumns as unknown as ColumnSet<StaleRow>),
+  ...(flagColumns as unknown as ColumnSet<StaleRow>),
   all: [
-    ...(featureColumns.all as Column<StaleRow>[]),
+    ...(flagColumns.all as Column<StaleRow>[]),
     { name: 'reason', value: (r) => r.reason },
     { name: 'staleSince', kind: 'time', value: (r) => r.staleSince },
     { name: 'potentiallyStale', kind: 'bool', value: (r) => r.potentiallyStale },

@@ -1,6 +1,6 @@
 import { offer, ROW_FORMATS } from '../../../output/formats.js';
 import { defineCommand } from '../../../cli/spec.js';
-import { checkSearch } from '../search-options.js';
+import { checkSearch } from '../../../cli/search-options.js';
 import { options } from './options.js';
 
 export default defineCommand({

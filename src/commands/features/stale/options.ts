@@ -1,7 +1,7 @@
 import type { OptionTable } from '../../../cli/spec.js';
 import { OptionValueError } from '../../../cli/spec.js';
 import { age, wholeNumber } from '../../../cli/values.js';
-import { FILTER_OPTIONS, PAGING_OPTIONS, pick, withHelp } from '../search-options.js';
+import { FILTER_OPTIONS, PAGING_OPTIONS, pick, withHelp } from '../../../cli/search-options.js';
 
 export const STALE_STATES = ['stale', 'potentially-stale'] as const;
 export type StaleState = (typeof STALE_STATES)[number];

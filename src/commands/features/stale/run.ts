@@ -1,4 +1,4 @@
-import { searchFeatures } from '../../../api/search.js';
+import { searchFlags } from '../../../api/search.js';
 import { CheckFailedError } from '../../../errors.js';
 import { clockOf } from '../../../io.js';
 import { summaryMarkdown } from '../../../output/github.js';
@@ -7,7 +7,7 @@ import { render } from '../../../output/render.js';
 import { resolveColumns } from '../../../cli/columns.js';
 import type { RunContext } from '../../../cli/context.js';
 import type { Request } from '../../../cli/spec.js';
-import { searchQuery } from '../search-options.js';
+import { searchQuery } from '../../../cli/search-options.js';
 import { StaleAges, staleFor, type StaleRow } from './ages.js';
 import { AGE_COLUMNS, staleColumns } from './columns.js';
 import type { options } from './options.js';
@@ -53,7 +53,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   try {
     const rows = async function* () {
       const pacer = ctx.pacer(progress.waiting);
-      for await (const feature of progress.around(searchFeatures(client, { ...search, pacer }, progress.update))) {
+      for await (const feature of progress.around(searchFlags(client, { ...search, pacer }, progress.update))) {
         const row = await ages.row(feature);
         if (f.staleFor !== undefined && !staleFor(row, f.staleFor, clock.now())) continue;
         if (kept.length < SUMMARY_ROWS) kept.push(row);

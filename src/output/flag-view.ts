@@ -1,14 +1,7 @@
-import type {
-  Constraint,
-  EnvVariant,
-  Feature,
-  FeatureEnvironment,
-  Strategy,
-  StrategyVariant,
-} from '../api/schemas/flag.js';
+import type { Constraint, EnvVariant, Flag, FlagEnvironment, Strategy, StrategyVariant } from '../api/schemas/flag.js';
 import type { Ui } from './context.js';
 import { termSafe } from './sanitize.js';
-import { envState } from './feature-columns.js';
+import { envState } from './flag-columns.js';
 import { relativeTime, whenText } from './time.js';
 
 // The human view of one feature: a record of every field of the spec's Feature.
@@ -16,7 +9,7 @@ import { relativeTime, whenText } from './time.js';
 /** Segment names by id, when the server gave them (strategies refer to segments by id). */
 export type SegmentNames = ReadonlyMap<number, string>;
 
-export function featureView(f: Feature, ui: Ui, segments: SegmentNames = new Map()): string[] {
+export function flagView(f: Flag, ui: Ui, segments: SegmentNames = new Map()): string[] {
   const s = ui.style;
   const t = (v: unknown) => termSafe(v === null || v === undefined ? '' : String(v));
   const when = (iso: string | null | undefined) => (iso ? whenText(t(iso), ui.tty, ui.now) : '-');
@@ -81,7 +74,7 @@ export function featureView(f: Feature, ui: Ui, segments: SegmentNames = new Map
   return lines;
 }
 
-function environmentLines(env: FeatureEnvironment, ui: Ui, segments: SegmentNames): string[] {
+function environmentLines(env: FlagEnvironment, ui: Ui, segments: SegmentNames): string[] {
   const s = ui.style;
   const t = termSafe;
   // A state the server left out or sent as null is not "disabled": say it is not known.

@@ -1,4 +1,4 @@
-import type { SearchFeature } from '../api/schemas/flag.js';
+import type { SearchFlag } from '../api/schemas/search.js';
 import type { CellKind, Column, ColumnSet } from './rows.js';
 import { termSafe } from './sanitize.js';
 
@@ -24,13 +24,13 @@ export function envState(enabled: unknown): 'on' | 'off' | 'unknown' {
   return enabled === true ? 'on' : enabled === false ? 'off' : 'unknown';
 }
 
-function envSummary(f: SearchFeature): string {
+function envSummary(f: SearchFlag): string {
   return (f.environments ?? []).map((e) => `${e.name} ${envState(e.enabled)}`).join(', ');
 }
 
 const SYMBOL = { on: '✓', off: '✗', unknown: 'unknown' } as const;
 
-const all: Column<SearchFeature>[] = [
+const all: Column<SearchFlag>[] = [
   { name: 'name', key: true, value: (f) => f.name },
   { name: 'type', value: (f) => f.type },
   { name: 'project', value: (f) => f.project },
@@ -73,7 +73,7 @@ function namesOf(list: unknown): string[] {
   return Array.isArray(list) ? list.map((x) => text((x as { name?: unknown } | null)?.name)) : [];
 }
 
-function envColumn(name: string): Column<SearchFeature> | undefined {
+function envColumn(name: string): Column<SearchFlag> | undefined {
   const m = /^env:(.+)\.([A-Za-z]+)$/.exec(name);
   if (!m || !ENV_FIELDS.includes(m[2] as EnvField)) return undefined;
   const [, env, field] = m as unknown as [string, string, EnvField];
@@ -85,18 +85,18 @@ function envColumn(name: string): Column<SearchFeature> | undefined {
         : field === 'type' || field === 'changeRequestIds'
           ? 'text'
           : 'number';
-  const find = (f: SearchFeature) =>
+  const find = (f: SearchFlag) =>
     (f.environments ?? []).find((x) => x.name === env) as Record<string, unknown> | undefined;
   return {
     name,
     kind,
     value: (f) => find(f)?.[field] ?? null,
     // An environment sent without a state is unknown; one the feature does not have is `-`.
-    ...(field === 'enabled' ? { unknown: (f: SearchFeature) => (find(f) ? envState(null) : undefined) } : {}),
+    ...(field === 'enabled' ? { unknown: (f: SearchFlag) => (find(f) ? envState(null) : undefined) } : {}),
   };
 }
 
-export const featureColumns: ColumnSet<SearchFeature> = {
+export const flagColumns: ColumnSet<SearchFlag> = {
   all,
   defaults: ['name', 'type', 'project', 'stale', 'lifecycle', 'environments', 'createdAt'],
   resolve: envColumn,

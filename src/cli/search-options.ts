@@ -1,5 +1,4 @@
-import type { OptionSpec, OptionTable, OptionValues, Request } from '../../cli/spec.js';
-import { OptionValueError } from '../../cli/spec.js';
+import type { OptionSpec, OptionTable, OptionValues, Request } from './spec.js';
 import {
   environmentOfSort,
   environmentOfStatus,
@@ -7,7 +6,7 @@ import {
   projectsInFilter,
   segmentsInFilter,
   wholeNumber,
-} from '../../cli/values.js';
+} from './values.js';
 import {
   DATE_OPERATORS,
   FLAG_TYPES,
@@ -17,7 +16,6 @@ import {
   SORT_ORDERS,
   STATES,
   FILTERS,
-  combineTags,
   createdAt,
   createdRelative,
   filter,
@@ -26,12 +24,15 @@ import {
   sortField,
   statusEntry,
   type ParsedFilter,
-} from '../../search/filters.js';
+} from '../search/filters.js';
+import { buildQuery, DEFAULT_LIMIT, type SearchOverrides, type SearchQuery } from '../search/query.js';
+
+export { DEFAULT_LIMIT, type SearchOverrides, type SearchQuery };
 
 // The search options, declared once for every command that pages search (`features search`,
 // `features stale`, and whatever joins them). Each option checks its own value (`parse`) and
 // says which server parameter it fills (`param`); searchQuery() turns the checked options
-// into the query. Adding a server filter is one declaration here (and its test).
+// into the query (search/query.ts puts it on the wire). Adding a server filter is one declaration here (and its test).
 
 // Operator prefixes complete without a trailing space: the user goes on typing the value.
 const prefixes = (operators: readonly string[]) => operators.map((op) => `${op}:`);
@@ -151,23 +152,6 @@ export const FILTER_OPTIONS = {
   },
 } as const satisfies Record<string, SearchOption<any>>;
 
-export const DEFAULT_LIMIT = 50;
-
-const WIRE_ORDER = [
-  'query',
-  'project',
-  'state',
-  'type',
-  'createdBy',
-  'tag',
-  'segment',
-  'status',
-  'createdAt',
-  'sortBy',
-  'sortOrder',
-  'favoritesFirst',
-];
-
 export const PAGING_OPTIONS = {
   offset: {
     spelling: '--offset <n>',
@@ -203,72 +187,19 @@ export function withHelp<F extends OptionSpec>(option: F, help: string): F {
   return { ...option, help };
 }
 
-export interface SearchQuery {
-  /** Filters and sort, without offset and limit. */
-  query: URLSearchParams;
-  offset: number;
-  /** undefined: every match. */
-  limit: number | undefined;
-  concurrency: number;
-  favoritesFirst: boolean;
-}
-
 type Given = Partial<OptionValues<typeof FILTER_OPTIONS & typeof PAGING_OPTIONS>>;
 
-export interface SearchOverrides {
-  /** Every match, whatever the paging options say (the command has no --limit). */
-  all?: boolean;
-  /** Server conditions the command sets itself, e.g. `state` for `features stale`. */
-  fixed?: Record<string, string>;
-}
-
-// How each parameter goes on the wire, as the real servers (6.10.1, 8.2.0; Express 4 with the
-// `qs` query parser) read it:
-// - Filters are one `OPERATOR:v1,v2` string each. A repeated key becomes an array, which the
-//   servers reject for these ("must be string"), so repeated --tag options are folded into one.
-// - `status` must arrive as an array ("must be array" otherwise). Repeated keys are the one
-//   spelling every query parser reads as an array, but a key given once is a plain string;
-//   so a single entry is sent twice. Entries are OR'ed, so the repeat changes nothing.
-// - Values are split on commas and trimmed by the servers; spaces travel as `+`.
-// - `createdBy` is compared with the numeric user id; API tokens create as user -42.
-
 /**
- * The query of checked search options. The one rule that spans values (repeated --tag
- * options must combine into one condition) throws a usage error here, which the commands'
- * `check` hook raises before anything is sent.
+ * The query of checked search options: each declared filter under its server parameter, put on
+ * the wire by search/query.ts. The one rule that spans values (repeated --tag options must
+ * combine into one condition) throws a usage error there, which the commands' `check` hook
+ * raises before anything is sent.
  */
 export function searchQuery(given: Given, overrides: SearchOverrides = {}): SearchQuery {
-  const q = new URLSearchParams();
-  const entries = Object.entries(FILTER_OPTIONS) as [keyof typeof FILTER_OPTIONS, SearchOption<unknown>][];
-  // The order on the wire (what --debug shows); a parameter not listed goes last.
-  const place = (param: string) => (WIRE_ORDER.indexOf(param) + WIRE_ORDER.length + 1) % (WIRE_ORDER.length + 1);
-  entries.sort(([, a], [, b]) => place(a.param) - place(b.param));
-  for (const [key, spec] of entries) {
-    const value = given[key];
-    if (value === undefined || value === false) continue;
-    if (key === 'tag') {
-      const tags = value as ParsedFilter[];
-      if (tags.length === 0) continue;
-      const combined = combineTags(tags);
-      if ('problem' in combined)
-        throw new OptionValueError(combined.problem, `--tag "${tags.map((t) => t.given).join('" --tag "')}"`);
-      q.set(spec.param, combined.wire);
-    } else if (key === 'status') {
-      const entries = [...new Set(value as string[])];
-      for (const s of entries.length === 1 ? [entries[0]!, entries[0]!] : entries) q.append(spec.param, s);
-    } else {
-      q.set(spec.param, value === true ? 'true' : String(value));
-    }
-  }
-  for (const [param, value] of Object.entries(overrides.fixed ?? {})) q.set(param, value);
-  const all = overrides.all || given.all === true;
-  return {
-    query: q,
-    offset: given.offset ?? 0,
-    limit: all ? undefined : (given.limit ?? DEFAULT_LIMIT),
-    concurrency: given.concurrency ?? 4,
-    favoritesFirst: given.favoritesFirst === true,
-  };
+  const filters: [param: string, value: unknown][] = [];
+  for (const [key, spec] of Object.entries(FILTER_OPTIONS) as [keyof typeof FILTER_OPTIONS, SearchOption<unknown>][])
+    if (given[key] !== undefined) filters.push([spec.param, given[key]]);
+  return buildQuery(filters, given, overrides);
 }
 
 /** The `check` hook of a command that searches: every rule that spans its options, before anything is sent. */
