@@ -3,6 +3,7 @@ import { flagCallsFrom } from './calls.js';
 import { cleanFile, type FileCleanup } from './clean.js';
 import type { Leftover } from './leftovers.js';
 import { unifiedDiff } from './patch.js';
+import { patchPathOf } from './patch-path.js';
 import { emptyStats, scanTree, type TreeOptions, type TreeStats } from '../refs/scan.js';
 
 // cleanup over a tree: refs' own walk finds the files that name a flag (same ignore rules);
@@ -40,7 +41,7 @@ export async function cleanTree(
     files.push({
       file: found.file,
       changed,
-      patch: unifiedDiff(found.file, before, result.after),
+      patch: unifiedDiff(patchPathOf(found.file, process.cwd()), before, result.after),
       actions: result.actions,
       leftovers: result.leftovers,
     });

@@ -161,7 +161,7 @@ for (const server of inject('servers')) {
         expect(r.code).toBe(3);
         expect(JSON.parse(r.stdout).changes).toEqual([
           {
-            feature: name,
+            name,
             change: 'changed',
             fields: [{ path: 'strategies[flexibleRollout].parameters.rollout', left: '100', right: '60' }],
           },

@@ -61,7 +61,7 @@ for (const server of inject('servers')) {
     it('insights is instance-wide: --project is refused as an unknown option (2), before any request', async () => {
       const r = await flagctl(['insights', '--project', 'defualt'], env);
       expect(r.code).toBe(2);
-      expect(r.stderr).toBe("flagctl: unknown option '--project'\n");
+      expect(r.stderr).toBe("flagctl: unknown option '--project'\nSee `flagctl insights --help` for its options.\n");
     });
 
     it('the right project still works: refs --project default --fail-on stale exits 3', async () => {

@@ -218,9 +218,9 @@ for (const server of inject('servers')) {
       const rows = full.stdout
         .trim()
         .split('\n')
-        .map((l) => JSON.parse(l) as { flag: string; state: string; file: string; line: number; column: number });
+        .map((l) => JSON.parse(l) as { name: string; state: string; file: string; line: number; column: number });
       expect(
-        rows.filter((x) => x.state === 'unknown').map((x) => [x.flag, x.file.endsWith('/a.ts'), x.line, x.column]),
+        rows.filter((x) => x.state === 'unknown').map((x) => [x.name, x.file.endsWith('/a.ts'), x.line, x.column]),
       ).toEqual([[`${ACTIVE}x`, true, 2, 12]]);
       r.write({ 'a.ts': `useUiFlag('${ACTIVE}');\n` });
       expect((await flagctl(['refs', r.dir, '--fail-on', 'unknown', '-o', 'ndjson'], env)).code).toBe(0);

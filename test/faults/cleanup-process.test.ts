@@ -68,4 +68,42 @@ describe('cleanup, the built CLI in a git work tree', () => {
       stdout: '',
     });
   });
+
+  // A path given absolute, or a run from a folder below the top: the patch still names each file
+  // from the top of the work tree, where git apply reads it (it once wrote `a//tmp/…`).
+  it.each([
+    ['the tree given as an absolute path', (dir: string) => ({ cwd: dir, args: [dir] })],
+    ['run from src/ on .', (dir: string) => ({ cwd: join(dir, 'src'), args: ['.'] })],
+  ])('%s: the patch names files from the top of the work tree, and git apply takes it', (_label, how) => {
+    const dir = repo({ 'src/App.tsx': APP, 'README.md': '# app\n' });
+    const git = (...args: string[]) =>
+      execFileSync('git', args, {
+        cwd: dir,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          GIT_CONFIG_GLOBAL: '/dev/null',
+          GIT_AUTHOR_NAME: 't',
+          GIT_AUTHOR_EMAIL: 't@t',
+          GIT_COMMITTER_NAME: 't',
+          GIT_COMMITTER_EMAIL: 't@t',
+        },
+      });
+    git('init', '-q', '.');
+    git('add', '-A');
+    git('commit', '-qm', 'start');
+    const { cwd, args } = how(dir);
+    const run = spawnSync(process.execPath, [BIN, 'cleanup', 'new-checkout', ...args, '--keep', 'on'], {
+      cwd,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: dir },
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout.split('\n')[0]).toBe('diff --git a/src/App.tsx b/src/App.tsx');
+    writeFileSync(join(dir, '.patch'), run.stdout);
+    git('apply', '.patch');
+    expect(readFileSync(join(dir, 'src/App.tsx'), 'utf8')).toBe(
+      `\nexport function App() {\n  return <main><NewCheckout /></main>;\n}\n`,
+    );
+  });
 });
