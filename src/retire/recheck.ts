@@ -16,8 +16,9 @@ import { flagState } from './state.js';
 // (one the project does not enable cannot be seen, so it stops the flag), not archived, the same
 // flag (its createdAt) with no create, archive, revive or delete since the plan, and not referenced
 // in the plan's paths. Children are left to archive/validate, just before the write.
-// Reads: the instance id, the environments, the feature list, the flag types and the project's
-// history since the plan (one page when quiet), all at once; a paced search only when a flag's
+// Reads: the instance id, the environments, the feature list and the project's history since the
+// plan (one page when quiet), all at once, with the flag types when a planned flag is not marked
+// stale (after the list when only the live list shows one); a paced search only when a flag's
 // sole reason left is its lifecycle stage.
 
 export interface RecheckOptions {
@@ -47,6 +48,9 @@ const CHANGED: Record<Change['type'], string> = {
   'feature-deleted': 'deleted since the plan',
 };
 
+/** Lifetimes for flags all marked stale: flagState never asks a stale flag's type. */
+const NO_TYPES = new Map<string, number | null>();
+
 export async function recheck(o: RecheckOptions): Promise<Recheck> {
   const { client, plan } = o;
   const skipped: Skip[] = [];
@@ -60,18 +64,23 @@ export async function recheck(o: RecheckOptions): Promise<Recheck> {
   }
   if (planned.length === 0) return { ready: [], skipped, notes };
   const names = planned.map((f) => f.name);
-  const [id, active, lifetimes, instanceEnvs, changes] = await Promise.all([
+  // The types' lifetimes decide only whether a flag NOT marked stale is potentially stale: read
+  // beside the rest when the plan has such a flag, after the list only if one is found there.
+  const typesNow = planned.some((f) => !f.state.stale) ? typeLifetimes(client) : undefined;
+  const [id, active, instanceEnvs, changes] = await Promise.all([
     instanceId(client),
     activeFeatures(client, plan.project),
-    typeLifetimes(client),
     enabledEnvironments(client),
     changesSince(client, plan.project, names, Date.parse(plan.createdAt)),
+    typesNow,
   ]);
   if (id !== plan.instance) {
     throw new UsageError(
       `the plan was made on the instance ${plan.instance ?? '(no id)'} at ${plan.server}, but that URL now answers as the instance ${id ?? '(no id)'}: another server; nothing was archived. Make a new plan there`,
     );
   }
+  const unstaled = planned.some((f) => active.has(f.name) && active.get(f.name)!.stale !== true);
+  const lifetimes = (await typesNow) ?? (unstaled ? await typeLifetimes(client) : NO_TYPES);
   const blind = blindEnvironments({ instance: instanceEnvs, project: projectEnvironments(active) });
   const include = new Set(plan.options.include ?? []);
   const candidates: PlanFlag[] = [];

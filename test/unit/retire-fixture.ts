@@ -64,6 +64,8 @@ export interface Cleanup {
   afterWrite?: (path: 'archive' | 'revive', names: string[], res: ServerResponse, req: IncomingMessage) => boolean;
   /** Called when the project's feature list is read: an answer (status and body) in place of the list. */
   onList?: () => { status: number; body: unknown } | void;
+  /** Called when the change history is searched: an answer (status and body) in place of the events. */
+  onEvents?: () => { status: number; body: unknown } | void;
 }
 
 function body(req: IncomingMessage): Promise<{ features: string[] }> {
@@ -155,6 +157,8 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
   if (!beside) {
     // The event search across the instance: project and type filters, newest first, paged.
     s.route('/api/admin/search/events', (_req, res, url) => {
+      const instead = [...projects.values()].map((p) => p.onEvents?.()).find(Boolean);
+      if (instead) return sendJson(res, instead.status, instead.body);
       const wanted = url.searchParams.get('project')?.replace(/^IS:/, '');
       const types = url.searchParams
         .get('type')
