@@ -13,7 +13,7 @@ import type { RunContext } from '../../../cli/context.js';
 import type { Request } from '../../../cli/spec.js';
 import { confirm } from './confirm.js';
 import type { options } from './options.js';
-import { resultColumns, resultRows, summary } from './view.js';
+import { writeColumns, writeRows, writeSummary, type Done } from '../../write-result.js';
 
 /** Servers compare without a trailing slash: http://x/ and http://x are the same server. */
 const sameServer = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
@@ -114,12 +114,14 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     hold?.release();
   }
   await save(outcome, true);
+  const done: Done<'archived'> = { result: 'archived', names: outcome.archived, found: 'archived' };
   await render(ui, {
     kind: 'document',
     document: record(outcome, true),
-    table: (u) => render(u, { kind: 'rows', columns: resultColumns, rows: resultRows(outcome) }).then(() => undefined),
+    table: (u) =>
+      render(u, { kind: 'rows', columns: writeColumns, rows: writeRows(outcome, done) }).then(() => undefined),
   });
-  io.stderr.write(`${summary(outcome)}.\n`);
+  io.stderr.write(`${writeSummary(outcome, done)}.\n`);
   if (unwritten) throw unwritten;
   if (outcome.interrupted) throw new InterruptedError(outcome.signal);
   const bad = outcome.failed.length + outcome.unverified.length;
