@@ -147,7 +147,8 @@ try {
   writeFileSync(validate, JSON.stringify({ features: stale }));
   const since = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   const events = `/api/admin/search/events?project=IS%3Adefault&type=IS_ANY_OF%3Afeature-archived%2Cfeature-deleted%2Cfeature-revived&from=IS%3A${since}&offset=0&limit=1000`;
-  const changes = `/api/admin/search/events?project=IS%3Adefault&type=IS_ANY_OF%3Afeature-created%2Cfeature-archived%2Cfeature-revived%2Cfeature-deleted&from=IS%3A${since}&offset=0&limit=1000`;
+  // The history since the plan: a first page of 100 (src/api/instance.ts, changesSince).
+  const changes = `/api/admin/search/events?project=IS%3Adefault&type=IS_ANY_OF%3Afeature-created%2Cfeature-archived%2Cfeature-revived%2Cfeature-deleted&from=IS%3A${since}&offset=0&limit=100`;
   // apply's reads before writing (src/retire/recheck.ts), validate, the archives, then its
   // verification read (src/retire/verify.ts): in order, one after the other, as a script would make them.
   const sameArgs = oneCurl([

@@ -37,6 +37,8 @@ export interface EventsRequest {
   limit?: number;
   /** Events a page (the servers take up to 1,000); 100 when absent. */
   pageSize?: number;
+  /** Events on the first page, when fewer than pageSize: for a reader that most often stops within it. */
+  firstPageSize?: number;
 }
 
 /** The filters as the server reads them (`IS:` operators, 6.10.1 and 8.2.0). */
@@ -70,7 +72,7 @@ export async function* featureEvents(
   // at the top meanwhile (newest first), and is handed out once.
   const seen = new Set<number>();
   for (let offset = 0; handedOut < want;) {
-    const size = Math.min(pageSize, want - handedOut);
+    const size = Math.min(offset === 0 ? (req.firstPageSize ?? pageSize) : pageSize, want - handedOut);
     const q = new URLSearchParams(base);
     q.set('offset', String(offset));
     q.set('limit', String(size));
