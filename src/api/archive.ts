@@ -5,6 +5,7 @@ import type { FlagLifecycle } from './flag-list.js';
 import { segment } from './http/path.js';
 import type { RateLimitPacer } from './http/rate-limit.js';
 import { lifecycle, type SearchFeature } from './schemas/flag.js';
+import { fast } from './schemas/search-check.js';
 import { searchFeatures } from './search.js';
 import { featureEvents } from './events.js';
 
@@ -34,7 +35,9 @@ const activeFeature = z.looseObject({
   environments: z.nullish(z.array(z.looseObject({ name: z.string(), lastSeenAt: str }))),
 });
 export type ActiveFeature = z.output<typeof activeFeature>;
-const activeResponse = z.looseObject({ features: z.array(activeFeature) });
+// Thousands of flags with their environments: checked by a plain walk compiled from the schema
+// (schemas/search-check.ts), as zod's own walk cost several times the JSON parse.
+const activeResponse = fast(z.looseObject({ features: z.array(activeFeature) }));
 const validateResponse = z.looseObject({ parentsWithChildFeatures: z.nullish(z.array(z.string())) });
 const featureDocument = z.looseObject({ children: z.nullish(z.array(z.string())), lifecycle: z.nullish(lifecycle) });
 const anyDependency = z.boolean();

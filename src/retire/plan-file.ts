@@ -10,8 +10,11 @@ import { PLAN_KIND, PLAN_VERSION, planDigest, type Plan } from './model.js';
 // damage; it is not a signature: whoever can write the file can recompute it. What keeps a
 // plan honest beyond that is apply's re-check of every flag against the live server.
 
+// Only a check: the plan used is the document itself (unknown fields and all, as its digest
+// covers them), so the schema's objects need not copy the fields they do not name, as loose
+// ones would for every flag.
 const seen = z.array(z.tuple([z.string(), z.nullable(z.string())]));
-const flagState = z.looseObject({
+const flagState = z.object({
   name: z.string(),
   project: z.string(),
   stale: z.boolean(),
@@ -20,21 +23,21 @@ const flagState = z.looseObject({
   createdAt: z.nullable(z.string()),
   seen,
 });
-const planFlag = z.looseObject({
+const planFlag = z.object({
   name: z.string(),
   verdict: z.enum(['archive', 'remove-code', 'blocked']),
-  checks: z.array(z.looseObject({ check: z.string(), pass: z.boolean(), evidence: z.string() })),
+  checks: z.array(z.object({ check: z.string(), pass: z.boolean(), evidence: z.string() })),
   state: flagState,
   stateDigest: z.string(),
 });
-const planShape = z.looseObject({
+const planShape = z.object({
   kind: z.literal(PLAN_KIND),
   version: z.number(),
   server: z.string(),
   instance: z.nullable(z.string()),
   project: z.string(),
-  environments: z.looseObject({ instance: z.array(z.string()), project: z.array(z.string()) }),
-  options: z.looseObject({ unseenDays: z.number(), include: z.array(z.string()) }),
+  environments: z.object({ instance: z.array(z.string()), project: z.array(z.string()) }),
+  options: z.object({ unseenDays: z.number(), include: z.array(z.string()) }),
   flags: z.array(planFlag),
   digest: z.string(),
 });

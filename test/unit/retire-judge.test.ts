@@ -160,6 +160,24 @@ describe('retire apply judges the live state by the plan rules', () => {
     });
   });
 
+  it('a feature list or history of the wrong shape stops apply before any write, naming where', async () => {
+    const { path } = await writePlan();
+    const c = serveCleanup(server, FLAGS);
+    c.onList = () => ({ status: 200, body: { features: [{ name: 'gone-a', stale: 'yes' }] } });
+    const list = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(list.code).not.toBe(0);
+    expect(list.stderr).toMatch(/features\.0\.stale: expected boolean, received string/);
+    expect(c.writes).toEqual([]);
+
+    server.reset();
+    const d = serveCleanup(server, FLAGS);
+    d.onEvents = () => ({ status: 200, body: { events: [{ type: 'feature-created', createdAt: 5 }], total: 1 } });
+    const history = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(history.code).not.toBe(0);
+    expect(history.stderr).toMatch(/events\.0\.createdAt: expected string, received number/);
+    expect(d.writes).toEqual([]);
+  });
+
   it('another instance behind the same URL is refused (exit 2), nothing written', async () => {
     const { path, plan } = await writePlan();
     expect(plan.instance).toBe('a1b2c3d4-0000-4000-8000-000000000001');
