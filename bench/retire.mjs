@@ -8,18 +8,18 @@
 //      process making the same requests in the same order: the instance id, the environments,
 //      the project's list and its history since the plan (no flag types: all 1,000 are marked
 //      stale), one validate of the 1,000 names, the 10 bulk posts, then one page of the
-//      project's archive/delete/revive events (every flag archived: no second list). Also shown, outside the budget: curl
-//      posting the 10 archive requests alone (the old "2x curl's posts" budget, which cannot
-//      hold while apply re-reads and verifies).
+//      project's archive/delete/revive events (every flag archived: no second list). Also
+//      shown, outside the budget: curl posting the 10 archive requests alone (the old "2x
+//      curl's posts" budget, which cannot hold while apply re-reads and verifies).
 //
 // Each budget is printed with pass or FAIL, and a FAIL sets the exit code. Figures taken on
 // a loaded machine are not quotable (the load average is printed with them).
 //
 // The server runs at Unleash's DEFAULT search limit (15 a minute), as users' servers do:
 // neither command pages search any more (refs reads the project's feature list; retire plan
-// that list, one filtered search and a dependency check; apply searches only to tell archived
-// from deleted), so the limit must not be what the bench measures. Results go to
-// bench/retire-results.json. No test asserts on these numbers.
+// that list, one filtered search and a dependency check; apply searches only when a flag's sole
+// reason left is its lifecycle stage, never here), so the limit must not be what the bench
+// measures. Results go to bench/retire-results.json. No test asserts on these numbers.
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
