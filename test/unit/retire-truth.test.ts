@@ -197,6 +197,20 @@ describe('retire apply: a record in every case', () => {
     expect(lists).toHaveLength(2); // the judgement's, and verification's in place of the history
   });
 
+  it('the history shows one flag not archived and the list read for it fails: the rest archived, that one unverified, exit 1', async () => {
+    const flags = named(3);
+    const path = await writePlan(flags);
+    const c = serveCleanup(server, flags);
+    c.deleteAfterArchive = new Set(['f-0001']);
+    c.onList = () => (c.writes.length > 0 ? { status: 500, body: { message: 'boom' } } : undefined);
+    const r = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.stdout) as Result;
+    expect(doc.archived).toEqual(['f-0000', 'f-0002']);
+    expect(doc.unverified.map((u) => u.name)).toEqual(['f-0001']);
+    expect(doc.unverified[0]!.message).toMatch(/^sent and accepted, but the read that verifies it failed \(.*HTTP 500/);
+  });
+
   it('every flag archived by the history: no second list is read; a 500 on that list would not matter', async () => {
     const flags = named(3);
     const path = await writePlan(flags);
