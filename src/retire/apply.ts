@@ -8,7 +8,8 @@ import { isRefusal, stopSignal, writeError } from './write-answer.js';
 // batches, and verify against the archived set.
 // Requests: recheck.ts's reads (instance id, environments, feature list, history since the
 // plan, and the flag types unless every flag is marked stale); one validate of every name (a
-// read: parents with a new child are skipped before the server refuses a batch); one archive
+// read: parents with a new child are skipped before the server refuses a batch; under --yes
+// asked beside recheck's reads, and again only when the judgement skipped a flag); one archive
 // per 100 flags; then the project's archive, delete and revive events (not rate-limited, 1,000
 // a page) to verify, and the list again only when some name's last event is not its archive.
 // For 1,000 stale flags archived as asked: 16 requests. A refusal about
@@ -39,8 +40,8 @@ export async function archiveAll(o: ApplyOptions, names: string[]): Promise<Outc
     );
     await archiveFeatures(client, plan.project, batch);
   };
-  const skipParents = async (batch: string[]): Promise<string[]> => {
-    const parents = await parentsOrNone(o, batch);
+  const skipParents = async (batch: string[], known?: string[]): Promise<string[]> => {
+    const parents = known ?? (await parentsOrNone(o, batch));
     for (const p of parents)
       out.skipped.push({ name: p, reason: 'changed since the plan: other flags now depend on it' });
     return batch.filter((n) => !parents.includes(n));
@@ -57,9 +58,11 @@ export async function archiveAll(o: ApplyOptions, names: string[]): Promise<Outc
       notAttempted: [...out.notAttempted, ...rest],
     });
   // A child added since the plan: the server would refuse the whole batch for its parent.
-  // One validate for every name, not one per batch; a child added later still meets the
-  // refusal's own fallback below.
-  const list = batches(names.length > 0 ? await skipParents(names) : names);
+  // One validate for every name, not one per batch: the judgement's own when it asked about
+  // exactly these names (a parent's child among the names it judged out would be missed
+  // otherwise); a child added later still meets the refusal's own fallback below.
+  const early = o.validated && sameNames(o.validated.names, names) ? o.validated.parents : undefined;
+  const list = batches(names.length > 0 ? await skipParents(names, early) : names);
   for (let b = 0; b < list.length; b++) {
     if (stopped()) {
       out.notAttempted.push(...list.slice(b).flat());
@@ -112,6 +115,8 @@ export async function archiveAll(o: ApplyOptions, names: string[]): Promise<Outc
   await verifyArchived(o, out, sent, unclear);
   return out;
 }
+
+const sameNames = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
 
 /** Which of these are parents of active flags; none when validate itself fails (the archive's answer then says why). */
 async function parentsOrNone(o: ApplyOptions, names: string[]): Promise<string[]> {

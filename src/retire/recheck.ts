@@ -1,9 +1,9 @@
-import { activeFeatures, completedFeatures, typeLifetimes } from '../api/archive.js';
+import { activeFeatures, completedFeatures, parentsAmong, typeLifetimes } from '../api/archive.js';
 import type { ApiClient } from '../api/http/client.js';
 import { changesSince, enabledEnvironments, instanceId, type Change } from '../api/instance.js';
 import type { RateLimitPacer } from '../api/http/rate-limit.js';
-import { UsageError } from '../errors.js';
-import type { Skip } from './outcome.js';
+import { CliError, UsageError } from '../errors.js';
+import type { Skip, Validated } from './outcome.js';
 import { blindEnvironments, projectEnvironments, seenCheck } from './judge.js';
 import { stateChange, stateDigest, type Plan, type PlanFlag } from './model.js';
 import { rescan } from './rescan.js';
@@ -32,6 +32,8 @@ export interface RecheckOptions {
   threads?: number;
   /** Files the reference scan does not count (the plan and result files name every flag). */
   skipFiles?: string[];
+  /** Ask archive/validate about every planned flag beside the reads (apply --yes: no prompt between judging and writing). */
+  validate?: boolean;
 }
 
 export interface Recheck {
@@ -39,6 +41,8 @@ export interface Recheck {
   skipped: Skip[];
   /** What apply could not judge again for every flag (the plan's paths not here), for stderr and the result. */
   notes: string[];
+  /** archive/validate's answer about these names, when asked (o.validate) and answered. */
+  validated?: Validated;
 }
 
 const CHANGED: Record<Change['type'], string> = {
@@ -67,11 +71,16 @@ export async function recheck(o: RecheckOptions): Promise<Recheck> {
   // The types' lifetimes decide only whether a flag NOT marked stale is potentially stale: read
   // beside the rest when the plan has such a flag, after the list only if one is found there.
   const typesNow = planned.some((f) => !f.state.stale) ? typeLifetimes(client) : undefined;
-  const [id, active, instanceEnvs, changes] = await Promise.all([
-    instanceId(client),
+  // validate (a POST with the plan's names) goes only to the plan's own instance: once its id is read.
+  const idNow = instanceId(client);
+  const [id, active, instanceEnvs, changes, validated] = await Promise.all([
+    idNow,
     activeFeatures(client, plan.project),
     enabledEnvironments(client),
     changesSince(client, plan.project, names, Date.parse(plan.createdAt)),
+    o.validate
+      ? idNow.then((same) => (same === plan.instance ? validateEarly(client, plan.project, names) : undefined))
+      : undefined,
     typesNow,
   ]);
   if (id !== plan.instance) {
@@ -132,7 +141,20 @@ export async function recheck(o: RecheckOptions): Promise<Recheck> {
   const order = new Map(planned.map((f, i) => [f.name, i]));
   candidates.sort((a, b) => order.get(a.name)! - order.get(b.name)!);
   const ready = await referencesAgain(o, candidates, skipped, notes);
-  return { ready, skipped, notes };
+  return { ready, skipped, notes, validated };
+}
+
+/**
+ * Which of the planned flags are parents of active flags, asked beside the other reads so that
+ * the writes need not wait for it. A failure is left to the check just before the writes.
+ */
+async function validateEarly(client: ApiClient, project: string, names: string[]): Promise<Validated | undefined> {
+  try {
+    return { names, parents: await parentsAmong(client, project, names) };
+  } catch (err) {
+    if (err instanceof CliError) return undefined;
+    throw err;
+  }
 }
 
 async function referencesAgain(

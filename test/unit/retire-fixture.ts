@@ -45,6 +45,8 @@ export interface Cleanup {
   events: { type: string; featureName: string; project: string; createdAt: string }[];
   /** Each write's body, in order. */
   writes: { path: string; features: string[] }[];
+  /** The names of each archive/validate, in order. */
+  validates: string[][];
   /** Archive requests to drop without an answer (the connection closed), before answering normally. */
   drop?: number;
   /** The instance's id in ui-config (shared by every project of the fixture server). */
@@ -113,6 +115,7 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
     refuse: new Map(),
     events: [],
     writes: [],
+    validates: [],
     instanceId: beside?.instanceId ?? { value: 'a1b2c3d4-0000-4000-8000-000000000001' },
     environments: beside?.environments ?? [
       { name: 'default', enabled: false },
@@ -256,12 +259,13 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
   s.route(
     `${base}/archive/validate`,
     (req, res) =>
-      void body(req).then(({ features }) =>
+      void body(req).then(({ features }) => {
+        c.validates.push(features);
         sendJson(res, 200, {
           hasDeletedDependencies: false,
           parentsWithChildFeatures: c.validateMisses ? [] : orphanParents(c, features),
-        }),
-      ),
+        });
+      }),
     'POST',
   );
   s.route(

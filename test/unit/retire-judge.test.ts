@@ -135,7 +135,7 @@ describe('retire apply judges the live state by the plan rules', () => {
       server.requests
         .slice(
           0,
-          server.requests.findIndex((q) => q.method === 'POST'),
+          server.requests.findIndex((q) => q.url === '/api/admin/projects/default/archive'),
         )
         .filter((q) => q.url.startsWith('/api/admin/search/events'))
         .map((q) => new URL(q.url, server.url).searchParams.get('limit'));

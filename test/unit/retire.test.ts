@@ -372,9 +372,9 @@ describe('retire apply', () => {
       'GET /api/admin/ui-config',
       'POST /api/admin/projects/default/archive/validate',
     ]);
-    // The four reads before writing, then validate, the archives, and the history last.
-    expect(urls.slice(4)).toEqual([
-      'POST /api/admin/projects/default/archive/validate',
+    // The four reads before writing and validate side by side (--yes), the archives, and the history last.
+    expect(urls.slice(0, 5)).toContain('POST /api/admin/projects/default/archive/validate');
+    expect(urls.slice(5)).toEqual([
       ...Array(10).fill('POST /api/admin/projects/default/archive'),
       'GET /api/admin/search/events',
     ]);
@@ -674,6 +674,40 @@ describe('retire apply', () => {
       r,
       'flagctl: retire apply archives flags and stdin is not a terminal, so there is no one to ask; pass --yes to archive without a prompt\n',
       server,
+    );
+  });
+
+  it('with --yes validate is asked beside the reads, about every planned flag; again for the rest when the judgement skips one; after the prompt without --yes', async () => {
+    const { path, plan } = await writePlan();
+    const planned = plan.flags.filter((f) => f.verdict === 'archive').map((f) => f.name);
+    expect(planned).toContain('gone-a');
+    const c = serveCleanup(server, FLAGS);
+    const all = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(all.code, all.stderr).toBe(0);
+    expect(c.validates).toEqual([planned]); // nothing skipped: its answer serves the writes
+
+    server.reset();
+    const seen = new Date(NOW - 60_000).toISOString();
+    const d = serveCleanup(
+      server,
+      FLAGS.map((f) => (f.name === 'gone-a' ? { ...f, lastSeen: seen } : f)),
+    );
+    const some = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(some.code, some.stderr).toBe(0);
+    // Asked before the judgement (gone-a is in it), then again without the flag it skipped.
+    const rest = planned.filter((n) => n !== 'gone-a');
+    expect(d.validates).toEqual([planned, rest]);
+    expect(d.writes).toEqual([{ path: 'archive', features: rest }]);
+
+    server.reset();
+    const e = serveCleanup(server, FLAGS);
+    const asked = await cli(['retire', 'apply', path], { stdinIsTTY: true, stderrIsTTY: true, stdin: 'y\n' });
+    expect(asked.code, asked.stderr).toBe(0);
+    expect(e.validates).toEqual([planned]);
+    // Without --yes, validate comes after the answer: after every read of the judgement.
+    const urls = server.requests.map((q) => `${q.method} ${q.url.split('?')[0]}`);
+    expect(urls.indexOf('POST /api/admin/projects/default/archive/validate')).toBeGreaterThan(
+      urls.lastIndexOf('GET /api/admin/projects/default/features'),
     );
   });
 

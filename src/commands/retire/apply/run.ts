@@ -92,6 +92,8 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       pacer: ctx.pacer(() => undefined),
       threads: defaultThreads(),
       skipFiles,
+      // Without a prompt nothing comes between the judgement and the writes: validate is asked beside its reads.
+      validate: f.yes === true,
     });
     const { ready, skipped } = judged;
     notes = judged.notes;
@@ -105,7 +107,11 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       if (!f.yes && !(await confirm(io, termSafe(ask), hold?.signal)))
         throw new RequestError('cancelled at the prompt: nothing archived');
       const done = await archiveAll(
-        { ...opts, progress: (o) => save({ ...o, skipped: [...skipped, ...o.skipped] }, false) },
+        {
+          ...opts,
+          validated: judged.validated,
+          progress: (o) => save({ ...o, skipped: [...skipped, ...o.skipped] }, false),
+        },
         ready.map((x) => x.name),
       );
       outcome = { ...done, skipped: [...skipped, ...done.skipped] };
