@@ -5,20 +5,21 @@
 //      on the same tree and server (budget: at most 1.3x).
 //   2. `retire apply` of the 1,000 flags (issue 33's restated budget): at most 1,000/100 + 6
 //      requests, counted from its --debug lines, and a wall time of at most 1.0x one curl
-//      process making the same requests in the same order: the project's list and the flag
-//      types, one validate of the 1,000 names, the 10 bulk posts, then the list and one page
-//      of the project's archive/delete/revive events. Also shown, outside the budget: curl
-//      posting the 10 archive requests alone (the old "2x curl's posts" budget, which cannot
-//      hold while apply re-reads and verifies).
+//      process making the same requests in the same order: the instance id, the environments,
+//      the project's list and its history since the plan (no flag types: all 1,000 are marked
+//      stale), one validate of the 1,000 names, the 10 bulk posts, then one page of the
+//      project's archive/delete/revive events (every flag archived: no second list). Also
+//      shown, outside the budget: curl posting the 10 archive requests alone (the old "2x
+//      curl's posts" budget, which cannot hold while apply re-reads and verifies).
 //
 // Each budget is printed with pass or FAIL, and a FAIL sets the exit code. Figures taken on
 // a loaded machine are not quotable (the load average is printed with them).
 //
 // The server runs at Unleash's DEFAULT search limit (15 a minute), as users' servers do:
 // neither command pages search any more (refs reads the project's feature list; retire plan
-// that list, one filtered search and a dependency check; apply searches only to tell archived
-// from deleted), so the limit must not be what the bench measures. Results go to
-// bench/retire-results.json. No test asserts on these numbers.
+// that list, one filtered search and a dependency check; apply searches only when a flag's sole
+// reason left is its lifecycle stage, never here), so the limit must not be what the bench
+// measures. Results go to bench/retire-results.json. No test asserts on these numbers.
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -146,18 +147,17 @@ try {
   writeFileSync(validate, JSON.stringify({ features: stale }));
   const since = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   const events = `/api/admin/search/events?project=IS%3Adefault&type=IS_ANY_OF%3Afeature-archived%2Cfeature-deleted%2Cfeature-revived&from=IS%3A${since}&offset=0&limit=1000`;
-  const changes = `/api/admin/search/events?project=IS%3Adefault&type=IS_ANY_OF%3Afeature-created%2Cfeature-archived%2Cfeature-revived%2Cfeature-deleted&from=IS%3A${since}&offset=0&limit=1000`;
-  // apply's reads before writing (src/retire/recheck.ts), validate, the archives, then its two
-  // verification reads: in order, one after the other, as a script would make them.
+  // The history since the plan: a first page of 100 (src/api/instance.ts, changesSince).
+  const changes = `/api/admin/search/events?project=IS%3Adefault&type=IS_ANY_OF%3Afeature-created%2Cfeature-archived%2Cfeature-revived%2Cfeature-deleted&from=IS%3A${since}&offset=0&limit=100`;
+  // apply's reads before writing (src/retire/recheck.ts), validate, the archives, then its
+  // verification read (src/retire/verify.ts): in order, one after the other, as a script would make them.
   const sameArgs = oneCurl([
     get('/api/admin/ui-config'),
     get('/api/admin/environments'),
     get('/api/admin/projects/default/features'),
-    get('/api/admin/feature-types'),
     get(changes),
     postArgs('/api/admin/projects/default/archive/validate', validate),
     ...archives,
-    get('/api/admin/projects/default/features'),
     get(events),
   ]);
   const revive = async () => {

@@ -38,12 +38,17 @@ export interface Change {
   at: string;
 }
 
+/** Events on changesSince's first page. */
+const FIRST_PAGE = 100;
+
 const CHANGE_TYPES: Change['type'][] = ['feature-created', 'feature-archived', 'feature-revived', 'feature-deleted'];
 
 /**
  * The newest create, archive, revive or delete event of each of these flags after `afterMs`,
- * from the project's history (newest first, 1,000 a page, not rate-limited): paging stops at
- * the first event older than that, so a quiet project costs one request.
+ * from the project's history (newest first, not rate-limited): paging stops at the first event
+ * older than that, so a quiet project costs one request. That first page is small (most plans
+ * are applied with few changes since; a page of 1,000 events with their data is about half a
+ * megabyte to send and parse), and the pages after it take 1,000.
  */
 export async function changesSince(
   client: ApiClient,
@@ -56,7 +61,8 @@ export async function changesSince(
   if (wanted.size === 0) return found;
   // The day before: the server's clock and ours need not agree on the date.
   const since = new Date(afterMs - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-  for await (const e of flagEvents(client, { project, types: CHANGE_TYPES, since, pageSize: 1000 })) {
+  const pages = { pageSize: 1000, firstPageSize: FIRST_PAGE };
+  for await (const e of flagEvents(client, { project, types: CHANGE_TYPES, since, ...pages })) {
     const at = Date.parse(e.createdAt);
     if (Number.isFinite(at) && at <= afterMs) break;
     const name = e.featureName;

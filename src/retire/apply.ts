@@ -6,11 +6,13 @@ import { isRefusal, stopSignal, writeError } from './write-answer.js';
 
 // `retire apply`'s work, apart from the terminal: archive the flags recheck.ts judged ready in
 // batches, and verify against the archived set.
-// Requests: recheck.ts's five reads (instance id, environments, feature list, flag types,
-// history since the plan); one validate of every name (a
-// read: parents with a new child are skipped before the server refuses a batch); one archive
-// per 100 flags; then the list again and the project's archive, delete and revive events
-// (not rate-limited, 1,000 a page) to verify. For 1,000 flags: 18 requests. A refusal about
+// Requests: recheck.ts's reads (instance id, environments, feature list, history since the
+// plan, and the flag types unless every flag is marked stale); one validate of every name (a
+// read: parents with a new child are skipped before the server refuses a batch; under --yes
+// asked beside recheck's reads, and again only when the judgement skipped a flag); one archive
+// per 100 flags; then the project's archive, delete and revive events (not rate-limited, 1,000
+// a page) to verify, and the list again only when some name's last event is not its archive.
+// For 1,000 stale flags archived as asked: 16 requests. A refusal about
 // the whole request (permission, change requests) fails the batch's flags with its message;
 // only the servers' parent refusal (a child added after validate) adds one validate and one
 // request per flag of that batch.
@@ -38,8 +40,8 @@ export async function archiveAll(o: ApplyOptions, names: string[]): Promise<Outc
     );
     await archiveFlags(client, plan.project, batch);
   };
-  const skipParents = async (batch: string[]): Promise<string[]> => {
-    const parents = await parentsOrNone(o, batch);
+  const skipParents = async (batch: string[], known?: string[]): Promise<string[]> => {
+    const parents = known ?? (await parentsOrNone(o, batch));
     for (const p of parents)
       out.skipped.push({ name: p, reason: 'changed since the plan: other flags now depend on it' });
     return batch.filter((n) => !parents.includes(n));
@@ -56,9 +58,11 @@ export async function archiveAll(o: ApplyOptions, names: string[]): Promise<Outc
       notAttempted: [...out.notAttempted, ...rest],
     });
   // A child added since the plan: the server would refuse the whole batch for its parent.
-  // One validate for every name, not one per batch; a child added later still meets the
-  // refusal's own fallback below.
-  const list = batches(names.length > 0 ? await skipParents(names) : names);
+  // One validate for every name, not one per batch: the judgement's own when it asked about
+  // exactly these names (a parent's child among the names it judged out would be missed
+  // otherwise); a child added later still meets the refusal's own fallback below.
+  const early = o.validated && sameNames(o.validated.names, names) ? o.validated.parents : undefined;
+  const list = batches(names.length > 0 ? await skipParents(names, early) : names);
   for (let b = 0; b < list.length; b++) {
     if (stopped()) {
       out.notAttempted.push(...list.slice(b).flat());
@@ -111,6 +115,8 @@ export async function archiveAll(o: ApplyOptions, names: string[]): Promise<Outc
   await verifyArchived(o, out, sent, unclear);
   return out;
 }
+
+const sameNames = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
 
 /** Which of these are parents of active flags; none when validate itself fails (the archive's answer then says why). */
 async function parentsOrNone(o: ApplyOptions, names: string[]): Promise<string[]> {

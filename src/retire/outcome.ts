@@ -29,6 +29,12 @@ export interface Outcome {
   signal?: string;
 }
 
+/** archive/validate's answer (the parents of active flags among `names`), asked before the writes. */
+export interface Validated {
+  names: string[];
+  parents: string[];
+}
+
 export interface ApplyOptions {
   client: ApiClient;
   plan: Plan;
@@ -41,4 +47,6 @@ export interface ApplyOptions {
   clock: Clock;
   /** The record so far, after each batch (the --result file). */
   progress?: (partial: Outcome) => Promise<void>;
+  /** archive/validate's answer from the judgement's reads: used when it is about exactly the names to archive. */
+  validated?: Validated;
 }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import * as z from '../zod-mini.js';
+import { fast } from '../api/schemas/search-check.js';
 import { checkJsonDepth } from '../config/json-file.js';
 import { UsageError } from '../errors.js';
 import { PLAN_KIND, PLAN_VERSION, planDigest, type Plan } from './model.js';
@@ -10,8 +11,12 @@ import { PLAN_KIND, PLAN_VERSION, planDigest, type Plan } from './model.js';
 // damage; it is not a signature: whoever can write the file can recompute it. What keeps a
 // plan honest beyond that is apply's re-check of every flag against the live server.
 
+// Only a check: the plan used is the document itself (unknown fields and all, as its digest
+// covers them). A plan of 1,000 flags is over a megabyte of small objects, so it is checked by
+// the plain walk compiled from this schema (api/schemas/search-check.ts), which accepts what
+// zod would (test/unit/plan-shape.test.ts).
 const seen = z.array(z.tuple([z.string(), z.nullable(z.string())]));
-const flagState = z.looseObject({
+const flagState = z.object({
   name: z.string(),
   project: z.string(),
   stale: z.boolean(),
@@ -20,24 +25,26 @@ const flagState = z.looseObject({
   createdAt: z.nullable(z.string()),
   seen,
 });
-const planFlag = z.looseObject({
+const planFlag = z.object({
   name: z.string(),
   verdict: z.enum(['archive', 'remove-code', 'blocked']),
-  checks: z.array(z.looseObject({ check: z.string(), pass: z.boolean(), evidence: z.string() })),
+  checks: z.array(z.object({ check: z.string(), pass: z.boolean(), evidence: z.string() })),
   state: flagState,
   stateDigest: z.string(),
 });
-const planShape = z.looseObject({
+export const planShape = z.object({
   kind: z.literal(PLAN_KIND),
   version: z.number(),
   server: z.string(),
   instance: z.nullable(z.string()),
   project: z.string(),
-  environments: z.looseObject({ instance: z.array(z.string()), project: z.array(z.string()) }),
-  options: z.looseObject({ unseenDays: z.number(), include: z.array(z.string()) }),
+  environments: z.object({ instance: z.array(z.string()), project: z.array(z.string()) }),
+  options: z.object({ unseenDays: z.number(), include: z.array(z.string()) }),
   flags: z.array(planFlag),
   digest: z.string(),
 });
+
+let planChecked: z.ZodMiniType<unknown> | undefined;
 
 const REMAKE = 'Make a new one with `flagctl retire plan --out plan.json`.';
 
@@ -73,7 +80,7 @@ export async function readPlan(path: string): Promise<Plan> {
       `plan file "${path}": plan version ${JSON.stringify(version ?? null)} is not one this flagctl reads (version ${PLAN_VERSION})${why}. ${REMAKE}`,
     );
   }
-  const parsed = planShape.safeParse(doc);
+  const parsed = (planChecked ??= fast(planShape)).safeParse(doc);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const at = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';

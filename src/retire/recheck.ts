@@ -1,9 +1,9 @@
-import { activeFlags, completedFlags, typeLifetimes } from '../api/archive.js';
+import { activeFlags, completedFlags, parentsAmong, typeLifetimes } from '../api/archive.js';
 import type { ApiClient } from '../api/http/client.js';
 import { changesSince, enabledEnvironments, instanceId, type Change } from '../api/instance.js';
 import type { RateLimitPacer } from '../api/http/rate-limit.js';
-import { UsageError } from '../errors.js';
-import type { Skip } from './outcome.js';
+import { CliError, UsageError } from '../errors.js';
+import type { Skip, Validated } from './outcome.js';
 import { blindEnvironments, projectEnvironments, seenCheck } from './judge.js';
 import { stateChange, stateDigest, type Plan, type PlanFlag } from './model.js';
 import { rescan } from './rescan.js';
@@ -16,8 +16,9 @@ import { flagState } from './state.js';
 // (one the project does not enable cannot be seen, so it stops the flag), not archived, the same
 // flag (its createdAt) with no create, archive, revive or delete since the plan, and not referenced
 // in the plan's paths. Children are left to archive/validate, just before the write.
-// Reads: the instance id, the environments, the feature list, the flag types and the project's
-// history since the plan (one page when quiet), all at once; a paced search only when a flag's
+// Reads: the instance id, the environments, the feature list and the project's history since the
+// plan (one page when quiet), all at once, with the flag types when a planned flag is not marked
+// stale (after the list when only the live list shows one); a paced search only when a flag's
 // sole reason left is its lifecycle stage.
 
 export interface RecheckOptions {
@@ -31,6 +32,8 @@ export interface RecheckOptions {
   threads?: number;
   /** Files the reference scan does not count (the plan and result files name every flag). */
   skipFiles?: string[];
+  /** Ask archive/validate about every planned flag beside the reads (apply --yes: no prompt between judging and writing). */
+  validate?: boolean;
 }
 
 export interface Recheck {
@@ -38,6 +41,8 @@ export interface Recheck {
   skipped: Skip[];
   /** What apply could not judge again for every flag (the plan's paths not here), for stderr and the result. */
   notes: string[];
+  /** archive/validate's answer about these names, when asked (o.validate) and answered. */
+  validated?: Validated;
 }
 
 const CHANGED: Record<Change['type'], string> = {
@@ -46,6 +51,9 @@ const CHANGED: Record<Change['type'], string> = {
   'feature-revived': 'archived and revived since the plan',
   'feature-deleted': 'deleted since the plan',
 };
+
+/** Lifetimes for flags all marked stale: flagState never asks a stale flag's type. */
+const NO_TYPES = new Map<string, number | null>();
 
 export async function recheck(o: RecheckOptions): Promise<Recheck> {
   const { client, plan } = o;
@@ -60,18 +68,28 @@ export async function recheck(o: RecheckOptions): Promise<Recheck> {
   }
   if (planned.length === 0) return { ready: [], skipped, notes };
   const names = planned.map((f) => f.name);
-  const [id, active, lifetimes, instanceEnvs, changes] = await Promise.all([
-    instanceId(client),
+  // The types' lifetimes decide only whether a flag NOT marked stale is potentially stale: read
+  // beside the rest when the plan has such a flag, after the list only if one is found there.
+  const typesNow = planned.some((f) => !f.state.stale) ? typeLifetimes(client) : undefined;
+  // validate (a POST with the plan's names) goes only to the plan's own instance: once its id is read.
+  const idNow = instanceId(client);
+  const [id, active, instanceEnvs, changes, validated] = await Promise.all([
+    idNow,
     activeFlags(client, plan.project),
-    typeLifetimes(client),
     enabledEnvironments(client),
     changesSince(client, plan.project, names, Date.parse(plan.createdAt)),
+    o.validate
+      ? idNow.then((same) => (same === plan.instance ? validateEarly(client, plan.project, names) : undefined))
+      : undefined,
+    typesNow,
   ]);
   if (id !== plan.instance) {
     throw new UsageError(
       `the plan was made on the instance ${plan.instance ?? '(no id)'} at ${plan.server}, but that URL now answers as the instance ${id ?? '(no id)'}: another server; nothing was archived. Make a new plan there`,
     );
   }
+  const unstaled = planned.some((f) => active.has(f.name) && active.get(f.name)!.stale !== true);
+  const lifetimes = (await typesNow) ?? (unstaled ? await typeLifetimes(client) : NO_TYPES);
   const blind = blindEnvironments({ instance: instanceEnvs, project: projectEnvironments(active) });
   const include = new Set(plan.options.include ?? []);
   const candidates: PlanFlag[] = [];
@@ -123,7 +141,20 @@ export async function recheck(o: RecheckOptions): Promise<Recheck> {
   const order = new Map(planned.map((f, i) => [f.name, i]));
   candidates.sort((a, b) => order.get(a.name)! - order.get(b.name)!);
   const ready = await referencesAgain(o, candidates, skipped, notes);
-  return { ready, skipped, notes };
+  return { ready, skipped, notes, validated };
+}
+
+/**
+ * Which of the planned flags are parents of active flags, asked beside the other reads so that
+ * the writes need not wait for it. A failure is left to the check just before the writes.
+ */
+async function validateEarly(client: ApiClient, project: string, names: string[]): Promise<Validated | undefined> {
+  try {
+    return { names, parents: await parentsAmong(client, project, names) };
+  } catch (err) {
+    if (err instanceof CliError) return undefined;
+    throw err;
+  }
 }
 
 async function referencesAgain(

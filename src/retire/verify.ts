@@ -3,11 +3,13 @@ import { CliError } from '../errors.js';
 import type { ApplyOptions, Outcome } from './outcome.js';
 import { pause, SETTLE_WAITS_MS } from './write-answer.js';
 
-// How `retire apply` learns what its writes did. Archived means archived by the server, not
-// merely gone from the active list: a flag deleted meanwhile is gone too. The active list is
-// one request; for the names that left it, the project's change history says what became of
-// each last (archived, deleted or revived). A flag whose answer was unclear and that is still
-// active is read again a few times (SETTLE_WAITS_MS): a server that timed out may still be at it.
+// How `retire apply` learns what its writes did. The servers answer 202 to an archive of a
+// name they do not have, so even a clear answer is checked. Archived means archived by the
+// server, not merely gone from the active list: a flag deleted meanwhile is gone too. The
+// project's change history says what became of each name last (archived, deleted or revived);
+// when that is an archive for every name, nothing else is read. Otherwise the active list
+// (one request) tells the rest: a flag whose answer was unclear and that is still active is
+// read again a few times (SETTLE_WAITS_MS), as a server that timed out may still be at it.
 
 /** The day (YYYY-MM-DD, UTC) before a time: events are asked for from it, as the server's clock and ours need not agree on the date. */
 const dayBefore = (ms: number) => new Date(ms - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
@@ -23,26 +25,37 @@ export async function verifyArchived(
   const names = [...sent, ...unclear.keys()];
   const since = dayBefore(o.clock.now());
   for (const [name, message] of unclear) out.unclear.push({ name, message });
-  let active: Map<string, ActiveFlag>;
   let fates = new Map<string, LastFate>();
   let unchecked: string | null = null;
-  // Both reads at once: the history is asked about every name sent, which takes one page when
-  // all were archived (it stops once each name's last fate is known) and more only when some were not.
-  const [list, history] = await Promise.allSettled([
-    activeFlags(o.client, o.plan.project),
-    lastFates(o.client, o.plan.project, names, since),
-  ]);
-  if (list.status === 'rejected') {
-    if (!(list.reason instanceof CliError)) throw list.reason;
-    const why = `the read that verifies it failed (${list.reason.message})`;
-    for (const n of sent) out.unverified.push({ name: n, message: `sent and accepted, but ${why}` });
-    for (const [n, m] of unclear) out.unverified.push({ name: n, message: `${m}; and ${why}` });
+  // The history first: asked about every name sent, it takes one page when all were archived
+  // (it stops once each name's last fate is known), and then it is the whole proof. The list
+  // is read only for the names whose last fate is not an archive (or when the history failed).
+  try {
+    fates = await lastFates(o.client, o.plan.project, names, since);
+  } catch (err) {
+    if (!(err instanceof CliError)) throw err;
+    unchecked = err.message;
+  }
+  if (unchecked === null && names.every((n) => fates.get(n) === 'feature-archived')) {
+    out.archived.push(...names);
     return;
   }
-  active = list.value;
-  if (history.status === 'fulfilled') fates = history.value;
-  else if (history.reason instanceof CliError) unchecked = history.reason.message;
-  else throw history.reason;
+  let active: Map<string, ActiveFlag>;
+  try {
+    active = await activeFlags(o.client, o.plan.project);
+  } catch (err) {
+    if (!(err instanceof CliError)) throw err;
+    const why = `the read that verifies it failed (${unchecked === null ? err.message : `${unchecked}; ${err.message}`})`;
+    for (const n of sent) {
+      if (fates.get(n) === 'feature-archived') out.archived.push(n);
+      else out.unverified.push({ name: n, message: `sent and accepted, but ${why}` });
+    }
+    for (const [n, m] of unclear) {
+      if (fates.get(n) === 'feature-archived') out.archived.push(n);
+      else out.unverified.push({ name: n, message: `${m}; and ${why}` });
+    }
+    return;
+  }
 
   let waited = 0;
   for (const ms of SETTLE_WAITS_MS) {
@@ -61,9 +74,9 @@ export async function verifyArchived(
       break;
     }
   }
-  // Names that left the list after the history was read: their fate is read again.
+  // Names that left the list after the history was read (the list is always the later read): their fate is read again.
   const late = names.filter((n) => !active.has(n) && !fates.has(n));
-  if (waited > 0 && late.length > 0 && unchecked === null) {
+  if (late.length > 0 && unchecked === null) {
     try {
       for (const [n, fate] of await lastFates(o.client, o.plan.project, late, since)) fates.set(n, fate);
     } catch (err) {

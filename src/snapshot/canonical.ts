@@ -4,7 +4,7 @@
 
 /** JSON with every object's keys sorted (code-unit order, as Array.prototype.sort does). */
 export function canonicalJson(value: unknown, indent = 2): string {
-  if (indent <= 0) return keyOf(value);
+  if (indent <= 0) return line(value);
   const out: string[] = [];
   pretty(value, ' '.repeat(indent), '', out);
   return out.join('');
@@ -76,6 +76,28 @@ export function keyOf(value: unknown): string {
   }
   if (Object.isExtensible(value)) Object.defineProperty(value, KEY, { value: s });
   return s;
+}
+
+/**
+ * keyOf's text, without remembering it on each object: for a value serialised once (a digest
+ * of a retire plan), where defining a property on every object costs more than the walk.
+ */
+function line(value: unknown): string {
+  if (value === null || typeof value !== 'object') return value === undefined ? 'null' : JSON.stringify(value);
+  if (Array.isArray(value)) {
+    let s = '[';
+    for (let i = 0; i < value.length; i++) s += (i === 0 ? '' : ',') + line(value[i]);
+    return `${s}]`;
+  }
+  const o = value as Record<string, unknown>;
+  let s = '{';
+  let first = true;
+  for (const k of Object.keys(o).sort()) {
+    if (o[k] === undefined) continue;
+    s += `${first ? '' : ','}${JSON.stringify(k)}:${line(o[k])}`;
+    first = false;
+  }
+  return `${s}}`;
 }
 
 /** Sorts a copy by each item's canonical one-line form. */

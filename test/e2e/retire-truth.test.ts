@@ -91,6 +91,7 @@ const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Result;
 const isArchive = (q: Seen) => q.method === 'POST' && q.path === '/api/admin/projects/default/archive';
 const isRevive = (q: Seen) => q.method === 'POST' && q.path === '/api/admin/projects/default/revive';
 const isList = (q: Seen) => q.method === 'GET' && q.path === '/api/admin/projects/default/features';
+const isEvents = (q: Seen) => q.method === 'GET' && q.path.startsWith('/api/admin/search/events?');
 
 describe.each(versions)('a write never lies on Unleash %s', (version) => {
   const server = () => fleet!.servers.find((s) => s.version === version)!;
@@ -144,7 +145,8 @@ describe.each(versions)('a write never lies on Unleash %s', (version) => {
     let written = false;
     const relay = await relayed(s, (q) => {
       if (isArchive(q)) written = true;
-      return isList(q) && written
+      // Both verifying reads: the history after the writes, and the list read in its place.
+      return (isList(q) || isEvents(q)) && written
         ? { kind: 'instead', status: 500, body: '{"name":"InternalError","message":"verification read failed"}' }
         : undefined;
     });

@@ -32,6 +32,9 @@ type Def = {
   element?: z.ZodMiniType;
   shape?: Record<string, z.ZodMiniType>;
   valueType?: z.ZodMiniType;
+  entries?: Record<string, unknown>;
+  values?: unknown[];
+  items?: z.ZodMiniType[];
 };
 const defOf = (s: z.ZodMiniType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
@@ -52,6 +55,12 @@ export function full(schema: z.ZodMiniType): unknown {
       return [full(def.element!)];
     case 'record':
       return { k: full(def.valueType!) };
+    case 'enum':
+      return Object.values(def.entries!)[0];
+    case 'literal':
+      return def.values![0];
+    case 'tuple':
+      return def.items!.map(full);
     case 'object':
       return Object.fromEntries(Object.entries(def.shape!).map(([k, v]) => [k, full(v)]));
     default:

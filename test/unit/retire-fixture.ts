@@ -45,6 +45,8 @@ export interface Cleanup {
   events: { type: string; featureName: string; project: string; createdAt: string }[];
   /** Each write's body, in order. */
   writes: { path: string; features: string[] }[];
+  /** The names of each archive/validate, in order. */
+  validates: string[][];
   /** Archive requests to drop without an answer (the connection closed), before answering normally. */
   drop?: number;
   /** The instance's id in ui-config (shared by every project of the fixture server). */
@@ -64,6 +66,8 @@ export interface Cleanup {
   afterWrite?: (path: 'archive' | 'revive', names: string[], res: ServerResponse, req: IncomingMessage) => boolean;
   /** Called when the project's feature list is read: an answer (status and body) in place of the list. */
   onList?: () => { status: number; body: unknown } | void;
+  /** Called when the change history is searched: an answer (status and body) in place of the events. */
+  onEvents?: () => { status: number; body: unknown } | void;
 }
 
 function body(req: IncomingMessage): Promise<{ features: string[] }> {
@@ -111,6 +115,7 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
     refuse: new Map(),
     events: [],
     writes: [],
+    validates: [],
     instanceId: beside?.instanceId ?? { value: 'a1b2c3d4-0000-4000-8000-000000000001' },
     environments: beside?.environments ?? [
       { name: 'default', enabled: false },
@@ -155,6 +160,8 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
   if (!beside) {
     // The event search across the instance: project and type filters, newest first, paged.
     s.route('/api/admin/search/events', (_req, res, url) => {
+      const instead = [...projects.values()].map((p) => p.onEvents?.()).find(Boolean);
+      if (instead) return sendJson(res, instead.status, instead.body);
       const wanted = url.searchParams.get('project')?.replace(/^IS:/, '');
       const types = url.searchParams
         .get('type')
@@ -252,12 +259,13 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
   s.route(
     `${base}/archive/validate`,
     (req, res) =>
-      void body(req).then(({ features }) =>
+      void body(req).then(({ features }) => {
+        c.validates.push(features);
         sendJson(res, 200, {
           hasDeletedDependencies: false,
           parentsWithChildFeatures: c.validateMisses ? [] : orphanParents(c, features),
-        }),
-      ),
+        });
+      }),
     'POST',
   );
   s.route(

@@ -129,6 +129,55 @@ describe('retire apply judges the live state by the plan rules', () => {
     });
   });
 
+  it('the history since the plan: a first page of 100 when the project is quiet; pages of 1,000 after it when busy, read until the plan', async () => {
+    const { path } = await writePlan();
+    const limits = () =>
+      server.requests
+        .slice(
+          0,
+          server.requests.findIndex((q) => q.url === '/api/admin/projects/default/archive'),
+        )
+        .filter((q) => q.url.startsWith('/api/admin/search/events'))
+        .map((q) => new URL(q.url, server.url).searchParams.get('limit'));
+    serveCleanup(server, FLAGS);
+    const quiet = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(limits()).toEqual(['100']);
+
+    server.reset();
+    const { path: again } = await writePlan();
+    const c = serveCleanup(server, FLAGS);
+    after(c, 1, 'feature-archived', 'gone-a');
+    after(c, 2, 'feature-revived', 'gone-a');
+    // 150 newer events of other flags: gone-a's revive is on the second page.
+    for (let i = 0; i < 150; i++) after(c, 3, 'feature-created', `other-${i}`);
+    const busy = await cli(['retire', 'apply', again, '--yes', '-o', 'json']);
+    expect(busy.code, busy.stderr).toBe(0);
+    expect(limits()).toEqual(['100', '1000']);
+    expect(c.writes).toEqual([{ path: 'archive', features: ['gone-b', 'gone-c'] }]);
+    expect(skips(busy.stdout)).toEqual({
+      'gone-a': `archived and revived since the plan (${new Date(NOW + 2 * 60_000).toISOString()}): not the flag that was reviewed`,
+    });
+  });
+
+  it('a feature list or history of the wrong shape stops apply before any write, naming where', async () => {
+    const { path } = await writePlan();
+    const c = serveCleanup(server, FLAGS);
+    c.onList = () => ({ status: 200, body: { features: [{ name: 'gone-a', stale: 'yes' }] } });
+    const list = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(list.code).not.toBe(0);
+    expect(list.stderr).toMatch(/features\.0\.stale: expected boolean, received string/);
+    expect(c.writes).toEqual([]);
+
+    server.reset();
+    const d = serveCleanup(server, FLAGS);
+    d.onEvents = () => ({ status: 200, body: { events: [{ type: 'feature-created', createdAt: 5 }], total: 1 } });
+    const history = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(history.code).not.toBe(0);
+    expect(history.stderr).toMatch(/events\.0\.createdAt: expected string, received number/);
+    expect(d.writes).toEqual([]);
+  });
+
   it('another instance behind the same URL is refused (exit 2), nothing written', async () => {
     const { path, plan } = await writePlan();
     expect(plan.instance).toBe('a1b2c3d4-0000-4000-8000-000000000001');

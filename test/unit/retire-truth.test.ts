@@ -156,10 +156,12 @@ describe('retire apply: an unclear answer', () => {
 });
 
 describe('retire apply: a record in every case', () => {
-  it('a 500 on the verification read: the table and the file, with the batch as unverified, exit 1', async () => {
+  it('a 500 on the verification reads: the table and the file, with the batch as unverified, exit 1', async () => {
     const flags = named(8);
     const path = await writePlan(flags);
     const c = serveCleanup(server, flags);
+    // The history after the writes fails, and so does the list read in its place.
+    c.onEvents = () => (c.writes.length > 0 ? { status: 500, body: { message: 'boom' } } : undefined);
     c.onList = () => (c.writes.length > 0 ? { status: 500, body: { message: 'boom' } } : undefined);
     const result = join(dir, 'r500.json');
     const r = await cli(['retire', 'apply', path, '--yes', '--result', result]);
@@ -171,9 +173,53 @@ describe('retire apply: a record in every case', () => {
     expect(doc.complete).toBe(true);
     // The undo takes the unverified names as candidates.
     c.onList = undefined;
+    c.onEvents = undefined;
     const back = await cli(['features', 'revive', '--from', result, '-o', 'json']);
     expect(back.code, back.stderr).toBe(0);
     expect((JSON.parse(back.stdout) as Result).revived).toEqual(flags.map((f) => f.name));
+  });
+
+  it('a 500 on the history after the writes: the list is read in its place, and a flag gone from it is unverified (archived or deleted is not known), exit 1', async () => {
+    const flags = named(3);
+    const path = await writePlan(flags);
+    const c = serveCleanup(server, flags);
+    c.onEvents = () => (c.writes.length > 0 ? { status: 500, body: { message: 'boom' } } : undefined);
+    const result = join(dir, 'r500-history.json');
+    const r = await cli(['retire', 'apply', path, '--yes', '--result', result]);
+    expect(r.code).toBe(1);
+    const doc = read(result);
+    expect(doc.archived).toEqual([]);
+    expect(doc.unverified.map((u) => u.name)).toEqual(flags.map((f) => f.name));
+    expect(doc.unverified[0]!.message).toMatch(
+      /left the active list, but whether it is archived could not be checked: .*HTTP 500/,
+    );
+    const lists = server.requests.filter((q) => q.url === '/api/admin/projects/default/features');
+    expect(lists).toHaveLength(2); // the judgement's, and verification's in place of the history
+  });
+
+  it('the history shows one flag not archived and the list read for it fails: the rest archived, that one unverified, exit 1', async () => {
+    const flags = named(3);
+    const path = await writePlan(flags);
+    const c = serveCleanup(server, flags);
+    c.deleteAfterArchive = new Set(['f-0001']);
+    c.onList = () => (c.writes.length > 0 ? { status: 500, body: { message: 'boom' } } : undefined);
+    const r = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.stdout) as Result;
+    expect(doc.archived).toEqual(['f-0000', 'f-0002']);
+    expect(doc.unverified.map((u) => u.name)).toEqual(['f-0001']);
+    expect(doc.unverified[0]!.message).toMatch(/^sent and accepted, but the read that verifies it failed \(.*HTTP 500/);
+  });
+
+  it('every flag archived by the history: no second list is read; a 500 on that list would not matter', async () => {
+    const flags = named(3);
+    const path = await writePlan(flags);
+    const c = serveCleanup(server, flags);
+    c.onList = () => (c.writes.length > 0 ? { status: 500, body: { message: 'boom' } } : undefined);
+    const r = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as Result).archived).toEqual(flags.map((f) => f.name));
+    expect(server.requests.filter((q) => q.url === '/api/admin/projects/default/features')).toHaveLength(1);
   });
 
   it('the file is written after each batch, atomically: sent names unverified, the rest not attempted', async () => {

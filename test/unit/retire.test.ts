@@ -331,7 +331,7 @@ describe('retire apply', () => {
     expect([...c.active.keys()].sort()).toEqual(FLAGS.map((f) => f.name).sort());
   });
 
-  it('apply of 1,000 flags: 10 archive posts and a handful of reads, none of them a (rate-limited) search', async () => {
+  it('apply of 1,000 stale flags: 16 requests (1,000/100 + 6), 10 archive posts, none of them a (rate-limited) search', async () => {
     const many: FixtureFlag[] = Array.from({ length: 1000 }, (_, i) => ({
       name: `bulk-${String(i).padStart(4, '0')}`,
       stale: true,
@@ -360,18 +360,72 @@ describe('retire apply', () => {
     expect((JSON.parse(r.stdout) as { archived: string[] }).archived).toHaveLength(1000);
     expect(c.writes.map((w) => w.features.length)).toEqual(Array(10).fill(100));
     const urls = server.requests.map((q) => `${q.method} ${q.url.split('?')[0]}`);
-    // The instance id, the environments, the list, the flag types and the history since the
-    // plan; one validate of every name, 10 archives, the list again, the events.
+    // The instance id, the environments, the list and the history since the plan (no flag
+    // types: every flag is marked stale); one validate of every name, 10 archives, then the
+    // history, which shows every one archived (no second list). The bench's budget: 1,000/100 + 6.
+    expect(urls).toHaveLength(1000 / 100 + 6);
     expect(urls.filter((u) => !u.endsWith('/archive')).sort()).toEqual([
       'GET /api/admin/environments',
-      'GET /api/admin/feature-types',
-      'GET /api/admin/projects/default/features',
       'GET /api/admin/projects/default/features',
       'GET /api/admin/search/events',
       'GET /api/admin/search/events',
       'GET /api/admin/ui-config',
       'POST /api/admin/projects/default/archive/validate',
     ]);
+    // The four reads before writing and validate side by side (--yes), the archives, and the history last.
+    expect(urls.slice(0, 5)).toContain('POST /api/admin/projects/default/archive/validate');
+    expect(urls.slice(5)).toEqual([
+      ...Array(10).fill('POST /api/admin/projects/default/archive'),
+      'GET /api/admin/search/events',
+    ]);
+  });
+
+  it('apply reads the flag types when a planned flag is not marked stale (before writing), and only then', async () => {
+    const flags: FixtureFlag[] = [
+      { name: 'old-release', createdAt: iso(100) }, // potentially stale: its type's lifetime decides
+      { name: 'marked', stale: true, createdAt: iso(100) },
+    ];
+    const empty = join(dir, 'empty-tree-types');
+    mkdirSync(empty, { recursive: true });
+    serveCleanup(server, flags);
+    const planned = await cli(['retire', 'plan', empty, '-o', 'json']);
+    expect(planned.code, planned.stderr).toBe(0);
+    const path = join(dir, 'plan-types.json');
+    writeFileSync(path, planned.stdout);
+    server.reset();
+    serveCleanup(server, flags);
+    const r = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as { archived: string[] }).archived.sort()).toEqual(['marked', 'old-release']);
+    const urls = server.requests.map((q) => `${q.method} ${q.url.split('?')[0]}`);
+    expect(urls.filter((u) => u === 'GET /api/admin/feature-types')).toHaveLength(1);
+  });
+
+  it('a flag marked stale in the plan but not any more: the types are read after the list, and it is skipped as changed', async () => {
+    const flags: FixtureFlag[] = [
+      { name: 'a-flag', stale: true, createdAt: iso(100) },
+      { name: 'b-flag', stale: true, createdAt: iso(100) },
+    ];
+    const empty = join(dir, 'empty-tree-unstaled');
+    mkdirSync(empty, { recursive: true });
+    serveCleanup(server, flags);
+    const planned = await cli(['retire', 'plan', empty, '-o', 'json']);
+    expect(planned.code, planned.stderr).toBe(0);
+    const path = join(dir, 'plan-unstaled.json');
+    writeFileSync(path, planned.stdout);
+    server.reset();
+    const c = serveCleanup(server, flags);
+    c.active.set('b-flag', { ...c.active.get('b-flag')!, stale: false });
+    const r = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout) as { archived: string[]; skipped: { name: string; reason: string }[] };
+    expect(doc.archived).toEqual(['a-flag']);
+    expect(doc.skipped).toEqual([
+      // Potentially stale now: told by its type's lifetime, which only the types' read gives.
+      { name: 'b-flag', reason: 'changed since the plan: no longer marked stale; now potentially stale' },
+    ]);
+    const urls = server.requests.map((q) => `${q.method} ${q.url.split('?')[0]}`);
+    expect(urls.filter((u) => u === 'GET /api/admin/feature-types')).toHaveLength(1);
   });
 
   it('a result file that cannot be written exits 1 naming it, after archiving and printing the result', async () => {
@@ -620,6 +674,40 @@ describe('retire apply', () => {
       r,
       'flagctl: retire apply archives flags and stdin is not a terminal, so there is no one to ask; pass --yes to archive without a prompt\n',
       server,
+    );
+  });
+
+  it('with --yes validate is asked beside the reads, about every planned flag; again for the rest when the judgement skips one; after the prompt without --yes', async () => {
+    const { path, plan } = await writePlan();
+    const planned = plan.flags.filter((f) => f.verdict === 'archive').map((f) => f.name);
+    expect(planned).toContain('gone-a');
+    const c = serveCleanup(server, FLAGS);
+    const all = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(all.code, all.stderr).toBe(0);
+    expect(c.validates).toEqual([planned]); // nothing skipped: its answer serves the writes
+
+    server.reset();
+    const seen = new Date(NOW - 60_000).toISOString();
+    const d = serveCleanup(
+      server,
+      FLAGS.map((f) => (f.name === 'gone-a' ? { ...f, lastSeen: seen } : f)),
+    );
+    const some = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(some.code, some.stderr).toBe(0);
+    // Asked before the judgement (gone-a is in it), then again without the flag it skipped.
+    const rest = planned.filter((n) => n !== 'gone-a');
+    expect(d.validates).toEqual([planned, rest]);
+    expect(d.writes).toEqual([{ path: 'archive', features: rest }]);
+
+    server.reset();
+    const e = serveCleanup(server, FLAGS);
+    const asked = await cli(['retire', 'apply', path], { stdinIsTTY: true, stderrIsTTY: true, stdin: 'y\n' });
+    expect(asked.code, asked.stderr).toBe(0);
+    expect(e.validates).toEqual([planned]);
+    // Without --yes, validate comes after the answer: after every read of the judgement.
+    const urls = server.requests.map((q) => `${q.method} ${q.url.split('?')[0]}`);
+    expect(urls.indexOf('POST /api/admin/projects/default/archive/validate')).toBeGreaterThan(
+      urls.lastIndexOf('GET /api/admin/projects/default/features'),
     );
   });
 

@@ -29,6 +29,10 @@ interface Def {
   catchall?: z.ZodMiniType;
   keyType?: z.ZodMiniType;
   valueType?: z.ZodMiniType;
+  entries?: Record<string, unknown>;
+  values?: unknown[];
+  items?: z.ZodMiniType[];
+  rest?: z.ZodMiniType | null;
 }
 const defOf = (s: z.ZodMiniType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
 
@@ -63,6 +67,29 @@ export function compile(schema: z.ZodMiniType): Check {
         if (!Array.isArray(v)) return expected('array', v);
         for (let i = 0; i < v.length; i++) {
           const issue = item(v[i]);
+          if (issue) return at(i, issue);
+        }
+        return undefined;
+      };
+    }
+    case 'enum':
+    case 'literal': {
+      const allowed = new Set(def.type === 'enum' ? Object.values(def.entries!) : def.values!);
+      const shown = [...allowed].map((a) => JSON.stringify(a)).join('|');
+      return (v) => (allowed.has(v) ? undefined : { path: [], message: `expected one of ${shown}` });
+    }
+    case 'tuple': {
+      const items = def.items!.map((item) => {
+        if (defOf(item).type === 'optional') throw new Error('search-shape: optional tuple items are not compiled');
+        return compile(item);
+      });
+      if (def.rest) throw new Error('search-shape: tuples with a rest are not compiled');
+      return (v) => {
+        if (!Array.isArray(v)) return expected('tuple', v);
+        if (v.length !== items.length)
+          return { path: [], message: `expected ${items.length} items, received ${v.length}` };
+        for (let i = 0; i < items.length; i++) {
+          const issue = items[i]!(v[i]);
           if (issue) return at(i, issue);
         }
         return undefined;

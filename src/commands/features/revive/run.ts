@@ -3,42 +3,13 @@ import { checkJsonDepth } from '../../../config/json-file.js';
 import { InterruptedError, OutputError, RequestError, UsageError } from '../../../errors.js';
 import { clockOf, keepReadingWhenClosed } from '../../../io.js';
 import { render } from '../../../output/render.js';
-import type { Column } from '../../../output/rows.js';
 import { RESULT_KIND, REVIVE_RESULT_KIND } from '../../../retire/model.js';
 import { writeRecord } from '../../../retire/result-file.js';
 import { reviveAll, type ReviveOutcome } from '../../../retire/revive.js';
 import type { RunContext } from '../../../cli/context.js';
 import type { Request } from '../../../cli/spec.js';
+import { writeColumns, writeRows, writeSummary, type Done } from '../../write-result.js';
 import type { options } from './options.js';
-
-interface Row {
-  flag: string;
-  result: 'revived' | 'skipped' | 'failed' | 'unverified' | 'not attempted';
-  detail: string;
-}
-const columns: Column<Row>[] = [
-  { name: 'name', header: 'flag', value: (r) => r.flag },
-  { name: 'result', value: (r) => r.result },
-  { name: 'detail', value: (r) => r.detail },
-];
-
-function reviveRows(o: ReviveOutcome): Row[] {
-  const unclear = new Map(o.unclear.map((u) => [u.name, u.message]));
-  const stopped = `stopped (${o.signal === undefined || o.signal === 'SIGINT' ? 'Ctrl-C' : o.signal}) before its request`;
-  return [
-    ...o.revived.map((flag): Row => ({
-      flag,
-      result: 'revived',
-      detail: unclear.has(flag)
-        ? `the answer was unclear (${unclear.get(flag)}); verified active by reading the project`
-        : '',
-    })),
-    ...o.skipped.map((s): Row => ({ flag: s.name, result: 'skipped', detail: s.reason })),
-    ...o.failed.map((x): Row => ({ flag: x.name, result: 'failed', detail: x.message })),
-    ...o.unverified.map((x): Row => ({ flag: x.name, result: 'unverified', detail: x.message })),
-    ...o.notAttempted.map((flag): Row => ({ flag, result: 'not attempted', detail: stopped })),
-  ];
-}
 
 /** The archived names and project of a `retire apply --result` file. */
 async function fromResult(path: string): Promise<{ names: string[]; project: string; server: string }> {
@@ -128,19 +99,14 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     hold?.release();
   }
   await save(outcome, true);
-  const rows = reviveRows(outcome);
+  const done: Done<'revived'> = { result: 'revived', names: outcome.revived, found: 'active' };
+  const rows = writeRows(outcome, done);
   await render(ui, {
     kind: 'document',
     document: record(outcome, true),
-    table: (u) => render(u, { kind: 'rows', columns, rows }).then(() => undefined),
+    table: (u) => render(u, { kind: 'rows', columns: writeColumns, rows }).then(() => undefined),
   });
-  const more = [
-    outcome.unverified.length ? `${outcome.unverified.length} unverified` : '',
-    outcome.notAttempted.length ? `${outcome.notAttempted.length} not attempted` : '',
-  ].filter(Boolean);
-  io.stderr.write(
-    `${outcome.revived.length} revived, ${outcome.skipped.length} skipped, ${outcome.failed.length} failed${more.map((m) => `, ${m}`).join('')}.\n`,
-  );
+  io.stderr.write(`${writeSummary(outcome, done)}.\n`);
   if (unwritten) throw unwritten;
   if (outcome.interrupted) throw new InterruptedError(outcome.signal);
   const bad = outcome.failed.length + outcome.unverified.length;

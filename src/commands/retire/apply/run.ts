@@ -13,7 +13,7 @@ import type { RunContext } from '../../../cli/context.js';
 import type { Request } from '../../../cli/spec.js';
 import { confirm } from './confirm.js';
 import type { options } from './options.js';
-import { resultColumns, resultRows, summary } from './view.js';
+import { writeColumns, writeRows, writeSummary, type Done } from '../../write-result.js';
 
 /** Servers compare without a trailing slash: http://x/ and http://x are the same server. */
 const sameServer = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
@@ -92,6 +92,8 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       pacer: ctx.pacer(() => undefined),
       threads: defaultThreads(),
       skipFiles,
+      // Without a prompt nothing comes between the judgement and the writes: validate is asked beside its reads.
+      validate: f.yes === true,
     });
     const { ready, skipped } = judged;
     notes = judged.notes;
@@ -105,7 +107,11 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       if (!f.yes && !(await confirm(io, termSafe(ask), hold?.signal)))
         throw new RequestError('cancelled at the prompt: nothing archived');
       const done = await archiveAll(
-        { ...opts, progress: (o) => save({ ...o, skipped: [...skipped, ...o.skipped] }, false) },
+        {
+          ...opts,
+          validated: judged.validated,
+          progress: (o) => save({ ...o, skipped: [...skipped, ...o.skipped] }, false),
+        },
         ready.map((x) => x.name),
       );
       outcome = { ...done, skipped: [...skipped, ...done.skipped] };
@@ -114,12 +120,14 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     hold?.release();
   }
   await save(outcome, true);
+  const done: Done<'archived'> = { result: 'archived', names: outcome.archived, found: 'archived' };
   await render(ui, {
     kind: 'document',
     document: record(outcome, true),
-    table: (u) => render(u, { kind: 'rows', columns: resultColumns, rows: resultRows(outcome) }).then(() => undefined),
+    table: (u) =>
+      render(u, { kind: 'rows', columns: writeColumns, rows: writeRows(outcome, done) }).then(() => undefined),
   });
-  io.stderr.write(`${summary(outcome)}.\n`);
+  io.stderr.write(`${writeSummary(outcome, done)}.\n`);
   if (unwritten) throw unwritten;
   if (outcome.interrupted) throw new InterruptedError(outcome.signal);
   const bad = outcome.failed.length + outcome.unverified.length;
