@@ -47,16 +47,23 @@ export async function archiveAll(o: ApplyOptions, names: string[]): Promise<Outc
     return batch.filter((n) => !parents.includes(n));
   };
   // Until verified, a name sent is on the record as sent and not verified, so that a run cut
-  // short (a crash, SIGKILL) still leaves a true record.
+  // short (a crash, SIGKILL) still leaves a true record. That includes the request in flight:
+  // the record says so before it is sent, since no handler runs after a SIGKILL.
+  let inFlight: string[] = [];
   const progress = (rest: string[]) =>
     o.progress?.({
       ...out,
       unverified: [
         ...sent.map((name) => ({ name, message: 'sent and accepted; not verified yet' })),
         ...[...unclear].map(([name, m]) => ({ name, message: `${m}; not verified yet` })),
+        ...inFlight.map((name) => ({ name, message: 'sent; no answer yet, so not verified' })),
       ],
       notAttempted: [...out.notAttempted, ...rest],
     });
+  const sending = async (names: string[], rest: string[]): Promise<void> => {
+    inFlight = names;
+    await progress(rest);
+  };
   // A child added since the plan: the server would refuse the whole batch for its parent.
   // One validate for every name, not one per batch: the judgement's own when it asked about
   // exactly these names (a parent's child among the names it judged out would be missed
@@ -70,11 +77,14 @@ export async function archiveAll(o: ApplyOptions, names: string[]): Promise<Outc
     }
     const batch = list[b]!;
     try {
+      await sending(batch, list.slice(b + 1).flat());
       await write(batch);
+      inFlight = [];
       sent.push(...batch);
       await progress(list.slice(b + 1).flat());
       continue;
     } catch (caught) {
+      inFlight = [];
       const err = writeError(caught);
       if (!isRefusal(err)) {
         // No answer that proves anything: the write may or may not have happened. The reads below decide.
@@ -99,9 +109,12 @@ export async function archiveAll(o: ApplyOptions, names: string[]): Promise<Outc
         break;
       }
       try {
+        await sending([rest[i]!], [...rest.slice(i + 1), ...list.slice(b + 1).flat()]);
         await write([rest[i]!]);
+        inFlight = [];
         sent.push(rest[i]!);
       } catch (caught) {
+        inFlight = [];
         const err = writeError(caught);
         if (isRefusal(err)) out.failed.push({ name: rest[i]!, message: err.message });
         else unclear.set(rest[i]!, err.message);

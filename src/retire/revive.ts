@@ -55,12 +55,15 @@ export async function reviveAll(o: ReviveOptions, names: string[]): Promise<Revi
   const list = batches(names.filter((n) => !before.has(n)));
   const sent: string[] = [];
   const unclear = new Map<string, string>();
+  // The request in flight is on the record before it is sent: no handler runs after a SIGKILL.
+  let inFlight: string[] = [];
   const progress = (rest: string[]) =>
     o.progress?.({
       ...out,
       unverified: [
         ...sent.map((name) => ({ name, message: 'sent; not verified yet' })),
         ...[...unclear].map(([name, m]) => ({ name, message: `${m}; not verified yet` })),
+        ...inFlight.map((name) => ({ name, message: 'sent; no answer yet, so not verified' })),
       ],
       notAttempted: [...out.notAttempted, ...rest],
     });
@@ -73,10 +76,14 @@ export async function reviveAll(o: ReviveOptions, names: string[]): Promise<Revi
     o.debug(
       `write: POST /api/admin/projects/${o.project}/revive {features: ${batch.length} name${batch.length === 1 ? '' : 's'}: ${batch.join(', ')}}`,
     );
+    inFlight = batch;
+    await progress(list.slice(b + 1).flat());
     try {
       await reviveFlags(o.client, o.project, batch);
+      inFlight = [];
       sent.push(...batch);
     } catch (caught) {
+      inFlight = [];
       const err = writeError(caught);
       for (const n of batch) {
         if (isRefusal(err)) out.failed.push({ name: n, message: err.message });

@@ -168,3 +168,56 @@ it('SIGHUP with stderr gone (the terminal closed): the write still stops cleanly
   expect(doc.archived).toHaveLength(100);
   expect(doc.notAttempted).toHaveLength(150);
 }, 60_000);
+
+// SIGKILL (the OOM killer, a CI runner torn down) runs no handler: what the record says must
+// already be true while a request is in flight. It once said "not attempted" of the batch the
+// server may have archived, so a re-run called it "already archived" and revive --from missed it.
+it.each([
+  ['retire apply', 'archive'],
+  ['features revive --from', 'revive'],
+] as const)(
+  'SIGKILL while the 2nd %s request is in flight: the record names that batch sent and not verified',
+  async (_label, kind) => {
+    server.reset();
+    const flags = FLAGS.map((f) => ({ ...f, name: `kill-${kind}-${f.name}` }));
+    cleanup = serveCleanup(server, flags);
+    const env = { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.kill-secret', FLAGCTL_CONFIG_DIR: '/nonexistent' };
+    const plan = await runCli(['retire', 'plan', join(dir, 'empty'), '-o', 'json'], { env });
+    expect(plan.code, plan.stderr).toBe(0);
+    const planFile = join(dir, `plan-kill-${kind}.json`);
+    writeFileSync(planFile, plan.stdout);
+    const applied = join(dir, `result-kill-apply-${kind}.json`);
+    let args = ['retire', 'apply', planFile, '--yes', '--result', applied];
+    let result = applied;
+    if (kind === 'revive') {
+      const done = await runCli(args, { env });
+      expect(done.code, done.stderr).toBe(0);
+      result = join(dir, 'result-kill-revive.json');
+      args = ['features', 'revive', '--from', applied, '--result', result];
+    }
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { PATH: process.env.PATH, HOME: '/nonexistent', ...env },
+    });
+    const closed = new Promise((resolve) => child.on('close', resolve));
+    let seen = 0;
+    const hold = async () => {
+      if (++seen < 2) return;
+      child.kill('SIGKILL');
+      await closed; // no answer before the process is gone
+    };
+    if (kind === 'archive') cleanup.onArchive = hold;
+    else cleanup.onRevive = hold;
+    await closed;
+    const doc = JSON.parse(readFileSync(result, 'utf8')) as {
+      unverified: { name: string; message: string }[];
+      notAttempted: string[];
+    };
+    const names = flags.map((f) => f.name);
+    expect(doc.unverified.map((u) => u.name)).toEqual(names.slice(0, 200));
+    expect(doc.unverified.slice(100).map((u) => u.message)).toEqual(
+      Array(100).fill('sent; no answer yet, so not verified'),
+    );
+    expect(doc.notAttempted).toEqual(names.slice(200));
+  },
+  60_000,
+);
