@@ -125,6 +125,11 @@ const TABLE = {
   'cleanup-js.test.ts': 'cleanup/js.test.ts',
   'cleanup-langs.test.ts': 'cleanup/langs.test.ts',
   'cleanup-patch.test.ts': 'cleanup/patch.test.ts',
+  'cleanup-patch-path.test.ts': 'cleanup/patch-path.test.ts',
+  'canonical-line.test.ts': 'snapshot/canonical-line.test.ts',
+  'plan-shape.test.ts': 'retire/plan-shape.test.ts',
+  'name-key.test.ts': 'cli/name-key.test.ts',
+  'unknown-words.test.ts': 'cli/unknown-words.test.ts',
   'cleanup/corpus.ts': 'cleanup/corpus.ts',
   'bin-nouns.test.ts': 'startup/bin-nouns.test.ts',
   // the build and the repository (project build): they run esbuild, tsc and scripts/
@@ -136,6 +141,7 @@ const TABLE = {
   'folder-rules.test.ts': 'build/folder-rules.test.ts',
   'format-branches.test.ts': 'build/format-branches.test.ts',
   'formats-complete.test.ts': 'build/formats-complete.test.ts',
+  'format-registry.test.ts': 'build/format-registry.test.ts',
   'import-cycles.test.ts': 'build/import-cycles.test.ts',
   'post-sites.test.ts': 'build/post-sites.test.ts',
   // the built CLI as a process (project faults)
