@@ -58,7 +58,8 @@ export default defineConfig({
           // Worker threads that keep their modules from file to file (poolOptions above): the
           // sources, zod and vitest load once per thread rather than once per file.
           pool: 'threads',
-          include: ['test/unit/**/*.test.ts'],
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/{build,faults,artifact,e2e}/**'],
           // A limit for a test that hangs, not a speed goal (those live in bench/): the 5 s
           // default failed tests that loop over every command on this 2-core machine under load.
           testTimeout: 30_000,
@@ -67,10 +68,18 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'build',
+          include: ['test/build/**/*.test.ts'],
+          testTimeout: 30_000,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
           name: 'faults',
           include: ['test/faults/**/*.test.ts'],
           testTimeout: 30_000,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -81,7 +90,7 @@ export default defineConfig({
           poolOptions: { forks: { singleFork: true } },
           hookTimeout: 300_000,
           testTimeout: 30_000,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
       {
@@ -89,7 +98,7 @@ export default defineConfig({
           name: 'e2e',
           ...e2e,
           env: { FLAGCTL_TEST_NODE: process.execPath, FLAGCTL_TEST_NODE_VERSION: process.version },
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 4 },
         },
       },
       {
@@ -99,7 +108,7 @@ export default defineConfig({
           exclude: ONE_RUNTIME,
           globalSetup: ['scripts/node-runtime.mjs', ...e2e.globalSetup],
           env: { FLAGCTL_TEST_NODE: nodePath(), FLAGCTL_TEST_NODE_VERSION: `v${NODE_VERSION}` },
-          sequence: { groupOrder: 4 },
+          sequence: { groupOrder: 5 },
         },
       },
     ],

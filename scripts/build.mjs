@@ -36,7 +36,7 @@ export const LAZY_PACKAGES = ['ora'];
  * and each command's implementation (src/commands/<noun>/<verb>/run.ts, loaded with import()
  * when the command runs). The command modules main.ts imports only declare options and help; if
  * one of them imported any of these statically, every start would pay for it (see assertLazy;
- * test/unit/build-guard.test.ts plants a static import to show the build then fails).
+ * test/build/build-guard.test.ts plants a static import to show the build then fails).
  */
 const STARTUP_FREE = [
   /^node_modules\/(zod|chalk)\//,

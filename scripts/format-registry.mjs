@@ -9,7 +9,7 @@
 //   table type-checks only when every file exports a whole Adapter.
 //
 // `npm run docs` writes them (before the option tables, which list the formats); the build and
-// test/unit/format-registry.test.ts fail while they differ from what the adapters say.
+// test/build/format-registry.test.ts fail while they differ from what the adapters say.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 

@@ -1,6 +1,6 @@
 // One vocabulary across commands: every option name that more than one command uses has one
 // meaning, declared here with what it is in each command that takes it. Nothing at run time
-// reads this file: test/unit/vocabulary.test.ts derives the shared names from the command
+// reads this file: test/cli/vocabulary.test.ts derives the shared names from the command
 // records and fails when a command takes a shared name that is not declared here for it (a new
 // option reusing a name must say that it means the same), and `npm run docs` writes the table
 // in docs/options.md from it. Hidden earlier spellings are left out: they are aliases.

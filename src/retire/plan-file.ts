@@ -14,7 +14,7 @@ import { PLAN_KIND, PLAN_VERSION, planDigest, type Plan } from './model.js';
 // Only a check: the plan used is the document itself (unknown fields and all, as its digest
 // covers them). A plan of 1,000 flags is over a megabyte of small objects, so it is checked by
 // the plain walk compiled from this schema (api/schemas/search-check.ts), which accepts what
-// zod would (test/unit/plan-shape.test.ts).
+// zod would (test/retire/plan-shape.test.ts).
 const seen = z.array(z.tuple([z.string(), z.nullable(z.string())]));
 const flagState = z.object({
   name: z.string(),

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useCompletionEnv } from '../support/completion-env.js';
 import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
-import { serveCleanup } from '../unit/retire-fixture.js';
+import { serveCleanup } from '../support/retire-fixture.js';
 
 // The zsh and fish scripts run in the real shells (Debian's zsh and fish; `npm test` installs
 // them when they are missing, see scripts/test-deps.mjs).

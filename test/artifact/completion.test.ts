@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useCompletionEnv } from '../support/completion-env.js';
 import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
-import { serveCleanup } from '../unit/retire-fixture.js';
+import { serveCleanup } from '../support/retire-fixture.js';
 
 // The completion scripts are tested in a real bash: the generated script is sourced and its
 // function called with COMP_WORDS, COMP_CWORD, COMP_LINE and COMP_POINT set as bash sets them.

@@ -9,7 +9,7 @@ import { sendJson, useFixtureServer } from '../support/fixture-server.js';
 // The fast path of `feature get` as it ships: bin/flagctl and the single executable try
 // dist/feature-get.cjs first, and run the whole CLI for what it declines. Whichever runs, a
 // command line must give the very stdout, stderr and exit code that the whole CLI alone
-// (dist/flagctl.cjs, run here directly) gives. test/unit/feature-get-fast.test.ts compares
+// (dist/flagctl.cjs, run here directly) gives. test/commands/feature-get-fast.test.ts compares
 // the two in-process on many more command lines.
 
 const execFile = promisify(execFileCb);

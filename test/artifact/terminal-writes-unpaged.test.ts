@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
-import { serveCleanup, type Cleanup } from '../unit/retire-fixture.js';
+import { serveCleanup, type Cleanup } from '../support/retire-fixture.js';
 
 // Issue 35 item 5 on a real pseudo-terminal (util-linux `script`): the two writes, `retire
 // apply` and `features revive`, never go through the pager, and neither does apply's question,

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { flagctl, NODE, target } from './cli.js';
 import { SEED } from './harness/seed.mjs';
-import { makeRepo, type TestRepo } from '../unit/refs-diff-repo.js';
+import { makeRepo, type TestRepo } from '../support/refs-diff-repo.js';
 import type { RefsDiff } from '../../src/refs/diff/model.js';
 
 // `flagctl refs --diff` and the GitHub Action's script against real servers, over git

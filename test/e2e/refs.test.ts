@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { adminGet, deleteFlag, flagctl, target } from './cli.js';
 import { SEED } from './harness/seed.mjs';
-import { byPlace, makeTree, oracle, sarifValidator, TREE_FLAGS } from '../unit/refs-tree.js';
+import { byPlace, makeTree, oracle, sarifValidator, TREE_FLAGS } from '../support/refs-tree.js';
 import type { Reference } from '../../src/refs/model.js';
 
 // `flagctl refs` against real servers, over the fixture tree written to a temporary directory.

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { makeTree } from '../unit/refs-tree.js';
+import { makeTree } from '../support/refs-tree.js';
 import { flagctl, target } from './cli.js';
 import { onTerminal } from './terminal.js';
 

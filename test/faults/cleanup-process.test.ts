@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 // cleanup as the built CLI, a process in a git work tree: its patch goes through `git apply`.
-// In-process cleanup is test/unit/cleanup-command.test.ts.
+// In-process cleanup is test/commands/cleanup.test.ts.
 
 const BIN = join(__dirname, '../../bin/flagctl');
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
-import { serveCleanup, type Cleanup } from '../unit/retire-fixture.js';
+import { serveCleanup, type Cleanup } from '../support/retire-fixture.js';
 
 // The built CLI and real signals: during `retire apply`, the first Ctrl-C (or SIGTERM, SIGHUP)
 // lets the archive request in flight finish, sends no other, verifies, writes the result and

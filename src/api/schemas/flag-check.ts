@@ -5,7 +5,7 @@ import type { Flag } from './flag.js';
 // zod's schemas and loading zod itself were a large part of `feature get`'s start-up, which
 // must check this one document (issue 23). The walk takes exactly what the schema takes, and
 // reports the first problem as zod does, with its path and zod's English message
-// (test/unit/feature-shape.test.ts compares the two on every field and on mutated documents),
+// (test/api/flag-shape.test.ts compares the two on every field and on mutated documents),
 // so a refused answer reads the same as before. flag.ts stays the description of the shape.
 
 type Issue = { path: (string | number)[]; message: string };
