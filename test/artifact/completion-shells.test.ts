@@ -6,6 +6,8 @@ import { useCompletionEnv } from '../support/completion-env.js';
 import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
 import { serveCleanup } from '../support/retire-fixture.js';
+import search from '../../src/commands/features/search/index.js';
+import stale from '../../src/commands/features/stale/index.js';
 
 // The zsh and fish scripts run in the real shells (Debian's zsh and fish; `npm test` installs
 // them when they are missing, see scripts/test-deps.mjs).
@@ -217,12 +219,9 @@ for (const [name, complete] of [
     });
 
     it('completes enumerated flag values and arguments', () => {
-      expect(complete('flagctl features search -o ')).toEqual(
-        sorted(['table', 'json', 'ndjson', 'csv', 'markdown', 'yaml', 'github']),
-      );
-      expect(complete('flagctl features stale -o ')).toEqual(
-        sorted(['table', 'json', 'ndjson', 'csv', 'markdown', 'yaml', 'github']),
-      );
+      // The formats each record offers: a new format needs no edit here.
+      expect(complete('flagctl features search -o ')).toEqual(sorted([...search.formats!]));
+      expect(complete('flagctl features stale -o ')).toEqual(sorted([...stale.formats!]));
       expect(complete('flagctl features search --sort-order ')).toEqual(['asc', 'desc']);
       expect(complete('flagctl features search --state p')).toEqual(['potentially-stale']);
       expect(complete('flagctl insights --section ')).toEqual(

@@ -6,6 +6,7 @@ import { useCompletionEnv } from '../support/completion-env.js';
 import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
 import { serveCleanup } from '../support/retire-fixture.js';
+import search from '../../src/commands/features/search/index.js';
 
 // The completion scripts are tested in a real bash: the generated script is sourced and its
 // function called with COMP_WORDS, COMP_CWORD, COMP_LINE and COMP_POINT set as bash sets them.
@@ -193,15 +194,9 @@ describe('bash completion', () => {
   });
 
   it('completes enumerated flag values', () => {
-    expect(reply('flagctl features search -o ')).toEqual([
-      'table',
-      'json',
-      'ndjson',
-      'csv',
-      'markdown',
-      'yaml',
-      'github',
-    ]);
+    // The formats its record offers, in its order: a new format needs no edit here.
+    expect(reply('flagctl features search -o ')).toEqual(search.formats);
+    expect(search.formats).toEqual(expect.arrayContaining(['table', 'json', 'yaml', 'github']));
     expect(reply('flagctl insights --output c')).toEqual(['csv']);
     expect(reply('flagctl features search --sort-order ')).toEqual(['asc', 'desc']);
     expect(reply('flagctl features search --state p')).toEqual(['potentially-stale']);
@@ -213,15 +208,7 @@ describe('bash completion', () => {
 
   it('completes --flag=value, and values with a colon, as bash splits them', () => {
     expect(reply('flagctl features search --output=nd')).toEqual(['ndjson']);
-    expect(reply('flagctl features search --output=')).toEqual([
-      '=table',
-      '=json',
-      '=ndjson',
-      '=csv',
-      '=markdown',
-      '=yaml',
-      '=github',
-    ]);
+    expect(reply('flagctl features search --output=')).toEqual(search.formats!.map((f) => `=${f}`));
     expect(reply('flagctl features search --sort-by=last')).toEqual(['lastSeenAt']);
     // bash replaces only the word after the last ':' of environment:pro.
     expect(reply('flagctl features search --tag INCLUDE_A')).toEqual(['INCLUDE_ALL_OF:', 'INCLUDE_ANY_OF:']);
