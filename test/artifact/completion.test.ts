@@ -197,7 +197,7 @@ describe('bash completion', () => {
     // The formats its record offers, in its order: a new format needs no edit here.
     expect(reply('flagctl features search -o ')).toEqual(search.formats);
     expect(search.formats).toEqual(expect.arrayContaining(['table', 'json', 'yaml', 'github']));
-    expect(reply('flagctl insights --output c')).toEqual(['csv']);
+    expect(reply('flagctl insights --output cs')).toEqual(['csv']);
     expect(reply('flagctl features search --sort-order ')).toEqual(['asc', 'desc']);
     expect(reply('flagctl features search --state p')).toEqual(['potentially-stale']);
     expect(reply('flagctl features stale --type kill')).toEqual(['kill-switch']);

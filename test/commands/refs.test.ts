@@ -5,6 +5,7 @@ import { runCli } from '../support/io.js';
 import { sendJson, useFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { makeTree, sarifValidator, TREE_FLAGS } from '../support/refs-tree.js';
 import type { Reference } from '../../src/refs/model.js';
+import refsCommand from '../../src/commands/refs/index.js';
 
 // `flagctl refs` end to end in-process, against a strict fixture server: the flags listing,
 // every format, the summary's verdicts, the gate, and bad input.
@@ -568,6 +569,9 @@ describe('flagctl refs', () => {
   });
 
   it('bad input: exit 2, a one-line message, nothing sent', async () => {
+    const rest = refsCommand.formats!.filter((f) => f !== 'github' && f !== 'sarif');
+    const summaryFormats = `${rest.slice(0, -1).join(', ')} or ${rest.at(-1)}`;
+    expect(rest).toEqual(expect.arrayContaining(['table', 'json', 'ndjson', 'csv', 'markdown', 'yaml']));
     const cases: [string[], string][] = [
       [['/nonexistent/src'], 'flagctl: path "/nonexistent/src" does not exist; give files or directories to search\n'],
       [
@@ -581,7 +585,8 @@ describe('flagctl refs', () => {
       [[dir, '--max-file-kb', '0'], 'flagctl: --max-file-kb "0": expected a whole number of KiB from 1 to 1048576\n'],
       [
         [dir, '--summary', '-o', 'sarif'],
-        'flagctl: --summary: not with -o sarif, which reports references; use -o table, json, ndjson, csv, markdown or yaml\n',
+        // Every format of the record but the two that report references: a new format needs no edit here.
+        `flagctl: --summary: not with -o sarif, which reports references; use -o ${summaryFormats}\n`,
       ],
     ];
     for (const [args, stderr] of cases) {
