@@ -1,32 +1,15 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
+import { APP, WORKER, useTrees } from '../support/cleanup-sources.js';
 
 const TOKEN = '*:*.0123456789abcdef0123456789abcdef';
 const server = useFixtureServer();
 const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN });
 
-const APP = `import { useFlag } from '@unleash/proxy-client-react';\n\nexport function App() {\n  const on = useFlag('new-checkout');\n  return <main>{on ? <NewCheckout /> : <OldCheckout />}</main>;\n}\n`;
-const WORKER = `import { initialize } from 'unleash-client';\nconst unleash = initialize({ url: 'u', appName: 'w' });\nexport function work() {\n  if (!unleash.isEnabled('new-checkout')) {\n    return legacy();\n  }\n  return modern();\n}\n`;
-
-let dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  dirs = [];
-});
-
-function repo(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'flagctl-cleanup-'));
-  dirs.push(dir);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(join(dir, name, '..'), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
+const repo = useTrees();
 
 const lifecycle = (stage: string, status?: string) => ({
   name: 'new-checkout',

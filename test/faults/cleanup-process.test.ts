@@ -1,49 +1,37 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { APP, WORKER, useTrees } from '../support/cleanup-sources.js';
 
 // cleanup as the built CLI, a process in a git work tree: its patch goes through `git apply`.
 // In-process cleanup is test/commands/cleanup.test.ts.
 
 const BIN = join(__dirname, '../../bin/flagctl');
 
-const APP = `import { useFlag } from '@unleash/proxy-client-react';\n\nexport function App() {\n  const on = useFlag('new-checkout');\n  return <main>{on ? <NewCheckout /> : <OldCheckout />}</main>;\n}\n`;
-const WORKER = `import { initialize } from 'unleash-client';\nconst unleash = initialize({ url: 'u', appName: 'w' });\nexport function work() {\n  if (!unleash.isEnabled('new-checkout')) {\n    return legacy();\n  }\n  return modern();\n}\n`;
+const repo = useTrees();
 
-let dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  dirs = [];
-});
-
-function repo(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'flagctl-cleanup-'));
-  dirs.push(dir);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(join(dir, name, '..'), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
+/** git in `dir`, with no user configuration and a fixed author. */
+function gitIn(dir: string): (...args: string[]) => string {
+  return (...args: string[]) =>
+    execFileSync('git', args, {
+      cwd: dir,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        GIT_CONFIG_GLOBAL: '/dev/null',
+        GIT_AUTHOR_NAME: 't',
+        GIT_AUTHOR_EMAIL: 't@t',
+        GIT_COMMITTER_NAME: 't',
+        GIT_COMMITTER_EMAIL: 't@t',
+      },
+    });
 }
 
 describe('cleanup, the built CLI in a git work tree', () => {
   it('prints a patch that git apply accepts, after which no reference is left', () => {
     const dir = repo({ 'src/App.tsx': APP, 'src/worker.ts': WORKER.replace(/\n/g, '\r\n'), 'README.md': '# app\n' });
-    const git = (...args: string[]) =>
-      execFileSync('git', args, {
-        cwd: dir,
-        encoding: 'utf8',
-        env: {
-          ...process.env,
-          GIT_CONFIG_GLOBAL: '/dev/null',
-          GIT_AUTHOR_NAME: 't',
-          GIT_AUTHOR_EMAIL: 't@t',
-          GIT_COMMITTER_NAME: 't',
-          GIT_COMMITTER_EMAIL: 't@t',
-        },
-      });
+    const git = gitIn(dir);
     git('init', '-q', '.');
     git('add', '-A');
     git('commit', '-qm', 'start');
@@ -76,19 +64,7 @@ describe('cleanup, the built CLI in a git work tree', () => {
     ['run from src/ on .', (dir: string) => ({ cwd: join(dir, 'src'), args: ['.'] })],
   ])('%s: the patch names files from the top of the work tree, and git apply takes it', (_label, how) => {
     const dir = repo({ 'src/App.tsx': APP, 'README.md': '# app\n' });
-    const git = (...args: string[]) =>
-      execFileSync('git', args, {
-        cwd: dir,
-        encoding: 'utf8',
-        env: {
-          ...process.env,
-          GIT_CONFIG_GLOBAL: '/dev/null',
-          GIT_AUTHOR_NAME: 't',
-          GIT_AUTHOR_EMAIL: 't@t',
-          GIT_COMMITTER_NAME: 't',
-          GIT_COMMITTER_EMAIL: 't@t',
-        },
-      });
+    const git = gitIn(dir);
     git('init', '-q', '.');
     git('add', '-A');
     git('commit', '-qm', 'start');
