@@ -25,8 +25,8 @@ The branch kept comes from --keep, else from the server: a flag whose lifecycle 
 keeps its enabled code when it was kept, its disabled code when it was discarded. Neither known
 nor given exits 2. With --keep, the server is not asked; cleanup never writes to the server.
 
-By default the patch is printed, for git apply (run it from the repository's top, so that the
-paths match); --write edits the files. Whatever still names the flag (a variant, a value passed
+By default the patch is printed, for git apply: paths are named from the top of the git work
+tree, as git diff names them, so it applies from anywhere in the tree; --write edits the files. Whatever still names the flag (a variant, a value passed
 on, an object, a test's mock, a file that does not parse) is left as it was and listed on stderr
 (-o json: "leftovers"), and exits 3 unless --allow-leftovers.`,
   examples: [
