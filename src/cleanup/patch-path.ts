@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { configTop } from '../refs/diff/config.js';
 
 // The name a file has in cleanup's patch. `git apply` reads a patch's paths from the top of the
 // work tree, wherever in it it runs (as `git diff` writes them), so inside a work tree a path is
@@ -7,17 +7,9 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 // absolute path without the leading `/`, as `git diff --no-index` writes it. The path given on
 // the command line (relative or absolute) makes no difference.
 
-/** The top of the git work tree holding `dir` (the nearest folder with a `.git`), if any. */
-function workTreeTop(dir: string): string | undefined {
-  for (let d = resolve(dir); ; d = dirname(d)) {
-    if (existsSync(join(d, '.git'))) return d;
-    if (dirname(d) === d) return undefined;
-  }
-}
-
-export function patchPathOf(file: string, cwd: string): string {
+/** `base`: the top of the work tree holding cwd (where flagctl.json is found too), else cwd; once per tree. */
+export function patchPathOf(file: string, cwd: string, base = configTop(cwd)): string {
   const abs = isAbsolute(file) ? file : resolve(cwd, file);
-  const base = workTreeTop(cwd) ?? cwd;
   const rel = relative(base, abs);
   const name = rel === '' || rel.startsWith('..') || isAbsolute(rel) ? abs.replace(/^\/+/, '') : rel;
   return name.split(sep).join('/');

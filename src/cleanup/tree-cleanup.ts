@@ -4,6 +4,7 @@ import { cleanFile, type FileCleanup } from './clean.js';
 import type { Leftover } from './leftovers.js';
 import { unifiedDiff } from './patch.js';
 import { patchPathOf } from './patch-path.js';
+import { configTop } from '../refs/diff/config.js';
 import { emptyStats, scanTree, type TreeOptions, type TreeStats } from '../refs/scan.js';
 
 // cleanup over a tree: refs' own walk finds the files that name a flag (same ignore rules);
@@ -32,6 +33,8 @@ export async function cleanTree(
   const names = [...flags.keys()];
   const spec = { names, aliases: [], delimiters: ['"', "'", '`'], maxFileBytes: 1024 * 1024 };
   const files: CleanedFile[] = [];
+  const cwd = process.cwd();
+  const top = configTop(cwd);
   for await (const found of scanTree(spec, tree, stats)) {
     if (found.refs.length === 0) continue;
     const before = await readFile(found.file, 'utf8');
@@ -41,7 +44,7 @@ export async function cleanTree(
     files.push({
       file: found.file,
       changed,
-      patch: unifiedDiff(patchPathOf(found.file, process.cwd()), before, result.after),
+      patch: unifiedDiff(patchPathOf(found.file, cwd, top), before, result.after),
       actions: result.actions,
       leftovers: result.leftovers,
     });
