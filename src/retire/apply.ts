@@ -2,7 +2,7 @@ import { archiveFlags, batches, isDependencyRefusal, parentsAmong } from '../api
 import { ApiError, CliError } from '../errors.js';
 import type { ApplyOptions, Outcome } from './outcome.js';
 import { verifyArchived } from './verify.js';
-import { isRefusal, stopSignal, writeError } from './write-answer.js';
+import { isRefusal, notYetVerified, stopSignal, writeError } from './write-answer.js';
 
 // `retire apply`'s work, apart from the terminal: archive the flags recheck.ts judged ready in
 // batches, and verify against the archived set.
@@ -53,11 +53,7 @@ export async function archiveAll(o: ApplyOptions, names: string[]): Promise<Outc
   const progress = (rest: string[]) =>
     o.progress?.({
       ...out,
-      unverified: [
-        ...sent.map((name) => ({ name, message: 'sent and accepted; not verified yet' })),
-        ...[...unclear].map(([name, m]) => ({ name, message: `${m}; not verified yet` })),
-        ...inFlight.map((name) => ({ name, message: 'sent; no answer yet, so not verified' })),
-      ],
+      unverified: notYetVerified(sent, 'sent and accepted; not verified yet', unclear, inFlight),
       notAttempted: [...out.notAttempted, ...rest],
     });
   const sending = async (names: string[], rest: string[]): Promise<void> => {

@@ -1,8 +1,9 @@
 import { activeFlags, batches, reviveFlags, type ActiveFlag } from '../api/archive.js';
 import type { ApiClient } from '../api/http/client.js';
 import { CliError } from '../errors.js';
+import type { Failure, Skip } from './outcome.js';
 import type { Clock } from '../io.js';
-import { isRefusal, pause, SETTLE_WAITS_MS, stopSignal, writeError } from './write-answer.js';
+import { isRefusal, notYetVerified, pause, SETTLE_WAITS_MS, stopSignal, writeError } from './write-answer.js';
 
 // `features revive`'s work, apart from the terminal: the same record and verification as
 // apply. One read first (a flag already active is skipped, not "revived"), one revive per 100
@@ -10,15 +11,6 @@ import { isRefusal, pause, SETTLE_WAITS_MS, stopSignal, writeError } from './wri
 // only a read says what came back. An answer that proves nothing (a 5xx, a timeout, a reset)
 // leaves its flags unknown until that read; a flag still archived after it is read again a
 // few times, then stays unverified.
-
-interface Skip {
-  name: string;
-  reason: string;
-}
-interface Failure {
-  name: string;
-  message: string;
-}
 
 export interface ReviveOutcome {
   revived: string[];
@@ -60,11 +52,7 @@ export async function reviveAll(o: ReviveOptions, names: string[]): Promise<Revi
   const progress = (rest: string[]) =>
     o.progress?.({
       ...out,
-      unverified: [
-        ...sent.map((name) => ({ name, message: 'sent; not verified yet' })),
-        ...[...unclear].map(([name, m]) => ({ name, message: `${m}; not verified yet` })),
-        ...inFlight.map((name) => ({ name, message: 'sent; no answer yet, so not verified' })),
-      ],
+      unverified: notYetVerified(sent, 'sent; not verified yet', unclear, inFlight),
       notAttempted: [...out.notAttempted, ...rest],
     });
   for (let b = 0; b < list.length; b++) {

@@ -1,5 +1,6 @@
 import { ApiError, CliError, RequestError } from '../errors.js';
 import type { Clock } from '../io.js';
+import type { Failure } from './outcome.js';
 
 // What a write's answer proves. Only a refusal the server itself gave before acting (a 4xx, a
 // 429, a redirect that is not followed) proves that nothing was done. Any other answer (a
@@ -43,4 +44,22 @@ export function pause(clock: Clock, ms: number, signal?: AbortSignal): Promise<v
 export function stopSignal(signal?: AbortSignal): string | undefined {
   if (!signal?.aborted) return undefined;
   return typeof signal.reason === 'string' ? signal.reason : 'SIGINT';
+}
+
+/**
+ * The names a write has not verified yet, as its record says them while it is under way: each
+ * sent and answered (`sentMessage`), each whose answer proved nothing, and the request in
+ * flight, which is on the record before it is sent, since nothing runs after a SIGKILL.
+ */
+export function notYetVerified(
+  sent: readonly string[],
+  sentMessage: string,
+  unclear: ReadonlyMap<string, string>,
+  inFlight: readonly string[],
+): Failure[] {
+  return [
+    ...sent.map((name) => ({ name, message: sentMessage })),
+    ...[...unclear].map(([name, m]) => ({ name, message: `${m}; not verified yet` })),
+    ...inFlight.map((name) => ({ name, message: 'sent; no answer yet, so not verified' })),
+  ];
 }
