@@ -1,5 +1,6 @@
-import { printLines, sq } from './quote.js';
-import { scriptData, wrapPatterns, type Arm, type Dialect, type Script } from './script.js';
+import { sq } from './quote.js';
+import { scriptData, type Dialect, type Script } from './script.js';
+import { shTables } from './sh-tables.js';
 import type { CommandSpec } from './spec.js';
 
 // The bash script: data functions generated from the spec (subcommands, flags, flag values and
@@ -133,10 +134,6 @@ _flagctl() {
 complete -o default -F _flagctl flagctl
 `;
 
-function caseArms(arms: Arm[]): string {
-  return arms.map((a) => `    ${wrapPatterns(a.patterns, '|', '    ')}) ${printLines(a.lines)} ;;`).join('\n');
-}
-
 const dialect: Dialect = { quote: sq, anyPath: (flag) => `*${sq(`|${flag}`)}`, entry: (name) => name };
 
 export const bash: Script = (root: CommandSpec) => {
@@ -149,35 +146,6 @@ export const bash: Script = (root: CommandSpec) => {
 # Use: source <(flagctl completion bash), or save it as
 # ~/.local/share/bash-completion/completions/flagctl (bash 4 or later)
 
-# The subcommands of command path $1, one per line.
-_flagctl_commands() {
-  case $1 in
-${caseArms(data.commands)}
-  esac
-}
-
-# The flags of command path $1.
-_flagctl_flags() {
-  case $1 in
-${caseArms(data.flags)}
-  esac
-  ${printLines(data.shared)}
-}
-
-# What the value of flag $2 of command path $1 completes to, one per line (@profiles: the
-# config's profile names, @files: file names); fails when the flag takes no value.
-_flagctl_values() {
-  case "$1|$2" in
-${caseArms(values)}
-    *) return 1 ;;
-  esac
-}
-
-# The fixed values of argument number $2 (from 0) of command path $1.
-_flagctl_args() {
-  case "$1|$2" in
-${caseArms(data.args)}
-  esac
-}
+${shTables(data, values, { commands: 'one per line', flags: '' })}
 ${driver}`;
 };

@@ -1,5 +1,6 @@
-import { described, printLines, sq } from './quote.js';
-import { scriptData, wrapPatterns, type Arm, type Dialect, type Script } from './script.js';
+import { described, sq } from './quote.js';
+import { scriptData, type Dialect, type Script } from './script.js';
+import { shTables } from './sh-tables.js';
 import type { CommandSpec } from './spec.js';
 
 // The zsh script: the same data functions as the bash one, with descriptions, and a driver
@@ -106,10 +107,6 @@ else
 fi
 `;
 
-function caseArms(arms: Arm[]): string {
-  return arms.map((a) => `    ${wrapPatterns(a.patterns, '|', '    ')}) ${printLines(a.lines)} ;;`).join('\n');
-}
-
 const dialect: Dialect = {
   quote: sq,
   anyPath: (flag) => `*${sq(`|${flag}`)}`,
@@ -123,35 +120,6 @@ export const zsh: Script = (root: CommandSpec) => {
 # Generated from flagctl's command definitions by \`flagctl completion zsh\`; do not edit.
 # Use: save it as _flagctl in a directory of your $fpath, or: source <(flagctl completion zsh)
 
-# The subcommands of command path $1, as name:description lines.
-_flagctl_commands() {
-  case $1 in
-${caseArms(data.commands)}
-  esac
-}
-
-# The flags of command path $1, as flag:description lines.
-_flagctl_flags() {
-  case $1 in
-${caseArms(data.flags)}
-  esac
-  ${printLines(data.shared)}
-}
-
-# What the value of flag $2 of command path $1 completes to, one per line (@profiles: the
-# config's profile names, @files: file names); fails when the flag takes no value.
-_flagctl_values() {
-  case "$1|$2" in
-${caseArms(data.values)}
-    *) return 1 ;;
-  esac
-}
-
-# The fixed values of argument number $2 (from 0) of command path $1.
-_flagctl_args() {
-  case "$1|$2" in
-${caseArms(data.args)}
-  esac
-}
+${shTables(data, data.values, { commands: 'as name:description lines', flags: ', as flag:description lines' })}
 ${driver}`;
 };
