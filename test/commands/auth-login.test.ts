@@ -1,56 +1,12 @@
-import {
-  mkdtempSync,
-  promises as fs,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  mkdirSync,
-  chmodSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { promises as fs, readFileSync, statSync, writeFileSync, mkdirSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FixtureServer, sendJson } from '../support/fixture-server.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, OTHER, SEARCH, acceptToken, useAuthServers } from '../support/auth-servers.js';
+import { sendJson } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
 
-const ADMIN = '*:*.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
-const OTHER = 'user:bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
-const SEARCH = '/api/admin/search/features';
-const server = new FixtureServer();
-const other = new FixtureServer();
-let dir: string;
+const { server, other, dir, cfgDir } = useAuthServers();
 
-beforeAll(async () => {
-  await server.start();
-  await other.start();
-});
-afterAll(async () => {
-  await server.stop();
-  await other.stop();
-});
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'flagctl-test-'));
-});
-afterEach(() => {
-  rmSync(dir, { recursive: true, force: true });
-  const unexpected = [...server.unexpected, ...other.unexpected];
-  server.reset();
-  other.reset();
-  expect(unexpected).toEqual([]);
-});
-
-/** Answers the login check: 200 for the accepted token, 401 otherwise; and the project list (login --project, status). */
-function acceptToken(s: FixtureServer, token: string): void {
-  s.route(SEARCH, (req, res) =>
-    req.headers.authorization === token
-      ? sendJson(res, 200, { features: [], total: 0 })
-      : sendJson(res, 401, { name: 'UnauthorizedError', message: 'Invalid token' }),
-  );
-  s.json('/api/admin/projects', { projects: [{ id: 'default' }, { id: 'web' }] });
-}
-
-const cfgDir = () => join(dir, 'flagctl');
 const cfgFile = () => join(cfgDir(), 'config.json');
 
 async function login(token: string, args: string[] = [], url = server.url) {
@@ -129,9 +85,9 @@ describe('config file safety', () => {
 
   it('uses XDG_CONFIG_HOME when FLAGCTL_CONFIG_DIR is unset', async () => {
     acceptToken(server, ADMIN);
-    const r = await runCli(['auth', 'login', '--url', server.url], { env: { XDG_CONFIG_HOME: dir }, stdin: ADMIN });
+    const r = await runCli(['auth', 'login', '--url', server.url], { env: { XDG_CONFIG_HOME: dir() }, stdin: ADMIN });
     expect(r.code).toBe(0);
-    expect(statSync(join(dir, 'flagctl', 'config.json')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir(), 'flagctl', 'config.json')).mode & 0o777).toBe(0o600);
   });
 });
 

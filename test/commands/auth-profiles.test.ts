@@ -1,51 +1,21 @@
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FixtureServer, sendJson } from '../support/fixture-server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { FixtureServer } from '../support/fixture-server.js';
+import { ADMIN, OTHER, acceptToken, useAuthServers } from '../support/auth-servers.js';
 import { runCli } from '../support/io.js';
 
 // Issue 35 item 1: a profile per server. A login never takes another server's profile unasked,
 // `auth list` and `auth switch` show and choose them, and a project the server lacks is told.
 
-const ADMIN = '*:*.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
-const OTHER = 'user:bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
-const SEARCH = '/api/admin/search/features';
-const server = new FixtureServer();
-const other = new FixtureServer();
-let dir: string;
-
-beforeAll(async () => {
-  await server.start();
-  await other.start();
-});
-afterAll(async () => {
-  await server.stop();
-  await other.stop();
-});
+const { server, other, cfgDir } = useAuthServers();
+const accept = (s: FixtureServer, token: string, projects = ['default', 'web', 'mobile']) =>
+  acceptToken(s, token, projects);
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'flagctl-profiles-'));
   accept(server, ADMIN);
   accept(other, OTHER);
 });
-afterEach(() => {
-  rmSync(dir, { recursive: true, force: true });
-  const unexpected = [...server.unexpected, ...other.unexpected];
-  server.reset();
-  other.reset();
-  expect(unexpected).toEqual([]);
-});
 
-function accept(s: FixtureServer, token: string, projects = ['default', 'web', 'mobile']): void {
-  s.route(SEARCH, (req, res) =>
-    req.headers.authorization === token
-      ? sendJson(res, 200, { features: [], total: 0 })
-      : sendJson(res, 401, { name: 'UnauthorizedError', message: 'Invalid token' }),
-  );
-  s.json('/api/admin/projects', { projects: projects.map((id) => ({ id })) });
-}
-
-const cfgDir = () => join(dir, 'flagctl');
 const saved = () => JSON.parse(readFileSync(join(cfgDir(), 'config.json'), 'utf8'));
 const env = (more: Record<string, string> = {}) => ({ env: { FLAGCTL_CONFIG_DIR: cfgDir(), ...more } });
 const hostName = (url: string) => new URL(url).host.replace(':', '-');
