@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { BIN, NODE, deleteFlag, runtimeName, target, type BinResult } from './cli.js';
+import { BIN, NODE, admin, deleteFlag, runtimeName, target, type BinResult } from './cli.js';
 
 // `flagctl cleanup` against real servers: two flags marked completed through the admin API,
 // one kept and one discarded; the patch is applied with git apply, and refs then finds neither.
@@ -12,28 +12,7 @@ const P = '/api/admin/projects/default';
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-async function admin(
-  server: { url: string; adminToken: string },
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<any> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: server.adminToken, 'content-type': 'application/json', accept: 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${await res.text()}`);
-  const text = await res.text();
-  return text ? JSON.parse(text) : undefined;
-}
-
 /** Created, then completed; 6.10.1 writes the 'initial' stage late, so completing is retried until it stays. */
-/**
- * Unleash 8 records a flag's `archived` lifecycle stage after the archive has answered, on an
- * event; a delete before that makes its insert break a foreign key, and the server exits. Wait
- * for the stage (a while at most: a server that records no such stage has nothing to race).
- */
 async function completed(
   server: { url: string; adminToken: string },
   name: string,

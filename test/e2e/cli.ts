@@ -59,6 +59,23 @@ export async function adminGet(server: { url: string; adminToken: string }, path
   return res.json();
 }
 
+/** Any call to the server's admin API with plain fetch, independent of flagctl; throws on a non-2xx answer. */
+export async function admin(
+  server: { url: string; adminToken: string },
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<any> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: server.adminToken, 'content-type': 'application/json', accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${await res.text()}`);
+  const text = await res.text();
+  return text ? JSON.parse(text) : undefined;
+}
+
 /**
  * Deletes a flag for good, as a test's clean-up does: archives it (if it is not already), waits
  * until the server has recorded the archive in the flag's lifecycle, then deletes it from the

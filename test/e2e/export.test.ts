@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { SEED } from './harness/seed.mjs';
-import { adminGet, flagctl, target } from './cli.js';
+import { admin, adminGet, flagctl, target } from './cli.js';
 
 // `flagctl export` against real servers, and the round trip a CI gate relies on: export, a
 // change through the admin API, and a diff against the snapshot that names exactly that change.
@@ -28,22 +28,6 @@ interface SnapFeature {
     strategies: SnapStrategy[];
     variants: { name: string }[];
   }[];
-}
-
-async function admin(
-  server: { url: string; adminToken: string },
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<any> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: server.adminToken, 'content-type': 'application/json', accept: 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${await res.text()}`);
-  const text = await res.text();
-  return text ? JSON.parse(text) : undefined;
 }
 
 for (const server of inject('servers')) {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServers, type UnleashMajor } from './harness/servers.mjs';
 import { createPlainFeatures } from './harness/seed.mjs';
-import { flagctl, target } from './cli.js';
+import { admin, flagctl, target } from './cli.js';
 
 // `export` and `diff` write nothing to the server, its audit log included (`--batch-export`,
 // which Unleash logged as a features-exported event, is refused before any request), and a changed
@@ -30,22 +30,6 @@ type Server = Fleet['servers'][number] & { segmentId: number };
 let fleet: Fleet | undefined;
 const servers: Server[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'flagctl-e2e-read-only-'));
-
-async function admin(
-  s: { url: string; adminToken: string },
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<any> {
-  const res = await fetch(`${s.url}${path}`, {
-    method,
-    headers: { authorization: s.adminToken, 'content-type': 'application/json', accept: 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${await res.text()}`);
-  const text = await res.text();
-  return text ? JSON.parse(text) : undefined;
-}
 
 /** 30 features; two use the segment in both environments (one with strategy variants beside a second strategy), one is tagged. */
 async function prepare(s: Fleet['servers'][number]): Promise<Server> {
