@@ -5,7 +5,9 @@
 // - `flagctl diff development production --feature <one>` against one curl process making the
 //   same GETs one after the other (the project's environments, the feature's document and its
 //   tags). Budget: at most 1.2×. With --feature only that flag's reads are made, so the time
-//   does not grow with the project.
+//   does not grow with the project. Beside it, the lower bound no Node program can pass: `node
+//   -e 0` (start and exit, nothing loaded, nothing sent) with the same node, and flagctl's time
+//   over that bound, against curl's (a restated budget would read: over the bound, ≤ 1.2× curl).
 // (`diff --batch-export` and its row against curl of the two batch exports went with the
 // option: Unleash logs every batch export as a features-exported event, see docs/writes.md.)
 //
@@ -133,12 +135,14 @@ try {
   const readDiffMs = [];
   const oneMs = [];
   const curlMs = [];
+  const nodeZeroMs = [];
   for (let r = 0; r < RUNS; r++) {
     poolMs.push(wall(process.execPath, poolArgs, env));
     exportMs.push(wall(BIN, exportArgs, env));
     readDiffMs.push(wall(BIN, readDiffArgs, env, [3]));
     curlMs.push(wall('curl', curlArgs, env));
     oneMs.push(wall(BIN, oneArgs, env, [3]));
+    nodeZeroMs.push(wall(process.execPath, ['-e', '0'], env));
   }
   const result = {
     features: FEATURES,
@@ -152,6 +156,10 @@ try {
     oneFeatureCurlMs: median(curlMs),
     oneFeatureRatio: median(oneMs) / median(curlMs),
     oneFeatureBudget: ONE_FLAG_BUDGET,
+    nodeZeroMs: median(nodeZeroMs),
+    nodeZeroRatio: median(nodeZeroMs) / median(curlMs),
+    oneFeatureOverNodeZeroRatio: (median(oneMs) - median(nodeZeroMs)) / median(curlMs),
+    node: process.version,
     runs: RUNS,
     cpus: cpus().length,
     server: server.pkg,
@@ -169,6 +177,10 @@ try {
   );
   console.log(
     `ratio ${result.oneFeatureRatio.toFixed(2)}× (budget ≤ ${ONE_FLAG_BUDGET}×): ${result.oneFeatureRatio <= ONE_FLAG_BUDGET ? 'within' : 'OVER'}`,
+  );
+  console.log(
+    `lower bound: \`node -e 0\` (${result.node}) alone takes ${s(result.nodeZeroMs)}, ${result.nodeZeroRatio.toFixed(2)}× curl's 3 GETs;` +
+      ` flagctl over that bound: ${s(result.oneFeatureMs - result.nodeZeroMs)}, ${result.oneFeatureOverNodeZeroRatio.toFixed(2)}× curl`,
   );
   if (result.readRatio > READ_BUDGET || result.oneFeatureRatio > ONE_FLAG_BUDGET) process.exitCode = 1;
 } finally {
