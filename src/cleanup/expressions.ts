@@ -26,6 +26,8 @@ export interface ExprHost {
 export interface StatementHost extends ExprHost {
   /** Whether the statement goes as a whole (a declaration whose every use is known). */
   dropsStatement(n: Node): boolean;
+  /** What marks a kept variable's statement in the result, so that it can be listed there; '' for others. */
+  markOf(n: Node): string;
 }
 
 /** Results that need no parentheses where an operand stood. */

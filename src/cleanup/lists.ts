@@ -64,9 +64,9 @@ function statement(r: StatementHost, c: Node): { out: Out; terminal?: boolean } 
       if ('c' in v) return { out: { remove: true } };
       return {
         out: {
-          text: applyEdits(r.src, c.startIndex, c.endIndex, [
-            { start: e.startIndex, end: e.endIndex, text: render(r, v) },
-          ]),
+          text:
+            r.markOf(c) +
+            applyEdits(r.src, c.startIndex, c.endIndex, [{ start: e.startIndex, end: e.endIndex, text: render(r, v) }]),
         },
       };
     }

@@ -47,8 +47,12 @@ export class Rewriter implements StatementHost {
   }
 
   text(n: Node): string {
+    return this.markOf(n) + this.rewritten(n);
+  }
+
+  markOf(n: Node): string {
     const mark = this.marked.get(n.id);
-    return mark === undefined ? this.rewritten(n) : markOf(mark) + this.rewritten(n);
+    return mark === undefined ? '' : markOf(mark);
   }
 
   private rewritten(n: Node): string {

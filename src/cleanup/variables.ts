@@ -15,7 +15,7 @@ export interface TrackedVariable {
   uses: Node[];
   /** Every use is known: the declaration can go. */
   complete: boolean;
-  /** The variable's name, where one kept is listed (Go, Java). */
+  /** The variable's name, where one kept is listed. */
   name?: string;
 }
 
@@ -24,15 +24,20 @@ export function trackVariable(call: Node, lists: ReadonlySet<string>): TrackedVa
   if (declarator?.type !== 'variable_declarator' || declarator.childForFieldName('value')?.id !== call.id) return null;
   const nameNode = declarator.childForFieldName('name');
   const declaration = declarator.parent;
-  if (nameNode?.type !== 'identifier' || declaration?.type !== 'lexical_declaration') return null;
+  if (nameNode?.type !== 'identifier' || !declaration) return null;
+  const name = nameNode.text;
+  // `let`/`var` (it may be assigned again), one of several declarators, or a const outside a
+  // block (exported, a module's, a loop's): its value becomes the literal, and the variable is
+  // listed for a person, as a Go or Java variable is.
+  const kept = { declaration, uses: [], complete: false, name };
   if (
+    declaration.type !== 'lexical_declaration' ||
     declaration.childForFieldName('kind')?.text !== 'const' ||
     named(declaration).filter((c) => c.type === 'variable_declarator').length !== 1
   )
-    return null;
+    return kept;
   const scope = declaration.parent;
-  if (!scope || !lists.has(scope.type)) return null;
-  const name = nameNode.text;
+  if (!scope || !lists.has(scope.type)) return kept;
   const uses: Node[] = [];
   let complete = true;
   for (const u of scope.descendantsOfType(['identifier', 'shorthand_property_identifier'])) {
@@ -70,7 +75,8 @@ const PY_NOT_A_READ =
 /**
  * Python: `on = client.is_enabled('x')` straight in a function's body (or the module), the one
  * binding of `on` there, every other `on` a read after it. Anything else (a second assignment,
- * a parameter, a loop target, a use before it) leaves the variable as it is.
+ * a parameter, a loop target, a use before it, a binding inside an `if` or a class) keeps the
+ * variable, which is then listed.
  */
 export function trackPythonVariable(call: Node): TrackedVariable | null {
   const assignment = call.parent;
@@ -78,6 +84,9 @@ export function trackPythonVariable(call: Node): TrackedVariable | null {
   const nameNode = assignment.childForFieldName('left');
   const statement = assignment.parent;
   if (nameNode?.type !== 'identifier' || statement?.type !== 'expression_statement') return null;
+  const name = nameNode.text;
+  // What cleanup cannot follow keeps the literal in the variable, and is listed for a person.
+  const kept = { declaration: statement, uses: [], complete: false, name };
   const list = statement.parent;
   const scope =
     list?.type === 'module'
@@ -85,8 +94,7 @@ export function trackPythonVariable(call: Node): TrackedVariable | null {
       : list?.type === 'block' && list.parent?.type === 'function_definition'
         ? list
         : null;
-  if (!scope) return null;
-  const name = nameNode.text;
+  if (!scope) return kept;
   const uses: Node[] = [];
   for (const u of scope.descendantsOfType('identifier')) {
     if (!u || u.text !== name || u.id === nameNode.id) continue;
@@ -94,7 +102,7 @@ export function trackPythonVariable(call: Node): TrackedVariable | null {
     // An attribute's own name (`obj.on`) or a keyword (`f(on=1)`) is not the variable.
     if (p?.type === 'attribute' && p.childForFieldName('attribute')?.id === u.id) continue;
     if (p?.type === 'keyword_argument' && p.childForFieldName('name')?.id === u.id) continue;
-    if (!p || PY_NOT_A_READ.test(p.type) || u.startIndex < statement.endIndex) return null;
+    if (!p || PY_NOT_A_READ.test(p.type) || u.startIndex < statement.endIndex) return kept;
     uses.push(u);
   }
   return { declaration: statement, uses, complete: true };

@@ -1,5 +1,5 @@
 import { describe, test } from 'vitest';
-import { check, type Case } from './corpus.js';
+import { check, kept, type Case } from './corpus.js';
 
 // The corpus for TypeScript, TSX and JavaScript: each case is a file before and after cleanup
 // with flag `x` kept on (true) or off (false); every result must parse again.
@@ -237,16 +237,25 @@ const variables: Row[] = [
     `const enabled = false;\n  {\n    const enabled = other();\n    use(enabled);\n  }`,
   ],
   [
-    'let is not tracked',
+    'let is not tracked, and is listed',
     on,
     `let enabled = unleash.isEnabled('x');\n  if (enabled) a();`,
     `let enabled = true;\n  if (enabled) a();`,
+    [kept('enabled')],
   ],
   [
-    'two declarators not tracked',
+    'var is not tracked, and is listed',
+    off,
+    `var enabled = unleash.isEnabled('x');\n  if (enabled) a();\n  enabled = other();`,
+    `var enabled = false;\n  if (enabled) a();\n  enabled = other();`,
+    [kept('enabled')],
+  ],
+  [
+    'two declarators not tracked, and listed',
     on,
     `const a = 1, enabled = unleash.isEnabled('x');\n  if (enabled) go();`,
     `const a = 1, enabled = true;\n  if (enabled) go();`,
+    [kept('enabled')],
   ],
   ['unused const goes', on, `const enabled = unleash.isEnabled('x');\n  go();`, `go();`],
   ['negated use', on, `const enabled = unleash.isEnabled('x');\n  if (!enabled) return;\n  go();`, `go();`],
@@ -511,6 +520,15 @@ const leftovers: (Case & { keep: boolean })[] = [
     keep: on,
     before: `export const ON = unleash.isEnabled('x');\n`,
     after: `export const ON = true;\n`,
+    leftovers: [kept('ON')],
+  },
+  {
+    name: "a module's let (any function may assign it) is kept and listed",
+    file: 'a.js',
+    keep: off,
+    before: `let on = unleash.isEnabled('x');\n\nexport function f() {\n  return on ? a() : b();\n}\n`,
+    after: `let on = false;\n\nexport function f() {\n  return on ? a() : b();\n}\n`,
+    leftovers: [kept('on')],
   },
 ];
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { cleanFile } from '../../src/cleanup/clean.js';
-import { check } from './corpus.js';
+import { check, kept } from './corpus.js';
 
 // The corpus for Python, Go and Java: calls become literals; if/else (elif, else if), ternaries
 // and boolean operators are simplified; every result must parse again.
@@ -76,10 +76,11 @@ const python: Row[] = [
     `    old()\n    track(False)\n`,
   ],
   [
-    'variable assigned again stays',
+    'variable assigned again stays, and is listed',
     on,
     `    enabled = client.is_enabled("x")\n    if ready:\n        enabled = False\n    if enabled:\n        new()\n`,
     `    enabled = True\n    if ready:\n        enabled = False\n    if enabled:\n        new()\n`,
+    [kept('enabled')],
   ],
   [
     'attribute and keyword of the same name are not uses',
@@ -88,10 +89,11 @@ const python: Row[] = [
     `    send(obj.enabled, enabled=True)\n`,
   ],
   [
-    'variable in a branch stays',
+    'variable in a branch stays, and is listed',
     off,
     `    if ready:\n        enabled = client.is_enabled("x")\n        use(enabled)\n`,
     `    if ready:\n        enabled = False\n        use(enabled)\n`,
+    [kept('enabled')],
   ],
 ];
 
@@ -448,8 +450,6 @@ describe('cleanup: a variable kept is listed where the result holds it', () => {
 });
 
 describe("cleanup corpus: a variable that is not a block's local is kept and listed", () => {
-  const kept = (name: string) =>
-    `its value is kept in the variable ${name}, which cleanup could not follow: the variable and its uses stay as they were`;
   const cases: [name: string, file: string, before: string, after: string, leftovers: string[]][] = [
     [
       "Go: an if's initializer",
