@@ -103,7 +103,7 @@ interface KeptVariable extends TrackedVariable {
   flag: string;
 }
 
-/** A variable kept (Go, Java): listed where the result holds it, unless its code went. */
+/** A variable kept: listed where the result holds it, unless its code went. */
 function keptVariables(kept: KeptVariable[], at: Map<number, number>, later: Edit[], text: string): Leftover[] {
   const out: Leftover[] = [];
   for (const [i, k] of kept.entries()) {
@@ -115,7 +115,7 @@ function keptVariables(kept: KeptVariable[], at: Map<number, number>, later: Edi
       name: k.flag,
       line: text.slice(0, offset).split('\n').length,
       column: offset - lineStart + 1,
-      reason: `its value is kept in the variable ${k.name ?? '?'}, which cleanup could not follow: the variable and its uses stay as they were`,
+      reason: `its value is kept in the variable ${k.name}, which cleanup could not follow: the variable and its uses stay as they were`,
     });
   }
   return out;
@@ -141,9 +141,9 @@ function flagSites(
     if (!name || !calls.boolean.has(name) || value === undefined) continue;
     values.set(call.id, value);
     hot.push(call);
-    const v = track[lang](call, lists);
+    const v = track[lang](call, lists) ?? wrapped(call, lang, lists);
     if (!v) continue;
-    if (!v.complete && v.uses.length === 0 && v.name !== undefined) {
+    if (!v.complete && v.uses.length === 0) {
       kept.push({ ...v, flag: stringValue(arg!)! });
       continue;
     }
@@ -157,6 +157,25 @@ function flagSites(
     }
   }
   return { values, hot, dropped, kept };
+}
+
+/** `(…)`, `!…`, `not …`: what leaves a value the flag's, negated or not. */
+const negates = (n: Node) =>
+  n.type === 'parenthesized_expression' ||
+  n.type === 'not_operator' ||
+  (n.type === 'unary_expression' && n.children[0]?.type === '!');
+
+/**
+ * `on := !c.IsEnabled("x")`, `const off = !useFlag('x')`: the variable holds the flag's value
+ * negated, which cleanup does not follow; the call becomes the literal, and the variable is kept
+ * and listed. (A value chosen by the flag, `flag ? 'a' : 'b'`, is an ordinary value.)
+ */
+function wrapped(call: Node, lang: LanguageId, lists: ReadonlySet<string>): TrackedVariable | null {
+  let top = call;
+  while (top.parent && negates(top.parent)) top = top.parent;
+  if (top.id === call.id) return null;
+  const v = track[lang](top, lists);
+  return v && { declaration: v.declaration, uses: [], complete: false, name: v.name };
 }
 
 const UNUSED_IMPORTS: Partial<Record<LanguageId, typeof unusedImportEdits>> = {

@@ -15,8 +15,8 @@ export interface TrackedVariable {
   uses: Node[];
   /** Every use is known: the declaration can go. */
   complete: boolean;
-  /** The variable's name, where one kept is listed. */
-  name?: string;
+  /** The variable's name: one kept is listed by it. */
+  name: string;
 }
 
 export function trackVariable(call: Node, lists: ReadonlySet<string>): TrackedVariable | null {
@@ -45,7 +45,7 @@ export function trackVariable(call: Node, lists: ReadonlySet<string>): TrackedVa
     if (shadowed(u, scope, name)) complete = false;
     else uses.push(u);
   }
-  return { declaration, uses, complete };
+  return { declaration, uses, complete, name };
 }
 
 function shadowed(u: Node, scope: Node, name: string): boolean {
@@ -105,5 +105,5 @@ export function trackPythonVariable(call: Node): TrackedVariable | null {
     if (!p || PY_NOT_A_READ.test(p.type) || u.startIndex < statement.endIndex) return kept;
     uses.push(u);
   }
-  return { declaration: statement, uses, complete: true };
+  return { declaration: statement, uses, complete: true, name };
 }

@@ -449,7 +449,7 @@ describe('cleanup: a variable kept is listed where the result holds it', () => {
   });
 });
 
-describe("cleanup corpus: a variable that is not a block's local is kept and listed", () => {
+describe('cleanup corpus: a variable cleanup cannot follow is kept and listed', () => {
   const cases: [name: string, file: string, before: string, after: string, leftovers: string[]][] = [
     [
       "Go: an if's initializer",
@@ -471,6 +471,34 @@ describe("cleanup corpus: a variable that is not a block's local is kept and lis
       `class A {\n  private boolean on = unleash.isEnabled("x");\n\n  void h() {\n    for (boolean b = unleash.isEnabled("x"); b; ) {\n      b = false;\n    }\n  }\n}\n`,
       `class A {\n  private boolean on = true;\n\n  void h() {\n    for (boolean b = true; b; ) {\n      b = false;\n    }\n  }\n}\n`,
       [kept('on'), kept('b')],
+    ],
+    [
+      'Go: a local holding the flag negated',
+      'a.go',
+      `package main\n\nfunc h() {\n\toff := !unleash.IsEnabled("x")\n\tif off {\n\t\toldPath()\n\t}\n}\n`,
+      `package main\n\nfunc h() {\n\toff := false\n\tif off {\n\t\toldPath()\n\t}\n}\n`,
+      [kept('off')],
+    ],
+    [
+      'Java: a local holding the flag negated',
+      'A.java',
+      `class A {\n  void h() {\n    boolean off = !unleash.isEnabled("x");\n    if (off) {\n      oldPath();\n    }\n  }\n}\n`,
+      `class A {\n  void h() {\n    boolean off = false;\n    if (off) {\n      oldPath();\n    }\n  }\n}\n`,
+      [kept('off')],
+    ],
+    [
+      'Python: a name holding the flag negated',
+      'a.py',
+      `def h():\n    off = not client.is_enabled("x")\n    if off:\n        old_path()\n`,
+      `def h():\n    off = False\n    if off:\n        old_path()\n`,
+      [kept('off')],
+    ],
+    [
+      'TypeScript: a const holding the flag negated',
+      'a.ts',
+      `export function f() {\n  const off = !unleash.isEnabled('x');\n  if (off) a();\n}\n`,
+      `export function f() {\n  const off = false;\n  if (off) a();\n}\n`,
+      [kept('off')],
     ],
   ];
   for (const [name, file, before, after, leftovers] of cases)
