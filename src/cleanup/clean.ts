@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { flagCalls, type FlagCalls, type LanguageId } from './calls.js';
 import { parserFor } from './grammars.js';
+import { namesPassed, unusedGoLocals } from './go-unused.js';
 import { unusedGoImportEdits, unusedImportEdits, unusedJavaImportEdits } from './imports.js';
 import { DIALECTS, grammarOf } from './languages.js';
 import { leftoversIn, type Leftover } from './leftovers.js';
@@ -95,6 +96,13 @@ export async function cleanFile(
     leftovers: [
       ...leftoversIn(rewritten.rootNode, d, calls, names, false),
       ...keptVariables(found.kept, keptAt, importEdits, after),
+      ...(d.id === 'go'
+        ? unusedGoLocals(
+            tree.rootNode,
+            rewritten.rootNode,
+            namesPassed(found.hot.filter((n) => n.type === d.call && found.values.has(n.id))),
+          )
+        : []),
     ].sort((a, b) => a.line - b.line || a.column - b.column),
   };
 }

@@ -449,6 +449,28 @@ describe('cleanup: a variable kept is listed where the result holds it', () => {
   });
 });
 
+describe('cleanup corpus: Go, a local only the flag call read', () => {
+  const unread = (name: string) =>
+    `the variable ${name} is no longer read (the flag call that read it is gone), and Go refuses a variable declared and not used: remove it`;
+  test('is listed, since Go would refuse it', () =>
+    check({
+      name: 'go unread local',
+      file: 'a.go',
+      keep: true,
+      before: `package main\n\nfunc h(r *http.Request) {\n\tctx := unleash.WithContext(context.Context{UserId: r.User})\n\tif unleash.IsEnabled("x", ctx) {\n\t\tnewPath()\n\t}\n}\n`,
+      after: `package main\n\nfunc h(r *http.Request) {\n\tctx := unleash.WithContext(context.Context{UserId: r.User})\n\tnewPath()\n}\n`,
+      leftovers: [unread('ctx')],
+    }));
+  test('is not listed while something else reads it, nor is a parameter', () =>
+    check({
+      name: 'go local read elsewhere',
+      file: 'a.go',
+      keep: true,
+      before: `package main\n\nfunc h(r *http.Request, user string) {\n\tctx := build(r)\n\tif unleash.IsEnabled("x", ctx, user) {\n\t\tnewPath()\n\t}\n\tlog(ctx)\n}\n`,
+      after: `package main\n\nfunc h(r *http.Request, user string) {\n\tctx := build(r)\n\tnewPath()\n\tlog(ctx)\n}\n`,
+    }));
+});
+
 describe('cleanup corpus: a variable cleanup cannot follow is kept and listed', () => {
   const cases: [name: string, file: string, before: string, after: string, leftovers: string[]][] = [
     [
