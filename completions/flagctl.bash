@@ -149,6 +149,9 @@ _flagctl_args() {
     'retire plan|15'|'retire plan|16'|'retire plan|17'|'retire plan|18'|'retire plan|19') printf '%s\n' '@files' ;;
     'retire apply|0') printf '%s\n' '@files' ;;
     'retire help|0') printf '%s\n' 'plan' 'show' 'apply' ;;
+    'cleanup|0'|'cleanup|1'|'cleanup|2'|'cleanup|3'|'cleanup|4'|'cleanup|5'|'cleanup|6'|\
+    'cleanup|7'|'cleanup|8'|'cleanup|9'|'cleanup|10'|'cleanup|11'|'cleanup|12'|'cleanup|13'|\
+    'cleanup|14'|'cleanup|15'|'cleanup|16'|'cleanup|17'|'cleanup|18'|'cleanup|19') printf '%s\n' '@paths' '@features' ;;
     'evaluate|0'|'evaluate|1'|'evaluate|2'|'evaluate|3'|'evaluate|4'|'evaluate|5'|'evaluate|6'|\
     'evaluate|7'|'evaluate|8'|'evaluate|9'|'evaluate|10'|'evaluate|11'|'evaluate|12'|\
     'evaluate|13'|'evaluate|14'|'evaluate|15'|'evaluate|16'|'evaluate|17'|'evaluate|18'|\
@@ -202,19 +205,20 @@ _flagctl_value() {
 
 # Offers what the lines $1 stand for and start with $2, with $3 put in front: @profiles, @files,
 # @<kind>… (names on the server), or the words themselves. Beside names on the server (diff's
-# ENV or @FILE), file names only after an @.
+# ENV or @FILE), file names only after an @; @paths: file names beside them too (cleanup).
 _flagctl_lines() {
-  local line words='' files=0 named=0
+  local line words='' files=0 named=0 paths=0
   while IFS= read -r line; do
     case $line in
       @profiles) _flagctl_match "$2" "$3" < <(flagctl completion --profiles 2>/dev/null) ;;
       @files) files=1 ;;
+      @paths) files=1 paths=1 ;;
       @*) named=1; [[ $2 == @* ]] || _flagctl_server "${line#@}" "$2" "$3" ;;
       ?*) words+=$line$'
 ' ;;
     esac
   done <<<"$1"
-  if ((files)) && { ((!named)) || [[ $2 == @* ]]; }; then _flagctl_files "$2" "$3"; fi
+  if ((files)) && { ((paths || !named)) || [[ $2 == @* ]]; }; then _flagctl_files "$2" "$3"; fi
   [[ -n $words ]] && _flagctl_match "$2" "$3" <<<"$words"
   return 0
 }

@@ -238,6 +238,10 @@ function __flagctl_args
             printf '%s\n' '@files'
         case 'retire help|0'
             printf '%s\n' 'plan' 'show' 'apply'
+        case 'cleanup|0' 'cleanup|1' 'cleanup|2' 'cleanup|3' 'cleanup|4' 'cleanup|5' 'cleanup|6' \
+            'cleanup|7' 'cleanup|8' 'cleanup|9' 'cleanup|10' 'cleanup|11' 'cleanup|12' 'cleanup|13' \
+            'cleanup|14' 'cleanup|15' 'cleanup|16' 'cleanup|17' 'cleanup|18' 'cleanup|19'
+            printf '%s\n' '@paths' '@features'
         case 'evaluate|0' 'evaluate|1' 'evaluate|2' 'evaluate|3' 'evaluate|4' 'evaluate|5' 'evaluate|6' \
             'evaluate|7' 'evaluate|8' 'evaluate|9' 'evaluate|10' 'evaluate|11' 'evaluate|12' \
             'evaluate|13' 'evaluate|14' 'evaluate|15' 'evaluate|16' 'evaluate|17' 'evaluate|18' \
@@ -283,12 +287,14 @@ end
 
 # Prints what the lines $argv[3..] stand for, $argv[1] put in front; $argv[2] is the text typed
 # so far: @profiles, @files, @<kind>… (names on the server), or the words themselves. Beside
-# names on the server (diff's ENV or @FILE), file names only after an @.
+# names on the server (diff's ENV or @FILE), file names only after an @; @paths: file names
+# beside them too (cleanup).
 function __flagctl_lines
     set -l before $argv[1]
     set -l typed $argv[2]
     set -l files 0
     set -l named 0
+    set -l paths 0
     for line in $argv[3..-1]
         switch $line
             case @profiles
@@ -298,6 +304,9 @@ function __flagctl_lines
                 end
             case @files
                 set files 1
+            case @paths
+                set files 1
+                set paths 1
             case '@*'
                 set named 1
                 string match -q -- '@*' "$typed"; or __flagctl_server (string sub -s 2 -- $line) "$before" "$typed"
@@ -306,7 +315,7 @@ function __flagctl_lines
 ' "$before" $line
         end
     end
-    if test $files = 1; and begin; test $named = 0; or string match -q -- '@*' "$typed"; end
+    if test $files = 1; and begin; test $paths = 1; or test $named = 0; or string match -q -- '@*' "$typed"; end
         if string match -q -- '@*' "$typed"
             # A path after an @ (an @snapshot): file names, the @ kept.
             for f in (__fish_complete_path (string sub -s 2 -- "$typed"))

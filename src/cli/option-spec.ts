@@ -101,8 +101,12 @@ export interface ArgSpec {
   name: string;
   help: string;
   choices?: readonly string[];
-  /** The value is a path (a plan, a tree, an @snapshot): the shells complete file names. */
-  files?: boolean;
+  /**
+   * The value is a path (a plan, a tree, an @snapshot): the shells complete file names. Beside
+   * `server` names, only after an @ (diff's @FILE); with 'with-names', always (cleanup's flag
+   * names, then paths).
+   */
+  files?: boolean | 'with-names';
   /** The value is a name on the server: the shells complete it from there (beside file names, with `files`). */
   server?: ServerNames | ServerValues;
   /** Checks the value (each value of a variadic argument), as a flag's parse does. */

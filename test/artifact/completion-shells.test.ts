@@ -138,7 +138,12 @@ for (const [name, complete] of [
       expect(complete('flagctl features revive --from ')).toEqual(
         name === 'zsh' ? ['@files'] : expect.arrayContaining(['files/']),
       );
+      // cleanup's words are flag names, then paths: file names beside the names, with no @.
+      expect(complete('flagctl cleanup new-checkout ')).toEqual(
+        name === 'zsh' ? ['@files'] : expect.arrayContaining(['files/']),
+      );
       if (name === 'fish') {
+        expect(complete('flagctl cleanup new-checkout files/n')).toEqual(['files/notes.txt']);
         expect(complete('flagctl retire apply files/n')).toEqual(['files/notes.txt']);
         expect(complete('flagctl diff @files/n')).toEqual(['@files/notes.txt']);
       }

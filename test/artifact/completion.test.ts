@@ -252,6 +252,7 @@ describe('bash completion', () => {
     expect(reply('flagctl diff @files/n')).toEqual(['@files/notes.txt']);
     expect(reply('flagctl features revive --from files/n')).toEqual(['files/notes.txt']);
     expect(reply('flagctl retire apply --result files/n')).toEqual(['files/notes.txt']);
+    expect(reply('flagctl cleanup new-checkout files/n')).toEqual(['files/notes.txt']);
     // A group or a command that takes no path offers no file names (bash's -o default may, on its own).
     expect(reply('flagctl feature fil')).toEqual([]);
     expect(reply('flagctl features search fil')).toEqual([]);
@@ -314,6 +315,8 @@ describe('bash completion', () => {
     expect(r('flagctl evaluate -e production one new-')).toEqual(['new-checkout']);
     expect(r('flagctl project overview w')).toEqual(['web']);
     expect(r('flagctl cleanup -p w')).toEqual(['web']);
+    // cleanup's words are flag names, then paths: both complete.
+    expect(r('flagctl cleanup new')).toEqual(['new-checkout']);
     expect(r('flagctl features revive old')).toEqual(['old-banner', 'old-search']);
   });
 

@@ -50,18 +50,19 @@ _flagctl_value() {
 
 # Offers what the lines $1 stand for and start with $2, with $3 put in front: @profiles, @files,
 # @<kind>… (names on the server), or the words themselves. Beside names on the server (diff's
-# ENV or @FILE), file names only after an @.
+# ENV or @FILE), file names only after an @; @paths: file names beside them too (cleanup).
 _flagctl_lines() {
-  local line words='' files=0 named=0
+  local line words='' files=0 named=0 paths=0
   while IFS= read -r line; do
     case $line in
       @profiles) _flagctl_match "$2" "$3" < <(flagctl completion --profiles 2>/dev/null) ;;
       @files) files=1 ;;
+      @paths) files=1 paths=1 ;;
       @*) named=1; [[ $2 == @* ]] || _flagctl_server "\${line#@}" "$2" "$3" ;;
       ?*) words+=$line$'\n' ;;
     esac
   done <<<"$1"
-  if ((files)) && { ((!named)) || [[ $2 == @* ]]; }; then _flagctl_files "$2" "$3"; fi
+  if ((files)) && { ((paths || !named)) || [[ $2 == @* ]]; }; then _flagctl_files "$2" "$3"; fi
   [[ -n $words ]] && _flagctl_match "$2" "$3" <<<"$words"
   return 0
 }

@@ -33,12 +33,14 @@ end
 
 # Prints what the lines $argv[3..] stand for, $argv[1] put in front; $argv[2] is the text typed
 # so far: @profiles, @files, @<kind>… (names on the server), or the words themselves. Beside
-# names on the server (diff's ENV or @FILE), file names only after an @.
+# names on the server (diff's ENV or @FILE), file names only after an @; @paths: file names
+# beside them too (cleanup).
 function __flagctl_lines
     set -l before $argv[1]
     set -l typed $argv[2]
     set -l files 0
     set -l named 0
+    set -l paths 0
     for line in $argv[3..-1]
         switch $line
             case @profiles
@@ -47,6 +49,9 @@ function __flagctl_lines
                 end
             case @files
                 set files 1
+            case @paths
+                set files 1
+                set paths 1
             case '@*'
                 set named 1
                 string match -q -- '@*' "$typed"; or __flagctl_server (string sub -s 2 -- $line) "$before" "$typed"
@@ -54,7 +59,7 @@ function __flagctl_lines
                 printf '%s%s\n' "$before" $line
         end
     end
-    if test $files = 1; and begin; test $named = 0; or string match -q -- '@*' "$typed"; end
+    if test $files = 1; and begin; test $paths = 1; or test $named = 0; or string match -q -- '@*' "$typed"; end
         if string match -q -- '@*' "$typed"
             # A path after an @ (an @snapshot): file names, the @ kept.
             for f in (__fish_complete_path (string sub -s 2 -- "$typed"))

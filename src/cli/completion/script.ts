@@ -96,7 +96,8 @@ export function scriptData(root: CommandSpec, d: Dialect): ScriptData {
       s.args.flatMap((a, i) => {
         if (a.values?.length) return [{ patterns: [at(s, `|${i}`)], lines: [...a.values] }];
         // A path, a name on the server, or either (diff's ENV or @FILE: the scripts offer files after an @).
-        const lines = [...(a.files ? ['@files'] : []), ...(a.server ? serverLines(a.server) : [])];
+        const files = a.files === 'with-names' ? ['@paths'] : a.files ? ['@files'] : [];
+        const lines = [...files, ...(a.server ? serverLines(a.server) : [])];
         if (!lines.length) return [];
         // A list takes any number of them: the positions after it match as well.
         const at_ = a.variadic ? Array.from({ length: 20 }, (_, k) => at(s, `|${i + k}`)) : [at(s, `|${i}`)];

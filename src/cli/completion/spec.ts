@@ -20,8 +20,8 @@ export interface OptionSpec {
 export interface ArgSpec {
   name: string;
   values?: readonly string[];
-  /** A path: the scripts complete file names (an @ in front is kept). */
-  files?: boolean;
+  /** A path: the scripts complete file names (an @ in front is kept); 'with-names': beside server names too. */
+  files?: boolean | 'with-names';
   /** Names the scripts ask the server for. */
   server?: ServerNames | ServerValues;
   variadic?: boolean;

@@ -16,19 +16,21 @@ _flagctl_value() {
 }
 
 # Offers what the lines $1 stand for: @profiles, @files, @<kind>… (names on the server), or the
-# words themselves. Beside names on the server (diff's ENV or @FILE), file names only after an @.
+# words themselves. Beside names on the server (diff's ENV or @FILE), file names only after an @;
+# @paths: file names beside them too (cleanup).
 _flagctl_lines() {
-  local line files=0 named=0
+  local line files=0 named=0 paths=0
   local -a words profiles
   for line in \${(f)1}; do
     case $line in
       @profiles) profiles=(\${(f)"$(flagctl completion --profiles 2>/dev/null)"}); compadd -a profiles ;;
       @files) files=1 ;;
+      @paths) files=1; paths=1 ;;
       @*) named=1; [[ $PREFIX == @* ]] || _flagctl_server "\${line#@}" ;;
       *) words+=("$line") ;;
     esac
   done
-  if (( files )) && { (( ! named )) || [[ $PREFIX == @* ]] }; then
+  if (( files )) && { (( paths || ! named )) || [[ $PREFIX == @* ]] }; then
     [[ $PREFIX == @* ]] && compset -P '@'
     _files
   fi

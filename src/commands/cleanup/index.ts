@@ -8,6 +8,9 @@ export default defineCommand({
   args: [
     {
       name: '<flag...>',
+      // Flag names first, then paths: both complete (a retired flag is usually still active).
+      server: 'features',
+      files: 'with-names',
       help: 'flag names, then the files and directories to clean (default: .): paths start at the first word that holds a / or names an existing file or directory',
     },
   ],
