@@ -1,3 +1,4 @@
+import { ownRecords } from './own-records.js';
 import type { FlagLifecycle } from '../api/flag-list.js';
 import type { FlagInfo } from '../flags/list.js';
 import { aliasTable } from './aliases.js';
@@ -94,7 +95,9 @@ export async function* findReferences(
       }
     }
   };
+  const own = ownRecords();
   for await (const file of scanTree(spec, tree, stats)) {
+    if (own(file.file)) continue;
     flags = await flagsReady; // settled: the scan needed it
     const waits = file.refs.flatMap((r) => r.ids.map((id) => need(flags[id]!))).filter((p) => p !== undefined);
     const entry = { file, ready: Promise.all(waits), done: waits.length === 0 };

@@ -14,7 +14,6 @@ import type { FlagInfo } from '../flags/list.js';
 import type { RateLimitPacer } from '../api/http/rate-limit.js';
 import { NotFoundError } from '../errors.js';
 import { findReferences, type MatchOptions } from '../refs/references.js';
-import { ownRecords } from './own-records.js';
 import { emptyStats, type TreeOptions } from '../refs/scan.js';
 import { eachLimited } from '../snapshot/limit.js';
 import { VERSION } from '../version.js';
@@ -104,13 +103,12 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
   // walked when there is none.
   const stats = emptyStats();
   const skipped = new Set((r.skipFiles ?? []).map((f) => resolve(f)));
-  const own = ownRecords();
   const files = new Map<string, Set<string>>();
   const counts = new Map<string, number>();
   const scan = (flags: FlagInfo[]) =>
     (async () => {
       for await (const ref of findReferences(flags, r.match, { ...r.tree, signal: stop.signal }, stats)) {
-        if (skipped.has(resolve(ref.file)) || own(ref.file)) continue;
+        if (skipped.has(resolve(ref.file))) continue;
         counts.set(ref.name, (counts.get(ref.name) ?? 0) + 1);
         let s = files.get(ref.name);
         if (!s) files.set(ref.name, (s = new Set()));

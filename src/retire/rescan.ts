@@ -2,7 +2,6 @@ import { findReferences } from '../refs/references.js';
 import { emptyStats } from '../refs/scan.js';
 import { resolve } from 'node:path';
 import { pathKind } from '../refs/walk.js';
-import { ownRecords } from './own-records.js';
 import type { Plan } from './model.js';
 
 // Apply's second look at the code: the plan's paths, searched again with the plan's own options
@@ -23,11 +22,10 @@ export interface Rescan {
 
 /**
  * `skipFiles`: the plan file and the result file, which name every flag and may lie in the
- * paths; flagctl's other plans and results there are not references either (own-records.ts).
+ * paths; refs' engine leaves out flagctl's other plans and results there (refs/own-records.ts).
  */
 export async function rescan(plan: Plan, names: string[], threads: number, skipFiles: string[] = []): Promise<Rescan> {
   const skip = new Set(skipFiles.map((f) => resolve(f)));
-  const own = ownRecords();
   const referenced = new Map<string, { count: number; files: string[] }>();
   const kinds = plan.paths.map((path) => ({ path, kind: pathKind(path) }));
   const missing = kinds.filter((k) => k.kind !== 'dir' && k.kind !== 'file').map((k) => k.path);
@@ -54,7 +52,7 @@ export async function rescan(plan: Plan, names: string[], threads: number, skipF
     { paths: present, noIgnore: o.noIgnore, exclude: o.exclude, threads },
     stats,
   )) {
-    if (skip.has(resolve(ref.file)) || own(ref.file)) continue;
+    if (skip.has(resolve(ref.file))) continue;
     let r = referenced.get(ref.name);
     if (!r) referenced.set(ref.name, (r = { count: 0, files: [] }));
     r.count++;

@@ -662,3 +662,30 @@ describe('refs --diff: bad input (exit 2, nothing sent)', { timeout: 30_000 }, (
     );
   });
 });
+
+describe("flagctl's own plans and results are not references", { timeout: 30_000 }, () => {
+  const plan = JSON.stringify({ kind: 'flagctl-retire-plan', version: 2, flags: [{ name: 'old-flag' }] }, null, 2);
+
+  it('refs --diff: a change that adds an earlier plan and a result (yaml) passes --fail-on added-stale; a notes file does not (failed before)', async () => {
+    serve(server);
+    const r = repo({ 'a.ts': 'render();\n' });
+    r.write({
+      'retire/plan-2026-11-19.json': plan,
+      'retire/result-2026-11-19.yaml': 'kind: flagctl-retire-result\narchived:\n  - name: old-flag\n',
+    });
+    expect((await json(r)).flags).toEqual([]);
+    expect((await diff(r, ['--diff', 'HEAD', '--fail-on', 'added-stale'])).code).toBe(0);
+    r.write({ 'notes.json': '{"todo": "old-flag"}\n' });
+    expect((await diff(r, ['--diff', 'HEAD', '--fail-on', 'added-stale'])).code).toBe(3);
+  });
+
+  it('refs: a plan file in the tree holds no reference; any other file naming the flag does', async () => {
+    serve(server);
+    const r = repo({ 'retire/plan.json': plan, 'a.ts': 'if (isEnabled("live-flag")) a();\n' });
+    const out = await runCli(['refs', r.dir], { env: env() });
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout.trim().split('\n').slice(1)).toEqual([
+      `live-flag\tactive\tfalse\t${r.dir}/a.ts\t1\t16\tif (isEnabled("live-flag")) a();`,
+    ]);
+  });
+});

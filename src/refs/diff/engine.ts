@@ -1,3 +1,4 @@
+import { isOwnRecord } from '../own-records.js';
 import * as bufferModule from 'node:buffer';
 import * as fs from 'node:fs';
 import { join } from 'node:path';
@@ -162,6 +163,7 @@ export async function refsDiff(
         skipped.push({ file, side, reason: got.skipped });
         return [];
       }
+      if (isOwnRecord(file, got.bytes)) return [];
       return placesIn(scanner, flags, file, got.bytes).filter((r) => allowed(file, r.flag));
     };
 
@@ -182,7 +184,7 @@ export async function refsDiff(
           if (!got) continue;
           for (const r of refsIn(c.path, side, got))
             refs.push({ file: c.path, name: r.flag.name, key: lineKey(r.flag.name, r.line), item: r });
-          if (!('bytes' in got)) continue;
+          if (!('bytes' in got) || isOwnRecord(c.path, got.bytes)) continue;
           const project = projectFor(map, c.path) ?? null;
           for (const { whole, ...k } of calls(got.bytes)) {
             if (knownName(k.name, project, o.projects)) continue;
