@@ -350,3 +350,48 @@ describe('retire apply on a terminal', () => {
     expect(r.stderr).toContain('  … and 26 more (45 in all; `flagctl retire show` lists the plan)\n');
   });
 });
+
+// flagctl's own plans and results kept in the searched paths (a weekly job's earlier runs) name
+// every flag they hold; they are not references, for `retire plan` nor for apply's rescan. Any
+// other file naming a flag still is.
+describe("flagctl's own records in the searched paths", () => {
+  const records = join(tree, 'retire');
+  const withRecords = async (files: Record<string, string>, run: () => Promise<void>) => {
+    mkdirSync(records, { recursive: true });
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(records, name), text);
+    try {
+      await run();
+    } finally {
+      rmSync(records, { recursive: true, force: true });
+    }
+  };
+
+  it('retire plan: an earlier plan (json) and result (yaml) are not references; a notes file naming a flag is', () =>
+    withRecords(
+      {
+        'plan-2026-11-19.json': JSON.stringify({ kind: 'flagctl-retire-plan', flags: [{ name: 'gone-a' }] }, null, 2),
+        'result-2026-11-19.yaml': 'kind: flagctl-retire-result\narchived:\n  - name: gone-b\n',
+        'notes.json': '{"todo": "gone-c"}\n',
+      },
+      async () => {
+        const { plan } = await writePlan();
+        expect(Object.fromEntries(plan.flags.map((f) => [f.name, f.verdict]))).toEqual({
+          'gone-a': 'archive',
+          'gone-b': 'archive',
+          'gone-c': 'remove-code',
+        });
+        expect(plan.flags.find((f) => f.name === 'gone-c')!.files).toEqual([join(records, 'notes.json')]);
+      },
+    ));
+
+  it('retire apply: a result of another run, written into the paths since the plan, stops no flag', async () => {
+    const { path } = await writePlan();
+    const other = { kind: 'flagctl-retire-result', archived: [{ name: 'gone-a' }, { name: 'gone-c' }] };
+    await withRecords({ 'result-other.json': JSON.stringify(other, null, 2) }, async () => {
+      const c = serveCleanup(server, FLAGS);
+      const r = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(c.writes).toEqual([{ path: 'archive', features: READY }]);
+    });
+  });
+});
