@@ -1,25 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
 import { SEED } from './harness/seed.mjs';
-import { adminGet, deleteFlag, flagctl, runtimeName, target } from './cli.js';
+import { admin as write, adminGet, deleteFlag, flagctl, runtimeName, target } from './cli.js';
 import { RecordingProxy } from './search-support.js';
 
 // Scripts and gates against the real servers: a typo never passes a gate; one flag costs one
 // flag's reads (counted through a recording relay on 127.0.0.1).
-
-/** An admin write on the test server (fetch, not flagctl). */
-async function write(
-  server: { url: string; adminToken: string },
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<void> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: server.adminToken, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${await res.text()}`);
-}
 
 for (const server of inject('servers')) {
   describe(`gates on Unleash ${server.pkg}`, () => {
