@@ -73,7 +73,8 @@ export async function admin(
   });
   if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${await res.text()}`);
   const text = await res.text();
-  return text ? JSON.parse(text) : undefined;
+  // Some writes answer with no body or plain text: only a JSON answer is parsed.
+  return text && /json/.test(res.headers.get('content-type') ?? '') ? JSON.parse(text) : text || undefined;
 }
 
 /**
