@@ -97,7 +97,7 @@ async function judgeLive(
   const typesNow = planned.some((f) => !f.state.stale) ? typeLifetimes(client) : undefined;
   // validate (a POST with the plan's names) goes only to the plan's own instance: once its id is read.
   const idNow = instanceId(client);
-  const [id, active, instanceEnvs, changes, validated] = await Promise.all([
+  const reads = Promise.all([
     idNow,
     activeFlags(client, plan.project),
     enabledEnvironments(client),
@@ -107,6 +107,8 @@ async function judgeLive(
       : undefined,
     typesNow,
   ]);
+  early.start();
+  const [id, active, instanceEnvs, changes, validated] = await reads;
   if (id !== plan.instance) {
     throw new UsageError(
       `the plan was made on the instance ${plan.instance ?? '(no id)'} at ${plan.server}, but that URL now answers as the instance ${id ?? '(no id)'}: another server; nothing was archived. Make a new plan there`,
@@ -194,7 +196,7 @@ async function referencesAgain(
   const same = names.length === early.names.length && names.every((n, i) => n === early.names[i]);
   if (!same) early.stop();
   if (flags.length === 0) return flags;
-  const found = same ? await early.found : await rescan(o.plan, names, scanOptions(o));
+  const found = same ? await early.found() : await rescan(o.plan, names, scanOptions(o));
   if (found.missing.length > 0) {
     notes.push(
       `references not checked again in ${found.missing.join(', ')}: not found here (the plan's paths, from where retire plan ran)`,

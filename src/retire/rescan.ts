@@ -77,14 +77,33 @@ export async function rescan(plan: Plan, names: string[], o: RescanOptions): Pro
 /** A search started before it is known for which flags its answer will be wanted. */
 export interface EarlyRescan {
   names: string[];
-  found: Promise<Rescan>;
+  /**
+   * Starts the search on the event loop's next turn: requests made in this one are on their way
+   * by then (a request is opened a few promise steps after it is asked for), and the walk's
+   * first steps, which run on this thread, do not hold them back.
+   */
+  start: () => void;
+  /** Its answer, starting it if it was not. */
+  found: () => Promise<Rescan>;
   /** Ends the search when its answer will not be used. */
   stop: () => void;
 }
 
 export function earlyRescan(plan: Plan, names: string[], o: Omit<RescanOptions, 'signal'>): EarlyRescan {
   const abort = new AbortController();
-  const found = rescan(plan, names, { ...o, signal: abort.signal });
-  found.catch(() => undefined); // awaited when it is used; an unused one's failure decides nothing
-  return { names, found, stop: () => abort.abort() };
+  let found: Promise<Rescan> | undefined;
+  const start = () => {
+    if (found || abort.signal.aborted) return;
+    found = rescan(plan, names, { ...o, signal: abort.signal });
+    found.catch(() => undefined); // awaited when it is used; an unused one's failure decides nothing
+  };
+  return {
+    names,
+    start: () => void setImmediate(start),
+    found: () => {
+      start();
+      return found!;
+    },
+    stop: () => abort.abort(),
+  };
 }
