@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import * as z from '../zod-mini.js';
 import { fast } from '../api/schemas/search-check.js';
-import { checkJsonDepth } from '../config/json-file.js';
+import { checkJsonDepth, checkJsonValueDepth } from '../config/json-file.js';
 import { UsageError } from '../errors.js';
 import { PLAN_KIND, PLAN_VERSION, planDigest, type Plan } from './model.js';
 
@@ -56,13 +56,18 @@ export async function readPlan(path: string): Promise<Plan> {
   } catch (err) {
     throw new UsageError(`plan file "${path}": cannot read it (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
   }
-  checkJsonDepth(text, `plan file "${path}"`, 'expected the output of `flagctl retire plan -o json`');
+  const shown = `plan file "${path}"`;
+  const expected = 'expected the output of `flagctl retire plan -o json`';
+  // A plan is over a megabyte: its depth is checked on the parsed value, not by a second read of
+  // the text; a text that does not parse is checked as text, so deep and broken still says deep.
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch {
-    throw new UsageError(`plan file "${path}": not JSON; expected the output of \`flagctl retire plan -o json\``);
+    checkJsonDepth(text, shown, expected);
+    throw new UsageError(`${shown}: not JSON; ${expected}`);
   }
+  checkJsonValueDepth(doc, shown, expected);
   const kind = (doc as { kind?: unknown } | null)?.kind;
   if (kind !== PLAN_KIND)
     throw new UsageError(

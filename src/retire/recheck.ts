@@ -6,7 +6,7 @@ import { CliError, UsageError } from '../errors.js';
 import type { Skip, Validated } from './outcome.js';
 import { blindEnvironments, projectEnvironments, seenCheck } from './judge.js';
 import { stateChange, stateDigest, type Plan, type PlanFlag } from './model.js';
-import { rescan } from './rescan.js';
+import { earlyRescan, rescan, type EarlyRescan } from './rescan.js';
 import { flagState } from './state.js';
 
 // Apply's judgement before it writes. A plan's digests catch edits and damage, but whoever can
@@ -19,7 +19,7 @@ import { flagState } from './state.js';
 // Reads: the instance id, the environments, the feature list and the project's history since the
 // plan (one page when quiet), all at once, with the flag types when a planned flag is not marked
 // stale (after the list when only the live list shows one); a paced search only when a flag's
-// sole reason left is its lifecycle stage.
+// sole reason left is its lifecycle stage. The plan's paths are searched again meanwhile.
 
 export interface RecheckOptions {
   client: ApiClient;
@@ -32,6 +32,8 @@ export interface RecheckOptions {
   threads?: number;
   /** Files the reference scan does not count (the plan and result files name every flag). */
   skipFiles?: string[];
+  /** Says when the plan's paths were searched again (--debug). */
+  debug?: (line: string) => void;
   /** Ask archive/validate about every planned flag beside the reads (apply --yes: no prompt between judging and writing). */
   validate?: boolean;
 }
@@ -56,7 +58,7 @@ const CHANGED: Record<Change['type'], string> = {
 const NO_TYPES = new Map<string, number | null>();
 
 export async function recheck(o: RecheckOptions): Promise<Recheck> {
-  const { client, plan } = o;
+  const { plan } = o;
   const skipped: Skip[] = [];
   const notes: string[] = [];
   const planned: PlanFlag[] = [];
@@ -68,12 +70,34 @@ export async function recheck(o: RecheckOptions): Promise<Recheck> {
   }
   if (planned.length === 0) return { ready: [], skipped, notes };
   const names = planned.map((f) => f.name);
+  // The plan's paths are searched again while the reads are in flight, for every planned flag:
+  // the answer is used when the judgement keeps all of them (the usual case), and the search
+  // made again for the ones it keeps otherwise, so that the verdicts are those of a search for
+  // exactly those flags (aliases depend on the set of names searched).
+  const early = earlyRescan(plan, names, scanOptions(o));
+  try {
+    return await judgeLive(o, planned, skipped, notes, early);
+  } finally {
+    // A run that failed (a read, another instance) searches no further; a search that was used is over already.
+    early.stop();
+  }
+}
+
+async function judgeLive(
+  o: RecheckOptions,
+  planned: PlanFlag[],
+  skipped: Skip[],
+  notes: string[],
+  early: EarlyRescan,
+): Promise<Recheck> {
+  const { client, plan } = o;
+  const names = planned.map((f) => f.name);
   // The types' lifetimes decide only whether a flag NOT marked stale is potentially stale: read
   // beside the rest when the plan has such a flag, after the list only if one is found there.
   const typesNow = planned.some((f) => !f.state.stale) ? typeLifetimes(client) : undefined;
   // validate (a POST with the plan's names) goes only to the plan's own instance: once its id is read.
   const idNow = instanceId(client);
-  const [id, active, instanceEnvs, changes, validated] = await Promise.all([
+  const reads = Promise.all([
     idNow,
     activeFlags(client, plan.project),
     enabledEnvironments(client),
@@ -83,6 +107,8 @@ export async function recheck(o: RecheckOptions): Promise<Recheck> {
       : undefined,
     typesNow,
   ]);
+  early.start();
+  const [id, active, instanceEnvs, changes, validated] = await reads;
   if (id !== plan.instance) {
     throw new UsageError(
       `the plan was made on the instance ${plan.instance ?? '(no id)'} at ${plan.server}, but that URL now answers as the instance ${id ?? '(no id)'}: another server; nothing was archived. Make a new plan there`,
@@ -140,7 +166,7 @@ export async function recheck(o: RecheckOptions): Promise<Recheck> {
   }
   const order = new Map(planned.map((f, i) => [f.name, i]));
   candidates.sort((a, b) => order.get(a.name)! - order.get(b.name)!);
-  const ready = await referencesAgain(o, candidates, skipped, notes);
+  const ready = await referencesAgain(o, candidates, skipped, notes, early);
   return { ready, skipped, notes, validated };
 }
 
@@ -157,19 +183,20 @@ async function validateEarly(client: ApiClient, project: string, names: string[]
   }
 }
 
+const scanOptions = (o: RecheckOptions) => ({ threads: o.threads ?? 0, skipFiles: o.skipFiles, debug: o.debug });
+
 async function referencesAgain(
   o: RecheckOptions,
   flags: PlanFlag[],
   skipped: Skip[],
   notes: string[],
+  early: EarlyRescan,
 ): Promise<PlanFlag[]> {
+  const names = flags.map((f) => f.name);
+  const same = names.length === early.names.length && names.every((n, i) => n === early.names[i]);
+  if (!same) early.stop();
   if (flags.length === 0) return flags;
-  const found = await rescan(
-    o.plan,
-    flags.map((f) => f.name),
-    o.threads ?? 0,
-    o.skipFiles,
-  );
+  const found = same ? await early.found() : await rescan(o.plan, names, scanOptions(o));
   if (found.missing.length > 0) {
     notes.push(
       `references not checked again in ${found.missing.join(', ')}: not found here (the plan's paths, from where retire plan ran)`,

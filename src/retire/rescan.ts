@@ -7,7 +7,8 @@ import type { Plan } from './model.js';
 // Apply's second look at the code: the plan's paths, searched again with the plan's own options
 // (delimiters, aliases, ignore rules, excludes, size limit) by refs' engine, for the flags about
 // to be archived. A reference added since the plan stops its flag. Paths that do not exist where
-// apply runs (a CI job without a checkout) are said, not taken for "no references".
+// apply runs (a CI job without a checkout) are said, not taken for "no references". Apply
+// starts it beside its reads (earlyRescan), before the judgement has said which flags it keeps.
 
 export interface Rescan {
   /** Each flag now referenced: how many references, in which files. */
@@ -20,12 +21,22 @@ export interface Rescan {
   files: number;
 }
 
-/**
- * `skipFiles`: the plan file and the result file, which name every flag and may lie in the
- * paths; refs' engine leaves out flagctl's other plans and results there (refs/own-records.ts).
- */
-export async function rescan(plan: Plan, names: string[], threads: number, skipFiles: string[] = []): Promise<Rescan> {
-  const skip = new Set(skipFiles.map((f) => resolve(f)));
+export interface RescanOptions {
+  /** Worker threads for the search. */
+  threads: number;
+  /**
+   * The plan file and the result file, which name every flag and may lie in the paths; refs'
+   * engine leaves out flagctl's other plans and results there (refs/own-records.ts).
+   */
+  skipFiles?: string[];
+  /** Once aborted, the search stops at its next batch (its answer is then not used). */
+  signal?: AbortSignal;
+  /** Says when the search is done (--debug). */
+  debug?: (line: string) => void;
+}
+
+export async function rescan(plan: Plan, names: string[], o: RescanOptions): Promise<Rescan> {
+  const skip = new Set((o.skipFiles ?? []).map((f) => resolve(f)));
   const referenced = new Map<string, { count: number; files: string[] }>();
   const kinds = plan.paths.map((path) => ({ path, kind: pathKind(path) }));
   const missing = kinds.filter((k) => k.kind !== 'dir' && k.kind !== 'file').map((k) => k.path);
@@ -34,7 +45,7 @@ export async function rescan(plan: Plan, names: string[], threads: number, skipF
   );
   const stats = emptyStats();
   if (names.length === 0 || present.length === 0) return { referenced, unread: 0, missing, files: 0 };
-  const o = plan.options;
+  const p = plan.options;
   const flags = names.map((name) => ({
     name,
     project: plan.project,
@@ -45,11 +56,11 @@ export async function rescan(plan: Plan, names: string[], threads: number, skipF
     lastSeenAt: null,
     createdAt: null,
   }));
-  const match = { delimiters: o.delimiters, aliases: o.aliases, maxFileBytes: o.maxFileKb * 1024 };
+  const match = { delimiters: p.delimiters, aliases: p.aliases, maxFileBytes: p.maxFileKb * 1024 };
   for await (const ref of findReferences(
     flags,
     match,
-    { paths: present, noIgnore: o.noIgnore, exclude: o.exclude, threads },
+    { paths: present, noIgnore: p.noIgnore, exclude: p.exclude, threads: o.threads, signal: o.signal },
     stats,
   )) {
     if (skip.has(resolve(ref.file))) continue;
@@ -59,5 +70,43 @@ export async function rescan(plan: Plan, names: string[], threads: number, skipF
     if (!r.files.includes(ref.file)) r.files.push(ref.file);
   }
   const unread = stats.skipped.unreadable + stats.skipped['bad-name'] + stats.skipped.large;
+  if (!o.signal?.aborted)
+    o.debug?.(
+      `references: the plan's paths searched again for ${names.length} flag${names.length === 1 ? '' : 's'} (${stats.files} file${stats.files === 1 ? '' : 's'})`,
+    );
   return { referenced, unread, missing, files: stats.files };
+}
+
+/** A search started before it is known for which flags its answer will be wanted. */
+export interface EarlyRescan {
+  names: string[];
+  /**
+   * Starts the search on the event loop's next turn: requests made in this one are on their way
+   * by then (a request is opened a few promise steps after it is asked for), and the walk's
+   * first steps, which run on this thread, do not hold them back.
+   */
+  start: () => void;
+  /** Its answer, starting it if it was not. */
+  found: () => Promise<Rescan>;
+  /** Ends the search when its answer will not be used. */
+  stop: () => void;
+}
+
+export function earlyRescan(plan: Plan, names: string[], o: Omit<RescanOptions, 'signal'>): EarlyRescan {
+  const abort = new AbortController();
+  let found: Promise<Rescan> | undefined;
+  const start = () => {
+    if (found || abort.signal.aborted) return;
+    found = rescan(plan, names, { ...o, signal: abort.signal });
+    found.catch(() => undefined); // awaited when it is used; an unused one's failure decides nothing
+  };
+  return {
+    names,
+    start: () => void setImmediate(start),
+    found: () => {
+      start();
+      return found!;
+    },
+    stop: () => abort.abort(),
+  };
 }

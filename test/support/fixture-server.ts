@@ -30,6 +30,8 @@ export class FixtureServer {
   onRequest?: () => void;
   private server?: Server;
   private routes: Route[] = [];
+  /** Answers held back until their gate opens, by method and path. */
+  private holds = new Map<string, Promise<void>>();
   /** Connections open now, and who waits for there to be none (settled()). */
   private readonly sockets = new Set<Socket>();
   private waiters: (() => void)[] = [];
@@ -44,12 +46,19 @@ export class FixtureServer {
     return this;
   }
 
+  /** Holds the answers of a route until `gate` resolves (the request is received and counted at once). */
+  hold(path: string, gate: Promise<void>, method = 'GET'): this {
+    this.holds.set(`${method} ${path}`, gate);
+    return this;
+  }
+
   json(path: string, body: unknown, status = 200): this {
     return this.route(path, (_req, res) => sendJson(res, status, body));
   }
 
   reset(): void {
     this.routes = [];
+    this.holds.clear();
     this.requests.length = 0;
     this.unexpected.length = 0;
   }
@@ -73,7 +82,9 @@ export class FixtureServer {
         res.writeHead(599).end();
         return;
       }
-      route.handler(req, res, url);
+      const gate = this.holds.get(`${req.method} ${url.pathname}`);
+      if (gate) void gate.then(() => route.handler(req, res, url));
+      else route.handler(req, res, url);
     });
     this.server.on('connection', (socket: Socket) => {
       this.sockets.add(socket);
