@@ -18,11 +18,13 @@
 // bench/diff-results.json. No test asserts on these numbers.
 
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServers } from '../test/e2e/harness/servers.mjs';
 
+const cacheHome = mkdtempSync(join(tmpdir(), 'flagctl-bench-diff-cache-'));
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BIN = `${root}bin/flagctl`;
 const FEATURES = Number(process.env.BENCH_DIFF_FEATURES ?? 5_000);
@@ -102,6 +104,9 @@ try {
   const env = {
     PATH: process.env.PATH,
     HOME: '/nonexistent',
+    // A code cache of its own, as a user who has run flagctl before has (bench/run.mjs does the
+    // same); the warm-up fills it.
+    XDG_CACHE_HOME: cacheHome,
     FLAGCTL_CONFIG_DIR: '/nonexistent',
     FLAGCTL_URL: server.url,
     FLAGCTL_TOKEN: server.adminToken,
@@ -184,5 +189,6 @@ try {
   );
   if (result.readRatio > READ_BUDGET || result.oneFeatureRatio > ONE_FLAG_BUDGET) process.exitCode = 1;
 } finally {
+  rmSync(cacheHome, { recursive: true, force: true });
   await fleet.stopAll();
 }

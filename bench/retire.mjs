@@ -74,6 +74,9 @@ try {
   const env = {
     PATH: process.env.PATH,
     HOME: '/nonexistent',
+    // A code cache of its own, as a user who has run flagctl before has (bench/run.mjs does the
+    // same); the first run fills it.
+    XDG_CACHE_HOME: join(tmp, 'cache'),
     FLAGCTL_CONFIG_DIR: '/nonexistent',
     FLAGCTL_URL: url,
     FLAGCTL_TOKEN: adminToken,
