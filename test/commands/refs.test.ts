@@ -233,6 +233,49 @@ describe('flagctl refs', () => {
     expect(doc.flags.map((f) => f.name)).toContain('unused-stale');
   });
 
+  it('the lifecycles of flags the rows show unreferenced (stale, potentially stale) are asked for beside the scan, not after it', async () => {
+    // The referenced flags' stage rows are held until both unreferenced flags the rows show
+    // were asked for: a refs that asks for those only once the scan is over (it was, until this
+    // change) never gets them, and the safety release below tells it apart.
+    const held = [TREE_FLAGS.active, TREE_FLAGS.stale, TREE_FLAGS.prefix];
+    const early = ['unused-stale', 'unused-old'];
+    for (const args of [
+      ['--summary', '-o', 'csv'],
+      ['-o', 'json'],
+      ['-o', 'yaml'],
+    ]) {
+      const waiting: (() => void)[] = [];
+      let askedEarly = 0;
+      let releasedBy: 'requests' | 'safety' | undefined;
+      const release = (by: 'requests' | 'safety') => {
+        releasedBy ??= by;
+        for (const w of waiting.splice(0)) w();
+      };
+      const safety = setTimeout(() => release('safety'), 5_000);
+      for (const name of held)
+        server.route(`/api/admin/projects/default/features/${encodeURIComponent(name)}/lifecycle`, (_req, res) => {
+          const answer = () => sendJson(res, 200, [{ stage: LIFECYCLE[name], enteredStageAt: recent }]);
+          if (releasedBy) answer();
+          else waiting.push(answer);
+        });
+      for (const name of early)
+        server.route(`/api/admin/projects/default/features/${name}/lifecycle`, (_req, res) => {
+          if (++askedEarly === early.length) release('requests');
+          sendJson(res, 200, [{ stage: LIFECYCLE[name], enteredStageAt: recent }]);
+        });
+      serve(server);
+      const r = await refs([dir, ...args]);
+      clearTimeout(safety);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      expect(releasedBy, args.join(' ')).toBe('requests');
+      expect(r.stdout, args.join(' ')).toContain('unused-old');
+      // One read per flag all the same: the scan's and the rows' lookups are the same ones.
+      const reads = server.requests.filter((q) => q.url.endsWith('/lifecycle')).map((q) => q.url);
+      expect(reads.length, args.join(' ')).toBe(new Set(reads).size);
+      server.reset();
+    }
+  });
+
   it('--fail-on: exit 3 after printing when a flag in one of the states is referenced', async () => {
     const cases: [string, number, string][] = [
       ['stale', 3, 'flagctl: 7 references to flags that are stale (--fail-on)\n'],

@@ -118,6 +118,14 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
         throw err;
       }
     });
+    // The flag rows (--summary's, and the ones json and yaml print after the references) also
+    // show every stale or potentially stale flag, referenced or not (every flag with
+    // --all-flags): those are known from the listing, so their lifecycles are asked for beside
+    // the scan instead of after it. A failure is thrown where the rows are built.
+    if (needsLifecycle && (summary || ui.adapter.shows === 'document')) {
+      const shownAnyway = (x: FlagInfo) => !x.archived && (f.allFlags === true || x.state !== 'active');
+      listing.then((list) => fillLifecycles(list.filter(shownAnyway), lookup)).catch(() => undefined);
+    }
     const refs = async function* (): AsyncGenerator<Reference> {
       for await (const r of findReferences(listing, match, tree, stats, needsLifecycle ? lookup : undefined)) {
         tally.add(r);
