@@ -119,6 +119,17 @@ for (const server of inject('servers')) {
         const gate = await flagctl(['refs', tree, '--fail-on', 'completed', '-o', 'ndjson'], env);
         expect(gate.code).toBe(3);
         expect(gate.stderr).toBe('flagctl: 1 reference to flags that are completed (--fail-on)\n');
+
+        // retire plan finds it too, though search's lifecycle=IS:completed does not return it:
+        // the project's history names it, its stage rows confirm it.
+        const plan = await flagctl(['retire', 'plan', tree, '-o', 'json'], env);
+        expect(plan.code, plan.stderr).toBe(0);
+        const planned = (JSON.parse(plan.stdout) as { flags: { name: string; lifecycle: unknown; verdict: string }[] })
+          .flags;
+        expect(planned.find((x) => x.name === name)).toMatchObject({
+          lifecycle: { stage: 'completed', status: 'kept' },
+          verdict: 'remove-code',
+        });
       } finally {
         for (const name of made) {
           await deleteFlag(server, name).catch(() => undefined);
