@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { adminGet, deleteFlag, flagctl, runtimeName, target } from './cli.js';
 
-// refs' lifecycles are the flags' own documents (GET …/features/{name}), on both servers, and
-// why search pages cannot stand in for them: search reports a flag's latest lifecycle row by
+// refs' lifecycles are what the flags' own documents say (refs reads each flag's stage rows,
+// GET …/features/{name}/lifecycle, and takes the furthest, as the document does), on both
+// servers, and why search pages cannot stand in for them: search reports a flag's latest lifecycle row by
 // time, the document its furthest stage (archived, completed, live, pre-live, initial). A flag
 // completed before the server wrote its 'initial' row (written when the creation event is
 // announced, within a second) has 'initial' as its latest row: search says initial, the
