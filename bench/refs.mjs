@@ -11,8 +11,9 @@
 // On the source tree, every output format is timed against the same pipeline, with the same
 // budget (2×), lifecycles included: table, json, ndjson, yaml, csv, markdown, github, sarif and
 // --summary, each as a user types it, with --columns naming `lifecycle` where the format does
-// not show it by default (table, csv, markdown). A lifecycle is one GET per referenced flag that
-// the pipeline does not make (search pages cannot stand in for them: docs/guides/refs-internals.md).
+// not show it by default (table, csv, markdown). A lifecycle is one read of a flag's stage rows
+// per active flag shown, which the pipeline does not make (search pages cannot stand in for them:
+// docs/guides/refs-internals.md).
 //
 // Whole processes, warm cache (one warm-up run each), interleaved, medians. Budgets: at most
 // 2× the pipeline on the source tree, 1.5× on the large one. The oracle check: the references

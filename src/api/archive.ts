@@ -1,7 +1,7 @@
 import * as z from '../zod-mini.js';
 import type { ApiError } from '../errors.js';
 import type { ApiClient } from './http/client.js';
-import type { FlagLifecycle } from './flag-list.js';
+import { flagStage, type FlagLifecycle } from './flag-list.js';
 import { segment } from './http/path.js';
 import type { RateLimitPacer } from './http/rate-limit.js';
 import { lifecycle } from './schemas/flag.js';
@@ -53,7 +53,17 @@ export async function activeFlags(client: ApiClient, project: string): Promise<M
 
 export { typeLifetimes } from './flag-types.js';
 
-/** The project's flags in lifecycle stage completed, with their status: one filtered search (paged past 100, paced). */
+/**
+ * The project's flags in lifecycle stage completed, with their status: one filtered search
+ * (paged past 100, paced), and the change history for the completed flags that search misses.
+ * Search filters on a flag's latest stage row, where the stage is the furthest reached: a flag
+ * completed before its `initial` row was written, or before an SDK first reported it, has an
+ * older row as its latest (docs/guides/refs-internals.md). Every completion stores a
+ * `feature-completed` event, so the flags whose newest completion, uncompletion, archive,
+ * revive or delete event is a completion are the only others that can be completed; each of
+ * those search did not return is confirmed by its own stage rows (a revive announced after a
+ * completion deletes its row), never assumed.
+ */
 export async function completedFlags(
   client: ApiClient,
   project: string,
@@ -61,11 +71,43 @@ export async function completedFlags(
 ): Promise<Map<string, FlagLifecycle>> {
   const query = new URLSearchParams({ project: `IS:${project}`, lifecycle: 'IS:completed' });
   const found = new Map<string, FlagLifecycle>();
+  const history = lastCompletions(client, project);
+  history.catch(() => undefined); // awaited below
   for await (const f of searchFlags(client, { query, offset: 0, concurrency: 2, pacer })) {
     if ((f.project ?? project) === project && f.lifecycle?.stage === 'completed')
       found.set(f.name, { stage: 'completed', status: f.lifecycle.status ?? null });
   }
+  const unconfirmed = (await history).filter((name) => !found.has(name));
+  // A few at a time over the client's keep-alive connections.
+  let next = 0;
+  const confirm = async () => {
+    while (next < unconfirmed.length) {
+      const name = unconfirmed[next++]!;
+      const lifecycle = await flagStage(client, project, name);
+      if (lifecycle?.stage === 'completed') found.set(name, lifecycle);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(8, unconfirmed.length) }, confirm));
   return found;
+}
+
+/** What the change history says last of a flag's lifecycle and existence. */
+const LIFECYCLE_FATES = [
+  'feature-completed',
+  'feature-uncompleted',
+  'feature-archived',
+  'feature-revived',
+  'feature-deleted',
+];
+
+/** The project's flags whose newest event of LIFECYCLE_FATES is a completion: one unpaced event search, 1,000 a page. */
+async function lastCompletions(client: ApiClient, project: string): Promise<string[]> {
+  const newest = new Map<string, string>();
+  for await (const e of flagEvents(client, { project, types: LIFECYCLE_FATES, pageSize: 1000 })) {
+    if (e.featureName && LIFECYCLE_FATES.includes(e.type) && !newest.has(e.featureName))
+      newest.set(e.featureName, e.type);
+  }
+  return [...newest].filter(([, type]) => type === 'feature-completed').map(([name]) => name);
 }
 
 /**

@@ -16,9 +16,10 @@ import { fast } from './schemas/search-check.js';
 // The project feature lists carry neither lifecycle nor the server's potentially-stale mark:
 // flags/list.ts judges each flag from what is read here (flags/stale.ts holds the server's
 // rule); the lifecycle stage of an active flag is read, when it is wanted, from that flag's own
-// document (lifecycleOf); archived flags have it in their search results. Search pages carry
-// one too, but not the same one: the latest stage row by time, where the document gives the
-// furthest stage reached (docs/guides/refs-internals.md).
+// document (flagLifecycle) or its stage rows (flagStage, the same answer for less of the
+// server's time); archived flags have it in their search results. Search pages carry one too,
+// but not the same one: the latest stage row by time, where the document gives the furthest
+// stage reached (docs/guides/refs-internals.md).
 
 const str = z.nullish(z.string());
 const projectsResponse = z.looseObject({ projects: z.array(z.looseObject({ id: z.string() })) });
@@ -39,6 +40,7 @@ export type ProjectListFlag = z.output<typeof projectFlag>;
 /** A project's list is thousands of small objects: checked by the compiled walk, not zod's (built at first use). */
 let projectFlagsChecked: z.ZodMiniType<z.output<typeof projectFlagsResponse>> | undefined;
 const flagLifecycleResponse = z.looseObject({ lifecycle: z.nullish(lifecycleShape) });
+const stageRowsResponse = z.array(z.looseObject({ stage: z.string(), status: z.nullish(z.string()) }));
 
 export interface ListOptions {
   /** Project ids to read; all of the server's when absent. */
@@ -121,7 +123,33 @@ export async function flagLifecycle(client: ApiClient, project: string, name: st
   return doc.lifecycle ? { stage: doc.lifecycle.stage, status: doc.lifecycle.status ?? null } : null;
 }
 
-/** An active flag's lifecycle stage alone; null when the server has none. */
-export async function lifecycleOf(client: ApiClient, project: string, name: string): Promise<string | null> {
-  return (await flagLifecycle(client, project, name))?.stage ?? null;
+/**
+ * The order in which both servers (6.10.1 and 8.2.0, `getCurrentStage`) pick the stage a flag's
+ * document shows from its stage rows: the furthest reached, whenever each row was written.
+ */
+const FURTHEST_FIRST = ['archived', 'completed', 'live', 'pre-live', 'initial'];
+
+/** The stage a flag's document shows, from its stage rows, as the server picks it; null for none it knows. */
+export function furthestStage(rows: readonly { stage: string; status?: string | null }[]): FlagLifecycle | null {
+  for (const stage of FURTHEST_FIRST) {
+    const row = rows.find((r) => r.stage === stage);
+    // The server drops an empty status from the document.
+    if (row) return { stage, status: row.status || null };
+  }
+  return null;
+}
+
+/**
+ * An active flag's lifecycle as its document gives it, read from its stage rows
+ * (`GET …/features/{name}/lifecycle`): the document's `lifecycle` is computed from the same
+ * rows by the same query (findCurrentStage), but the document also joins strategies,
+ * environments, variants, dependencies and collaborators, about three times the server's time.
+ * A flag the server does not have has no rows: null, as for one without any.
+ */
+export async function flagStage(client: ApiClient, project: string, name: string): Promise<FlagLifecycle | null> {
+  const rows = await client.getJson(
+    `/api/admin/projects/${segment(project, 'project id')}/features/${segment(name, 'feature name')}/lifecycle`,
+    stageRowsResponse,
+  );
+  return furthestStage(rows);
 }

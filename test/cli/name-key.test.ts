@@ -52,8 +52,7 @@ function serveRefs(s: FixtureServer): void {
     version: 2,
     features: flags.map((f) => ({ ...f, type: 'release', createdAt: new Date().toISOString(), environments: [] })),
   });
-  for (const f of flags)
-    s.json(`/api/admin/projects/default/features/${f.name}`, { name: f.name, lifecycle: { stage: 'live' } });
+  for (const f of flags) s.json(`/api/admin/projects/default/features/${f.name}/lifecycle`, [{ stage: 'live' }]);
 }
 
 function serveEvaluate(s: FixtureServer): void {

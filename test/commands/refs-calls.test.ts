@@ -31,8 +31,7 @@ function serve(s: FixtureServer) {
     version: 2,
     features: FLAGS.map((name) => ({ name, type: 'release', stale: false, createdAt: recent, environments: [] })),
   });
-  for (const name of FLAGS)
-    s.json(`/api/admin/projects/default/features/${name}`, { name, lifecycle: { stage: 'live' } });
+  for (const name of FLAGS) s.json(`/api/admin/projects/default/features/${name}/lifecycle`, [{ stage: 'live' }]);
 }
 const env = { FLAGCTL_URL: '', FLAGCTL_TOKEN: '*:*.unit-secret', FLAGCTL_CONFIG_DIR: '/nonexistent' };
 const cli = (args: string[]) => runCli(args, { env: { ...env, FLAGCTL_URL: server.url } });

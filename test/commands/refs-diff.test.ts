@@ -64,10 +64,7 @@ function serve(s: FixtureServer) {
       })),
     });
     for (const f of list)
-      s.json(`/api/admin/projects/${project}/features/${f.name}`, {
-        name: f.name,
-        lifecycle: { stage: LIFECYCLE[f.name] },
-      });
+      s.json(`/api/admin/projects/${project}/features/${f.name}/lifecycle`, [{ stage: LIFECYCLE[f.name] }]);
   }
   s.json('/api/admin/projects/nope/features', { version: 2, features: [] });
 }

@@ -42,10 +42,9 @@ function tree(): string {
       { name: 'old-flag', type: 'release', stale: true, createdAt: '2020-01-01T00:00:00.000Z', environments: [] },
     ],
   });
-  server.json('/api/admin/projects/default/features/old-flag', {
-    name: 'old-flag',
-    lifecycle: { stage: 'live', enteredStageAt: '2020-01-01T00:00:00.000Z' },
-  });
+  server.json('/api/admin/projects/default/features/old-flag/lifecycle', [
+    { stage: 'live', enteredStageAt: '2020-01-01T00:00:00.000Z' },
+  ]);
   server.json('/api/admin/search/features', { features: [], total: 0 });
   return dir;
 }

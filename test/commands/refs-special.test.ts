@@ -31,7 +31,7 @@ function serve(): void {
     version: 1,
     features: [{ name: 'stale-one', type: 'release', stale: true, environments: [] }],
   });
-  server.json('/api/admin/projects/default/features/stale-one', { name: 'stale-one', lifecycle: { stage: 'live' } });
+  server.json('/api/admin/projects/default/features/stale-one/lifecycle', [{ stage: 'live' }]);
 }
 
 function tree(name: string, files: Record<string, string>): string {

@@ -47,10 +47,7 @@ function serve(
   );
   s.json('/api/admin/projects/default/features', { version: 1, features: [...FEATURES, ...extra] });
   for (const [name, lifecycle] of Object.entries(LIFECYCLE)) {
-    s.json(`/api/admin/projects/default/features/${name}`, {
-      name,
-      lifecycle: { ...lifecycle, enteredStageAt: recent },
-    });
+    s.json(`/api/admin/projects/default/features/${name}/lifecycle`, [{ ...lifecycle, enteredStageAt: recent }]);
   }
 }
 
@@ -309,10 +306,9 @@ describe('--summary on a terminal names cleanup', () => {
     const dir = tree('done-many', { 'a.ts': extra.map((f) => `on("${f.name}")\n`).join('') });
     serve(server, undefined, extra);
     for (const f of extra)
-      server.json(`/api/admin/projects/default/features/${f.name}`, {
-        name: f.name,
-        lifecycle: { stage: 'completed', status: 'kept', enteredStageAt: recent },
-      });
+      server.json(`/api/admin/projects/default/features/${f.name}/lifecycle`, [
+        { stage: 'completed', status: 'kept', enteredStageAt: recent },
+      ]);
     const tty = await runCli(['refs', dir, '--summary'], {
       env: { ...env(), NO_COLOR: '1' },
       stdoutIsTTY: true,
@@ -334,10 +330,7 @@ describe('the output says what it is', () => {
     serve(server, undefined, [
       { name: 'legacy-search_v1', type: 'kill-switch', stale: true, createdAt: recent, environments: [] },
     ]);
-    server.json('/api/admin/projects/default/features/legacy-search_v1', {
-      name: 'legacy-search_v1',
-      lifecycle: { stage: 'live' },
-    });
+    server.json('/api/admin/projects/default/features/legacy-search_v1/lifecycle', [{ stage: 'live' }]);
     const inside = JSON.parse((await refs([FIXTURE_TREE, '-o', 'sarif'])).stdout);
     const uris = inside.runs[0].results.map((x: any) => x.locations[0].physicalLocation.artifactLocation);
     expect(uris.length).toBeGreaterThan(0);

@@ -82,10 +82,9 @@ function serve(s: FixtureServer, projects = ['default']) {
   for (const p of projects)
     s.json(`/api/admin/projects/${p}/features`, { version: 1, features: p === 'default' ? PROJECT_FEATURES : [] });
   for (const [name, stage] of Object.entries(LIFECYCLE)) {
-    s.json(`/api/admin/projects/default/features/${encodeURIComponent(name)}`, {
-      name,
-      lifecycle: { stage, enteredStageAt: recent },
-    });
+    s.json(`/api/admin/projects/default/features/${encodeURIComponent(name)}/lifecycle`, [
+      { stage, enteredStageAt: recent },
+    ]);
   }
 }
 
@@ -185,7 +184,7 @@ describe('flagctl refs', () => {
     });
     // Lifecycle is asked once per referenced active flag, never for an unreferenced one.
     const lookups = server.requests.filter((q) => q.url.startsWith('/api/admin/projects/default/features/'));
-    expect(lookups.map((q) => decodeURIComponent(q.url.split('/').pop()!)).sort()).toEqual(
+    expect(lookups.map((q) => decodeURIComponent(q.url.split('/').at(-2)!)).sort()).toEqual(
       [TREE_FLAGS.stale, TREE_FLAGS.active, TREE_FLAGS.prefix].sort(),
     );
     expect(server.requests.every((q) => q.method === 'GET')).toBe(true);
@@ -232,6 +231,49 @@ describe('flagctl refs', () => {
     expect(Object.keys(doc)).toEqual(['references', 'flags']);
     expect(doc.references).toHaveLength(20);
     expect(doc.flags.map((f) => f.name)).toContain('unused-stale');
+  });
+
+  it('the lifecycles of flags the rows show unreferenced (stale, potentially stale) are asked for beside the scan, not after it', async () => {
+    // The referenced flags' stage rows are held until both unreferenced flags the rows show
+    // were asked for: a refs that asks for those only once the scan is over (it was, until this
+    // change) never gets them, and the safety release below tells it apart.
+    const held = [TREE_FLAGS.active, TREE_FLAGS.stale, TREE_FLAGS.prefix];
+    const early = ['unused-stale', 'unused-old'];
+    for (const args of [
+      ['--summary', '-o', 'csv'],
+      ['-o', 'json'],
+      ['-o', 'yaml'],
+    ]) {
+      const waiting: (() => void)[] = [];
+      let askedEarly = 0;
+      let releasedBy: 'requests' | 'safety' | undefined;
+      const release = (by: 'requests' | 'safety') => {
+        releasedBy ??= by;
+        for (const w of waiting.splice(0)) w();
+      };
+      const safety = setTimeout(() => release('safety'), 5_000);
+      for (const name of held)
+        server.route(`/api/admin/projects/default/features/${encodeURIComponent(name)}/lifecycle`, (_req, res) => {
+          const answer = () => sendJson(res, 200, [{ stage: LIFECYCLE[name], enteredStageAt: recent }]);
+          if (releasedBy) answer();
+          else waiting.push(answer);
+        });
+      for (const name of early)
+        server.route(`/api/admin/projects/default/features/${name}/lifecycle`, (_req, res) => {
+          if (++askedEarly === early.length) release('requests');
+          sendJson(res, 200, [{ stage: LIFECYCLE[name], enteredStageAt: recent }]);
+        });
+      serve(server);
+      const r = await refs([dir, ...args]);
+      clearTimeout(safety);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      expect(releasedBy, args.join(' ')).toBe('requests');
+      expect(r.stdout, args.join(' ')).toContain('unused-old');
+      // One read per flag all the same: the scan's and the rows' lookups are the same ones.
+      const reads = server.requests.filter((q) => q.url.endsWith('/lifecycle')).map((q) => q.url);
+      expect(reads.length, args.join(' ')).toBe(new Set(reads).size);
+      server.reset();
+    }
   });
 
   it('--fail-on: exit 3 after printing when a flag in one of the states is referenced', async () => {
@@ -475,7 +517,7 @@ describe('flagctl refs', () => {
     expect(r.stdout).toBe('name,file\r\n');
   });
 
-  it('--all-flags with many flags: each lifecycle is its document, never a search page, which can hold an older stage', async () => {
+  it("--all-flags with many flags: each lifecycle is its document's (the furthest of its stage rows), never a search page, which can hold an older stage", async () => {
     // Search reports a flag's latest stage row, the document its furthest stage: a flag completed
     // before the server wrote its 'initial' row reads 'initial' in search and 'completed' in its
     // document (seen on Unleash 6.10.1 and 8.2.0; test/e2e/refs-lifecycles.test.ts).
@@ -498,11 +540,18 @@ describe('flagctl refs', () => {
         .map((f) => ({ ...f, project: 'default', lifecycle: { stage: 'initial' } }));
       sendJson(res, 200, { features: page, total: many.length });
     });
+    // The stage rows as the servers list them, oldest first: gen-7 was completed before its
+    // 'initial' row was written, so that row is its latest, and search's.
     for (const f of many)
-      server.json(`/api/admin/projects/default/features/${f.name}`, {
-        name: f.name,
-        lifecycle: f.name === 'gen-7' ? { stage: 'completed', status: 'kept' } : { stage: 'initial' },
-      });
+      server.json(
+        `/api/admin/projects/default/features/${f.name}/lifecycle`,
+        f.name === 'gen-7'
+          ? [
+              { stage: 'completed', status: 'kept', enteredStageAt: '2026-01-01T00:00:00.000Z' },
+              { stage: 'initial', enteredStageAt: '2026-01-01T00:00:01.000Z' },
+            ]
+          : [{ stage: 'initial', enteredStageAt: '2026-01-01T00:00:01.000Z' }],
+      );
     const r = await refs([`${dir}/go`, '--summary', '--all-flags', '-o', 'ndjson', '--fail-on', 'completed']);
     const rows = r.stdout
       .trim()
@@ -512,14 +561,16 @@ describe('flagctl refs', () => {
     expect(rows.find((x) => x.name === 'gen-7')).toMatchObject({ lifecycle: 'completed', verdict: 'archive' });
     expect(rows.filter((x) => x.lifecycle === 'initial')).toHaveLength(249);
     expect(r.code).toBe(0); // gen-7 is unreferenced: the gate counts references
-    // The archived flags' one search, and one document per flag shown.
+    // The archived flags' one search, and one read of the stage rows per flag shown, no document.
     expect(server.requests.filter((q) => q.url.startsWith('/api/admin/search/features'))).toHaveLength(1);
-    expect(server.requests.filter((q) => /^\/api\/admin\/projects\/default\/features\/gen-/.test(q.url))).toHaveLength(
-      250,
+    const reads = server.requests.filter((q) => /^\/api\/admin\/projects\/default\/features\/gen-/.test(q.url));
+    expect(reads).toHaveLength(250);
+    expect(reads.every((q) => /^\/api\/admin\/projects\/default\/features\/gen-\d+\/lifecycle$/.test(q.url))).toBe(
+      true,
     );
   });
 
-  it('--all-flags with many flags where the search limit has no room for the pages: one document each, no wait', async () => {
+  it('--all-flags with many flags where the search limit has no room for the pages: one read of the stage rows each, no wait', async () => {
     // Unleash 8's limit: 15 a minute, 2 left after the archived search; 3 pages would wait out the window.
     const limited = (res: import('node:http').ServerResponse) =>
       res
@@ -542,8 +593,7 @@ describe('flagctl refs', () => {
       limited(res);
       sendJson(res, 200, { features: [], total: 0 });
     });
-    for (const f of many)
-      server.json(`/api/admin/projects/default/features/${f.name}`, { name: f.name, lifecycle: { stage: 'live' } });
+    for (const f of many) server.json(`/api/admin/projects/default/features/${f.name}/lifecycle`, [{ stage: 'live' }]);
     const r = await refs([`${dir}/go`, '--summary', '--all-flags', '-o', 'ndjson']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toContain('waiting');

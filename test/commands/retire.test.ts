@@ -127,7 +127,36 @@ describe('retire plan', () => {
     );
   });
 
-  it('reads a project of 5,000 flags in six requests: the list, the types, one filtered search, the dependency check, the instance id and environments', async () => {
+  it("a flag completed before its 'initial' row (search: initial) is a candidate: the history names it, its stage rows confirm it", async () => {
+    const c = serveCleanup(server, [
+      { name: 'raced', stage: 'completed', status: 'discarded', searchStage: 'initial' },
+      { name: 'undone', stage: 'live' }, // completed, then uncompleted
+      { name: 'revived-after', stage: 'initial' }, // completed, then the revive announced after it deleted the row
+      { name: 'plain', stage: 'live' },
+    ]);
+    const at = (h: number) => iso(h / 24);
+    c.events.push(
+      { type: 'feature-completed', featureName: 'raced', project: 'default', createdAt: at(3) },
+      { type: 'feature-uncompleted', featureName: 'undone', project: 'default', createdAt: at(2) },
+      { type: 'feature-completed', featureName: 'undone', project: 'default', createdAt: at(4) },
+      { type: 'feature-completed', featureName: 'revived-after', project: 'default', createdAt: at(5) },
+      { type: 'feature-revived', featureName: 'revived-after', project: 'default', createdAt: at(6) },
+      { type: 'feature-archived', featureName: 'revived-after', project: 'default', createdAt: at(7) },
+    );
+    // revived-after's newest event is the completion, but the revive, announced after it, deleted
+    // its row: only its stage rows can tell.
+    const r = await cli(['retire', 'plan', tree, '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const plan = JSON.parse(r.stdout) as Plan;
+    expect(plan.flags.map((f) => [f.name, f.lifecycle, f.reasons])).toEqual([
+      ['raced', { stage: 'completed', status: 'discarded' }, ['lifecycle completed (discarded)']],
+    ]);
+    // Stage rows read for the flags the history alone names as completed, no other.
+    const rows = server.requests.filter((q) => q.url.endsWith('/lifecycle')).map((q) => q.url.split('/').at(-2));
+    expect(rows.sort()).toEqual(['raced', 'revived-after']);
+  });
+
+  it('reads a project of 5,000 flags in seven requests: the list, the types, one filtered search, the completions in the history, the dependency check, the instance id and environments', async () => {
     const many: FixtureFlag[] = Array.from({ length: 5000 }, (_, i) => ({
       name: `f-${String(i).padStart(4, '0')}`,
       stale: i < 1000,
@@ -144,10 +173,11 @@ describe('retire plan', () => {
       '/api/admin/feature-types',
       '/api/admin/projects/default/dependencies',
       '/api/admin/projects/default/features',
+      '/api/admin/search/events',
       '/api/admin/search/features',
       '/api/admin/ui-config',
     ]);
-    const search = new URL(server.requests.find((q) => q.url.startsWith('/api/admin/search/'))!.url, server.url)
+    const search = new URL(server.requests.find((q) => q.url.startsWith('/api/admin/search/features'))!.url, server.url)
       .searchParams;
     expect([search.get('project'), search.get('lifecycle')]).toEqual(['IS:default', 'IS:completed']);
     // No dependency on the instance, so no flag's document is read: a completed flag's lifecycle comes from the search, the others' stays unknown.

@@ -121,15 +121,21 @@ describe.each(versions)('retire on Unleash %s', (version) => {
     const env = target(s, s.adminToken);
     const plan = await flagctl(['retire', 'plan', join(dir, 'src'), '-o', 'json', '--debug'], env);
     expect(plan.code, plan.stderr).toBe(0);
-    // What the plan reads: the list, the types, ONE search (lifecycle completed), the instance's
-    // dependency answer (true: r-child depends on r-parent), then each candidate's document.
+    // What the plan reads: the list, the types, ONE search (lifecycle completed), one page of the
+    // project's completion, uncompletion, archive, revive and delete events (no flag here is
+    // completed without search knowing: no stage rows read), the instance's dependency answer
+    // (true: r-child depends on r-parent), then each candidate's document.
     const gets = plan.stderr
       .split('\n')
       .filter((l) => /^debug: GET \S+ -> \d{3} /.test(l))
       .map((l) => l.split(' ')[2]!.replace(s.url, ''));
-    expect(gets.filter((u) => u.startsWith('/api/admin/search/'))).toEqual([
-      expect.stringMatching(/lifecycle=IS%3Acompleted/),
+    expect(gets.filter((u) => u.startsWith('/api/admin/search/')).sort()).toEqual([
+      expect.stringMatching(
+        /^\/api\/admin\/search\/events\?project=IS%3Adefault&type=IS_ANY_OF%3Afeature-completed%2C/,
+      ),
+      expect.stringMatching(/^\/api\/admin\/search\/features\?.*lifecycle=IS%3Acompleted/),
     ]);
+    expect(gets.filter((u) => u.endsWith('/lifecycle'))).toEqual([]);
     expect(gets).toContain('/api/admin/projects/default/dependencies');
     expect(gets.filter((u) => u.startsWith('/api/admin/projects/default/features/')).sort()).toEqual(
       Object.keys(CASES)

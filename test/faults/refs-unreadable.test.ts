@@ -25,7 +25,7 @@ beforeAll(async () => {
     version: 1,
     features: [{ name: 'stale-one', type: 'release', stale: true, environments: [] }],
   });
-  server.json('/api/admin/projects/default/features/stale-one', { name: 'stale-one', lifecycle: { stage: 'live' } });
+  server.json('/api/admin/projects/default/features/stale-one/lifecycle', [{ stage: 'live' }]);
   mkdirSync(join(dir, 'locked'), { recursive: true });
   writeFileSync(join(dir, 'ok.ts'), 'x("stale-one")\n');
   writeFileSync(join(dir, 'secret.ts'), 'x("stale-one")\n');

@@ -78,10 +78,9 @@ describe('refs: a source line from a pull request', () => {
         { name: 'old-flag', type: 'release', stale: true, createdAt: '2020-01-01T00:00:00.000Z', environments: [] },
       ],
     });
-    server.json('/api/admin/projects/default/features/old-flag', {
-      name: 'old-flag',
-      lifecycle: { stage: 'live', enteredStageAt: '2020-01-01T00:00:00.000Z' },
-    });
+    server.json('/api/admin/projects/default/features/old-flag/lifecycle', [
+      { stage: 'live', enteredStageAt: '2020-01-01T00:00:00.000Z' },
+    ]);
     server.json('/api/admin/search/features', { features: [], total: 0 });
     for (const tty of [false, true]) {
       const r = await runCli(['refs', dir], {

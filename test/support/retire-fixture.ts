@@ -20,6 +20,8 @@ export interface FixtureFlag {
   lastSeen?: string | null;
   stage?: string;
   status?: string;
+  /** The stage search reports when it is not `stage`: the latest row by time (a flag completed before its 'initial' row). */
+  searchStage?: string;
   children?: string[];
 }
 
@@ -96,7 +98,10 @@ const searchItem = (f: FixtureFlag, archived: boolean, project: string) => ({
   archivedAt: archived ? iso(0) : null,
   dependencyType: f.children?.length ? 'parent' : null,
   environments: envs(f),
-  lifecycle: lifecycleOf(f, archived),
+  lifecycle:
+    f.searchStage && !archived
+      ? { ...lifecycleOf(f, false), stage: f.searchStage, status: null }
+      : lifecycleOf(f, archived),
 });
 
 const PARENT_REFUSAL: Omit<Refusal, 'message'> = { status: 403, name: 'InvalidOperationError' };
@@ -147,7 +152,7 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
         .filter((p) => !wanted || p.project === wanted)
         .flatMap((p) => [...(archived ? p.archived : p.active).values()].map((f) => ({ f, project: p.project })))
         .filter(({ f }) => !terms || terms.some((t) => f.name.includes(t)))
-        .filter(({ f }) => !stage || (archived ? 'archived' : (f.stage ?? 'live')) === stage);
+        .filter(({ f }) => !stage || (archived ? 'archived' : (f.searchStage ?? f.stage ?? 'live')) === stage);
       const offset = Number(url.searchParams.get('offset') ?? 0);
       const limit = Number(url.searchParams.get('limit') ?? 50);
       sendJson(res, 200, {
@@ -212,6 +217,12 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
         children: live.children ?? [],
         lifecycle: lifecycleOf(live, false),
       });
+    });
+    // Its stage rows: the row of its stage (an archived flag keeps its rows, and answers too).
+    s.route(`${base}/features/${f.name}/lifecycle`, (_req, res) => {
+      const live = c.active.get(f.name);
+      const { stage, status } = lifecycleOf(live ?? f, !live);
+      sendJson(res, 200, [{ stage, ...(status ? { status } : {}), enteredStageAt: iso(1) }]);
     });
   }
   s.route(

@@ -1,4 +1,4 @@
-import { lifecycleOf } from '../../api/flag-list.js';
+import { flagStage } from '../../api/flag-list.js';
 import { listFlags } from '../../flags/list.js';
 import { ApiError, CheckFailedError, CliError, ExitCode, UsageError } from '../../errors.js';
 import { notice, print } from '../../output/context.js';
@@ -88,7 +88,7 @@ export async function runDiff(ctx: RunContext, req: Request<typeof options>): Pr
         client.getJson('/api/admin/projects', projectsResponse).then((r) => r.projects.map((p) => p.id)),
       lifecycle: memoLookup(async (flag) => {
         try {
-          return await lifecycleOf(client, flag.project, flag.name);
+          return await flagStage(client, flag.project, flag.name);
         } catch (err) {
           if (err instanceof ApiError && err.status === 404) return null; // deleted since the listing
           throw err;

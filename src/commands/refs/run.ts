@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { searchedPaths } from './paths.js';
 import { defaultThreads } from './threads.js';
-import { flagLifecycle } from '../../api/flag-list.js';
+import { flagStage } from '../../api/flag-list.js';
 import { listFlags, type FlagInfo } from '../../flags/list.js';
 import { ApiError, CheckFailedError, UsageError } from '../../errors.js';
 import { notice } from '../../output/context.js';
@@ -85,7 +85,8 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const stats = emptyStats();
   const tally = new Tally();
   const failOn = (f.failOn ?? []).filter((s): s is FailOnState => (FAIL_ON_STATES as readonly string[]).includes(s));
-  // An active flag's lifecycle costs one request per referenced flag: asked for only where
+  // An active flag's lifecycle costs one request per referenced flag (its stage rows: no bulk
+  // read proves every stage, docs/guides/refs-internals.md): asked for only where
   // something shown or judged holds it. The summary, the completed gate and every format that
   // reads whole rows (json and ndjson rows, with the flags after them in json; annotations,
   // SARIF, the terminal view) always do; the other row formats when --columns names it.
@@ -110,13 +111,21 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     listing.catch(() => undefined); // awaited by the scan, and below
     const lookup = memoLookup(async (flag) => {
       try {
-        return await flagLifecycle(client, flag.project, flag.name);
+        return await flagStage(client, flag.project, flag.name);
       } catch (err) {
         // Deleted since the listing: nothing to say about its lifecycle.
         if (err instanceof ApiError && err.status === 404) return null;
         throw err;
       }
     });
+    // The flag rows (--summary's, and the ones json and yaml print after the references) also
+    // show every stale or potentially stale flag, referenced or not (every flag with
+    // --all-flags): those are known from the listing, so their lifecycles are asked for beside
+    // the scan instead of after it. A failure is thrown where the rows are built.
+    if (needsLifecycle && (summary || ui.adapter.shows === 'document')) {
+      const shownAnyway = (x: FlagInfo) => !x.archived && (f.allFlags === true || x.state !== 'active');
+      listing.then((list) => fillLifecycles(list.filter(shownAnyway), lookup)).catch(() => undefined);
+    }
     const refs = async function* (): AsyncGenerator<Reference> {
       for await (const r of findReferences(listing, match, tree, stats, needsLifecycle ? lookup : undefined)) {
         tally.add(r);
@@ -136,8 +145,8 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       const shown = tally.rows(flagList, f.allFlags === true, req.args[0] as string[] | undefined);
       const names = new Set(shown.map((r) => r.name));
       const todo = flagList.filter((x) => names.has(x.name) && x.lifecycle === null);
-      // One document per flag, never search pages: search reports a flag's latest stage
-      // row, the document its furthest stage, and they differ (docs/guides/refs-lifecycles.md).
+      // One read of its stage rows per flag, never search pages: search reports a flag's latest
+      // stage row, the document its furthest stage, and they differ (docs/guides/refs-internals.md).
       await fillLifecycles(todo, lookup);
       return (rows = withUnknownRows(
         tally.rows(flagList, f.allFlags === true, req.args[0] as string[] | undefined),
