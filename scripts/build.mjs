@@ -114,6 +114,20 @@ export const builtinsAsRequire = {
 };
 
 /**
+ * The launcher (dist/launch.cjs, every start's first module) imports only names from fs and
+ * path, which Node has loaded before any script runs. As esbuild's own plain require()s (no
+ * interop copy for named imports) they cost nothing, where the getters above build a table of
+ * closures on every start (measured in docs/performance.md, "Start-up"). vm and zlib keep their
+ * getters: `--version` and a cached run never load zlib, and `--version` never loads vm.
+ */
+const launcherBuiltins = {
+  name: 'launcher-builtins',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?(fs|path)$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
+/**
  * esbuild keeps a module that is reached only through `import()` out of the bundle's start-up:
  * its code runs when the import does. One static import anywhere would make it run at every
  * start, `--version` included; this fails the build when that happens.
@@ -227,7 +241,7 @@ export async function bundle({ outfile, kind = 'package', plugins = [] } = {}) {
     target: 'node20',
     legalComments: 'none',
     metafile: true,
-    plugins: [builtinsAsRequire, ...plugins],
+    plugins: [...(kind === 'launch' ? [launcherBuiltins] : []), builtinsAsRequire, ...plugins],
     define: {
       'process.env.FLAGCTL_BUILD_VERSION': JSON.stringify(pkg.version),
       'process.env.FLAGCTL_NOUNS_WITH_VERBS': JSON.stringify(nounsWithVerbs().join(',')),

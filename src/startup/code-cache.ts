@@ -10,7 +10,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { Script } from 'node:vm';
 import { crc32 } from 'node:zlib';
 
@@ -57,8 +57,9 @@ export function cacheDir(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 /**
- * Compiles and runs `file` with its cache for the command `words`; the cache is written after
- * a successful run if `used()` then says this bundle did the run.
+ * Compiles and runs `file` (an absolute, normalised path, as the launcher builds it from its own
+ * directory) with its cache for the command `words`; the cache is written after a successful
+ * run if `used()` then says this bundle did the run.
  */
 export function runWithCodeCache(
   file: string,
@@ -80,10 +81,13 @@ export function runWithCodeCache(
   // second installation of the same bundle would otherwise report the first one's paths.
   const built = /^\/\/ flagctl bundle ([0-9a-f]{16})\n/.exec(source.toString('latin1', 0, 40));
   const identity = `${built ? built[1] : 'unbuilt'}.${st.ino}.${st.ctimeNs}`;
-  const place = fnv1a(resolve(file)).toString(16);
+  // Named by concatenation, not path.join or resolve, which scan every character of a path: with
+  // Node's own resolution of the launcher, this long name made Node's path normaliser hot enough
+  // for V8 to optimise it in every run on Node 24 (docs/performance.md, "Start-up").
+  const place = fnv1a(file).toString(16);
   const name = basename(file);
   const cache =
-    dir && join(dir, `${name}-${source.length}-${identity}-${place}-${words}-${process.version}-${process.arch}.v8`);
+    dir && `${dir}${sep}${name}-${source.length}-${identity}-${place}-${words}-${process.version}-${process.arch}.v8`;
   let cachedData: Buffer | undefined;
   try {
     if (cache) cachedData = readFileSync(cache);

@@ -1,5 +1,5 @@
 import { writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { sep } from 'node:path';
 import { cacheDir, runWithCodeCache } from './code-cache.js';
 import { commandWords, fastPathFirst, onlyVersion } from './route.js';
 
@@ -14,10 +14,10 @@ export function launch(argv: readonly string[] = process.argv.slice(2), dist: st
   }
   const dir = cacheDir(process.env);
   const words = commandWords(argv);
-  const whole = () => void runWithCodeCache(join(dist, 'flagctl.cjs'), dir, words).run();
+  const whole = () => void runWithCodeCache(`${dist}${sep}flagctl.cjs`, dir, words).run();
   if (!fastPathFirst(argv)) return whole();
   let ran = false;
-  void runWithCodeCache(join(dist, 'feature-get.cjs'), dir, words, () => ran)
+  void runWithCodeCache(`${dist}${sep}feature-get.cjs`, dir, words, () => ran)
     .run()
     .then((yes) => {
       ran = yes === true;

@@ -1,7 +1,10 @@
 import { build } from 'esbuild';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs build script without types
-import { builtinsAsRequire } from '../../scripts/build.mjs';
+import { builtinsAsRequire, bundle } from '../../scripts/build.mjs';
 
 // The bundle loads built-ins only on first use (child_process: commander requires it at load,
 // refs and refs --diff spawn git; node:util and node:fs: esbuild's interop read every name's
@@ -82,4 +85,30 @@ describe('lazily loaded built-ins in the bundle', () => {
     );
     expect(run(code)).toMatchObject({ result: ['ok', true] });
   });
+});
+
+// The launcher (dist/launch.cjs) is every start's first module: fs and path, which Node loaded
+// before it, are plain require()s there, without the table of getters (docs/performance.md,
+// "Start-up"); vm and zlib still load only when used, so `--version` loads neither.
+describe("the launcher's built-ins", () => {
+  it('requires fs and path as they are when loaded, and vm and zlib only when used', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'flagctl-launch-'));
+    try {
+      const file = (await bundle({ outfile: join(dir, 'launch.cjs'), kind: 'launch' })) as string;
+      const loads: string[] = [];
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS bundle is handed Node's require, wrapped to record what it loads
+      const tracking = (id: string) => (loads.push(id), require(id));
+      const module = { exports: {} as { launch?: unknown } };
+      new Function('module', 'exports', 'require', '__dirname', readFileSync(file, 'utf8'))(
+        module,
+        module.exports,
+        tracking,
+        dir,
+      );
+      expect(typeof module.exports.launch).toBe('function');
+      expect([...new Set(loads)].sort()).toEqual(['node:fs', 'node:path']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { SEED } from './harness/seed.mjs';
+import type { SnapFlag } from '../../src/snapshot/model.js';
 import { admin, adminGet, flagctl, target } from './cli.js';
 
 // `flagctl export` against real servers, and the round trip a CI gate relies on: export, a
@@ -11,24 +12,6 @@ import { admin, adminGet, flagctl, target } from './cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'flagctl-e2e-export-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-interface SnapStrategy {
-  name: string;
-  title?: string;
-  segments: string[];
-  parameters: Record<string, string>;
-}
-interface SnapFeature {
-  name: string;
-  type: string;
-  environments: {
-    name: string;
-    enabled: boolean;
-    ordered?: true;
-    strategies: SnapStrategy[];
-    variants: { name: string }[];
-  }[];
-}
 
 for (const server of inject('servers')) {
   const env = target(server, server.adminToken);
@@ -73,7 +56,7 @@ for (const server of inject('servers')) {
 
     it("holds what the server's own documents say, without ids", async () => {
       const r = await flagctl(['export'], env);
-      const snap = JSON.parse(r.stdout) as { features: SnapFeature[] };
+      const snap = JSON.parse(r.stdout) as { features: SnapFlag[] };
       const byName = new Map(snap.features.map((f) => [f.name, f]));
       const full = (await adminGet(server, `${P}/features/${SEED.fullFeature}`)) as {
         environments: { name: string; strategies: { id: string; name: string; sortOrder: number }[] }[];

@@ -9,7 +9,8 @@ import { adminGet, flagctl, target } from './cli.js';
 
 const featurePath = (name: string) => `/api/admin/projects/default/features/${encodeURIComponent(name)}`;
 
-interface Feature {
+/** A flag's document as the server answers it: the fields these tests read. */
+interface ServerFlag {
   name: string;
   type: string;
   environments: {
@@ -44,7 +45,7 @@ for (const server of inject('servers')) {
     });
 
     it('the record view shows strategies, constraints, variants, tags and dependencies', async () => {
-      const f = (await adminGet(server, featurePath(SEED.fullFeature))) as Feature;
+      const f = (await adminGet(server, featurePath(SEED.fullFeature))) as ServerFlag;
       const r = await flagctl(['feature', 'get', SEED.fullFeature], env);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain(SEED.fullFeatureStrategyTitle);
@@ -69,7 +70,7 @@ for (const server of inject('servers')) {
     });
 
     it('shows parent dependencies with required state and variants, and children', async () => {
-      const child = (await adminGet(server, featurePath(SEED.child))) as Feature;
+      const child = (await adminGet(server, featurePath(SEED.child))) as ServerFlag;
       const dep = child.dependencies![0]!;
       const r = await flagctl(['feature', 'get', SEED.child], env);
       expect(r.code).toBe(0);
@@ -78,7 +79,7 @@ for (const server of inject('servers')) {
       );
       const other = await flagctl(['feature', 'get', SEED.childOfDisabledParent], env);
       expect(other.stdout).toContain(`${SEED.parent} (disabled)`);
-      const parent = (await adminGet(server, featurePath(SEED.parent))) as Feature;
+      const parent = (await adminGet(server, featurePath(SEED.parent))) as ServerFlag;
       const p = await flagctl(['feature', 'get', SEED.parent], env);
       expect(p.stdout).toMatch(
         new RegExp(`Children\\s+${(parent.children ?? []).map((c) => c.replace(/[.]/g, '\\.')).join(', ')}`),
@@ -107,7 +108,7 @@ for (const server of inject('servers')) {
     });
 
     it('-o csv and ndjson give one row per environment matching the server', async () => {
-      const f = (await adminGet(server, featurePath(SEED.mixedEnvFeature))) as Feature;
+      const f = (await adminGet(server, featurePath(SEED.mixedEnvFeature))) as ServerFlag;
       const csv = await flagctl(['feature', 'get', SEED.mixedEnvFeature, '-o', 'csv'], env);
       expect(csv.code).toBe(0);
       const rows = csv.stdout.trim().split('\r\n');

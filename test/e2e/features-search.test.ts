@@ -8,7 +8,7 @@ import {
   personalToken,
   RecordingProxy,
   serverSearch,
-  type SearchFeature,
+  type SearchResultFlag,
 } from './search-support.js';
 
 // `features search` against real servers. Each filter runs through the CLI (--all, ndjson) and
@@ -22,25 +22,25 @@ type Raw = [string, string][];
  * (created in 2020): before DAY matches that one, since NEXT matches none (both narrow),
  * and since the oldest feature's day keeps all (checked below).
  */
-type Case = [label: string, args: string[], raw: Raw, predicate: (f: SearchFeature, day: string) => boolean];
+type Case = [label: string, args: string[], raw: Raw, predicate: (f: SearchResultFlag, day: string) => boolean];
 
 const UNUSED_SEGMENT = 'search-unused-segment';
-const hasTag = (f: SearchFeature, t: string) => (f.tags ?? []).some((x) => `${x.type}:${x.value}` === t);
-const enabledIn = (f: SearchFeature, env: string) => f.environments.some((e) => e.name === env && e.enabled);
-const text = (f: SearchFeature) => `${f.name} ${f.description ?? ''}`.toLowerCase();
-const creator = (f: SearchFeature) => (f as SearchFeature & { createdBy?: { id: number } }).createdBy?.id;
+const hasTag = (f: SearchResultFlag, t: string) => (f.tags ?? []).some((x) => `${x.type}:${x.value}` === t);
+const enabledIn = (f: SearchResultFlag, env: string) => f.environments.some((e) => e.name === env && e.enabled);
+const text = (f: SearchResultFlag) => `${f.name} ${f.description ?? ''}`.toLowerCase();
+const creator = (f: SearchResultFlag) => (f as SearchResultFlag & { createdBy?: { id: number } }).createdBy?.id;
 
 for (const server of inject('servers')) {
   const env = target(server, server.adminToken);
   const search = (args: string[], e = env) => flagctl(['features', 'search', ...args], e);
 
   describe(`features search on Unleash ${server.pkg}`, () => {
-    let all: SearchFeature[] = [];
+    let all: SearchResultFlag[] = [];
     let newestDay = '';
     let oldestDay = '';
     // Potentially stale: the seed's list, which seed() waited for the server to agree with.
     const potentiallyStale = new Set(server.seed.potentiallyStale);
-    const old = (f: SearchFeature) => potentiallyStale.has(f.name);
+    const old = (f: SearchResultFlag) => potentiallyStale.has(f.name);
     beforeAll(async () => {
       const every = await serverSearch(server);
       all = every.features;
@@ -376,7 +376,7 @@ for (const server of inject('servers')) {
   const search = (args: string[], e = env) => flagctl(['features', 'search', ...args], e);
 
   describe(`features search paging and output on Unleash ${server.pkg}`, () => {
-    let all: SearchFeature[] = [];
+    let all: SearchResultFlag[] = [];
     beforeAll(async () => {
       all = (await serverSearch(server)).features;
     });
@@ -412,7 +412,7 @@ for (const server of inject('servers')) {
     it('--all returns exactly `total` distinct features, in order; -o json is one {features, total}', async () => {
       const r = await search(['--all', '-o', 'json']);
       expect(r.code, r.stderr).toBe(0);
-      const doc = JSON.parse(r.stdout) as { features: SearchFeature[]; total: number };
+      const doc = JSON.parse(r.stdout) as { features: SearchResultFlag[]; total: number };
       expect(doc.total).toBe(server.seed.total);
       expect(new Set(namesOf(doc.features)).size).toBe(doc.total);
       expect(namesOf(doc.features)).toEqual(namesOf(all));

@@ -7,7 +7,11 @@ import { BIN, NODE, type BinResult } from './cli.js';
 // fetch, a recording proxy in front of a real server, and a CLI run that reports stdout as
 // it arrives.
 
-export interface SearchFeature {
+/**
+ * A flag in the server's search answer, read more strictly than src's lenient `SearchFlag`:
+ * the seeded flags always carry these fields, and a test that finds one missing fails.
+ */
+export interface SearchResultFlag {
   name: string;
   type: string;
   description?: string | null;
@@ -32,8 +36,8 @@ export async function serverSearch(
   server: Srv,
   params: [string, string][] = [],
   token = server.adminToken,
-): Promise<{ features: SearchFeature[]; total: number }> {
-  const features: SearchFeature[] = [];
+): Promise<{ features: SearchResultFlag[]; total: number }> {
+  const features: SearchResultFlag[] = [];
   let total = 0;
   for (let offset = 0; ; offset += 100) {
     const q = new URLSearchParams(params.map(([k, v]) => [k === 'status' ? 'status[]' : k, v]));
@@ -43,7 +47,7 @@ export async function serverSearch(
       headers: { authorization: token, accept: 'application/json' },
     });
     if (!res.ok) throw new Error(`search ${q}: HTTP ${res.status} ${await res.text()}`);
-    const page = (await res.json()) as { features: SearchFeature[]; total: number };
+    const page = (await res.json()) as { features: SearchResultFlag[]; total: number };
     if (page.features.length > 0 || offset === 0) total = page.total;
     features.push(...page.features);
     if (page.features.length < 100) return { features, total };
@@ -52,11 +56,11 @@ export async function serverSearch(
 
 export const namesOf = (list: { name: string }[]) => list.map((f) => f.name);
 
-export function ndjson(text: string): SearchFeature[] {
+export function ndjson(text: string): SearchResultFlag[] {
   return text
     .split('\n')
     .filter(Boolean)
-    .map((l) => JSON.parse(l) as SearchFeature);
+    .map((l) => JSON.parse(l) as SearchResultFlag);
 }
 
 /**
