@@ -294,7 +294,7 @@ describe.each([
     expect(after.filter((f) => before.includes(f))).toHaveLength(1); // the other installation's
   });
 
-  it("removes the caches its path had before 2026-11-25 (named by crc32s), and no other installation's", async () => {
+  it("removes the caches an older release named by crc32 for its path, and no other installation's", async () => {
     const { home, pkgDir } = fresh();
     const other = fresh().pkgDir;
     const dir = join(home, 'flagctl');
