@@ -8,6 +8,7 @@ import { recheck } from '../../../retire/recheck.js';
 import { defaultThreads } from '../../refs/threads.js';
 import { RESULT_KIND } from '../../../retire/model.js';
 import { readPlan } from '../../../retire/plan-file.js';
+import { stopSignal } from '../../../retire/write-answer.js';
 import { writeRecord } from '../../../retire/result-file.js';
 import type { RunContext } from '../../../cli/context.js';
 import type { Request } from '../../../cli/spec.js';
@@ -119,6 +120,10 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   } finally {
     hold?.release();
   }
+  // A signal after the last batch (while verifying, or while judging when nothing was left to
+  // send) still stopped the run: its exit code and the record say so.
+  if (!outcome.interrupted && hold?.signal.aborted)
+    outcome = { ...outcome, interrupted: true, signal: stopSignal(hold.signal) };
   await save(outcome, true);
   const done: Done<'archived'> = { result: 'archived', names: outcome.archived, found: 'archived' };
   await render(ui, {

@@ -1,0 +1,109 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/main.js';
+import { SkippingClock } from '../support/clock.js';
+import { useFixtureServer } from '../support/fixture-server.js';
+import { runCli, testIO, type TestIOOptions } from '../support/io.js';
+import { NOW, serveCleanup, type FixtureFlag } from '../support/retire-fixture.js';
+
+// A second hostile look at the two writes (issue 33): a signal while the writes are verified,
+// a --result file that cannot be written or names the plan itself, a record's mode, and
+// `revive --from` on another instance behind the record's URL.
+
+const server = useFixtureServer();
+const dir = mkdtempSync(join(tmpdir(), 'flagctl-retire-audit-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const tree = join(dir, 'tree');
+mkdirSync(tree);
+
+const clock = () => {
+  const c = new SkippingClock();
+  c.advance(NOW);
+  return c;
+};
+const env = () => ({
+  FLAGCTL_URL: server.url,
+  FLAGCTL_TOKEN: '*:*.audit-secret-42',
+  FLAGCTL_CONFIG_DIR: '/nonexistent',
+});
+const cli = (args: string[], opts: TestIOOptions = {}) => runCli(args, { env: env(), clock: clock(), ...opts });
+const named = (n: number, prefix = 'f') =>
+  Array.from({ length: n }, (_, i): FixtureFlag => ({ name: `${prefix}-${String(i).padStart(4, '0')}`, stale: true }));
+const read = (path: string) =>
+  JSON.parse(readFileSync(path, 'utf8')) as {
+    archived: string[];
+    revived?: string[];
+    interrupted: boolean;
+    signal?: string;
+    complete: boolean;
+    instance?: string | null;
+  };
+
+let plans = 0;
+async function writePlan(flags: FixtureFlag[]): Promise<string> {
+  serveCleanup(server, flags);
+  const r = await cli(['retire', 'plan', tree, '-o', 'json']);
+  expect(r.code, r.stderr).toBe(0);
+  const path = join(dir, `plan-${++plans}.json`);
+  writeFileSync(path, r.stdout);
+  server.reset();
+  return path;
+}
+
+/** An IO whose interrupt is a signal the test sends itself. */
+function signalled(ctl: AbortController) {
+  const io = testIO({ env: env(), clock: clock() });
+  io.interrupt = { hold: () => ({ signal: ctl.signal, release: () => undefined }) };
+  return io;
+}
+
+describe('a signal while the writes are verified', () => {
+  it('retire apply: SIGTERM during the verifying read exits 143 and the record says interrupted', async () => {
+    const flags = named(3);
+    const path = await writePlan(flags);
+    const c = serveCleanup(server, flags);
+    const ctl = new AbortController();
+    // The history is read before the writes (the judgement) and after them (the verification).
+    c.onEvents = () => void (c.writes.length > 0 && ctl.abort('SIGTERM'));
+    const result = join(dir, 'verify-term.json');
+    const io = signalled(ctl);
+    expect(await main(['retire', 'apply', path, '--yes', '--result', result], io), io.err.text).toBe(143);
+    expect(c.writes).toHaveLength(1);
+    const doc = read(result);
+    expect(doc).toMatchObject({ complete: true, interrupted: true, signal: 'SIGTERM' });
+    expect(doc.archived).toEqual(flags.map((f) => f.name));
+  });
+
+  it('retire apply: SIGHUP while the plan is judged again, every flag then skipped: exit 129, not 0', async () => {
+    const flags = named(2);
+    const path = await writePlan(flags);
+    const c = serveCleanup(server, flags);
+    const ctl = new AbortController();
+    c.onList = () => {
+      ctl.abort('SIGHUP');
+      c.active.get('f-0000')!.stale = false;
+      c.active.get('f-0001')!.stale = false;
+    };
+    const io = signalled(ctl);
+    expect(await main(['retire', 'apply', path, '--yes'], io), io.err.text).toBe(129);
+    expect(c.writes).toEqual([]);
+  });
+
+  it('features revive: SIGTERM during the verifying read exits 143 and the record says interrupted', async () => {
+    const flags = named(2);
+    const c = serveCleanup(server, flags);
+    for (const f of flags) {
+      c.archived.set(f.name, c.active.get(f.name)!);
+      c.active.delete(f.name);
+    }
+    const ctl = new AbortController();
+    c.onList = () => void (c.writes.length > 0 && ctl.abort('SIGTERM'));
+    const result = join(dir, 'revive-verify-term.json');
+    const io = signalled(ctl);
+    const names = flags.map((f) => f.name);
+    expect(await main(['features', 'revive', ...names, '--result', result], io), io.err.text).toBe(143);
+    expect(read(result)).toMatchObject({ complete: true, interrupted: true, signal: 'SIGTERM', revived: names });
+  });
+});
