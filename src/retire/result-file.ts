@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 // The --result record of a write, rewritten after each batch. A regular file is written to a
 // temporary file in the same folder and renamed over the old one: a reader (or a run killed
@@ -22,4 +22,11 @@ export async function writeRecord(path: string, doc: unknown): Promise<void> {
     await rm(tmp, { force: true }).catch(() => undefined);
     throw err;
   }
+}
+
+/** True when both paths name one file (the same path, or links to one file): a record must not replace the file it was made from. */
+export async function sameFile(a: string, b: string): Promise<boolean> {
+  if (resolve(a) === resolve(b)) return true;
+  const [x, y] = await Promise.all([stat(a).catch(() => null), stat(b).catch(() => null)]);
+  return x !== null && y !== null && x.dev === y.dev && x.ino === y.ino;
 }

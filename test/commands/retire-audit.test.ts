@@ -107,3 +107,69 @@ describe('a signal while the writes are verified', () => {
     expect(read(result)).toMatchObject({ complete: true, interrupted: true, signal: 'SIGTERM', revived: names });
   });
 });
+
+describe('a --result file that cannot be written: nothing is written to the server', () => {
+  const unwritable = () => [
+    ['a folder that does not exist', join(dir, 'no-such-folder', 'r.json')],
+    ['a folder', tree],
+    ['a full disk', '/dev/full'],
+  ];
+
+  it('retire apply: exit 1 naming --result, no archive sent', async () => {
+    for (const [what, result] of unwritable()) {
+      server.reset();
+      const flags = named(2, `u${plans}`);
+      const path = await writePlan(flags);
+      const c = serveCleanup(server, flags);
+      const r = await cli(['retire', 'apply', path, '--yes', '--result', result!]);
+      expect(r.code, `${what}: ${r.stdout}${r.stderr}`).toBe(1);
+      expect(r.stderr, what).toContain(`${result} (--result)`);
+      expect(r.stderr, `${what}: ${r.stdout}`).toContain('nothing was archived');
+      expect(c.writes, what).toEqual([]);
+    }
+  });
+
+  it('features revive: exit 1 naming --result, no revive sent', async () => {
+    for (const [what, result] of unwritable()) {
+      server.reset();
+      const c = serveCleanup(server, named(1));
+      c.archived.set('f-0000', c.active.get('f-0000')!);
+      c.active.delete('f-0000');
+      const r = await cli(['features', 'revive', 'f-0000', '--result', result!]);
+      expect(r.code, what).toBe(1);
+      expect(r.stderr, what).toContain(`${result} (--result)`);
+      expect(r.stderr, what).toContain('nothing was revived');
+      expect(c.writes, what).toEqual([]);
+    }
+  });
+
+  it('retire apply --result naming the plan file itself: exit 2, the plan kept, nothing sent', async () => {
+    const flags = named(1, 'same');
+    const path = await writePlan(flags);
+    const before = readFileSync(path, 'utf8');
+    const c = serveCleanup(server, flags);
+    const r = await cli(['retire', 'apply', path, '--yes', '--result', join(dir, '.', `plan-${plans}.json`)]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain('--result');
+    expect(readFileSync(path, 'utf8')).toBe(before);
+    expect(c.writes).toEqual([]);
+  });
+
+  it('features revive --from r.json --result r.json: exit 2, the apply record kept, nothing sent', async () => {
+    const flags = named(1, 'from');
+    const path = await writePlan(flags);
+    let c = serveCleanup(server, flags);
+    const record = join(dir, 'from-same.json');
+    expect((await cli(['retire', 'apply', path, '--yes', '--result', record])).code).toBe(0);
+    const before = readFileSync(record, 'utf8');
+    server.reset();
+    c = serveCleanup(server, flags);
+    c.archived.set('from-0000', c.active.get('from-0000')!);
+    c.active.delete('from-0000');
+    const r = await cli(['features', 'revive', '--from', record, '--result', record]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain('--result');
+    expect(readFileSync(record, 'utf8')).toBe(before);
+    expect(c.writes).toEqual([]);
+  });
+});

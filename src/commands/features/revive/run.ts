@@ -4,7 +4,7 @@ import { InterruptedError, OutputError, RequestError, UsageError } from '../../.
 import { clockOf, keepReadingWhenClosed } from '../../../io.js';
 import { render } from '../../../output/render.js';
 import { RESULT_KIND, REVIVE_RESULT_KIND } from '../../../retire/model.js';
-import { writeRecord } from '../../../retire/result-file.js';
+import { sameFile, writeRecord } from '../../../retire/result-file.js';
 import { reviveAll, type ReviveOutcome } from '../../../retire/revive.js';
 import type { RunContext } from '../../../cli/context.js';
 import type { Request } from '../../../cli/spec.js';
@@ -53,6 +53,10 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const { io } = ctx;
   const f = req.options;
   const given = (req.args[0] as string[] | undefined) ?? [];
+  if (f.from && f.result && (await sameFile(f.from, f.result)))
+    throw new UsageError(
+      `--result ${f.result}: that is the --from file, the record of the archive, which this record would replace; name another file, e.g. --result revive.json`,
+    );
   const from = f.from ? await fromResult(f.from) : undefined;
   if (from && f.project && f.project !== from.project)
     throw new UsageError(`--project "${f.project}": the result file is for project "${from.project}"`);
@@ -88,6 +92,13 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       unwritten = new OutputError(`${f.result} (--result)`, err as NodeJS.ErrnoException);
     }
   };
+  // The record is the way to tell what was revived: a file that cannot be written stops the run before its first write.
+  const none = { revived: [], skipped: [], failed: [], unverified: [], unclear: [], interrupted: false };
+  await save({ ...none, notAttempted: names }, false);
+  if (unwritten) {
+    unwritten.hint = 'nothing was revived; give --result a file that can be written, then run the same revive again';
+    throw unwritten;
+  }
   const hold = io.interrupt?.hold();
   let outcome: ReviveOutcome;
   try {

@@ -9,7 +9,7 @@ import { defaultThreads } from '../../refs/threads.js';
 import { RESULT_KIND } from '../../../retire/model.js';
 import { readPlan } from '../../../retire/plan-file.js';
 import { stopSignal } from '../../../retire/write-answer.js';
-import { writeRecord } from '../../../retire/result-file.js';
+import { sameFile, writeRecord } from '../../../retire/result-file.js';
 import type { RunContext } from '../../../cli/context.js';
 import type { Request } from '../../../cli/spec.js';
 import { confirm } from './confirm.js';
@@ -37,6 +37,10 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       `--project "${f.project}": the plan is for project "${plan.project}"; make a plan for "${f.project}" with retire plan --project ${f.project}`,
     );
   }
+  if (f.result && (await sameFile(f.result, file)))
+    throw new UsageError(
+      `--result ${f.result}: that is the plan file, which the record would replace; name another file, e.g. --result result.json`,
+    );
   const narrowed = leftOut(plan, f.only?.flat(), f.skip?.flat());
   const target = await ctx.target();
   if (!sameServer(target.url, plan.server)) {
@@ -107,6 +111,13 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       if (!f.yes) io.stderr.write(toArchive(ready.map((x) => x.name)));
       if (!f.yes && !(await confirm(io, termSafe(ask), hold?.signal)))
         throw new RequestError('cancelled at the prompt: nothing archived');
+      // The record is the way to finish or undo: a file that cannot be written stops the run before its first write.
+      await save({ ...outcome, notAttempted: ready.map((x) => x.name) }, false);
+      if (unwritten) {
+        unwritten.hint =
+          'nothing was archived; give --result a file that can be written, then run the same apply again';
+        throw unwritten;
+      }
       const done = await archiveAll(
         {
           ...opts,
