@@ -173,3 +173,33 @@ describe('a --result file that cannot be written: nothing is written to the serv
     expect(c.writes).toEqual([]);
   });
 });
+
+describe('features revive --from on another instance behind the same URL', () => {
+  it('the record names the instance; revive refuses another one (exit 2), nothing sent', async () => {
+    const flags = named(2, 'inst');
+    const path = await writePlan(flags);
+    let c = serveCleanup(server, flags);
+    const record = join(dir, 'instance.json');
+    expect((await cli(['retire', 'apply', path, '--yes', '--result', record])).code).toBe(0);
+    const id = c.instanceId.value;
+    expect(read(record).instance).toBe(id);
+    // The URL now answers as another instance, which has archived flags of the same names.
+    server.reset();
+    c = serveCleanup(server, flags);
+    c.instanceId.value = 'ffffffff-0000-4000-8000-00000000000f';
+    for (const f of flags) {
+      c.archived.set(f.name, c.active.get(f.name)!);
+      c.active.delete(f.name);
+    }
+    const r = await cli(['features', 'revive', '--from', record]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(id!);
+    expect(r.stderr).toContain('ffffffff-0000-4000-8000-00000000000f');
+    expect(c.writes).toEqual([]);
+    // The same instance: revived.
+    c.instanceId.value = id;
+    const again = await cli(['features', 'revive', '--from', record, '-o', 'json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(c.writes).toEqual([{ path: 'revive', features: flags.map((f) => f.name) }]);
+  });
+});

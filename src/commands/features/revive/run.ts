@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { checkJsonDepth } from '../../../config/json-file.js';
 import { InterruptedError, OutputError, RequestError, UsageError } from '../../../errors.js';
 import { clockOf, keepReadingWhenClosed } from '../../../io.js';
+import { instanceId } from '../../../api/instance.js';
 import { render } from '../../../output/render.js';
 import { RESULT_KIND, REVIVE_RESULT_KIND } from '../../../retire/model.js';
 import { sameFile, writeRecord } from '../../../retire/result-file.js';
@@ -12,7 +13,9 @@ import { writeColumns, writeRows, writeSummary, type Done } from '../../write-re
 import type { options } from './options.js';
 
 /** The archived names and project of a `retire apply --result` file. */
-async function fromResult(path: string): Promise<{ names: string[]; project: string; server: string }> {
+async function fromResult(
+  path: string,
+): Promise<{ names: string[]; project: string; server: string; instance?: string | null }> {
   const expected = 'expected the file of retire apply --result';
   let text: string;
   try {
@@ -23,7 +26,14 @@ async function fromResult(path: string): Promise<{ names: string[]; project: str
     );
   }
   checkJsonDepth(text, `--from "${path}"`, expected);
-  let doc: { kind?: unknown; archived?: unknown; unverified?: unknown; project?: unknown; server?: unknown };
+  let doc: {
+    kind?: unknown;
+    archived?: unknown;
+    unverified?: unknown;
+    project?: unknown;
+    server?: unknown;
+    instance?: unknown;
+  };
   try {
     doc = JSON.parse(text) as typeof doc;
   } catch {
@@ -45,7 +55,9 @@ async function fromResult(path: string): Promise<{ names: string[]; project: str
         typeof (u as { name?: unknown })?.name === 'string' ? [(u as { name: string }).name] : [],
       )
     : [];
-  return { names: [...(names as string[]), ...unverified], project: doc.project, server: doc.server };
+  // A record of an older flagctl has no instance: it is then known by its URL alone.
+  const instance = typeof doc.instance === 'string' || doc.instance === null ? doc.instance : undefined;
+  return { names: [...(names as string[]), ...unverified], project: doc.project, server: doc.server, instance };
 }
 
 /** `flagctl features revive`: restore archived flags and check that they are back. */
@@ -72,6 +84,13 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   keepReadingWhenClosed(io.stdout);
   const ui = await ctx.ui(req.output);
   const client = ctx.client(target);
+  if (from && from.instance !== undefined) {
+    const id = await instanceId(client);
+    if (id !== from.instance)
+      throw new UsageError(
+        `--from: the flags were archived on the instance ${from.instance ?? '(no id)'} at ${from.server}, but that URL now answers as the instance ${id ?? '(no id)'}: another server; nothing was revived`,
+      );
+  }
   const clock = clockOf(io);
   const record = (o: ReviveOutcome, complete: boolean) => ({
     kind: REVIVE_RESULT_KIND,

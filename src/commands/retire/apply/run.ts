@@ -58,6 +58,8 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     kind: RESULT_KIND,
     version: 1,
     server: plan.server,
+    // The instance behind the URL: `features revive --from` refuses another one, as apply does.
+    instance: plan.instance,
     project: plan.project,
     plan: plan.digest,
     complete,
