@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/main.js';
+import { planDigest, stateDigest, type Plan } from '../../src/retire/model.js';
 import { SkippingClock } from '../support/clock.js';
 import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli, testIO, type TestIOOptions } from '../support/io.js';
@@ -201,5 +202,33 @@ describe('features revive --from on another instance behind the same URL', () =>
     const again = await cli(['features', 'revive', '--from', record, '-o', 'json']);
     expect(again.code, again.stderr).toBe(0);
     expect(c.writes).toEqual([{ path: 'revive', features: flags.map((f) => f.name) }]);
+  });
+});
+
+describe('a plan whose rules were edited, its digests recomputed', () => {
+  it('unseenDays that retire plan never writes (0, negative, a fraction, huge) is refused (exit 2): a flag seen minutes ago is not archived', async () => {
+    const flags = named(1, 'rule');
+    const path = await writePlan(flags);
+    const minutesAgo = new Date(NOW - 2 * 60_000).toISOString();
+    for (const days of [0, -36500, 0.0001, 1e9]) {
+      server.reset();
+      const c = serveCleanup(
+        server,
+        flags.map((f) => ({ ...f, lastSeen: minutesAgo })),
+      );
+      const plan = JSON.parse(readFileSync(path, 'utf8')) as Plan;
+      plan.options.unseenDays = days;
+      for (const f of plan.flags) {
+        f.state.seen = f.state.seen.map(([w, at]) => [w, w === 'production' ? minutesAgo : at]);
+        f.stateDigest = stateDigest(f.state);
+      }
+      plan.digest = planDigest(plan);
+      const forged = join(dir, `forged-${days}.json`);
+      writeFileSync(forged, JSON.stringify(plan));
+      const r = await cli(['retire', 'apply', forged, '--yes']);
+      expect(r.code, `${days}: ${r.stdout}${r.stderr}`).toBe(2);
+      expect(r.stderr).toContain('unseenDays');
+      expect(c.writes, String(days)).toEqual([]);
+    }
   });
 });
