@@ -35,6 +35,7 @@ const planFlag = z.object({
 export const planShape = z.object({
   kind: z.literal(PLAN_KIND),
   version: z.number(),
+  createdAt: z.string(),
   server: z.string(),
   instance: z.nullable(z.string()),
   project: z.string(),
@@ -104,6 +105,11 @@ export async function readPlan(path: string): Promise<Plan> {
   if (!Number.isInteger(days) || days < UNSEEN_DAYS.min || days > UNSEEN_DAYS.max)
     throw new UsageError(
       `plan file "${path}": options.unseenDays ${days} is not one retire plan writes (a whole number of days from ${UNSEEN_DAYS.min} to ${UNSEEN_DAYS.max}): the file was edited. ${REMAKE}`,
+    );
+  // Apply reads the history since the plan was made: a time it cannot read leaves that unknown.
+  if (!Number.isFinite(Date.parse(plan.createdAt)))
+    throw new UsageError(
+      `plan file "${path}": createdAt ${JSON.stringify(plan.createdAt)} is not a time (retire plan writes an ISO 8601 time): the file was edited. ${REMAKE}`,
     );
   return plan;
 }

@@ -232,3 +232,25 @@ describe('a plan whose rules were edited, its digests recomputed', () => {
     }
   });
 });
+
+describe('a plan with a damaged createdAt (digest recomputed)', () => {
+  it('missing or not a time: a clear refusal (exit 2) naming it, not an unexpected error; nothing sent', async () => {
+    const flags = named(1, 'when');
+    const path = await writePlan(flags);
+    for (const createdAt of [undefined, 'yesterday']) {
+      server.reset();
+      const c = serveCleanup(server, flags);
+      const plan = JSON.parse(readFileSync(path, 'utf8')) as Partial<Plan>;
+      if (createdAt === undefined) delete plan.createdAt;
+      else plan.createdAt = createdAt;
+      plan.digest = planDigest(plan as Plan);
+      const damaged = join(dir, `when-${String(createdAt)}.json`);
+      writeFileSync(damaged, JSON.stringify(plan));
+      const r = await cli(['retire', 'apply', damaged, '--yes']);
+      expect(r.code, `${String(createdAt)}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toContain('createdAt');
+      expect(r.stderr).not.toContain('unexpected');
+      expect(c.writes).toEqual([]);
+    }
+  });
+});
