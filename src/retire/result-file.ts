@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 
 // The --result record of a write, rewritten after each batch. A regular file is written to a
@@ -17,6 +17,8 @@ export async function writeRecord(path: string, doc: unknown): Promise<void> {
   const tmp = join(dirname(target), `.${basename(target)}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     await writeFile(tmp, text, 'utf8');
+    // The file it replaces keeps its mode: one made private (0600) is not left readable by all.
+    if (found) await chmod(tmp, found.mode & 0o7777);
     await rename(tmp, target);
   } catch (err) {
     await rm(tmp, { force: true }).catch(() => undefined);

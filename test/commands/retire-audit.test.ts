@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -252,5 +252,17 @@ describe('a plan with a damaged createdAt (digest recomputed)', () => {
       expect(r.stderr).not.toContain('unexpected');
       expect(c.writes).toEqual([]);
     }
+  });
+});
+
+describe('the record replaces an existing file', () => {
+  it("keeps that file's mode (a record someone made private stays private)", async () => {
+    const { writeRecord } = await import('../../src/retire/result-file.js');
+    const path = join(dir, 'private.json');
+    writeFileSync(path, '{}');
+    chmodSync(path, 0o600);
+    await writeRecord(path, { a: 1 });
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ a: 1 });
   });
 });
