@@ -1,5 +1,6 @@
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { PassThrough } from 'node:stream';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/main.js';
@@ -264,5 +265,27 @@ describe('the record replaces an existing file', () => {
     await writeRecord(path, { a: 1 });
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ a: 1 });
+  });
+});
+
+describe('the judgement is made again after the question', () => {
+  it('a flag seen by an SDK while the person read the prompt is skipped, not archived', async () => {
+    const flags = named(2, 'asked');
+    const path = await writePlan(flags);
+    const c = serveCleanup(server, flags);
+    const io = testIO({ env: env(), clock: clock(), stdinIsTTY: true, stderrIsTTY: true });
+    const stdin = new PassThrough();
+    io.stdin = stdin;
+    const run = main(['retire', 'apply', path, '-o', 'json'], io);
+    while (!io.err.text.includes('[y/N]')) await new Promise((r) => setTimeout(r, 5));
+    // Minutes at the prompt: meanwhile an SDK evaluates one of the flags.
+    c.active.get('asked-0001')!.lastSeen = new Date(NOW).toISOString();
+    stdin.write('y\n');
+    expect(await run, io.err.text).toBe(0);
+    expect(c.writes).toEqual([{ path: 'archive', features: ['asked-0000'] }]);
+    const doc = JSON.parse(io.out.text) as { archived: string[]; skipped: { name: string; reason: string }[] };
+    expect(doc.archived).toEqual(['asked-0000']);
+    expect(doc.skipped.map((x) => x.name)).toEqual(['asked-0001']);
+    expect(doc.skipped[0]!.reason).toMatch(/^changed since the plan: seen since the plan in production/);
   });
 });

@@ -93,26 +93,43 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     };
     // The plan and result files name every flag: a `retire plan . --out plan.json` must not find them as references.
     const skipFiles = [file, ...(f.result ? [f.result] : [])];
-    const judged = await recheck({
-      ...opts,
-      leftOut: narrowed,
-      pacer: ctx.pacer(() => undefined),
-      threads: defaultThreads(),
-      skipFiles,
-      // Without a prompt nothing comes between the judgement and the writes: validate is asked beside its reads.
-      validate: f.yes === true,
-    });
-    const { ready, skipped } = judged;
+    const judge = (now: number, validate: boolean) =>
+      recheck({
+        ...opts,
+        now,
+        leftOut: narrowed,
+        pacer: ctx.pacer(() => undefined),
+        threads: defaultThreads(),
+        skipFiles,
+        validate,
+      });
+    // Without a prompt nothing comes between the judgement and the writes: validate is asked beside its reads.
+    let judged = await judge(opts.now, f.yes === true);
+    let { ready, skipped } = judged;
     notes = judged.notes;
     for (const note of notes) io.stderr.write(`note: ${termSafe(note)}\n`);
     outcome = { archived: [], skipped, failed: [], unverified: [], unclear: [], notAttempted: [], interrupted: false };
-    if (ready.length > 0) {
+    if (ready.length > 0 && !f.yes) {
       const n = ready.length;
       const ask = `Archive ${n} flag${n === 1 ? '' : 's'} in project ${plan.project} on ${target.url}${skipped.length ? ` (${skipped.length} skipped)` : ''}?`;
       // As terraform's "Apply cancelled": exit 1, nothing sent. Ctrl-C at the question: exit 130, nothing sent.
-      if (!f.yes) io.stderr.write(toArchive(ready.map((x) => x.name)));
-      if (!f.yes && !(await confirm(io, termSafe(ask), hold?.signal)))
+      io.stderr.write(toArchive(ready.map((x) => x.name)));
+      if (!(await confirm(io, termSafe(ask), hold?.signal)))
         throw new RequestError('cancelled at the prompt: nothing archived');
+      // The answer may come minutes later: the flags are judged again, and of those listed only
+      // the ones still ready are archived (a flag seen meanwhile is skipped with the reason).
+      const listed = new Set(ready.map((x) => x.name));
+      judged = await judge(clock.now(), true);
+      ready = judged.ready.filter((x) => listed.has(x.name));
+      skipped = [
+        ...judged.skipped,
+        ...judged.ready
+          .filter((x) => !listed.has(x.name))
+          .map((x) => ({ name: x.name, reason: 'not among the flags listed at the question' })),
+      ];
+      outcome = { ...outcome, skipped };
+    }
+    if (ready.length > 0) {
       // The record is the way to finish or undo: a file that cannot be written stops the run before its first write.
       await save({ ...outcome, notAttempted: ready.map((x) => x.name) }, false);
       if (unwritten) {
