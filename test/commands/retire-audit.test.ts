@@ -289,3 +289,26 @@ describe('the judgement is made again after the question', () => {
     expect(doc.skipped[0]!.reason).toMatch(/^changed since the plan: seen since the plan in production/);
   });
 });
+
+describe('--only names a flag the plan does not archive', () => {
+  it('a remove-code or blocked flag: exit 2 naming its verdict, nothing sent (not a silent exit 0)', async () => {
+    serveCleanup(server, [
+      { name: 'only-ok', stale: true },
+      { name: 'only-seen', stale: true, lastSeen: new Date(NOW - 60_000).toISOString() },
+    ]);
+    const r = await cli(['retire', 'plan', tree, '-o', 'json']);
+    const path = join(dir, 'plan-only.json');
+    writeFileSync(path, r.stdout);
+    server.reset();
+    const c = serveCleanup(server, [
+      { name: 'only-ok', stale: true },
+      { name: 'only-seen', stale: true, lastSeen: new Date(NOW - 60_000).toISOString() },
+    ]);
+    const a = await cli(['retire', 'apply', path, '--yes', '--only', 'only-seen']);
+    expect(a.code, a.stdout + a.stderr).toBe(2);
+    expect(a.stderr).toBe(
+      'flagctl: --only: "only-seen" is not a flag the plan archives (its verdict is blocked); the plan archives: only-ok\n',
+    );
+    expect(c.writes).toEqual([]);
+  });
+});
