@@ -312,3 +312,38 @@ describe('--only names a flag the plan does not archive', () => {
     expect(c.writes).toEqual([]);
   });
 });
+
+describe('a refusal that echoes the token over several lines', () => {
+  const TOKEN = '*:*.audit-secret-42';
+  const secret = 'audit-secret-42';
+  const b64 = Buffer.from(TOKEN).toString('base64');
+  // A header dump folded at a narrow width, and the base64 of the header wrapped as MIME wraps it.
+  const echo = [
+    'You may not archive. Request was:',
+    `authorization: *:*.audit-se`,
+    `  cret-42`,
+    `encoded: ${b64.slice(0, 10)}`,
+    `${b64.slice(10)}`,
+  ].join('\n');
+  const free = (text: string) => {
+    const joined = text.replace(/\\n|\\r|\s/g, '');
+    expect(joined).not.toContain(secret);
+    expect(joined).not.toContain(b64.replace(/=+$/, ''));
+  };
+
+  it('reaches no stdout (json, table), stderr or result file', async () => {
+    const flags = named(1, 'wrap');
+    const path = await writePlan(flags);
+    const c = serveCleanup(server, flags);
+    c.refuse.set('wrap-0000', { status: 403, name: 'NoAccessError', message: echo });
+    const result = join(dir, 'wrapped-secret.json');
+    for (const format of ['json', 'table']) {
+      const r = await cli(['retire', 'apply', path, '--yes', '--result', result, '-o', format]);
+      expect(r.code, r.stderr).toBe(1);
+      free(r.stdout);
+      free(r.stderr);
+      free(readFileSync(result, 'utf8'));
+      expect(readFileSync(result, 'utf8')).toContain('You may not archive');
+    }
+  });
+});
