@@ -111,20 +111,21 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       unwritten = new OutputError(`${f.result} (--result)`, err as NodeJS.ErrnoException);
     }
   };
-  // The record is the way to tell what was revived: a file that cannot be written stops the run before its first write.
-  const none = { revived: [], skipped: [], failed: [], unverified: [], unclear: [], interrupted: false };
-  await save({ ...none, notAttempted: names }, false);
-  if (unwritten) {
-    unwritten.hint = 'nothing was revived; give --result a file that can be written, then run the same revive again';
-    throw unwritten;
-  }
   const hold = io.interrupt?.hold();
   let outcome: ReviveOutcome;
+  // The record is the way to tell what was revived: the first one is written just before the
+  // first write, and a file that cannot be written then stops the run with nothing sent.
+  let first = true;
+  const progress = async (o: ReviveOutcome) => {
+    await save(o, false);
+    if (first && unwritten) {
+      unwritten.hint = 'nothing was revived; give --result a file that can be written, then run the same revive again';
+      throw unwritten;
+    }
+    first = false;
+  };
   try {
-    outcome = await reviveAll(
-      { client, project, clock, signal: hold?.signal, debug: ctx.debug, progress: (o) => save(o, false) },
-      names,
-    );
+    outcome = await reviveAll({ client, project, clock, signal: hold?.signal, debug: ctx.debug, progress }, names);
   } finally {
     hold?.release();
   }
