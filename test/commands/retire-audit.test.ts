@@ -347,3 +347,48 @@ describe('a refusal that echoes the token over several lines', () => {
     }
   });
 });
+
+describe('the same apply again with the same --result file', () => {
+  it("carries the earlier run's archived flags into the record it replaces, so revive --from undoes both runs", async () => {
+    const flags = named(150, 'again');
+    const names = flags.map((f) => f.name);
+    const path = await writePlan(flags);
+    const c = serveCleanup(server, flags);
+    const ctl = new AbortController();
+    c.onArchive = () => void ctl.abort('SIGTERM');
+    const result = join(dir, 'again.json');
+    const io = signalled(ctl);
+    expect(await main(['retire', 'apply', path, '--yes', '--result', result], io), io.err.text).toBe(143);
+    expect(read(result).archived).toEqual(names.slice(0, 100));
+    c.onArchive = undefined;
+
+    const r = await cli(['retire', 'apply', path, '--yes', '--result', result]);
+    expect(r.code, r.stderr).toBe(0);
+    const doc = read(result) as ReturnType<typeof read> & { skipped: unknown[]; earlier?: string[] };
+    expect(doc.archived).toEqual(names);
+    expect(doc.earlier).toEqual(names.slice(0, 100));
+    expect(doc.skipped).toEqual([]);
+    expect(r.stdout).toMatch(/again-0000\s+archived\s+archived by an earlier run of this plan/);
+    expect(r.stderr).toContain('150 archived, 0 skipped, 0 failed');
+
+    const undo = await cli(['features', 'revive', '--from', result, '-o', 'json']);
+    expect(undo.code, undo.stderr).toBe(0);
+    expect((JSON.parse(undo.stdout) as { revived: string[] }).revived).toEqual(names);
+  });
+
+  it('a record of another plan is replaced as before: nothing carried over', async () => {
+    const first = named(1, 'other-a');
+    const p1 = await writePlan(first);
+    serveCleanup(server, first);
+    const result = join(dir, 'other.json');
+    expect((await cli(['retire', 'apply', p1, '--yes', '--result', result])).code).toBe(0);
+    server.reset();
+    const second = named(1, 'other-b');
+    const p2 = await writePlan(second);
+    serveCleanup(server, second);
+    expect((await cli(['retire', 'apply', p2, '--yes', '--result', result])).code).toBe(0);
+    const doc = read(result) as ReturnType<typeof read> & { earlier?: string[] };
+    expect(doc.archived).toEqual(['other-b-0000']);
+    expect(doc.earlier ?? []).toEqual([]);
+  });
+});

@@ -9,7 +9,7 @@ import { defaultThreads } from '../../refs/threads.js';
 import { RESULT_KIND } from '../../../retire/model.js';
 import { readPlan } from '../../../retire/plan-file.js';
 import { stopSignal } from '../../../retire/write-answer.js';
-import { sameFile, writeRecord } from '../../../retire/result-file.js';
+import { earlierArchived, sameFile, writeRecord } from '../../../retire/result-file.js';
 import type { RunContext } from '../../../cli/context.js';
 import type { Request } from '../../../cli/spec.js';
 import { confirm } from './confirm.js';
@@ -54,6 +54,27 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const client = ctx.client(target);
   const clock = clockOf(io);
   let notes: string[] = [];
+  // A second run of the same plan with the same --result file replaces the first's record: the
+  // flags that record names archived (or sent), now skipped as already archived, are carried
+  // over as archived, so that `revive --from` of the file still undoes the whole plan.
+  const earlier = f.result
+    ? await earlierArchived(f.result, {
+        kind: RESULT_KIND,
+        plan: plan.digest,
+        server: plan.server,
+        project: plan.project,
+      })
+    : new Set<string>();
+  const carry = (o: Outcome & { earlier?: string[] }): Outcome & { earlier: string[] } => {
+    const moved = o.skipped.filter((x) => x.reason === 'already archived' && earlier.has(x.name)).map((x) => x.name);
+    const gone = new Set(moved);
+    return {
+      ...o,
+      archived: [...moved, ...o.archived],
+      skipped: o.skipped.filter((x) => !gone.has(x.name)),
+      earlier: [...(o.earlier ?? []), ...moved],
+    };
+  };
   const record = (o: Outcome, complete: boolean) => ({
     kind: RESULT_KIND,
     version: 1,
@@ -64,7 +85,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     plan: plan.digest,
     complete,
     finishedAt: new Date(clock.now()).toISOString(),
-    ...o,
+    ...carry(o),
     notes,
   });
   // A result file that could not be written fails the run (exit 1), but only once the result is
@@ -154,6 +175,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   // send) still stopped the run: its exit code and the record say so.
   if (!outcome.interrupted && hold?.signal.aborted)
     outcome = { ...outcome, interrupted: true, signal: stopSignal(hold.signal) };
+  outcome = carry(outcome);
   await save(outcome, true);
   const done: Done<'archived'> = { result: 'archived', names: outcome.archived, found: 'archived' };
   await render(ui, {
