@@ -392,3 +392,33 @@ describe('the same apply again with the same --result file', () => {
     expect(doc.earlier ?? []).toEqual([]);
   });
 });
+
+describe("features revive --from: a flag touched since the record's archive", () => {
+  it('archived again after a revive, or deleted and created again: skipped with the reason, not revived', async () => {
+    const flags = named(3, 'later');
+    const path = await writePlan(flags);
+    const c = serveCleanup(server, flags);
+    const record = join(dir, 'later.json');
+    expect((await cli(['retire', 'apply', path, '--yes', '--result', record])).code).toBe(0);
+    expect(read(record).archived).toEqual(['later-0000', 'later-0001', 'later-0002']);
+    // Later, someone revives later-0000 and archives it again, for reasons of their own; and
+    // later-0001 is deleted, made again under its name, and archived.
+    const at = (h: number) => new Date(NOW + h * 60 * 60_000).toISOString();
+    const event = (type: string, featureName: string, h: number) =>
+      c.events.unshift({ type, featureName, project: 'default', createdAt: at(h) });
+    event('feature-revived', 'later-0000', 2);
+    event('feature-archived', 'later-0000', 3);
+    event('feature-deleted', 'later-0001', 4);
+    event('feature-created', 'later-0001', 5);
+    event('feature-archived', 'later-0001', 6);
+    const r = await cli(['features', 'revive', '--from', record, '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout) as { revived: string[]; skipped: { name: string; reason: string }[] };
+    expect(doc.revived).toEqual(['later-0002']);
+    expect(doc.skipped).toEqual([
+      { name: 'later-0000', reason: `archived again since the record's archive (${at(3)}): not the archive it made` },
+      { name: 'later-0001', reason: `archived again since the record's archive (${at(6)}): not the archive it made` },
+    ]);
+    expect(c.writes.filter((w) => w.path === 'revive')).toEqual([{ path: 'revive', features: ['later-0002'] }]);
+  });
+});

@@ -2,10 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { checkJsonDepth } from '../../../config/json-file.js';
 import { InterruptedError, OutputError, RequestError, UsageError } from '../../../errors.js';
 import { clockOf, keepReadingWhenClosed } from '../../../io.js';
-import { instanceId } from '../../../api/instance.js';
+import { changesCounted, instanceId, type Change } from '../../../api/instance.js';
 import { render } from '../../../output/render.js';
 import { RESULT_KIND, REVIVE_RESULT_KIND } from '../../../retire/model.js';
 import { sameFile, writeRecord } from '../../../retire/result-file.js';
+import type { Skip } from '../../../retire/outcome.js';
 import { reviveAll, type ReviveOutcome } from '../../../retire/revive.js';
 import type { RunContext } from '../../../cli/context.js';
 import type { Request } from '../../../cli/spec.js';
@@ -15,7 +16,7 @@ import type { options } from './options.js';
 /** The archived names and project of a `retire apply --result` file. */
 async function fromResult(
   path: string,
-): Promise<{ names: string[]; project: string; server: string; instance?: string | null }> {
+): Promise<{ names: string[]; project: string; server: string; instance?: string | null; since?: number }> {
   const expected = 'expected the file of retire apply --result';
   let text: string;
   try {
@@ -33,6 +34,7 @@ async function fromResult(
     project?: unknown;
     server?: unknown;
     instance?: unknown;
+    planCreatedAt?: unknown;
   };
   try {
     doc = JSON.parse(text) as typeof doc;
@@ -57,8 +59,22 @@ async function fromResult(
     : [];
   // A record of an older flagctl has no instance: it is then known by its URL alone.
   const instance = typeof doc.instance === 'string' || doc.instance === null ? doc.instance : undefined;
-  return { names: [...(names as string[]), ...unverified], project: doc.project, server: doc.server, instance };
+  // When the plan was made: each flag's history since then says whether the record's archive is still its last word.
+  const made = typeof doc.planCreatedAt === 'string' ? Date.parse(doc.planCreatedAt) : NaN;
+  return {
+    names: [...(names as string[]), ...unverified],
+    project: doc.project,
+    server: doc.server,
+    instance,
+    since: Number.isFinite(made) ? made : undefined,
+  };
 }
+
+const AGAIN: Record<Exclude<Change['type'], 'feature-revived'>, string> = {
+  'feature-archived': 'archived again',
+  'feature-created': 'created again',
+  'feature-deleted': 'deleted',
+};
 
 /** `flagctl features revive`: restore archived flags and check that they are back. */
 export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
@@ -91,6 +107,22 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
         `--from: the flags were archived on the instance ${from.instance ?? '(no id)'} at ${from.server}, but that URL now answers as the instance ${id ?? '(no id)'}: another server; nothing was revived`,
       );
   }
+  // One archive since the plan is the record's own. More (archived, revived and archived again;
+  // deleted; created again under the name) is someone's later decision, or another flag of the
+  // name: reviving it is not the undo of this record.
+  const later: Skip[] = [];
+  if (from?.since !== undefined) {
+    const counted = await changesCounted(client, project, names, from.since);
+    for (const name of names) {
+      const c = counted.get(name);
+      if (c && c.count > 1 && c.newest.type !== 'feature-revived')
+        later.push({
+          name,
+          reason: `${AGAIN[c.newest.type]} since the record's archive (${c.newest.at}): not the archive it made`,
+        });
+    }
+  }
+  const touched = new Set(later.map((x) => x.name));
   const clock = clockOf(io);
   const record = (o: ReviveOutcome, complete: boolean) => ({
     kind: REVIVE_RESULT_KIND,
@@ -117,7 +149,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   // first write, and a file that cannot be written then stops the run with nothing sent.
   let first = true;
   const progress = async (o: ReviveOutcome) => {
-    await save(o, false);
+    await save({ ...o, skipped: [...later, ...o.skipped] }, false);
     if (first && unwritten) {
       unwritten.hint = 'nothing was revived; give --result a file that can be written, then run the same revive again';
       throw unwritten;
@@ -125,7 +157,11 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     first = false;
   };
   try {
-    outcome = await reviveAll({ client, project, clock, signal: hold?.signal, debug: ctx.debug, progress }, names);
+    outcome = await reviveAll(
+      { client, project, clock, signal: hold?.signal, debug: ctx.debug, progress },
+      names.filter((n) => !touched.has(n)),
+    );
+    outcome = { ...outcome, skipped: [...later, ...outcome.skipped] };
   } finally {
     hold?.release();
   }

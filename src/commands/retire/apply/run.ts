@@ -83,6 +83,8 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     instance: plan.instance,
     project: plan.project,
     plan: plan.digest,
+    // From when the history tells what became of each flag: `features revive --from` skips one touched after its archive.
+    planCreatedAt: plan.createdAt,
     complete,
     finishedAt: new Date(clock.now()).toISOString(),
     ...carry(o),
