@@ -124,6 +124,35 @@ describe.each(versions)('retire apply on Unleash %s', (version) => {
     }
   }, 120_000);
 
+  it('revive --from skips a flag revived and archived again since the record; revives the rest', async () => {
+    const s = server();
+    const names = await staleFlags(s, namesOf(`atouch${version}`, 2));
+    const env = target(s, s.adminToken);
+    const plan = await flagctl(['retire', 'plan', tree, '-o', 'json'], env);
+    expect(plan.code, plan.stderr).toBe(0);
+    const planPath = join(dir, `ptouch-${version}.json`);
+    writeFileSync(planPath, plan.stdout);
+    const result = join(dir, `rtouch-${version}.json`);
+    try {
+      const apply = await flagctl(['retire', 'apply', planPath, '--yes', '--result', result], env);
+      expect(apply.code, apply.stderr).toBe(0);
+      expect(read(result).archived.sort()).toEqual(names);
+      // Someone revives the first and archives it again, for reasons of their own.
+      await post(s, '/api/admin/projects/default/revive', { features: [names[0]] });
+      await post(s, '/api/admin/projects/default/archive', { features: [names[0]] });
+      const revive = await flagctl(['features', 'revive', '--from', result, '-o', 'json'], env);
+      expect(revive.code, revive.stderr).toBe(0);
+      const doc = JSON.parse(revive.stdout) as { revived: string[]; skipped: { name: string; reason: string }[] };
+      expect(doc.revived).toEqual([names[1]]);
+      expect(doc.skipped.map((x) => x.name)).toEqual([names[0]]);
+      expect(doc.skipped[0]!.reason).toMatch(/^archived again since the record's archive/);
+      const active = await activeNames(s);
+      expect(names.filter((n) => active.includes(n))).toEqual([names[1]]);
+    } finally {
+      await tidy(s, names);
+    }
+  }, 120_000);
+
   it('a --result file that cannot be written: exit 1 before any archive, nothing archived', async () => {
     const s = server();
     const names = await staleFlags(s, namesOf(`afull${version}`, 2));
