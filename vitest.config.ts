@@ -19,7 +19,7 @@ import { NODE_VERSION, nodePath } from './scripts/node-runtime.mjs';
 // Some e2e files run on one runtime only (ONE_RUNTIME): the single executable embeds its own
 // Node, so a second runtime adds nothing; the rate-limit file waits out Unleash's 60 s window
 // on a server of its own, and pacing is the same code on every runtime; retire and retire-judge
-// boot servers of their own too (they archive and revive), and their requests are the same client code on both.
+// and retire-audit boot servers of their own too (they archive and revive), and their requests are the same client code on both.
 
 const ONE_RUNTIME = [
   'test/e2e/binary.test.ts',
@@ -27,6 +27,7 @@ const ONE_RUNTIME = [
   'test/e2e/retire.test.ts',
   'test/e2e/retire-judge.test.ts',
   'test/e2e/retire-truth.test.ts',
+  'test/e2e/retire-audit.test.ts',
   'test/e2e/terminal-scale.test.ts',
 ];
 

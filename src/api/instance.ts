@@ -56,8 +56,23 @@ export async function changesSince(
   names: string[],
   afterMs: number,
 ): Promise<Map<string, Change>> {
+  const counted = await changesCounted(client, project, names, afterMs);
+  return new Map([...counted].map(([name, c]) => [name, c.newest]));
+}
+
+/**
+ * How many create, archive, revive or delete events each of these flags has after `afterMs`,
+ * with the newest: a flag that one archive after that moment took and nobody touched since
+ * has exactly one. The history is read as changesSince says.
+ */
+export async function changesCounted(
+  client: ApiClient,
+  project: string,
+  names: string[],
+  afterMs: number,
+): Promise<Map<string, { count: number; newest: Change }>> {
   const wanted = new Set(names);
-  const found = new Map<string, Change>();
+  const found = new Map<string, { count: number; newest: Change }>();
   if (wanted.size === 0) return found;
   // The day before: the server's clock and ours need not agree on the date.
   const since = new Date(afterMs - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
@@ -66,8 +81,10 @@ export async function changesSince(
     const at = Date.parse(e.createdAt);
     if (Number.isFinite(at) && at <= afterMs) break;
     const name = e.featureName;
-    if (name && wanted.has(name) && !found.has(name) && (CHANGE_TYPES as string[]).includes(e.type))
-      found.set(name, { type: e.type as Change['type'], at: e.createdAt });
+    if (!name || !wanted.has(name) || !(CHANGE_TYPES as string[]).includes(e.type)) continue;
+    const seen = found.get(name);
+    if (seen) seen.count++;
+    else found.set(name, { count: 1, newest: { type: e.type as Change['type'], at: e.createdAt } });
   }
   return found;
 }

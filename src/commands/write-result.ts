@@ -15,6 +15,8 @@ export interface WriteOutcome {
   unclear: (Named & { message: string })[];
   notAttempted: string[];
   signal?: string;
+  /** Archived by an earlier run of the same plan, whose record this one replaced (also in the done list). */
+  earlier?: string[];
 }
 
 /** The write's own word for a flag it did: `archived` or `revived`, and what its verification found it. */
@@ -39,14 +41,17 @@ export const writeColumns: Column<WriteRow<string>>[] = [
 
 export function writeRows<R extends string>(o: WriteOutcome, done: Done<R>): WriteRow<R>[] {
   const unclear = new Map(o.unclear.map((u) => [u.name, u.message]));
+  const earlier = new Set(o.earlier ?? []);
   const stopped = `stopped (${o.signal === undefined || o.signal === 'SIGINT' ? 'Ctrl-C' : o.signal}) before its request`;
   return [
     ...done.names.map((flag): WriteRow<R> => ({
       flag,
       result: done.result,
-      detail: unclear.has(flag)
-        ? `the answer was unclear (${unclear.get(flag)}); verified ${done.found} by reading the project`
-        : '',
+      detail: earlier.has(flag)
+        ? 'archived by an earlier run of this plan (the record this one replaced)'
+        : unclear.has(flag)
+          ? `the answer was unclear (${unclear.get(flag)}); verified ${done.found} by reading the project`
+          : '',
     })),
     ...o.skipped.map((s): WriteRow<R> => ({ flag: s.name, result: 'skipped', detail: s.reason })),
     ...o.failed.map((x): WriteRow<R> => ({ flag: x.name, result: 'failed', detail: x.message })),

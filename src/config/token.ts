@@ -58,10 +58,31 @@ export function redact(text: string, token: string | undefined): string {
   const p = patternsOf(token);
   // Without a `%`, the only spelling is the literal one: most text is passed through at the cost of a search.
   const encoded = p.base64.filter((b) => text.includes(b));
-  if (!text.includes('%') && !text.includes(p.literal) && encoded.length === 0) return text;
-  let out = text.replace(p.token, () => p.mask);
-  if (p.secret) out = out.replace(p.secret, () => '****');
-  for (const b of encoded) out = out.split(b).join('****');
+  let out = text;
+  if (text.includes('%') || text.includes(p.literal) || encoded.length > 0) {
+    out = out.replace(p.token, () => p.mask);
+    if (p.secret) out = out.replace(p.secret, () => '****');
+    for (const b of encoded) out = out.split(b).join('****');
+  }
+  return out.includes('\n') ? unwrapped(out, p) : out;
+}
+
+/** A line break, and the indentation a folded header or a wrapped dump puts after it. */
+const BREAK = /\r?\n[ \t]*/g;
+
+/**
+ * The secret (or the token's base64) wrapped over lines, as a folded header dump or base64
+ * wrapped at 76 columns shows it: found in the text with its line breaks taken out, masked
+ * where it lies, and the rest of the text left as it is.
+ */
+function unwrapped(text: string, p: Patterns): string {
+  const joined = text.replace(BREAK, '');
+  let out = text;
+  for (const s of [p.literal, ...p.base64]) {
+    if (!joined.includes(s)) continue;
+    const chars = [...s].map((ch) => ch.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'));
+    out = out.replace(new RegExp(chars.join('(?:\\r?\\n[ \\t]*)?'), 'g'), '****');
+  }
   return out;
 }
 

@@ -25,6 +25,21 @@ export function leftOut(plan: Plan, only: string[] | undefined, skip: string[] |
       `${option}: ${unknown.map((n) => `"${n}"`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not in the plan; ${known}`,
     );
   }
+  // --only asks for these to be archived: one the plan does not archive would be left out with
+  // no word, and the run would pass as "0 archived".
+  const notArchived = plan.flags.filter((f) => f.verdict !== 'archive' && (only ?? []).includes(f.name));
+  if (notArchived.length > 0) {
+    const archives = plan.flags.filter((f) => f.verdict === 'archive').map((f) => f.name);
+    const list =
+      archives.length === 0
+        ? 'the plan archives no flag'
+        : archives.length <= 20
+          ? `the plan archives: ${archives.join(', ')}`
+          : `the plan archives ${archives.length} flags (see \`flagctl retire show\`)`;
+    throw new UsageError(
+      `--only: ${notArchived.map((f) => `"${f.name}"`).join(', ')} ${notArchived.length === 1 ? 'is not a flag' : 'are not flags'} the plan archives (${notArchived.length === 1 ? 'its verdict is' : 'verdicts'} ${notArchived.map((f) => f.verdict).join(', ')}); ${list}`,
+    );
+  }
   const out = new Map<string, string>();
   if (only) {
     const keep = new Set(only);

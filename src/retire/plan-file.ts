@@ -35,6 +35,7 @@ const planFlag = z.object({
 export const planShape = z.object({
   kind: z.literal(PLAN_KIND),
   version: z.number(),
+  createdAt: z.string(),
   server: z.string(),
   instance: z.nullable(z.string()),
   project: z.string(),
@@ -45,6 +46,9 @@ export const planShape = z.object({
 });
 
 let planChecked: z.ZodMiniType<unknown> | undefined;
+
+/** The range `retire plan --unseen-days` accepts (its options.ts): a plan's unseenDays outside it was not written by retire plan. */
+const UNSEEN_DAYS = { min: 1, max: 3650 } as const;
 
 const REMAKE = 'Make a new one with `flagctl retire plan --out plan.json`.';
 
@@ -100,6 +104,18 @@ export async function readPlan(path: string): Promise<Plan> {
     );
   }
   refuseRepeatedNames(plan, path);
+  // Apply judges "not seen" by the plan's own unseenDays: one retire plan cannot write (0, a
+  // negative or a fraction) would pass a flag an SDK used minutes ago, digests recomputed or not.
+  const days = plan.options.unseenDays;
+  if (!Number.isInteger(days) || days < UNSEEN_DAYS.min || days > UNSEEN_DAYS.max)
+    throw new UsageError(
+      `plan file "${path}": options.unseenDays ${days} is not one retire plan writes (a whole number of days from ${UNSEEN_DAYS.min} to ${UNSEEN_DAYS.max}): the file was edited. ${REMAKE}`,
+    );
+  // Apply reads the history since the plan was made: a time it cannot read leaves that unknown.
+  if (!Number.isFinite(Date.parse(plan.createdAt)))
+    throw new UsageError(
+      `plan file "${path}": createdAt ${JSON.stringify(plan.createdAt)} is not a time (retire plan writes an ISO 8601 time): the file was edited. ${REMAKE}`,
+    );
   return plan;
 }
 

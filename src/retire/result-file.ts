@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { chmod, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 
 // The --result record of a write, rewritten after each batch. A regular file is written to a
 // temporary file in the same folder and renamed over the old one: a reader (or a run killed
@@ -17,9 +17,41 @@ export async function writeRecord(path: string, doc: unknown): Promise<void> {
   const tmp = join(dirname(target), `.${basename(target)}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     await writeFile(tmp, text, 'utf8');
+    // The file it replaces keeps its mode: one made private (0600) is not left readable by all.
+    if (found) await chmod(tmp, found.mode & 0o7777);
     await rename(tmp, target);
   } catch (err) {
     await rm(tmp, { force: true }).catch(() => undefined);
     throw err;
   }
+}
+
+/** True when both paths name one file (the same path, or links to one file): a record must not replace the file it was made from. */
+export async function sameFile(a: string, b: string): Promise<boolean> {
+  if (resolve(a) === resolve(b)) return true;
+  const [x, y] = await Promise.all([stat(a).catch(() => null), stat(b).catch(() => null)]);
+  return x !== null && y !== null && x.dev === y.dev && x.ino === y.ino;
+}
+
+/**
+ * The flags an earlier record of the same plan (its kind, digest, server and project) names as
+ * archived or as sent and not verified: a second run of that plan with the same --result file
+ * replaces the record, and must not lose them. None for any other file, or none at all.
+ */
+export async function earlierArchived(
+  path: string,
+  same: { kind: string; plan: string; server: string; project: string },
+): Promise<Set<string>> {
+  let doc: Record<string, unknown>;
+  try {
+    doc = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return new Set();
+  }
+  if (!doc || Object.entries(same).some(([k, v]) => doc[k] !== v)) return new Set();
+  const names = [
+    ...(Array.isArray(doc.archived) ? (doc.archived as unknown[]) : []),
+    ...(Array.isArray(doc.unverified) ? (doc.unverified as { name?: unknown }[]).map((u) => u?.name) : []),
+  ];
+  return new Set(names.filter((n): n is string => typeof n === 'string'));
 }

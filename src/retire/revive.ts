@@ -80,9 +80,10 @@ export async function reviveAll(o: ReviveOptions, names: string[]): Promise<Revi
     }
     await progress(list.slice(b + 1).flat());
   }
+  if (sent.length + unclear.size > 0) await verify(o, out, sent, unclear);
+  // After the verification: a signal during its reads stopped the run too.
   out.interrupted = o.signal?.aborted === true;
   out.signal = stopSignal(o.signal);
-  if (sent.length + unclear.size > 0) await verify(o, out, sent, unclear);
   return out;
 }
 

@@ -458,18 +458,35 @@ describe('retire apply', () => {
     expect(urls.filter((u) => u === 'GET /api/admin/feature-types')).toHaveLength(1);
   });
 
-  it('a result file that cannot be written exits 1 naming it, after archiving and printing the result', async () => {
+  it('a result file that cannot be written before the first write (a full disk) stops the run: exit 1, nothing sent', async () => {
     const { path } = await writePlan();
     const c = serveCleanup(server, FLAGS);
     const r = await cli(['retire', 'apply', path, '--yes', '--result', '/dev/full', '-o', 'json']);
-    expect(c.writes).toEqual([{ path: 'archive', features: ['done-flag', 'gone-a', 'gone-b', 'old-release'] }]);
-    expect(JSON.parse(r.stdout)).toMatchObject({ archived: ['done-flag', 'gone-a', 'gone-b', 'old-release'] });
+    expect(c.writes).toEqual([]);
+    expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      '4 archived, 0 skipped, 0 failed.\nflagctl: cannot write to /dev/full (--result): no space left on the device (ENOSPC); the output is incomplete\n',
+      'flagctl: cannot write to /dev/full (--result): no space left on the device (ENOSPC); the output is incomplete\nnothing was archived; give --result a file that can be written, then run the same apply again\n',
     );
     expect(r.code).toBe(1);
     // Written in place: a device is never replaced by a file (the record is renamed into place only over a regular file).
     expect(statSync('/dev/full').isCharacterDevice()).toBe(true);
+  });
+
+  it('a result file that cannot be written once the writes began exits 1 naming it, after archiving and printing the result', async () => {
+    const { path } = await writePlan();
+    const c = serveCleanup(server, FLAGS);
+    const folder = join(dir, 'result-gone');
+    mkdirSync(folder, { recursive: true });
+    // The folder goes while the archive is in flight: every later record fails with ENOENT.
+    c.onArchive = () => rmSync(folder, { recursive: true, force: true });
+    const result = join(folder, 'r.json');
+    const r = await cli(['retire', 'apply', path, '--yes', '--result', result, '-o', 'json']);
+    expect(c.writes).toEqual([{ path: 'archive', features: ['done-flag', 'gone-a', 'gone-b', 'old-release'] }]);
+    expect(JSON.parse(r.stdout)).toMatchObject({ archived: ['done-flag', 'gone-a', 'gone-b', 'old-release'] });
+    expect(r.stderr).toMatch(
+      /^4 archived, 0 skipped, 0 failed\.\nflagctl: cannot write to .*r\.json \(--result\): .*ENOENT/,
+    );
+    expect(r.code).toBe(1);
   });
 
   it('a flag seen since the plan is skipped with the reason', async () => {

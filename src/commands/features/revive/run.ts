@@ -2,9 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { checkJsonDepth } from '../../../config/json-file.js';
 import { InterruptedError, OutputError, RequestError, UsageError } from '../../../errors.js';
 import { clockOf, keepReadingWhenClosed } from '../../../io.js';
+import { changesCounted, instanceId, type Change } from '../../../api/instance.js';
 import { render } from '../../../output/render.js';
 import { RESULT_KIND, REVIVE_RESULT_KIND } from '../../../retire/model.js';
-import { writeRecord } from '../../../retire/result-file.js';
+import { sameFile, writeRecord } from '../../../retire/result-file.js';
+import type { Skip } from '../../../retire/outcome.js';
 import { reviveAll, type ReviveOutcome } from '../../../retire/revive.js';
 import type { RunContext } from '../../../cli/context.js';
 import type { Request } from '../../../cli/spec.js';
@@ -12,7 +14,9 @@ import { writeColumns, writeRows, writeSummary, type Done } from '../../write-re
 import type { options } from './options.js';
 
 /** The archived names and project of a `retire apply --result` file. */
-async function fromResult(path: string): Promise<{ names: string[]; project: string; server: string }> {
+async function fromResult(
+  path: string,
+): Promise<{ names: string[]; project: string; server: string; instance?: string | null; since?: number }> {
   const expected = 'expected the file of retire apply --result';
   let text: string;
   try {
@@ -23,7 +27,15 @@ async function fromResult(path: string): Promise<{ names: string[]; project: str
     );
   }
   checkJsonDepth(text, `--from "${path}"`, expected);
-  let doc: { kind?: unknown; archived?: unknown; unverified?: unknown; project?: unknown; server?: unknown };
+  let doc: {
+    kind?: unknown;
+    archived?: unknown;
+    unverified?: unknown;
+    project?: unknown;
+    server?: unknown;
+    instance?: unknown;
+    planCreatedAt?: unknown;
+  };
   try {
     doc = JSON.parse(text) as typeof doc;
   } catch {
@@ -45,14 +57,34 @@ async function fromResult(path: string): Promise<{ names: string[]; project: str
         typeof (u as { name?: unknown })?.name === 'string' ? [(u as { name: string }).name] : [],
       )
     : [];
-  return { names: [...(names as string[]), ...unverified], project: doc.project, server: doc.server };
+  // A record of an older flagctl has no instance: it is then known by its URL alone.
+  const instance = typeof doc.instance === 'string' || doc.instance === null ? doc.instance : undefined;
+  // When the plan was made: each flag's history since then says whether the record's archive is still its last word.
+  const made = typeof doc.planCreatedAt === 'string' ? Date.parse(doc.planCreatedAt) : NaN;
+  return {
+    names: [...(names as string[]), ...unverified],
+    project: doc.project,
+    server: doc.server,
+    instance,
+    since: Number.isFinite(made) ? made : undefined,
+  };
 }
+
+const AGAIN: Record<Exclude<Change['type'], 'feature-revived'>, string> = {
+  'feature-archived': 'archived again',
+  'feature-created': 'created again',
+  'feature-deleted': 'deleted',
+};
 
 /** `flagctl features revive`: restore archived flags and check that they are back. */
 export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const { io } = ctx;
   const f = req.options;
   const given = (req.args[0] as string[] | undefined) ?? [];
+  if (f.from && f.result && (await sameFile(f.from, f.result)))
+    throw new UsageError(
+      `--result ${f.result}: that is the --from file, the record of the archive, which this record would replace; name another file, e.g. --result revive.json`,
+    );
   const from = f.from ? await fromResult(f.from) : undefined;
   if (from && f.project && f.project !== from.project)
     throw new UsageError(`--project "${f.project}": the result file is for project "${from.project}"`);
@@ -68,6 +100,29 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   keepReadingWhenClosed(io.stdout);
   const ui = await ctx.ui(req.output);
   const client = ctx.client(target);
+  if (from && from.instance !== undefined) {
+    const id = await instanceId(client);
+    if (id !== from.instance)
+      throw new UsageError(
+        `--from: the flags were archived on the instance ${from.instance ?? '(no id)'} at ${from.server}, but that URL now answers as the instance ${id ?? '(no id)'}: another server; nothing was revived`,
+      );
+  }
+  // One archive since the plan is the record's own. More (archived, revived and archived again;
+  // deleted; created again under the name) is someone's later decision, or another flag of the
+  // name: reviving it is not the undo of this record.
+  const later: Skip[] = [];
+  if (from?.since !== undefined) {
+    const counted = await changesCounted(client, project, names, from.since);
+    for (const name of names) {
+      const c = counted.get(name);
+      if (c && c.count > 1 && c.newest.type !== 'feature-revived')
+        later.push({
+          name,
+          reason: `${AGAIN[c.newest.type]} since the record's archive (${c.newest.at}): not the archive it made`,
+        });
+    }
+  }
+  const touched = new Set(later.map((x) => x.name));
   const clock = clockOf(io);
   const record = (o: ReviveOutcome, complete: boolean) => ({
     kind: REVIVE_RESULT_KIND,
@@ -90,11 +145,23 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   };
   const hold = io.interrupt?.hold();
   let outcome: ReviveOutcome;
+  // The record is the way to tell what was revived: the first one is written just before the
+  // first write, and a file that cannot be written then stops the run with nothing sent.
+  let first = true;
+  const progress = async (o: ReviveOutcome) => {
+    await save({ ...o, skipped: [...later, ...o.skipped] }, false);
+    if (first && unwritten) {
+      unwritten.hint = 'nothing was revived; give --result a file that can be written, then run the same revive again';
+      throw unwritten;
+    }
+    first = false;
+  };
   try {
     outcome = await reviveAll(
-      { client, project, clock, signal: hold?.signal, debug: ctx.debug, progress: (o) => save(o, false) },
-      names,
+      { client, project, clock, signal: hold?.signal, debug: ctx.debug, progress },
+      names.filter((n) => !touched.has(n)),
     );
+    outcome = { ...outcome, skipped: [...later, ...outcome.skipped] };
   } finally {
     hold?.release();
   }

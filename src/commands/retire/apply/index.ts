@@ -25,7 +25,8 @@ refusal (4xx) fails a flag: after any other answer (a 5xx, a timeout, a reset) i
 unknown until the reads say; a flag they cannot confirm is "unverified". --result is
 rewritten after each batch.
 
-On a terminal, apply lists the flags it will archive and asks once; --yes skips the
+On a terminal, apply lists the flags it will archive and asks once, then judges them again
+(the answer may come minutes later): one that changed meanwhile is skipped. --yes skips the
 question. Off a terminal (a pipe, CI) it never asks: without --yes it exits 2 before sending
 anything. Ctrl-C, SIGTERM and SIGHUP stop after the request in flight and report what was
 done (exit 130, 143, 129). Exit 0 when every planned flag was archived or skipped for a

@@ -8,7 +8,8 @@ import { recheck } from '../../../retire/recheck.js';
 import { defaultThreads } from '../../refs/threads.js';
 import { RESULT_KIND } from '../../../retire/model.js';
 import { readPlan } from '../../../retire/plan-file.js';
-import { writeRecord } from '../../../retire/result-file.js';
+import { stopSignal } from '../../../retire/write-answer.js';
+import { earlierArchived, sameFile, writeRecord } from '../../../retire/result-file.js';
 import type { RunContext } from '../../../cli/context.js';
 import type { Request } from '../../../cli/spec.js';
 import { confirm } from './confirm.js';
@@ -36,6 +37,10 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       `--project "${f.project}": the plan is for project "${plan.project}"; make a plan for "${f.project}" with retire plan --project ${f.project}`,
     );
   }
+  if (f.result && (await sameFile(f.result, file)))
+    throw new UsageError(
+      `--result ${f.result}: that is the plan file, which the record would replace; name another file, e.g. --result result.json`,
+    );
   const narrowed = leftOut(plan, f.only?.flat(), f.skip?.flat());
   const target = await ctx.target();
   if (!sameServer(target.url, plan.server)) {
@@ -49,15 +54,40 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const client = ctx.client(target);
   const clock = clockOf(io);
   let notes: string[] = [];
+  // A second run of the same plan with the same --result file replaces the first's record: the
+  // flags that record names archived (or sent), now skipped as already archived, are carried
+  // over as archived, so that `revive --from` of the file still undoes the whole plan.
+  const earlier = f.result
+    ? await earlierArchived(f.result, {
+        kind: RESULT_KIND,
+        plan: plan.digest,
+        server: plan.server,
+        project: plan.project,
+      })
+    : new Set<string>();
+  const carry = (o: Outcome & { earlier?: string[] }): Outcome & { earlier: string[] } => {
+    const moved = o.skipped.filter((x) => x.reason === 'already archived' && earlier.has(x.name)).map((x) => x.name);
+    const gone = new Set(moved);
+    return {
+      ...o,
+      archived: [...moved, ...o.archived],
+      skipped: o.skipped.filter((x) => !gone.has(x.name)),
+      earlier: [...(o.earlier ?? []), ...moved],
+    };
+  };
   const record = (o: Outcome, complete: boolean) => ({
     kind: RESULT_KIND,
     version: 1,
     server: plan.server,
+    // The instance behind the URL: `features revive --from` refuses another one, as apply does.
+    instance: plan.instance,
     project: plan.project,
     plan: plan.digest,
+    // From when the history tells what became of each flag: `features revive --from` skips one touched after its archive.
+    planCreatedAt: plan.createdAt,
     complete,
     finishedAt: new Date(clock.now()).toISOString(),
-    ...o,
+    ...carry(o),
     notes,
   });
   // A result file that could not be written fails the run (exit 1), but only once the result is
@@ -86,26 +116,50 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     };
     // The plan and result files name every flag: a `retire plan . --out plan.json` must not find them as references.
     const skipFiles = [file, ...(f.result ? [f.result] : [])];
-    const judged = await recheck({
-      ...opts,
-      leftOut: narrowed,
-      pacer: ctx.pacer(() => undefined),
-      threads: defaultThreads(),
-      skipFiles,
-      // Without a prompt nothing comes between the judgement and the writes: validate is asked beside its reads.
-      validate: f.yes === true,
-    });
-    const { ready, skipped } = judged;
+    const judge = (now: number, validate: boolean) =>
+      recheck({
+        ...opts,
+        now,
+        leftOut: narrowed,
+        pacer: ctx.pacer(() => undefined),
+        threads: defaultThreads(),
+        skipFiles,
+        validate,
+      });
+    // Without a prompt nothing comes between the judgement and the writes: validate is asked beside its reads.
+    let judged = await judge(opts.now, f.yes === true);
+    let { ready, skipped } = judged;
     notes = judged.notes;
     for (const note of notes) io.stderr.write(`note: ${termSafe(note)}\n`);
     outcome = { archived: [], skipped, failed: [], unverified: [], unclear: [], notAttempted: [], interrupted: false };
-    if (ready.length > 0) {
+    if (ready.length > 0 && !f.yes) {
       const n = ready.length;
       const ask = `Archive ${n} flag${n === 1 ? '' : 's'} in project ${plan.project} on ${target.url}${skipped.length ? ` (${skipped.length} skipped)` : ''}?`;
       // As terraform's "Apply cancelled": exit 1, nothing sent. Ctrl-C at the question: exit 130, nothing sent.
-      if (!f.yes) io.stderr.write(toArchive(ready.map((x) => x.name)));
-      if (!f.yes && !(await confirm(io, termSafe(ask), hold?.signal)))
+      io.stderr.write(toArchive(ready.map((x) => x.name)));
+      if (!(await confirm(io, termSafe(ask), hold?.signal)))
         throw new RequestError('cancelled at the prompt: nothing archived');
+      // The answer may come minutes later: the flags are judged again, and of those listed only
+      // the ones still ready are archived (a flag seen meanwhile is skipped with the reason).
+      const listed = new Set(ready.map((x) => x.name));
+      judged = await judge(clock.now(), true);
+      ready = judged.ready.filter((x) => listed.has(x.name));
+      skipped = [
+        ...judged.skipped,
+        ...judged.ready
+          .filter((x) => !listed.has(x.name))
+          .map((x) => ({ name: x.name, reason: 'not among the flags listed at the question' })),
+      ];
+      outcome = { ...outcome, skipped };
+    }
+    if (ready.length > 0) {
+      // The record is the way to finish or undo: a file that cannot be written stops the run before its first write.
+      await save({ ...outcome, notAttempted: ready.map((x) => x.name) }, false);
+      if (unwritten) {
+        unwritten.hint =
+          'nothing was archived; give --result a file that can be written, then run the same apply again';
+        throw unwritten;
+      }
       const done = await archiveAll(
         {
           ...opts,
@@ -119,6 +173,11 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   } finally {
     hold?.release();
   }
+  // A signal after the last batch (while verifying, or while judging when nothing was left to
+  // send) still stopped the run: its exit code and the record say so.
+  if (!outcome.interrupted && hold?.signal.aborted)
+    outcome = { ...outcome, interrupted: true, signal: stopSignal(hold.signal) };
+  outcome = carry(outcome);
   await save(outcome, true);
   const done: Done<'archived'> = { result: 'archived', names: outcome.archived, found: 'archived' };
   await render(ui, {

@@ -1,0 +1,240 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, request, type Server as HttpServer } from 'node:http';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServers } from './harness/servers.mjs';
+import { adminGet, BIN, flagctl, NODE, target } from './cli.js';
+import { FaultRelay, type Seen } from './fault-relay.js';
+
+// A second hostile look at the writes, on real servers of its own (they archive and revive):
+// a signal while the writes are verified, a --result file that cannot be written, and
+// `features revive --from` through a URL that now answers for another instance.
+
+const versions = (process.env.FLAGCTL_E2E_VERSIONS?.trim() || '6,8').split(',').map((v) => v.trim()) as ('6' | '8')[];
+
+type Fleet = Awaited<ReturnType<typeof startServers>>;
+type Server = Fleet['servers'][number];
+let fleet: Fleet | undefined;
+const dir = mkdtempSync(join(tmpdir(), 'flagctl-retire-audit-e2e-'));
+const tree = join(dir, 'src');
+mkdirSync(tree);
+
+beforeAll(async () => {
+  fleet = await startServers({ versions });
+}, 300_000);
+
+afterAll(async () => {
+  await fleet?.stopAll();
+  rmSync(dir, { recursive: true, force: true });
+}, 60_000);
+
+async function post(s: Server, path: string, body: unknown): Promise<void> {
+  const res = await fetch(`${s.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: s.adminToken, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST ${path}: HTTP ${res.status} ${await res.text()}`);
+}
+
+async function staleFlags(s: Server, names: string[]): Promise<string[]> {
+  for (const name of names) await post(s, '/api/admin/projects/default/features', { name, type: 'release' });
+  await post(s, '/api/admin/projects/default/stale', { features: names, stale: true });
+  return names;
+}
+const namesOf = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `${prefix}-${String(i).padStart(3, '0')}`);
+
+const activeNames = async (s: Server) =>
+  ((await adminGet(s, '/api/admin/projects/default/features')) as { features: { name: string }[] }).features.map(
+    (f) => f.name,
+  );
+async function tidy(s: Server, names: string[]): Promise<void> {
+  const active = new Set(await activeNames(s));
+  const left = names.filter((n) => active.has(n));
+  if (left.length > 0) await post(s, '/api/admin/projects/default/archive', { features: left });
+}
+
+async function planThrough(url: string, token: string, name: string): Promise<string> {
+  const plan = await flagctl(['retire', 'plan', tree, '-o', 'json'], { FLAGCTL_URL: url, FLAGCTL_TOKEN: token });
+  expect(plan.code, plan.stderr).toBe(0);
+  const path = join(dir, `${name}.json`);
+  writeFileSync(path, plan.stdout);
+  return path;
+}
+
+const isArchive = (q: Seen) => q.method === 'POST' && q.path === '/api/admin/projects/default/archive';
+const isEvents = (q: Seen) => q.method === 'GET' && q.path.startsWith('/api/admin/search/events?');
+const read = (path: string) =>
+  JSON.parse(readFileSync(path, 'utf8')) as {
+    archived: string[];
+    revived?: string[];
+    interrupted: boolean;
+    signal?: string;
+    complete: boolean;
+    instance?: string | null;
+  };
+
+describe.each(versions)('retire apply on Unleash %s', (version) => {
+  const server = () => fleet!.servers.find((s) => s.version === version)!;
+
+  it('SIGTERM during the verifying read: exit 143, the record says interrupted and what was archived', async () => {
+    const s = server();
+    const names = await staleFlags(s, namesOf(`averify${version}`, 3));
+    let child: ChildProcess | undefined;
+    let err = '';
+    let archived = false;
+    const relay = await new FaultRelay(s.url, (q) => {
+      if (isArchive(q)) archived = true;
+      // The history is read before the writes (the judgement) and after them (the verification).
+      if (!archived || !isEvents(q)) return undefined;
+      return {
+        kind: 'before',
+        run: async () => {
+          child!.kill('SIGTERM');
+          while (!err.includes('stopping after the request in flight')) await new Promise((r) => setTimeout(r, 20));
+        },
+      };
+    }).start();
+    const plan = await planThrough(relay.url, s.adminToken, `pverify-${version}`);
+    try {
+      const result = join(dir, `rverify-${version}.json`);
+      child = spawn(NODE, [BIN, 'retire', 'apply', plan, '--yes', '--result', result], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: '/nonexistent',
+          FLAGCTL_CONFIG_DIR: '/nonexistent/flagctl',
+          ...target(relay, s.adminToken),
+        },
+      });
+      child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
+      child.stdout!.resume();
+      const code = await new Promise((resolve) => child!.on('close', resolve));
+      expect(code, err).toBe(143);
+      const doc = read(result);
+      expect(doc).toMatchObject({ complete: true, interrupted: true, signal: 'SIGTERM' });
+      expect(doc.archived.sort()).toEqual(names);
+      const active = await activeNames(s);
+      expect(names.filter((n) => active.includes(n))).toEqual([]);
+    } finally {
+      await relay.stop();
+      await tidy(s, names);
+    }
+  }, 120_000);
+
+  it('revive --from skips a flag revived and archived again since the record; revives the rest', async () => {
+    const s = server();
+    const names = await staleFlags(s, namesOf(`atouch${version}`, 2));
+    const env = target(s, s.adminToken);
+    const plan = await flagctl(['retire', 'plan', tree, '-o', 'json'], env);
+    expect(plan.code, plan.stderr).toBe(0);
+    const planPath = join(dir, `ptouch-${version}.json`);
+    writeFileSync(planPath, plan.stdout);
+    const result = join(dir, `rtouch-${version}.json`);
+    try {
+      const apply = await flagctl(['retire', 'apply', planPath, '--yes', '--result', result], env);
+      expect(apply.code, apply.stderr).toBe(0);
+      expect(read(result).archived.sort()).toEqual(names);
+      // Someone revives the first and archives it again, for reasons of their own.
+      await post(s, '/api/admin/projects/default/revive', { features: [names[0]] });
+      await post(s, '/api/admin/projects/default/archive', { features: [names[0]] });
+      const revive = await flagctl(['features', 'revive', '--from', result, '-o', 'json'], env);
+      expect(revive.code, revive.stderr).toBe(0);
+      const doc = JSON.parse(revive.stdout) as { revived: string[]; skipped: { name: string; reason: string }[] };
+      expect(doc.revived).toEqual([names[1]]);
+      expect(doc.skipped.map((x) => x.name)).toEqual([names[0]]);
+      expect(doc.skipped[0]!.reason).toMatch(/^archived again since the record's archive/);
+      const active = await activeNames(s);
+      expect(names.filter((n) => active.includes(n))).toEqual([names[1]]);
+    } finally {
+      await tidy(s, names);
+    }
+  }, 120_000);
+
+  it('a --result file that cannot be written: exit 1 before any archive, nothing archived', async () => {
+    const s = server();
+    const names = await staleFlags(s, namesOf(`afull${version}`, 2));
+    const relay = await new FaultRelay(s.url).start();
+    const plan = await planThrough(relay.url, s.adminToken, `pfull-${version}`);
+    try {
+      for (const result of ['/dev/full', join(dir, 'no-such-folder', 'r.json')]) {
+        const r = await flagctl(['retire', 'apply', plan, '--yes', '--result', result], target(relay, s.adminToken));
+        expect(r.code, r.stderr).toBe(1);
+        expect(r.stderr).toContain(`${result} (--result)`);
+        expect(r.stderr).toContain('nothing was archived');
+      }
+      expect(relay.seen.filter(isArchive)).toEqual([]);
+      const active = await activeNames(s);
+      expect(names.filter((n) => active.includes(n))).toEqual(names);
+    } finally {
+      await relay.stop();
+      await tidy(s, names);
+    }
+  }, 120_000);
+});
+
+describe('features revive --from through a URL that now answers for another instance', () => {
+  let relay: HttpServer | undefined;
+  afterAll(() => new Promise<void>((done) => (relay ? relay.close(() => done()) : done())));
+
+  // Two instances are needed: the run's two servers. With one version booted this case cannot be made.
+  it.skipIf(versions.length < 2)(
+    'is refused with exit 2 and nothing revived on either',
+    async () => {
+      const [a, b] = fleet!.servers as [Server, Server];
+      let to: Server = a;
+      // A load balancer or a moved DNS name: the caller's token is swapped for the admin token of whichever server it points at.
+      relay = createServer((req, res) => {
+        const up = new URL(to.url);
+        const fwd = request(
+          {
+            host: up.hostname,
+            port: up.port,
+            path: req.url,
+            method: req.method,
+            headers: { ...req.headers, host: up.host, authorization: to.adminToken },
+          },
+          (r) => {
+            res.writeHead(r.statusCode ?? 502, r.headers);
+            r.pipe(res);
+          },
+        );
+        fwd.on('error', () => res.destroy());
+        req.pipe(fwd);
+      });
+      await new Promise<void>((ready) => relay!.listen(0, '127.0.0.1', ready));
+      const url = `http://127.0.0.1:${(relay.address() as { port: number }).port}`;
+      const env = { FLAGCTL_URL: url, FLAGCTL_TOKEN: 'relay-swaps-it' };
+      const names = ['a-elsewhere'];
+      for (const s of [a, b]) await staleFlags(s, names);
+      // On b the flag of the same name is archived too: revive there would bring it back.
+      await post(b, '/api/admin/projects/default/archive', { features: names });
+
+      const plan = await planThrough(url, 'relay-swaps-it', 'plan-instance');
+      const result = join(dir, 'result-instance.json');
+      const apply = await flagctl(['retire', 'apply', plan, '--yes', '--result', result], env);
+      expect(apply.code, apply.stderr).toBe(0);
+      const doc = read(result);
+      expect(doc.archived).toEqual(names);
+      const idA = ((await adminGet(a, '/api/admin/ui-config')) as { versionInfo: { instanceId: string } }).versionInfo
+        .instanceId;
+      expect(doc.instance).toBe(idA);
+
+      to = b;
+      const revive = await flagctl(['features', 'revive', '--from', result], env);
+      expect(revive.code, revive.stderr).toBe(2);
+      expect(revive.stderr).toContain('another server; nothing was revived');
+      expect(await activeNames(b)).not.toContain('a-elsewhere');
+      expect(await activeNames(a)).not.toContain('a-elsewhere');
+      // Back on the instance of the record: revived.
+      to = a;
+      const undo = await flagctl(['features', 'revive', '--from', result], env);
+      expect(undo.code, undo.stderr).toBe(0);
+      expect(await activeNames(a)).toContain('a-elsewhere');
+      await tidy(a, names);
+    },
+    120_000,
+  );
+});
