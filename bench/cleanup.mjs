@@ -10,6 +10,7 @@
 //   ast-grep run -p '$R.isEnabled("anonymiseEventLog")' -r 'true' -l js <tree> > /dev/null
 // Interleaved runs after a warm-up; medians. Budget: cleanup at most 1.0× ast-grep.
 // No test asserts on these numbers; figures taken on a loaded machine are not quotable.
+import './plain-env.mjs';
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

@@ -17,6 +17,7 @@
 // Runs are interleaved after a warm-up; medians are reported. Results go to
 // bench/diff-results.json. No test asserts on these numbers.
 
+import './plain-env.mjs';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';

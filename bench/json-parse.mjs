@@ -4,6 +4,7 @@
 // JSON.parse is all that runs; and parseJson on the body with one number of 20 significant
 // digits, where the lossless second parse runs. Medians of BENCH_JSON_RUNS (default 5).
 
+import './plain-env.mjs';
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { searchFeature } from './search-feature.mjs';

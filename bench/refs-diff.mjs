@@ -13,6 +13,7 @@
 // rewritten, never edited in place) and reused. Whole processes, warm cache, interleaved,
 // medians. Budget: flagctl at most 1.5× the pipeline. No test asserts on these numbers.
 
+import './plain-env.mjs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';

@@ -27,6 +27,7 @@
 // and without a worker thread. ripgrep and jq come from Debian's packages; without them the
 // pipeline rows are skipped with a note. No test asserts on these numbers.
 
+import './plain-env.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';

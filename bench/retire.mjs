@@ -21,6 +21,7 @@
 // reason left is its lifecycle stage, never here), so the limit must not be what the bench
 // measures. Results go to bench/retire-results.json. No test asserts on these numbers.
 
+import './plain-env.mjs';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

@@ -13,6 +13,7 @@
 // too), and a whole-CLI command (`features search --limit 1`) on both: issue 38's budget that
 // every other command's start-up is unchanged by cleanup.
 
+import './plain-env.mjs';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';

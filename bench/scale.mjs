@@ -11,6 +11,7 @@
 // minutes, as the limit demands. BENCH_SCALE=fixture runs row 3 only. Results go to
 // bench/scale-results.json. No test asserts on these numbers.
 
+import './plain-env.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';

@@ -3,6 +3,7 @@
 // project served by a local fixture on 127.0.0.1; the terminal is a real pseudo-terminal
 // (util-linux `script`) 120 columns wide; both runs write through it. Medians of BENCH_TABLE_RUNS.
 
+import './plain-env.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
