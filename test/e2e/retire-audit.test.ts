@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request, type Server as HttpServer } from 'node:http';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServers } from './harness/servers.mjs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useOwnServers, versions, type Server } from './own-servers.js';
 import { adminGet, BIN, flagctl, NODE, target } from './cli.js';
 import { FaultRelay, type Seen } from './fault-relay.js';
 
@@ -12,23 +11,10 @@ import { FaultRelay, type Seen } from './fault-relay.js';
 // a signal while the writes are verified, a --result file that cannot be written, and
 // `features revive --from` through a URL that now answers for another instance.
 
-const versions = (process.env.FLAGCTL_E2E_VERSIONS?.trim() || '6,8').split(',').map((v) => v.trim()) as ('6' | '8')[];
-
-type Fleet = Awaited<ReturnType<typeof startServers>>;
-type Server = Fleet['servers'][number];
-let fleet: Fleet | undefined;
-const dir = mkdtempSync(join(tmpdir(), 'flagctl-retire-audit-e2e-'));
+const own = useOwnServers('retire-audit');
+const dir = own.dir;
 const tree = join(dir, 'src');
 mkdirSync(tree);
-
-beforeAll(async () => {
-  fleet = await startServers({ versions });
-}, 300_000);
-
-afterAll(async () => {
-  await fleet?.stopAll();
-  rmSync(dir, { recursive: true, force: true });
-}, 60_000);
 
 async function post(s: Server, path: string, body: unknown): Promise<void> {
   const res = await fetch(`${s.url}${path}`, {
@@ -78,7 +64,7 @@ const read = (path: string) =>
   };
 
 describe.each(versions)('retire apply on Unleash %s', (version) => {
-  const server = () => fleet!.servers.find((s) => s.version === version)!;
+  const server = () => own.server(version);
 
   it('SIGTERM during the verifying read: exit 143, the record says interrupted and what was archived', async () => {
     const s = server();
@@ -183,7 +169,7 @@ describe('features revive --from through a URL that now answers for another inst
   it.skipIf(versions.length < 2)(
     'is refused with exit 2 and nothing revived on either',
     async () => {
-      const [a, b] = fleet!.servers as [Server, Server];
+      const [a, b] = own.servers() as [Server, Server];
       let to: Server = a;
       // A load balancer or a moved DNS name: the caller's token is swapped for the admin token of whichever server it points at.
       relay = createServer((req, res) => {

@@ -1,11 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server as HttpServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useOwnServers, versions, type Server } from './own-servers.js';
 import { planDigest, stateDigest, type Plan } from '../../src/retire/model.js';
 import { flagState } from '../../src/retire/state.js';
-import { startServers } from './harness/servers.mjs';
 import { adminGet, deleteFlag, flagctl, target } from './cli.js';
 
 // What `retire apply` judges before it writes, and the plan that is reviewed (issue 33, items
@@ -13,12 +12,8 @@ import { adminGet, deleteFlag, flagctl, target } from './cli.js';
 // deletes flags and takes an environment out of the project, which the shared servers' other
 // files assert on. Every flag here starts with `j-`.
 
-const versions = (process.env.FLAGCTL_E2E_VERSIONS?.trim() || '6,8').split(',').map((v) => v.trim()) as ('6' | '8')[];
-
-type Fleet = Awaited<ReturnType<typeof startServers>>;
-type Server = Fleet['servers'][number];
-let fleet: Fleet | undefined;
-const dir = mkdtempSync(join(tmpdir(), 'flagctl-retire-judge-e2e-'));
+const own = useOwnServers('retire-judge');
+const dir = own.dir;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -97,17 +92,8 @@ async function forge(s: Server, file: string, names: string[]): Promise<void> {
   writeFileSync(file, JSON.stringify(plan));
 }
 
-beforeAll(async () => {
-  fleet = await startServers({ versions });
-}, 300_000);
-
-afterAll(async () => {
-  await fleet?.stopAll();
-  rmSync(dir, { recursive: true, force: true });
-}, 60_000);
-
 describe.each(versions)('retire apply judges again on Unleash %s', (version) => {
-  const server = () => fleet!.servers.find((s) => s.version === version)!;
+  const server = () => own.server(version);
   const tree = join(dir, `src-${version}`);
 
   it('a forged plan, a flag re-created or revived since the plan, a new reference: skipped with the reason; show, --only and --skip', async () => {
@@ -256,7 +242,7 @@ describe('retire apply through a URL that now answers for another instance', () 
 
   // Two instances are needed: the run's two servers. With one version booted this case cannot be made.
   it.skipIf(versions.length < 2)('is refused with exit 2 and nothing archived on either', async () => {
-    const [a, b] = fleet!.servers;
+    const [a, b] = own.servers();
     let to: Server = a!;
     // A relay on 127.0.0.1 (a load balancer, a DNS name moved): the caller's token is swapped
     // for the admin token of whichever server it points at.

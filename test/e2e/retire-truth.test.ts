@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServers } from './harness/servers.mjs';
+import { describe, expect, it } from 'vitest';
+import { useOwnServers, versions, type Server } from './own-servers.js';
 import { adminGet, BIN, flagctl, NODE, target } from './cli.js';
 import { FaultRelay, type Fault, type Seen } from './fault-relay.js';
 
@@ -12,23 +11,10 @@ import { FaultRelay, type Fault, type Seen } from './fault-relay.js';
 // the documented exit code. Each case makes its own stale flags and leaves none of them active,
 // so that the next case's plan holds only its own.
 
-const versions = (process.env.FLAGCTL_E2E_VERSIONS?.trim() || '6,8').split(',').map((v) => v.trim()) as ('6' | '8')[];
-
-type Fleet = Awaited<ReturnType<typeof startServers>>;
-type Server = Fleet['servers'][number];
-let fleet: Fleet | undefined;
-const dir = mkdtempSync(join(tmpdir(), 'flagctl-retire-truth-e2e-'));
+const own = useOwnServers('retire-truth');
+const dir = own.dir;
 const tree = join(dir, 'src');
 mkdirSync(tree);
-
-beforeAll(async () => {
-  fleet = await startServers({ versions });
-}, 300_000);
-
-afterAll(async () => {
-  await fleet?.stopAll();
-  rmSync(dir, { recursive: true, force: true });
-}, 60_000);
 
 async function post(s: Server, path: string, body: unknown): Promise<void> {
   const res = await fetch(`${s.url}${path}`, {
@@ -94,7 +80,7 @@ const isList = (q: Seen) => q.method === 'GET' && q.path === '/api/admin/project
 const isEvents = (q: Seen) => q.method === 'GET' && q.path.startsWith('/api/admin/search/events?');
 
 describe.each(versions)('a write never lies on Unleash %s', (version) => {
-  const server = () => fleet!.servers.find((s) => s.version === version)!;
+  const server = () => own.server(version);
 
   it('a 504 after forwarding: verified archived, noted unclear, exit 0', async () => {
     const s = server();

@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServers } from './harness/servers.mjs';
+import { describe, expect, it } from 'vitest';
+import { useOwnServers, versions, type Server } from './own-servers.js';
 import { adminGet, flagctl, target } from './cli.js';
 
 // `retire plan`, `retire apply` and `features revive` against real Unleash servers of their
@@ -10,12 +9,8 @@ import { adminGet, flagctl, target } from './cli.js';
 // The open-source server has only the `default` project (projects need Enterprise), so each
 // fresh server's `default` holds only this file's flags, one per case.
 
-const versions = (process.env.FLAGCTL_E2E_VERSIONS?.trim() || '6,8').split(',').map((v) => v.trim()) as ('6' | '8')[];
-
-type Fleet = Awaited<ReturnType<typeof startServers>>;
-type Server = Fleet['servers'][number];
-let fleet: Fleet | undefined;
-const dir = mkdtempSync(join(tmpdir(), 'flagctl-retire-e2e-'));
+const own = useOwnServers('retire', (servers) => Promise.all(servers.map(seedCases)));
+const dir = own.dir;
 mkdirSync(join(dir, 'src'));
 writeFileSync(join(dir, 'src', 'app.ts'), "if (unleash.isEnabled('r-stale-used')) showNewThing();\n");
 
@@ -90,16 +85,6 @@ async function seedCases(s: Server): Promise<void> {
   }
 }
 
-beforeAll(async () => {
-  fleet = await startServers({ versions });
-  await Promise.all(fleet.servers.map(seedCases));
-}, 300_000);
-
-afterAll(async () => {
-  await fleet?.stopAll();
-  rmSync(dir, { recursive: true, force: true });
-}, 60_000);
-
 const archivedNames = async (s: Server) =>
   (
     (await adminGet(s, '/api/admin/search/features?archived=IS:true&project=IS:default&limit=100')) as {
@@ -114,7 +99,7 @@ const activeNames = async (s: Server) =>
     .sort();
 
 describe.each(versions)('retire on Unleash %s', (version) => {
-  const server = () => fleet!.servers.find((s) => s.version === version)!;
+  const server = () => own.server(version);
 
   it('plan, change one flag, apply, check the archived set, revive', async () => {
     const s = server();

@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { startServers } from './harness/servers.mjs';
+
+// For the e2e files that boot Unleash servers of their own (they archive, revive and delete,
+// which the shared servers' other files assert on): the versions asked for, their servers and
+// a temporary folder, stopped and removed after the file.
+
+export const versions = (process.env.FLAGCTL_E2E_VERSIONS?.trim() || '6,8').split(',').map((v) => v.trim()) as (
+  '6' | '8'
+)[];
+
+export type Fleet = Awaited<ReturnType<typeof startServers>>;
+export type Server = Fleet['servers'][number];
+
+export interface OwnServers {
+  /** The file's own temporary folder. */
+  dir: string;
+  servers(): Server[];
+  server(version: string): Server;
+}
+
+/** `name` names the temporary folder; `ready` runs once the servers are up (a seed). */
+export function useOwnServers(name: string, ready?: (servers: Server[]) => Promise<unknown>): OwnServers {
+  let fleet: Fleet | undefined;
+  const dir = mkdtempSync(join(tmpdir(), `flagctl-${name}-e2e-`));
+  beforeAll(async () => {
+    fleet = await startServers({ versions });
+    await ready?.(fleet.servers);
+  }, 300_000);
+  afterAll(async () => {
+    await fleet?.stopAll();
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+  const servers = () => fleet!.servers;
+  return { dir, servers, server: (version) => servers().find((s) => s.version === version)! };
+}
