@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startServers } from './harness/servers.mjs';
+import { admin, adminGet } from './cli.js';
 
 // For the e2e files that boot Unleash servers of their own (they archive, revive and delete,
 // which the shared servers' other files assert on): the versions asked for, their servers and
@@ -36,4 +37,21 @@ export function useOwnServers(name: string, ready?: (servers: Server[]) => Promi
   }, 60_000);
   const servers = () => fleet!.servers;
   return { dir, servers, server: (version) => servers().find((s) => s.version === version)! };
+}
+
+/** A POST of the server's admin API (fetch, not flagctl); throws on a non-2xx answer. */
+export const post = (s: Server, path: string, body: unknown): Promise<unknown> => admin(s, 'POST', path, body);
+
+/** The names of the default project's active flags, sorted. */
+export const activeNames = async (s: Server): Promise<string[]> =>
+  ((await adminGet(s, '/api/admin/projects/default/features')) as { features: { name: string }[] }).features
+    .map((f) => f.name)
+    .sort();
+
+/** Archives whatever of these is still active, so no later plan holds it. */
+export async function tidy(s: Server, names: string[]): Promise<void> {
+  const active = new Set(await activeNames(s));
+  const left = names.filter((n) => active.has(n));
+  for (let i = 0; i < left.length; i += 100)
+    await post(s, '/api/admin/projects/default/archive', { features: left.slice(i, i + 100) });
 }

@@ -3,7 +3,7 @@ import { createServer, request, type Server as HttpServer } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { useOwnServers, versions, type Server } from './own-servers.js';
+import { activeNames, post, tidy, useOwnServers, versions, type Server } from './own-servers.js';
 import { adminGet, BIN, flagctl, NODE, target } from './cli.js';
 import { FaultRelay, type Seen } from './fault-relay.js';
 
@@ -16,15 +16,6 @@ const dir = own.dir;
 const tree = join(dir, 'src');
 mkdirSync(tree);
 
-async function post(s: Server, path: string, body: unknown): Promise<void> {
-  const res = await fetch(`${s.url}${path}`, {
-    method: 'POST',
-    headers: { authorization: s.adminToken, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`POST ${path}: HTTP ${res.status} ${await res.text()}`);
-}
-
 async function staleFlags(s: Server, names: string[]): Promise<string[]> {
   for (const name of names) await post(s, '/api/admin/projects/default/features', { name, type: 'release' });
   await post(s, '/api/admin/projects/default/stale', { features: names, stale: true });
@@ -32,16 +23,6 @@ async function staleFlags(s: Server, names: string[]): Promise<string[]> {
 }
 const namesOf = (prefix: string, n: number) =>
   Array.from({ length: n }, (_, i) => `${prefix}-${String(i).padStart(3, '0')}`);
-
-const activeNames = async (s: Server) =>
-  ((await adminGet(s, '/api/admin/projects/default/features')) as { features: { name: string }[] }).features.map(
-    (f) => f.name,
-  );
-async function tidy(s: Server, names: string[]): Promise<void> {
-  const active = new Set(await activeNames(s));
-  const left = names.filter((n) => active.has(n));
-  if (left.length > 0) await post(s, '/api/admin/projects/default/archive', { features: left });
-}
 
 async function planThrough(url: string, token: string, name: string): Promise<string> {
   const plan = await flagctl(['retire', 'plan', tree, '-o', 'json'], { FLAGCTL_URL: url, FLAGCTL_TOKEN: token });

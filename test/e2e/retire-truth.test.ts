@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useOwnServers, versions, type Server } from './own-servers.js';
-import { adminGet, BIN, flagctl, NODE, target } from './cli.js';
+import { activeNames, post, tidy, useOwnServers, versions, type Server } from './own-servers.js';
+import { BIN, flagctl, NODE, target } from './cli.js';
 import { FaultRelay, type Fault, type Seen } from './fault-relay.js';
 
 // A write never lies, against real Unleash servers of its own, through a fault relay on
@@ -16,15 +16,6 @@ const dir = own.dir;
 const tree = join(dir, 'src');
 mkdirSync(tree);
 
-async function post(s: Server, path: string, body: unknown): Promise<void> {
-  const res = await fetch(`${s.url}${path}`, {
-    method: 'POST',
-    headers: { authorization: s.adminToken, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`POST ${path}: HTTP ${res.status} ${await res.text()}`);
-}
-
 /** `n` stale flags named `<prefix>-000`…, created ten at a time. */
 async function staleFlags(s: Server, prefix: string, n: number): Promise<string[]> {
   const names = Array.from({ length: n }, (_, i) => `${prefix}-${String(i).padStart(3, '0')}`);
@@ -35,18 +26,6 @@ async function staleFlags(s: Server, prefix: string, n: number): Promise<string[
   }
   await post(s, '/api/admin/projects/default/stale', { features: names, stale: true });
   return names;
-}
-
-const activeNames = async (s: Server) =>
-  ((await adminGet(s, '/api/admin/projects/default/features')) as { features: { name: string }[] }).features.map(
-    (f) => f.name,
-  );
-/** Archives whatever of these is still active, so no later plan holds it. */
-async function tidy(s: Server, names: string[]): Promise<void> {
-  const active = new Set(await activeNames(s));
-  const left = names.filter((n) => active.has(n));
-  for (let i = 0; i < left.length; i += 100)
-    await post(s, '/api/admin/projects/default/archive', { features: left.slice(i, i + 100) });
 }
 
 /** The plan, made through the relay: a plan names its server, and apply refuses another URL. */

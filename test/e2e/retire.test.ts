@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useOwnServers, versions, type Server } from './own-servers.js';
+import { activeNames, useOwnServers, versions, type Server } from './own-servers.js';
 import { adminGet, flagctl, target } from './cli.js';
 
 // `retire plan`, `retire apply` and `features revive` against real Unleash servers of their
@@ -91,10 +91,6 @@ const archivedNames = async (s: Server) =>
       features: { name: string }[];
     }
   ).features
-    .map((f) => f.name)
-    .sort();
-const activeNames = async (s: Server) =>
-  ((await adminGet(s, '/api/admin/projects/default/features')) as { features: { name: string }[] }).features
     .map((f) => f.name)
     .sort();
 
