@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, request, type Server as HttpServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
@@ -54,4 +55,48 @@ export async function tidy(s: Server, names: string[]): Promise<void> {
   const left = names.filter((n) => active.has(n));
   for (let i = 0; i < left.length; i += 100)
     await post(s, '/api/admin/projects/default/archive', { features: left.slice(i, i + 100) });
+}
+
+export interface SwitchingRelay {
+  url: string;
+  /** FLAGCTL_URL at the relay, with a token the relay swaps. */
+  env: Record<string, string>;
+  /** Points the relay at another server from the next request on. */
+  point(s: Server): void;
+}
+
+/**
+ * A relay on 127.0.0.1 standing for a load balancer or a moved DNS name: it forwards to whichever
+ * server it points at, swapping the caller's token for that server's admin token. Closed after
+ * the file.
+ */
+export function useSwitchingRelay(): { start(first: Server): Promise<SwitchingRelay> } {
+  let relay: HttpServer | undefined;
+  afterAll(() => new Promise<void>((done) => (relay ? relay.close(() => done()) : done())));
+  return {
+    async start(first) {
+      let to = first;
+      relay = createServer((req, res) => {
+        const up = new URL(to.url);
+        const fwd = request(
+          {
+            host: up.hostname,
+            port: up.port,
+            path: req.url,
+            method: req.method,
+            headers: { ...req.headers, host: up.host, authorization: to.adminToken },
+          },
+          (r) => {
+            res.writeHead(r.statusCode ?? 502, r.headers);
+            r.pipe(res);
+          },
+        );
+        fwd.on('error', () => res.destroy());
+        req.pipe(fwd);
+      });
+      await new Promise<void>((ready) => relay!.listen(0, '127.0.0.1', ready));
+      const url = `http://127.0.0.1:${(relay.address() as { port: number }).port}`;
+      return { url, env: { FLAGCTL_URL: url, FLAGCTL_TOKEN: 'relay-swaps-it' }, point: (s) => (to = s) };
+    },
+  };
 }

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, request, type Server as HttpServer } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { activeNames, post, tidy, useOwnServers, versions, type Server } from './own-servers.js';
+import { describe, expect, it } from 'vitest';
+import { activeNames, post, tidy, useOwnServers, useSwitchingRelay, versions, type Server } from './own-servers.js';
 import { adminGet, BIN, flagctl, NODE, target } from './cli.js';
 import { FaultRelay, type Seen } from './fault-relay.js';
 
@@ -143,37 +142,15 @@ describe.each(versions)('retire apply on Unleash %s', (version) => {
 });
 
 describe('features revive --from through a URL that now answers for another instance', () => {
-  let relay: HttpServer | undefined;
-  afterAll(() => new Promise<void>((done) => (relay ? relay.close(() => done()) : done())));
+  const relays = useSwitchingRelay();
 
   // Two instances are needed: the run's two servers. With one version booted this case cannot be made.
   it.skipIf(versions.length < 2)(
     'is refused with exit 2 and nothing revived on either',
     async () => {
       const [a, b] = own.servers() as [Server, Server];
-      let to: Server = a;
-      // A load balancer or a moved DNS name: the caller's token is swapped for the admin token of whichever server it points at.
-      relay = createServer((req, res) => {
-        const up = new URL(to.url);
-        const fwd = request(
-          {
-            host: up.hostname,
-            port: up.port,
-            path: req.url,
-            method: req.method,
-            headers: { ...req.headers, host: up.host, authorization: to.adminToken },
-          },
-          (r) => {
-            res.writeHead(r.statusCode ?? 502, r.headers);
-            r.pipe(res);
-          },
-        );
-        fwd.on('error', () => res.destroy());
-        req.pipe(fwd);
-      });
-      await new Promise<void>((ready) => relay!.listen(0, '127.0.0.1', ready));
-      const url = `http://127.0.0.1:${(relay.address() as { port: number }).port}`;
-      const env = { FLAGCTL_URL: url, FLAGCTL_TOKEN: 'relay-swaps-it' };
+      const relay = await relays.start(a);
+      const { url, env } = relay;
       const names = ['a-elsewhere'];
       for (const s of [a, b]) await staleFlags(s, names);
       // On b the flag of the same name is archived too: revive there would bring it back.
@@ -189,14 +166,14 @@ describe('features revive --from through a URL that now answers for another inst
         .instanceId;
       expect(doc.instance).toBe(idA);
 
-      to = b;
+      relay.point(b);
       const revive = await flagctl(['features', 'revive', '--from', result], env);
       expect(revive.code, revive.stderr).toBe(2);
       expect(revive.stderr).toContain('another server; nothing was revived');
       expect(await activeNames(b)).not.toContain('a-elsewhere');
       expect(await activeNames(a)).not.toContain('a-elsewhere');
       // Back on the instance of the record: revived.
-      to = a;
+      relay.point(a);
       const undo = await flagctl(['features', 'revive', '--from', result], env);
       expect(undo.code, undo.stderr).toBe(0);
       expect(await activeNames(a)).toContain('a-elsewhere');

@@ -1,8 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, request, type Server as HttpServer } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { useOwnServers, versions, type Server } from './own-servers.js';
+import { describe, expect, it } from 'vitest';
+import { useOwnServers, useSwitchingRelay, versions, type Server } from './own-servers.js';
 import { planDigest, stateDigest, type Plan } from '../../src/retire/model.js';
 import { flagState } from '../../src/retire/state.js';
 import { adminGet, deleteFlag, flagctl, target } from './cli.js';
@@ -237,36 +236,13 @@ describe.each(versions)('retire apply judges again on Unleash %s', (version) => 
 });
 
 describe('retire apply through a URL that now answers for another instance', () => {
-  let relay: HttpServer | undefined;
-  afterAll(() => new Promise<void>((done) => (relay ? relay.close(() => done()) : done())));
+  const relays = useSwitchingRelay();
 
   // Two instances are needed: the run's two servers. With one version booted this case cannot be made.
   it.skipIf(versions.length < 2)('is refused with exit 2 and nothing archived on either', async () => {
     const [a, b] = own.servers();
-    let to: Server = a!;
-    // A relay on 127.0.0.1 (a load balancer, a DNS name moved): the caller's token is swapped
-    // for the admin token of whichever server it points at.
-    relay = createServer((req, res) => {
-      const up = new URL(to.url);
-      const fwd = request(
-        {
-          host: up.hostname,
-          port: up.port,
-          path: req.url,
-          method: req.method,
-          headers: { ...req.headers, host: up.host, authorization: to.adminToken },
-        },
-        (r) => {
-          res.writeHead(r.statusCode ?? 502, r.headers);
-          r.pipe(res);
-        },
-      );
-      fwd.on('error', () => res.destroy());
-      req.pipe(fwd);
-    });
-    await new Promise<void>((ready) => relay!.listen(0, '127.0.0.1', ready));
-    const url = `http://127.0.0.1:${(relay.address() as { port: number }).port}`;
-    const env = { FLAGCTL_URL: url, FLAGCTL_TOKEN: 'relay-swaps-it' };
+    const relay = await relays.start(a!);
+    const { url, env } = relay;
     for (const s of [a!, b!]) {
       await create(s, 'j-elsewhere');
       await stale(s, ['j-elsewhere']);
@@ -279,7 +255,7 @@ describe('retire apply through a URL that now answers for another instance', () 
     expect(doc.instance).toBe(await instanceOf(a!));
     expect(doc.flags.find((f) => f.name === 'j-elsewhere')!.verdict).toBe('archive');
 
-    to = b!;
+    relay.point(b!);
     const before = await archivedNames(b!);
     const apply = await flagctl(['retire', 'apply', file, '--yes', '--result', join(dir, 'result-relay.json')], env);
     expect(apply.code).toBe(2);
