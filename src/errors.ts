@@ -165,6 +165,13 @@ function describeErrno(err: NodeJS.ErrnoException): string {
     EBADF: 'not open for writing',
     EFBIG: 'file too large',
     EDQUOT: 'disk quota exceeded',
+    // Node's own text names the path it opened, which for a record is a temporary file beside it.
+    ENOENT: 'no such file or folder',
+    ENOTDIR: 'a part of the path is not a folder',
+    EISDIR: 'it is a folder',
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    EROFS: 'read-only file system',
   };
   return err.code ? `${known[err.code] ?? err.message} (${err.code})` : err.message;
 }

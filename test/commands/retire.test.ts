@@ -472,6 +472,18 @@ describe('retire apply', () => {
     expect(statSync('/dev/full').isCharacterDevice()).toBe(true);
   });
 
+  it('a result file in a folder that does not exist: the message names the file and the cause, not a temporary file or errno text', async () => {
+    const { path } = await writePlan();
+    const c = serveCleanup(server, FLAGS);
+    const result = join(dir, 'no-such-folder', 'r.json');
+    const r = await cli(['retire', 'apply', path, '--yes', '--result', result]);
+    expect(c.writes).toEqual([]);
+    expect(r.stderr).toBe(
+      `flagctl: cannot write to ${result} (--result): no such file or folder (ENOENT); the output is incomplete\nnothing was archived; give --result a file that can be written, then run the same apply again\n`,
+    );
+    expect(r.code).toBe(1);
+  });
+
   it('a result file that cannot be written once the writes began exits 1 naming it, after archiving and printing the result', async () => {
     const { path } = await writePlan();
     const c = serveCleanup(server, FLAGS);
@@ -484,7 +496,7 @@ describe('retire apply', () => {
     expect(c.writes).toEqual([{ path: 'archive', features: ['done-flag', 'gone-a', 'gone-b', 'old-release'] }]);
     expect(JSON.parse(r.stdout)).toMatchObject({ archived: ['done-flag', 'gone-a', 'gone-b', 'old-release'] });
     expect(r.stderr).toMatch(
-      /^4 archived, 0 skipped, 0 failed\.\nflagctl: cannot write to .*r\.json \(--result\): .*ENOENT/,
+      /^4 archived, 0 skipped, 0 failed\.\nflagctl: cannot write to .*r\.json \(--result\): no such file or folder \(ENOENT\)/,
     );
     expect(r.code).toBe(1);
   });
