@@ -6,7 +6,7 @@ import { CliError, UsageError } from '../errors.js';
 import type { Skip, Validated } from './outcome.js';
 import { blindEnvironments, projectEnvironments, seenCheck } from './judge.js';
 import { stateChange, stateDigest, type Plan, type PlanFlag } from './model.js';
-import { earlyRescan, rescan, type EarlyRescan } from './rescan.js';
+import { earlyRescan, referencesAgain, type EarlyRescan } from './rescan.js';
 import { flagState } from './state.js';
 
 // Apply's judgement before it writes. A plan's digests catch edits and damage, but whoever can
@@ -166,7 +166,7 @@ async function judgeLive(
   }
   const order = new Map(planned.map((f, i) => [f.name, i]));
   candidates.sort((a, b) => order.get(a.name)! - order.get(b.name)!);
-  const ready = await referencesAgain(o, candidates, skipped, notes, early);
+  const ready = await referencesAgain(o.plan, candidates, skipped, notes, early, scanOptions(o));
   return { ready, skipped, notes, validated };
 }
 
@@ -184,41 +184,3 @@ async function validateEarly(client: ApiClient, project: string, names: string[]
 }
 
 const scanOptions = (o: RecheckOptions) => ({ threads: o.threads ?? 0, skipFiles: o.skipFiles, debug: o.debug });
-
-async function referencesAgain(
-  o: RecheckOptions,
-  flags: PlanFlag[],
-  skipped: Skip[],
-  notes: string[],
-  early: EarlyRescan,
-): Promise<PlanFlag[]> {
-  const names = flags.map((f) => f.name);
-  const same = names.length === early.names.length && names.every((n, i) => n === early.names[i]);
-  if (!same) early.stop();
-  if (flags.length === 0) return flags;
-  const found = same ? await early.found() : await rescan(o.plan, names, scanOptions(o));
-  if (found.missing.length > 0) {
-    notes.push(
-      `references not checked again in ${found.missing.join(', ')}: not found here (the plan's paths, from where retire plan ran)`,
-    );
-  }
-  if (found.unread > 0) {
-    for (const f of flags)
-      skipped.push({
-        name: f.name,
-        reason: `references could not be checked again: ${found.unread} file${found.unread === 1 ? '' : 's'} of the plan's paths could not be read`,
-      });
-    return [];
-  }
-  const ready: PlanFlag[] = [];
-  for (const f of flags) {
-    const r = found.referenced.get(f.name);
-    if (!r) ready.push(f);
-    else
-      skipped.push({
-        name: f.name,
-        reason: `referenced since the plan: ${r.count} reference${r.count === 1 ? '' : 's'} in ${r.files.join(', ')}`,
-      });
-  }
-  return ready;
-}

@@ -2,7 +2,8 @@ import { findReferences } from '../refs/references.js';
 import { emptyStats } from '../refs/scan.js';
 import { resolve } from 'node:path';
 import { pathKind } from '../refs/walk.js';
-import type { Plan } from './model.js';
+import type { Plan, PlanFlag } from './model.js';
+import type { Skip } from './outcome.js';
 
 // Apply's second look at the code: the plan's paths, searched again with the plan's own options
 // (delimiters, aliases, ignore rules, excludes, size limit) by refs' engine, for the flags about
@@ -109,4 +110,47 @@ export function earlyRescan(plan: Plan, names: string[], o: Omit<RescanOptions, 
     },
     stop: () => abort.abort(),
   };
+}
+
+/**
+ * The flags judged ready that no reference stops: the search started beside the reads when it
+ * looked for exactly these names, else a search for them now (aliases depend on the names).
+ */
+export async function referencesAgain(
+  plan: Plan,
+  flags: PlanFlag[],
+  skipped: Skip[],
+  notes: string[],
+  early: EarlyRescan,
+  o: RescanOptions,
+): Promise<PlanFlag[]> {
+  const names = flags.map((f) => f.name);
+  const same = names.length === early.names.length && names.every((n, i) => n === early.names[i]);
+  if (!same) early.stop();
+  if (flags.length === 0) return flags;
+  const found = same ? await early.found() : await rescan(plan, names, o);
+  if (found.missing.length > 0) {
+    notes.push(
+      `references not checked again in ${found.missing.join(', ')}: not found here (the plan's paths, from where retire plan ran)`,
+    );
+  }
+  if (found.unread > 0) {
+    for (const f of flags)
+      skipped.push({
+        name: f.name,
+        reason: `references could not be checked again: ${found.unread} file${found.unread === 1 ? '' : 's'} of the plan's paths could not be read`,
+      });
+    return [];
+  }
+  const ready: PlanFlag[] = [];
+  for (const f of flags) {
+    const r = found.referenced.get(f.name);
+    if (!r) ready.push(f);
+    else
+      skipped.push({
+        name: f.name,
+        reason: `referenced since the plan: ${r.count} reference${r.count === 1 ? '' : 's'} in ${r.files.join(', ')}`,
+      });
+  }
+  return ready;
 }
