@@ -70,6 +70,9 @@ export function experimentalNames() {
 
 /** Wall, CPU (user+sys, children included) and peak RSS of one process, via GNU time. */
 function measured(cmd, args, env, okCodes = [0]) {
+  // Wall time from the clock here (GNU time's %e has a 10 ms step, 6% of the pipeline's run);
+  // CPU and peak RSS from GNU time.
+  const t = process.hrtime.bigint();
   const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', cmd, ...args], {
     cwd: root,
     env,
@@ -78,8 +81,9 @@ function measured(cmd, args, env, okCodes = [0]) {
   });
   if (!okCodes.includes(r.status))
     throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${String(r.stderr).slice(-500)}`);
-  const [e, u, s, m] = String(r.stderr).trim().split('\n').at(-1).split(' ').map(Number);
-  return { wallMs: e * 1000, cpuMs: (u + s) * 1000, rssMiB: m / 1024 };
+  const wallMs = Number(process.hrtime.bigint() - t) / 1e6;
+  const [, u, s, m] = String(r.stderr).trim().split('\n').at(-1).split(' ').map(Number);
+  return { wallMs, cpuMs: (u + s) * 1000, rssMiB: m / 1024 };
 }
 
 async function server(names) {
