@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { OutputError } from '../errors.js';
 
 // The --result record of a write, rewritten after each batch. A regular file is written to a
 // temporary file in the same folder and renamed over the old one: a reader (or a run killed
@@ -24,6 +25,50 @@ export async function writeRecord(path: string, doc: unknown): Promise<void> {
     await rm(tmp, { force: true }).catch(() => undefined);
     throw err;
   }
+}
+
+export interface ResultRecord<O> {
+  /** Rewrites the record; a failure is kept in `failure`, and the writes go on. */
+  save(o: O, complete: boolean): Promise<void>;
+  /** Before the first write: a record that cannot be written stops the run, nothing sent. */
+  saveFirst(o: O): Promise<void>;
+  /** Why the last save failed: the run fails with it after printing the result, stdout then being the only record. */
+  readonly failure: OutputError | undefined;
+}
+
+/**
+ * A write's --result record (`path`, none without one), made by `doc` from the outcome so far.
+ * `done` and `command` word the hint when it cannot be written before the first write:
+ * "nothing was archived; … run the same apply again".
+ */
+export function resultRecord<O>(
+  path: string | undefined,
+  doc: (o: O, complete: boolean) => unknown,
+  done: string,
+  command: string,
+): ResultRecord<O> {
+  let failure: OutputError | undefined;
+  const save = async (o: O, complete: boolean) => {
+    if (!path) return;
+    try {
+      await writeRecord(path, doc(o, complete));
+      failure = undefined;
+    } catch (err) {
+      failure = new OutputError(`${path} (--result)`, err as NodeJS.ErrnoException);
+    }
+  };
+  return {
+    save,
+    async saveFirst(o) {
+      await save(o, false);
+      if (!failure) return;
+      failure.hint = `nothing was ${done}; give --result a file that can be written, then run the same ${command} again`;
+      throw failure;
+    },
+    get failure() {
+      return failure;
+    },
+  };
 }
 
 /** True when both paths name one file (the same path, or links to one file): a record must not replace the file it was made from. */

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { checkJsonDepth } from '../../../config/json-file.js';
-import { InterruptedError, OutputError, RequestError, UsageError } from '../../../errors.js';
+import { InterruptedError, RequestError, UsageError } from '../../../errors.js';
 import { clockOf, keepReadingWhenClosed } from '../../../io.js';
 import { changesCounted, instanceId, type Change } from '../../../api/instance.js';
 import { render } from '../../../output/render.js';
 import { RESULT_KIND, REVIVE_RESULT_KIND } from '../../../retire/model.js';
-import { sameFile, writeRecord } from '../../../retire/result-file.js';
+import { resultRecord, sameFile } from '../../../retire/result-file.js';
 import type { Skip } from '../../../retire/outcome.js';
 import { reviveAll, type ReviveOutcome } from '../../../retire/revive.js';
 import type { RunContext } from '../../../cli/context.js';
@@ -133,27 +133,16 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     finishedAt: new Date(clock.now()).toISOString(),
     ...o,
   });
-  let unwritten: OutputError | undefined;
-  const save = async (o: ReviveOutcome, complete: boolean) => {
-    if (!f.result) return;
-    try {
-      await writeRecord(f.result, record(o, complete));
-      unwritten = undefined;
-    } catch (err) {
-      unwritten = new OutputError(`${f.result} (--result)`, err as NodeJS.ErrnoException);
-    }
-  };
+  const result = resultRecord(f.result, record, 'revived', 'revive');
   const hold = io.interrupt?.hold();
   let outcome: ReviveOutcome;
   // The record is the way to tell what was revived: the first one is written just before the
   // first write, and a file that cannot be written then stops the run with nothing sent.
   let first = true;
   const progress = async (o: ReviveOutcome) => {
-    await save({ ...o, skipped: [...later, ...o.skipped] }, false);
-    if (first && unwritten) {
-      unwritten.hint = 'nothing was revived; give --result a file that can be written, then run the same revive again';
-      throw unwritten;
-    }
+    const now = { ...o, skipped: [...later, ...o.skipped] };
+    if (first) await result.saveFirst(now);
+    else await result.save(now, false);
     first = false;
   };
   try {
@@ -165,7 +154,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   } finally {
     hold?.release();
   }
-  await save(outcome, true);
+  await result.save(outcome, true);
   const done: Done<'revived'> = { result: 'revived', names: outcome.revived, found: 'active' };
   const rows = writeRows(outcome, done);
   await render(ui, {
@@ -174,7 +163,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     table: (u) => render(u, { kind: 'rows', columns: writeColumns, rows }).then(() => undefined),
   });
   io.stderr.write(`${writeSummary(outcome, done)}.\n`);
-  if (unwritten) throw unwritten;
+  if (result.failure) throw result.failure;
   if (outcome.interrupted) throw new InterruptedError(outcome.signal);
   const bad = outcome.failed.length + outcome.unverified.length;
   if (bad > 0)

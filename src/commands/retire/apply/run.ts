@@ -1,4 +1,4 @@
-import { InterruptedError, OutputError, RequestError, UsageError } from '../../../errors.js';
+import { InterruptedError, RequestError, UsageError } from '../../../errors.js';
 import { clockOf, keepReadingWhenClosed } from '../../../io.js';
 import { render } from '../../../output/render.js';
 import { termSafe } from '../../../output/sanitize.js';
@@ -9,7 +9,7 @@ import { defaultThreads } from '../../refs/threads.js';
 import { RESULT_KIND } from '../../../retire/model.js';
 import { readPlan } from '../../../retire/plan-file.js';
 import { stopSignal } from '../../../retire/write-answer.js';
-import { earlierArchived, sameFile, writeRecord } from '../../../retire/result-file.js';
+import { earlierArchived, resultRecord, sameFile } from '../../../retire/result-file.js';
 import type { RunContext } from '../../../cli/context.js';
 import type { Request } from '../../../cli/spec.js';
 import { confirm } from './confirm.js';
@@ -90,18 +90,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     ...carry(o),
     notes,
   });
-  // A result file that could not be written fails the run (exit 1), but only once the result is
-  // printed: the flags are archived either way, and stdout is then the only record of it.
-  let unwritten: OutputError | undefined;
-  const save = async (o: Outcome, complete: boolean) => {
-    if (!f.result) return;
-    try {
-      await writeRecord(f.result, record(o, complete));
-      unwritten = undefined;
-    } catch (err) {
-      unwritten = new OutputError(`${f.result} (--result)`, err as NodeJS.ErrnoException);
-    }
-  };
+  const result = resultRecord(f.result, record, 'archived', 'apply');
   const hold = io.interrupt?.hold();
   let outcome: Outcome;
   try {
@@ -112,7 +101,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       clock,
       signal: hold?.signal,
       debug: ctx.debug,
-      progress: (o: Outcome) => save(o, false),
+      progress: (o: Outcome) => result.save(o, false),
     };
     // The plan and result files name every flag: a `retire plan . --out plan.json` must not find them as references.
     const skipFiles = [file, ...(f.result ? [f.result] : [])];
@@ -154,17 +143,12 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     }
     if (ready.length > 0) {
       // The record is the way to finish or undo: a file that cannot be written stops the run before its first write.
-      await save({ ...outcome, notAttempted: ready.map((x) => x.name) }, false);
-      if (unwritten) {
-        unwritten.hint =
-          'nothing was archived; give --result a file that can be written, then run the same apply again';
-        throw unwritten;
-      }
+      await result.saveFirst({ ...outcome, notAttempted: ready.map((x) => x.name) });
       const done = await archiveAll(
         {
           ...opts,
           validated: judged.validated,
-          progress: (o) => save({ ...o, skipped: [...skipped, ...o.skipped] }, false),
+          progress: (o) => result.save({ ...o, skipped: [...skipped, ...o.skipped] }, false),
         },
         ready.map((x) => x.name),
       );
@@ -178,7 +162,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   if (!outcome.interrupted && hold?.signal.aborted)
     outcome = { ...outcome, interrupted: true, signal: stopSignal(hold.signal) };
   outcome = carry(outcome);
-  await save(outcome, true);
+  await result.save(outcome, true);
   const done: Done<'archived'> = { result: 'archived', names: outcome.archived, found: 'archived' };
   await render(ui, {
     kind: 'document',
@@ -187,7 +171,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       render(u, { kind: 'rows', columns: writeColumns, rows: writeRows(outcome, done) }).then(() => undefined),
   });
   io.stderr.write(`${writeSummary(outcome, done)}.\n`);
-  if (unwritten) throw unwritten;
+  if (result.failure) throw result.failure;
   if (outcome.interrupted) throw new InterruptedError(outcome.signal);
   const bad = outcome.failed.length + outcome.unverified.length;
   if (bad > 0) {
