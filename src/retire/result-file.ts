@@ -94,9 +94,17 @@ export async function earlierArchived(
     return new Set();
   }
   if (!doc || Object.entries(same).some(([k, v]) => doc[k] !== v)) return new Set();
+  return new Set(recordNames(doc));
+}
+
+/**
+ * The names an apply record holds as archived, then those it sent and could not verify (maybe
+ * archived): what `revive --from` undoes and what a second run of the plan carries over.
+ */
+export function recordNames(doc: { archived?: unknown; unverified?: unknown }): string[] {
   const names = [
     ...(Array.isArray(doc.archived) ? (doc.archived as unknown[]) : []),
     ...(Array.isArray(doc.unverified) ? (doc.unverified as { name?: unknown }[]).map((u) => u?.name) : []),
   ];
-  return new Set(names.filter((n): n is string => typeof n === 'string'));
+  return names.filter((n): n is string => typeof n === 'string');
 }

@@ -5,7 +5,7 @@ import { clockOf, keepReadingWhenClosed } from '../../../io.js';
 import { changesCounted, instanceId, type Change } from '../../../api/instance.js';
 import { render } from '../../../output/render.js';
 import { RESULT_KIND, REVIVE_RESULT_KIND } from '../../../retire/model.js';
-import { resultRecord, sameFile } from '../../../retire/result-file.js';
+import { recordNames, resultRecord, sameFile } from '../../../retire/result-file.js';
 import type { Skip } from '../../../retire/outcome.js';
 import { reviveAll, type ReviveOutcome } from '../../../retire/revive.js';
 import type { RunContext } from '../../../cli/context.js';
@@ -51,18 +51,13 @@ async function fromResult(
   ) {
     throw new UsageError(`--from "${path}": not a retire apply result (kind "${RESULT_KIND}" with an archived list)`);
   }
-  // Sent but not verified: maybe archived. Each is a candidate; a flag that is still active is reported "already active".
-  const unverified = Array.isArray(doc.unverified)
-    ? doc.unverified.flatMap((u: unknown) =>
-        typeof (u as { name?: unknown })?.name === 'string' ? [(u as { name: string }).name] : [],
-      )
-    : [];
   // A record of an older flagctl has no instance: it is then known by its URL alone.
   const instance = typeof doc.instance === 'string' || doc.instance === null ? doc.instance : undefined;
   // When the plan was made: each flag's history since then says whether the record's archive is still its last word.
   const made = typeof doc.planCreatedAt === 'string' ? Date.parse(doc.planCreatedAt) : NaN;
   return {
-    names: [...(names as string[]), ...unverified],
+    // Sent but not verified: maybe archived. Each is a candidate; one still active is reported "already active".
+    names: recordNames(doc),
     project: doc.project,
     server: doc.server,
     instance,
