@@ -166,7 +166,7 @@ async function judgeLive(
   }
   const order = new Map(planned.map((f, i) => [f.name, i]));
   candidates.sort((a, b) => order.get(a.name)! - order.get(b.name)!);
-  const ready = await referencesAgain(o.plan, candidates, skipped, notes, early, scanOptions(o));
+  const ready = await referencesAgain(candidates, skipped, notes, early);
   return { ready, skipped, notes, validated };
 }
 

@@ -80,15 +80,17 @@ export async function rescan(plan: Plan, names: string[], o: RescanOptions): Pro
 
 /** A search started before it is known for which flags its answer will be wanted. */
 export interface EarlyRescan {
-  names: string[];
   /**
    * Starts the search on the event loop's next turn: requests made in this one are on their way
    * by then (a request is opened a few promise steps after it is asked for), and the walk's
    * first steps, which run on this thread, do not hold them back.
    */
   start: () => void;
-  /** Its answer, starting it if it was not. */
-  found: () => Promise<Rescan>;
+  /**
+   * The answer for these names: its own when it searched for exactly them (starting it if it was
+   * not), else it is stopped and they are searched for now, since aliases depend on the names.
+   */
+  answerFor: (names: string[]) => Promise<Rescan>;
   /** Ends the search when its answer will not be used. */
   stop: () => void;
 }
@@ -101,34 +103,33 @@ export function earlyRescan(plan: Plan, names: string[], o: Omit<RescanOptions, 
     found = rescan(plan, names, { ...o, signal: abort.signal });
     found.catch(() => undefined); // awaited when it is used; an unused one's failure decides nothing
   };
+  const stop = () => abort.abort();
   return {
-    names,
     start: () => void setImmediate(start),
-    found: () => {
+    answerFor: (wanted) => {
+      if (wanted.length !== names.length || wanted.some((n, i) => n !== names[i])) {
+        stop();
+        return rescan(plan, wanted, o);
+      }
       start();
       return found!;
     },
-    stop: () => abort.abort(),
+    stop,
   };
 }
 
-/**
- * The flags judged ready that no reference stops: the search started beside the reads when it
- * looked for exactly these names, else a search for them now (aliases depend on the names).
- */
+/** The flags judged ready that no reference found by the search stops. */
 export async function referencesAgain(
-  plan: Plan,
   flags: PlanFlag[],
   skipped: Skip[],
   notes: string[],
   early: EarlyRescan,
-  o: RescanOptions,
 ): Promise<PlanFlag[]> {
-  const names = flags.map((f) => f.name);
-  const same = names.length === early.names.length && names.every((n, i) => n === early.names[i]);
-  if (!same) early.stop();
-  if (flags.length === 0) return flags;
-  const found = same ? await early.found() : await rescan(plan, names, o);
+  if (flags.length === 0) {
+    early.stop();
+    return flags;
+  }
+  const found = await early.answerFor(flags.map((f) => f.name));
   if (found.missing.length > 0) {
     notes.push(
       `references not checked again in ${found.missing.join(', ')}: not found here (the plan's paths, from where retire plan ran)`,
