@@ -2,6 +2,7 @@ import * as z from '../zod-mini.js';
 import type { ApiError } from '../errors.js';
 import type { ApiClient } from './http/client.js';
 import { flagStage, type FlagLifecycle } from './flag-list.js';
+import { eachLimited } from './http/limit.js';
 import { segment } from './http/path.js';
 import type { RateLimitPacer } from './http/rate-limit.js';
 import { lifecycle } from './schemas/flag.js';
@@ -79,15 +80,10 @@ export async function completedFlags(
   }
   const unconfirmed = (await history).filter((name) => !found.has(name));
   // A few at a time over the client's keep-alive connections.
-  let next = 0;
-  const confirm = async () => {
-    while (next < unconfirmed.length) {
-      const name = unconfirmed[next++]!;
-      const lifecycle = await flagStage(client, project, name);
-      if (lifecycle?.stage === 'completed') found.set(name, lifecycle);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(8, unconfirmed.length) }, confirm));
+  await eachLimited(unconfirmed, 8, async (name) => {
+    const lifecycle = await flagStage(client, project, name);
+    if (lifecycle?.stage === 'completed') found.set(name, lifecycle);
+  });
   return found;
 }
 

@@ -1,3 +1,4 @@
+import { eachLimited } from '../api/http/limit.js';
 import { ownRecords } from './own-records.js';
 import type { FlagLifecycle } from '../api/flag-list.js';
 import type { FlagInfo } from '../flags/list.js';
@@ -121,13 +122,12 @@ export async function* findReferences(
 
 /** Lifecycle lookups for flags the scan did not reach, a few at a time. */
 export async function fillLifecycles(flags: FlagInfo[], lookup: LifecycleLookup, concurrency = 16): Promise<void> {
-  const todo = flags.filter((f) => f.lifecycle === null);
-  let next = 0;
-  const worker = async () => {
-    while (next < todo.length) {
-      const f = todo[next++]!;
+  await eachLimited(
+    flags.filter((f) => f.lifecycle === null),
+    concurrency,
+    async (f) => {
+      // The scan may have filled it meanwhile.
       if (f.lifecycle === null) setLifecycle(f, await lookup(f));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
+    },
+  );
 }

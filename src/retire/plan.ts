@@ -15,7 +15,7 @@ import type { RateLimitPacer } from '../api/http/rate-limit.js';
 import { NotFoundError } from '../errors.js';
 import { findReferences, type MatchOptions } from '../refs/references.js';
 import { emptyStats, type TreeOptions } from '../refs/scan.js';
-import { eachLimited } from '../snapshot/limit.js';
+import { eachLimited } from '../api/http/limit.js';
 import { VERSION } from '../version.js';
 import { enabledEnvironments, instanceId } from '../api/instance.js';
 import { blindEnvironments, judge, projectEnvironments, type Candidate } from './judge.js';

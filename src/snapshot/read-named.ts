@@ -3,7 +3,7 @@ import type { Flag } from '../api/schemas/flag.js';
 import { segmentDefinitions } from '../api/segments.js';
 import { ApiError } from '../errors.js';
 import type { SourceFlag, SourceProject, SourceSegment } from './build.js';
-import { eachLimited } from './limit.js';
+import { eachLimited } from '../api/http/limit.js';
 import { flagDocument, flagTags, fromDocument, type ReadProgress } from './read.js';
 
 // The snapshot's source for some features only (`diff --feature`): each named feature's own

@@ -6,7 +6,7 @@ import { fast } from '../api/schemas/search-check.js';
 import { segment } from '../api/http/path.js';
 import { envVariant, flag, tag, type Flag } from '../api/schemas/flag.js';
 import type { SourceFlag, SourceProject, SourceSegment } from './build.js';
-import { eachLimited } from './limit.js';
+import { eachLimited } from '../api/http/limit.js';
 
 /** Features read so far, of how many; for a progress line. */
 export type ReadProgress = (done: number, total: number) => void;

@@ -73,8 +73,8 @@ describe('POST sites', () => {
     edit(
       files,
       'snapshot/read.ts',
-      "import { eachLimited } from './limit.js';",
-      "import { eachLimited } from './limit.js';\nimport { archiveFlags } from '../api/archive.js';",
+      "import { eachLimited } from '../api/http/limit.js';",
+      "import { eachLimited } from '../api/http/limit.js';\nimport { archiveFlags } from '../api/archive.js';",
     );
     expect(postViolations(files)).toEqual([
       'flagctl diff reaches archiveFlags (`${projectPath(project)}/archive`): only retire apply may write it',
