@@ -80,7 +80,7 @@ function unwrapped(text: string, p: Patterns): string {
   let out = text;
   for (const s of [p.literal, ...p.base64]) {
     if (!joined.includes(s)) continue;
-    const chars = [...s].map((ch) => ch.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'));
+    const chars = [...s].map(literally);
     out = out.replace(new RegExp(chars.join('(?:\\r?\\n[ \\t]*)?'), 'g'), '****');
   }
   return out;
@@ -129,10 +129,13 @@ function spelledAnyWay(text: string): RegExp {
     const encoded = [...encoder.encode(ch)]
       .map((b) => `%${[...b.toString(16).padStart(2, '0')].map(hexDigit).join('')}`)
       .join('');
-    return `(?:${ch.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')}|${encoded})`;
+    return `(?:${literally(ch)}|${encoded})`;
   });
   return new RegExp(parts.join(''), 'g');
 }
+
+/** `text` as a regular expression that matches it as it is. */
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
 const hexDigit = (d: string) => (/[a-f]/.test(d) ? `[${d}${d.toUpperCase()}]` : d);
 
