@@ -1,23 +1,15 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useRetireCli } from '../support/retire-cli.js';
 import { planDigest, stateDigest, type Plan } from '../../src/retire/model.js';
-import { SkippingClock } from '../support/clock.js';
-import { useFixtureServer } from '../support/fixture-server.js';
-import { runCli, type TestIOOptions } from '../support/io.js';
 import { expectUsageError } from '../support/usage.js';
 import { iso, NOW, serveCleanup, type Cleanup, type FixtureFlag } from '../support/retire-fixture.js';
 
 // What `retire apply` judges before it writes (issue 33, items 4, 5, 7 and 9), and how a
 // reviewer narrows a plan (--only, --skip): through main(), against the strict fixture.
 
-const server = useFixtureServer();
-const dir = mkdtempSync(join(tmpdir(), 'flagctl-retire-judge-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const tree = join(dir, 'src');
-mkdirSync(tree);
-writeFileSync(join(tree, 'app.ts'), 'render();\n');
+const { server, dir, tree, cli } = useRetireCli('retire-judge');
 
 const FLAGS: FixtureFlag[] = [
   { name: 'gone-a', stale: true },
@@ -26,14 +18,6 @@ const FLAGS: FixtureFlag[] = [
   { name: 'active-one' },
 ];
 const READY = ['gone-a', 'gone-b', 'gone-c'];
-
-const clock = () => {
-  const c = new SkippingClock();
-  c.advance(NOW);
-  return c;
-};
-const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.unit-secret', FLAGCTL_CONFIG_DIR: '/nonexistent' });
-const cli = (args: string[], opts: TestIOOptions = {}) => runCli(args, { env: env(), clock: clock(), ...opts });
 
 async function writePlan(paths = [tree], setup?: (c: Cleanup) => void): Promise<{ path: string; plan: Plan }> {
   const c = serveCleanup(server, FLAGS);

@@ -1,24 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useRetireCli } from '../support/retire-cli.js';
 import { main } from '../../src/main.js';
-import { SkippingClock } from '../support/clock.js';
-import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli, testIO } from '../support/io.js';
-import { NOW, serveCleanup, type FixtureFlag } from '../support/retire-fixture.js';
+import { serveCleanup, type FixtureFlag } from '../support/retire-fixture.js';
 
 // What `retire apply` does side by side before it writes (issue 33, item 11): the instance id,
 // the environments, the project's list and its history are all in flight at once, and the
 // plan's paths are searched again while they are, not after them. Through main(), against the
 // strict fixture, its answers held until the test has seen what it must.
 
-const server = useFixtureServer();
-const dir = mkdtempSync(join(tmpdir(), 'flagctl-retire-overlap-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const tree = join(dir, 'src');
-mkdirSync(tree);
-writeFileSync(join(tree, 'app.ts'), 'render();\n');
+const { server, dir, tree, clock, env } = useRetireCli('retire-overlap');
 
 const FLAGS: FixtureFlag[] = [
   { name: 'gone-a', stale: true },
@@ -26,13 +19,6 @@ const FLAGS: FixtureFlag[] = [
   { name: 'gone-c', stale: true },
 ];
 const READY = FLAGS.map((f) => f.name);
-
-const clock = () => {
-  const c = new SkippingClock();
-  c.advance(NOW);
-  return c;
-};
-const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.unit-secret', FLAGCTL_CONFIG_DIR: '/nonexistent' });
 
 async function writePlan(): Promise<string> {
   serveCleanup(server, FLAGS);

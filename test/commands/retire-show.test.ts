@@ -1,23 +1,16 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useRetireCli } from '../support/retire-cli.js';
 import type { Plan } from '../../src/retire/model.js';
-import { SkippingClock } from '../support/clock.js';
-import { useFixtureServer } from '../support/fixture-server.js';
-import { runCli, type TestIOOptions } from '../support/io.js';
-import { NOW, serveCleanup, type FixtureFlag } from '../support/retire-fixture.js';
+import { runCli } from '../support/io.js';
+import { serveCleanup, type FixtureFlag } from '../support/retire-fixture.js';
 
 // The plan that is reviewed is the plan that is applied (issue 33, item 10): `retire plan
 // --out` writes the file and prints the table in one run, `retire show` renders that file
 // (reading no server), and markdown names are code spans a reviewer can copy exactly.
 
-const server = useFixtureServer();
-const dir = mkdtempSync(join(tmpdir(), 'flagctl-retire-show-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const tree = join(dir, 'src');
-mkdirSync(tree);
-writeFileSync(join(tree, 'app.ts'), 'render();\n');
+const { server, dir, tree, clock, cli } = useRetireCli('retire-show');
 
 const FLAGS: FixtureFlag[] = [
   { name: 'legacy_search', stale: true },
@@ -28,13 +21,6 @@ const FLAGS: FixtureFlag[] = [
   { name: 'keep-me' },
 ];
 
-const clock = () => {
-  const c = new SkippingClock();
-  c.advance(NOW);
-  return c;
-};
-const env = () => ({ FLAGCTL_URL: server.url, FLAGCTL_TOKEN: '*:*.unit-secret', FLAGCTL_CONFIG_DIR: '/nonexistent' });
-const cli = (args: string[], opts: TestIOOptions = {}) => runCli(args, { env: env(), clock: clock(), ...opts });
 /** No server at all: show must not need one. */
 const offline = (args: string[]) => runCli(args, { env: { FLAGCTL_CONFIG_DIR: '/nonexistent' }, clock: clock() });
 

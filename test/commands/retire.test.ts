@@ -1,12 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useRetireCli } from '../support/retire-cli.js';
 import { main } from '../../src/main.js';
 import type { Plan } from '../../src/retire/model.js';
-import { SkippingClock } from '../support/clock.js';
-import { useFixtureServer } from '../support/fixture-server.js';
-import { runCli, testIO, type TestIOOptions } from '../support/io.js';
+import { runCli, testIO } from '../support/io.js';
 import { serveProjects } from '../support/projects-fixture.js';
 import { expectUsageError } from '../support/usage.js';
 import { iso, NOW, serveCleanup, type FixtureFlag } from '../support/retire-fixture.js';
@@ -14,12 +12,10 @@ import { iso, NOW, serveCleanup, type FixtureFlag } from '../support/retire-fixt
 // `retire plan`, `retire apply` and `features revive` through main(), against a strict fixture
 // that answers as the real servers do.
 
-const server = useFixtureServer();
-const dir = mkdtempSync(join(tmpdir(), 'flagctl-retire-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const tree = join(dir, 'src');
-mkdirSync(tree);
-writeFileSync(join(tree, 'app.ts'), 'if (unleash.isEnabled("still-used")) render();\n');
+const { server, dir, tree, clock, env, cli } = useRetireCli(
+  'retire',
+  'if (unleash.isEnabled("still-used")) render();\n',
+);
 
 const FLAGS: FixtureFlag[] = [
   { name: 'gone-a', stale: true },
@@ -33,18 +29,6 @@ const FLAGS: FixtureFlag[] = [
   { name: 'active-one' },
 ];
 
-// Skipping: a retry's pause (on the injected clock) passes at once, with no real waiting.
-const clock = () => {
-  const c = new SkippingClock();
-  c.advance(NOW);
-  return c;
-};
-const env = (url = server.url) => ({
-  FLAGCTL_URL: url,
-  FLAGCTL_TOKEN: '*:*.unit-secret',
-  FLAGCTL_CONFIG_DIR: '/nonexistent',
-});
-const cli = (args: string[], opts: TestIOOptions = {}) => runCli(args, { env: env(), clock: clock(), ...opts });
 const posts = () => server.requests.filter((r) => r.method === 'POST');
 
 async function writePlan(flags = FLAGS, name = 'plan.json'): Promise<{ path: string; plan: Plan }> {
