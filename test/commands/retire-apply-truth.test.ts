@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
+import { planWriter } from '../support/retire-cli.js';
 import { main } from '../../src/main.js';
 import { planDigest, type Plan } from '../../src/retire/model.js';
 import { SkippingClock } from '../support/clock.js';
@@ -55,16 +56,7 @@ interface Result {
 }
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Result;
 
-let plans = 0;
-async function writePlan(flags: FixtureFlag[]): Promise<string> {
-  serveCleanup(server, flags);
-  const r = await cli(['retire', 'plan', tree, '-o', 'json']);
-  expect(r.code, r.stderr).toBe(0);
-  const path = join(dir, `plan-${++plans}.json`);
-  writeFileSync(path, r.stdout);
-  server.reset();
-  return path;
-}
+const writePlan = planWriter({ server, dir, tree, cli });
 
 describe('retire apply: an unclear answer', () => {
   it('a 504 after the server archived: verified archived, noted unclear, exit 0', async () => {

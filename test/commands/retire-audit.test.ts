@@ -1,8 +1,9 @@
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { PassThrough } from 'node:stream';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { planWriter } from '../support/retire-cli.js';
 import { main } from '../../src/main.js';
 import { planDigest, stateDigest, type Plan } from '../../src/retire/model.js';
 import { SkippingClock } from '../support/clock.js';
@@ -43,16 +44,7 @@ const read = (path: string) =>
     instance?: string | null;
   };
 
-let plans = 0;
-async function writePlan(flags: FixtureFlag[]): Promise<string> {
-  serveCleanup(server, flags);
-  const r = await cli(['retire', 'plan', tree, '-o', 'json']);
-  expect(r.code, r.stderr).toBe(0);
-  const path = join(dir, `plan-${++plans}.json`);
-  writeFileSync(path, r.stdout);
-  server.reset();
-  return path;
-}
+const writePlan = planWriter({ server, dir, tree, cli });
 
 /** An IO whose interrupt is a signal the test sends itself. */
 function signalled(ctl: AbortController) {
@@ -118,9 +110,9 @@ describe('a --result file that cannot be written: nothing is written to the serv
   ];
 
   it('retire apply: exit 1 naming --result, no archive sent', async () => {
-    for (const [what, result] of unwritable()) {
+    for (const [i, [what, result]] of unwritable().entries()) {
       server.reset();
-      const flags = named(2, `u${plans}`);
+      const flags = named(2, `u${i}`);
       const path = await writePlan(flags);
       const c = serveCleanup(server, flags);
       const r = await cli(['retire', 'apply', path, '--yes', '--result', result!]);
@@ -150,7 +142,7 @@ describe('a --result file that cannot be written: nothing is written to the serv
     const path = await writePlan(flags);
     const before = readFileSync(path, 'utf8');
     const c = serveCleanup(server, flags);
-    const r = await cli(['retire', 'apply', path, '--yes', '--result', join(dir, '.', `plan-${plans}.json`)]);
+    const r = await cli(['retire', 'apply', path, '--yes', '--result', join(dir, '.', basename(path))]);
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toContain('--result');
     expect(readFileSync(path, 'utf8')).toBe(before);

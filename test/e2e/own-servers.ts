@@ -1,10 +1,11 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request, type Server as HttpServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startServers } from './harness/servers.mjs';
-import { admin, adminGet } from './cli.js';
+import { admin, adminGet, BIN, NODE } from './cli.js';
 
 // For the e2e files that boot Unleash servers of their own (they archive, revive and delete,
 // which the shared servers' other files assert on): the versions asked for, their servers and
@@ -97,6 +98,34 @@ export function useSwitchingRelay(): { start(first: Server): Promise<SwitchingRe
       await new Promise<void>((ready) => relay!.listen(0, '127.0.0.1', ready));
       const url = `http://127.0.0.1:${(relay.address() as { port: number }).port}`;
       return { url, env: { FLAGCTL_URL: url, FLAGCTL_TOKEN: 'relay-swaps-it' }, point: (s) => (to = s) };
+    },
+  };
+}
+
+/**
+ * `flagctl retire apply <plan> --yes --result <result>` as a process of its own, which a fault
+ * can stop: `terminate` (for a fault's `run`) sends it SIGTERM and waits until it says it stops
+ * after the request in flight.
+ */
+export function stoppableApply(): {
+  terminate: () => Promise<void>;
+  run: (plan: string, result: string, env: Record<string, string>) => Promise<{ code: unknown; stderr: string }>;
+} {
+  let child: ChildProcess | undefined;
+  let stderr = '';
+  return {
+    async terminate() {
+      child!.kill('SIGTERM');
+      while (!stderr.includes('stopping after the request in flight')) await new Promise((r) => setTimeout(r, 20));
+    },
+    async run(plan, result, env) {
+      child = spawn(NODE, [BIN, 'retire', 'apply', plan, '--yes', '--result', result], {
+        env: { PATH: process.env.PATH ?? '', HOME: '/nonexistent', FLAGCTL_CONFIG_DIR: '/nonexistent/flagctl', ...env },
+      });
+      child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      child.stdout!.resume();
+      const code = await new Promise((resolve) => child!.on('close', resolve));
+      return { code, stderr };
     },
   };
 }

@@ -1,9 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { activeNames, post, tidy, useOwnServers, useSwitchingRelay, versions, type Server } from './own-servers.js';
-import { adminGet, BIN, flagctl, NODE, target } from './cli.js';
+import {
+  activeNames,
+  post,
+  stoppableApply,
+  tidy,
+  useOwnServers,
+  useSwitchingRelay,
+  versions,
+  type Server,
+} from './own-servers.js';
+import { adminGet, flagctl, target } from './cli.js';
 import { FaultRelay, type Seen } from './fault-relay.js';
 
 // A second hostile look at the writes, on real servers of its own (they archive and revive):
@@ -49,36 +57,19 @@ describe.each(versions)('retire apply on Unleash %s', (version) => {
   it('SIGTERM during the verifying read: exit 143, the record says interrupted and what was archived', async () => {
     const s = server();
     const names = await staleFlags(s, namesOf(`averify${version}`, 3));
-    let child: ChildProcess | undefined;
-    let err = '';
+    const apply = stoppableApply();
     let archived = false;
     const relay = await new FaultRelay(s.url, (q) => {
       if (isArchive(q)) archived = true;
       // The history is read before the writes (the judgement) and after them (the verification).
       if (!archived || !isEvents(q)) return undefined;
-      return {
-        kind: 'before',
-        run: async () => {
-          child!.kill('SIGTERM');
-          while (!err.includes('stopping after the request in flight')) await new Promise((r) => setTimeout(r, 20));
-        },
-      };
+      return { kind: 'before', run: apply.terminate };
     }).start();
     const plan = await planThrough(relay.url, s.adminToken, `pverify-${version}`);
     try {
       const result = join(dir, `rverify-${version}.json`);
-      child = spawn(NODE, [BIN, 'retire', 'apply', plan, '--yes', '--result', result], {
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: '/nonexistent',
-          FLAGCTL_CONFIG_DIR: '/nonexistent/flagctl',
-          ...target(relay, s.adminToken),
-        },
-      });
-      child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
-      child.stdout!.resume();
-      const code = await new Promise((resolve) => child!.on('close', resolve));
-      expect(code, err).toBe(143);
+      const { code, stderr } = await apply.run(plan, result, target(relay, s.adminToken));
+      expect(code, stderr).toBe(143);
       const doc = read(result);
       expect(doc).toMatchObject({ complete: true, interrupted: true, signal: 'SIGTERM' });
       expect(doc.archived.sort()).toEqual(names);

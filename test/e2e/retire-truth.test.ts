@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { activeNames, post, tidy, useOwnServers, versions, type Server } from './own-servers.js';
+import { activeNames, post, stoppableApply, tidy, useOwnServers, versions, type Server } from './own-servers.js';
 import { BIN, flagctl, NODE, target } from './cli.js';
 import { FaultRelay, type Fault, type Seen } from './fault-relay.js';
 
@@ -145,32 +145,13 @@ describe.each(versions)('a write never lies on Unleash %s', (version) => {
     const s = server();
     const names = await staleFlags(s, 'gterm', 250);
     const result = join(dir, `rterm-${version}.json`);
-    let err = '';
-    let child: ChildProcess | undefined;
+    const apply = stoppableApply();
     const relay = await relayed(s, (q) =>
-      isArchive(q) && q.n === 0
-        ? {
-            kind: 'before',
-            run: async () => {
-              child!.kill('SIGTERM');
-              while (!err.includes('stopping after the request in flight')) await new Promise((r) => setTimeout(r, 20));
-            },
-          }
-        : undefined,
+      isArchive(q) && q.n === 0 ? { kind: 'before', run: apply.terminate } : undefined,
     );
     const plan = await planFile(s, relay, `pterm-${version}`);
     try {
-      child = spawn(NODE, [BIN, 'retire', 'apply', plan, '--yes', '--result', result], {
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: '/nonexistent',
-          FLAGCTL_CONFIG_DIR: '/nonexistent/flagctl',
-          ...target(relay, s.adminToken),
-        },
-      });
-      child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
-      child.stdout!.resume();
-      const code = await new Promise((resolve) => child!.on('close', resolve));
+      const { code } = await apply.run(plan, result, target(relay, s.adminToken));
       expect(code).toBe(143);
       const doc = read(result);
       expect(doc).toMatchObject({ interrupted: true, complete: true });

@@ -1,11 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { SkippingClock } from './clock.js';
 import { useFixtureServer, type FixtureServer } from './fixture-server.js';
 import { runCli, type TestIOOptions } from './io.js';
-import { NOW } from './retire-fixture.js';
+import { NOW, serveCleanup, type FixtureFlag } from './retire-fixture.js';
 
 // The set-up the retire tests share: the strict fixture server, a folder with a source tree
 // (src/app.ts), and main() run against them at NOW.
@@ -41,4 +41,20 @@ export function useRetireCli(name: string, app = 'render();\n'): RetireCli {
   });
   const cli = (args: string[], opts: TestIOOptions = {}) => runCli(args, { env: env(), clock: clock(), ...opts });
   return { server, dir, tree, clock, env, cli };
+}
+
+/** Writes the plan `retire plan` makes of the tree over these flags to a new file of `dir`; returns its path. */
+export function planWriter(
+  t: Pick<RetireCli, 'server' | 'dir' | 'tree' | 'cli'>,
+): (flags: FixtureFlag[]) => Promise<string> {
+  let plans = 0;
+  return async (flags) => {
+    serveCleanup(t.server, flags);
+    const r = await t.cli(['retire', 'plan', t.tree, '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const path = join(t.dir, `plan-${++plans}.json`);
+    writeFileSync(path, r.stdout);
+    t.server.reset();
+    return path;
+  };
 }
