@@ -12,8 +12,10 @@ const HEAD_BYTES = 128;
 
 /** Whether a file's bytes (all of them, or its first) are one of flagctl's own records. */
 export function isOwnRecord(path: string, bytes: Uint8Array): boolean {
-  return RECORD_NAME.test(path) && HEAD.test(Buffer.from(bytes.subarray(0, HEAD_BYTES)).toString('utf8'));
+  return RECORD_NAME.test(path) && recordHead(bytes);
 }
+
+const recordHead = (bytes: Uint8Array) => HEAD.test(Buffer.from(bytes.subarray(0, HEAD_BYTES)).toString('utf8'));
 
 /** The same for a file on disk; each file is read once (its first bytes). */
 export function ownRecords(): (file: string) => boolean {
@@ -21,7 +23,7 @@ export function ownRecords(): (file: string) => boolean {
   return (file) => {
     if (!RECORD_NAME.test(file)) return false;
     let own = seen.get(file);
-    if (own === undefined) seen.set(file, (own = isOwnRecord(file, head(file))));
+    if (own === undefined) seen.set(file, (own = recordHead(head(file))));
     return own;
   };
 }
