@@ -260,9 +260,49 @@ export async function bundle({ outfile, kind = 'package', plugins = [] } = {}) {
   const [file] = result.outputFiles;
   mkdirSync(dirname(file.path), { recursive: true });
   const tmp = `${file.path}.${process.pid}.tmp`;
-  writeFileSync(tmp, Buffer.concat([Buffer.from(`${BUNDLE_ID_PREFIX}${bundleId(file.contents)}\n`), file.contents]));
+  const loaded = LOADED_BY_LAUNCHER.has(kind);
+  if (loaded) assertAscii(file.contents, outfile);
+  writeFileSync(
+    tmp,
+    Buffer.concat([
+      Buffer.from(`${BUNDLE_ID_PREFIX}${bundleId(file.contents)}\n${loaded ? WRAPPER_HEAD : ''}`),
+      file.contents,
+      Buffer.from(loaded ? WRAPPER_TAIL : ''),
+    ]),
+  );
   renameSync(tmp, file.path);
   return file.path;
+}
+
+/**
+ * The bundles the launchers run through `vm.Script` with a code cache (src/startup/): the CLI's
+ * and the fast path's. Each is written already inside CommonJS's function wrapper, so the
+ * launcher compiles the file's text as it is read: wrapping it at run time made V8 copy the
+ * whole text into one more string on every start (docs/performance.md, "Start-up"). The head
+ * hands the wrapper back when the text runs as a script (`module` is not defined there), and
+ * runs it when Node requires the file as a module, so the file stays an ordinary CommonJS file.
+ */
+const LOADED_BY_LAUNCHER = new Set(['package', 'fast']);
+export const WRAPPER_HEAD =
+  "(f => typeof module === 'object' ? f.call(exports, exports, require, module, __filename, __dirname) : f)" +
+  '(function (exports, require, module, __filename, __dirname) { ';
+const WRAPPER_TAIL = '\n});\n';
+
+/**
+ * The launchers read these bundles as latin1, which for ASCII is the same text without a UTF-8
+ * decode (and, from about 1 MB, a string V8 does not copy): esbuild escapes every other
+ * character by default (`charset: 'ascii'`), and this holds it to that.
+ */
+function assertAscii(contents, outfile) {
+  const at = contents.findIndex((byte) => byte > 0x7f);
+  if (at === -1) return;
+  // esbuild escapes strings, not the comments it keeps (a JSDoc on a class member).
+  const text = Buffer.from(contents).toString('utf8');
+  const line = Buffer.from(contents.subarray(0, at)).toString('utf8').split('\n').length;
+  throw new Error(
+    `${outfile}: line ${line} is not ASCII (the launchers read the bundle as latin1); write its source in ASCII:\n` +
+      text.split('\n')[line - 1].trim(),
+  );
 }
 
 /**

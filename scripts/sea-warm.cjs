@@ -14,10 +14,8 @@ const [bundle, out, documentFile] = process.argv.slice(2);
 const document = fs.readFileSync(documentFile);
 // The name the loader gives it, without the build's temp prefix.
 const filename = path.basename(bundle).replace(/^\d+\./, '');
-const script = new vm.Script(
-  `(function (exports, require, module, __filename, __dirname) { ${fs.readFileSync(bundle, 'utf8')}\n});`,
-  { filename },
-);
+// The text as the loader compiles it: the build wrote it wrapped and ASCII.
+const script = new vm.Script(fs.readFileSync(bundle, 'latin1'), { filename });
 const bundled = { exports: {} };
 script.runInThisContext().call(bundled.exports, bundled.exports, require, bundled, 'flagctl.cjs', '.');
 process.once('exit', (code) => code === 0 && fs.writeFileSync(out, script.createCachedData()));

@@ -104,7 +104,7 @@ export class Rewriter implements StatementHost {
     return `{${v.t}}`;
   }
 
-  /** An element that stood on lines of its own inside `{…}` moves out to where the braces stood. */
+  /** An element that stood on lines of its own inside `{...}` moves out to where the braces stood. */
   private outdented(text: string, element: Node, braces: Node): string {
     if (element.startPosition.row === braces.startPosition.row) return text;
     const outer = lineIndent(this.src, braces.startIndex);

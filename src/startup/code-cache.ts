@@ -27,11 +27,11 @@ export interface BundleExports {
   run(): Promise<boolean | void>;
 }
 
-/** CommonJS's wrapper, as require('node:module').wrap makes it (loading that module costs start-up time). */
-export const wrapCommonJs = (source: string): string =>
-  `(function (exports, require, module, __filename, __dirname) { ${source}\n});`;
-
-/** Runs a compiled wrapper as a CommonJS module; its require is the launcher's (the bundles need only built-ins). */
+/**
+ * Runs a bundle's compiled text, which is CommonJS's function wrapper around the bundle
+ * (scripts/build.mjs writes it so: WRAPPER_HEAD), as a CommonJS module; its require is the
+ * launcher's (the bundles need only built-ins).
+ */
 export function runCommonJs(script: Script, filename: string, dir: string): BundleExports {
   const module = { exports: {} as BundleExports };
   script.runInThisContext().call(module.exports, module.exports, require, module, filename, dir);
@@ -94,7 +94,9 @@ export function runWithCodeCache(
   } catch {
     // No cache yet: this run makes it.
   }
-  const script = new Script(wrapCommonJs(source.toString('utf8')), { filename: file, cachedData });
+  // latin1: the build keeps the bundle ASCII, so this is its text without a UTF-8 decode, and
+  // from about 1 MB (the whole CLI's) a string V8 does not copy into its heap.
+  const script = new Script(source.toString('latin1'), { filename: file, cachedData });
   if (cache && (!cachedData || script.cachedDataRejected)) {
     // After the run, so the functions it compiled are in the cache too.
     process.once('exit', (code) => {

@@ -1,7 +1,7 @@
 import { writeSync } from 'node:fs';
-import { getAsset, getRawAsset } from 'node:sea';
+import { getRawAsset } from 'node:sea';
 import { Script } from 'node:vm';
-import { runCommonJs, wrapCommonJs, type BundleExports } from './code-cache.js';
+import { runCommonJs, type BundleExports } from './code-cache.js';
 import { fastPathFirst, onlyVersion } from './route.js';
 
 // The single executable's main script (scripts/build-binary.mjs): the same start as launch.ts,
@@ -11,7 +11,8 @@ import { fastPathFirst, onlyVersion } from './route.js';
 
 function load(name: string): BundleExports {
   const filename = `${name}.cjs`;
-  const script = new Script(wrapCommonJs(getAsset(filename, 'utf8')), {
+  // As code-cache.ts reads it: the build wrote it wrapped and ASCII, so latin1 is its text.
+  const script = new Script(Buffer.from(getRawAsset(filename) as ArrayBuffer).toString('latin1'), {
     filename,
     cachedData: Buffer.from(getRawAsset(`${name}.v8`) as ArrayBuffer),
   });

@@ -52,23 +52,45 @@ export function headerValue(v: string | string[] | undefined): string | undefine
 /**
  * Reads the body as text, refusing more than `max` bytes. The bytes are decoded as they come,
  * so a page costs short-lived strings rather than buffers held until a full collection.
+ *
+ * Read with the stream's events rather than `for await`: the async iterator loads and compiles
+ * Node's stream-iteration internals (end-of-stream, stream utils) on every run, which
+ * docs/performance.md ("Start-up") measured on the start of every command. It settles as the
+ * iterator did: the text at 'end'; the stream's error (a reset, a timeout's destroy); and a
+ * close before the end is a premature close (ERR_STREAM_PREMATURE_CLOSE), never a short text.
  */
-export async function readCapped(body: IncomingMessage, max: number, status: number): Promise<string> {
-  const decoder = new StringDecoder('utf8');
-  let text = '';
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > max) {
-      body.destroy();
-      throw new RequestError(
-        `the response (HTTP ${status}) is larger than ${Math.round(max / 1024 / 1024)} MiB; refusing to read more`,
-        status,
-      );
-    }
-    text += decoder.write(chunk);
-  }
-  return text + decoder.end();
+export function readCapped(body: IncomingMessage, max: number, status: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const decoder = new StringDecoder('utf8');
+    let text = '';
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        body.off('data', onData);
+        reject(
+          new RequestError(
+            `the response (HTTP ${status}) is larger than ${Math.round(max / 1024 / 1024)} MiB; refusing to read more`,
+            status,
+          ),
+        );
+        body.destroy();
+        return;
+      }
+      text += decoder.write(chunk);
+    };
+    body.on('data', onData);
+    body.once('end', () => resolve(text + decoder.end()));
+    body.on('error', reject);
+    body.once('close', () => {
+      if (!body.readableEnded) reject(prematureClose());
+    });
+  });
+}
+
+/** What Node's stream iteration throws for a stream closed before its end without an error. */
+function prematureClose(): Error {
+  return Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
 }
 
 export function parseJsonBody(text: string, status: number, contentType: string | undefined): unknown {
