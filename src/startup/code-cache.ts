@@ -11,8 +11,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
-import { Script } from 'node:vm';
-import { crc32 } from 'node:zlib';
+import type { Script } from 'node:vm';
 
 // A bundle compiled as a CommonJS module would be, with a V8 code cache in the user's cache
 // directory ($XDG_CACHE_HOME/flagctl, default ~/.cache/flagctl), made after a successful run so
@@ -23,6 +22,14 @@ import { crc32 } from 'node:zlib';
 // another installation or another Node never gets a stale cache.
 
 /** What a bundle exports: run() starts the command line of process.argv. */
+/**
+ * vm and zlib are taken when used: `--version` needs neither, and a run with its cache needs no
+ * zlib. process.getBuiltinModule (Node 20.16+) gives the module itself, where an import would
+ * build a table of getters for every one of its names on every start; before 20.16, require.
+ */
+const builtin = <T>(id: 'node:vm' | 'node:zlib'): T =>
+  (typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule(id) : require(id)) as T;
+
 export interface BundleExports {
   run(): Promise<boolean | void>;
 }
@@ -96,7 +103,8 @@ export function runWithCodeCache(
   }
   // latin1: the build keeps the bundle ASCII, so this is its text without a UTF-8 decode, and
   // from about 1 MB (the whole CLI's) a string V8 does not copy into its heap.
-  const script = new Script(source.toString('latin1'), { filename: file, cachedData });
+  const { Script: Compiled } = builtin<typeof import('node:vm')>('node:vm');
+  const script = new Compiled(source.toString('latin1'), { filename: file, cachedData });
   if (cache && (!cachedData || script.cachedDataRejected)) {
     // After the run, so the functions it compiled are in the cache too.
     process.once('exit', (code) => {
@@ -134,6 +142,7 @@ function removeOlder(dir: string, name: string, mine: string, places: (string | 
 }
 
 function crc32Of(text: string): string | undefined {
+  const { crc32 } = builtin<typeof import('node:zlib')>('node:zlib');
   return typeof crc32 === 'function' ? crc32(Buffer.from(text)).toString(16) : undefined;
 }
 
