@@ -84,7 +84,16 @@ function wall(cmd, args, env) {
 function interleaved(commands, env) {
   for (const [cmd, args] of commands) for (let i = 0; i < 3; i++) wall(cmd, args, env); // warm-up
   const times = commands.map(() => []);
-  for (let r = 0; r < RUNS; r++) commands.forEach(([cmd, args], i) => times[i].push(wall(cmd, args, env)));
+  // A new order each round: in a fixed order, a command's place (right after the floor, say)
+  // moved its median by up to a millisecond.
+  const order = commands.map((_, i) => i);
+  for (let r = 0; r < RUNS; r++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    for (const i of order) times[i].push(wall(commands[i][0], commands[i][1], env));
+  }
   return times.map(median);
 }
 
