@@ -13,11 +13,11 @@
 // too), and a whole-CLI command (`features search --limit 1`) on both: issue 38's budget that
 // every other command's start-up is unchanged by cleanup.
 //
-// `--real` (with `--startup`) takes the start-up rows against real servers instead of the fixture:
-// Unleash 6.10.1 and 8.2.0 on their own PostgreSQL (test/e2e/harness), each with `bench-flag` in
-// project `default` given a strategy with a constraint, a variant and a tag, as a real flag has.
-// Issue 34 states the start-up goals on a real server; the fixture rows show flagctl's own
-// milliseconds over the floor with the server's time taken out.
+// The start-up rows are taken against real servers: Unleash 6.10.1 and 8.2.0 on their own
+// PostgreSQL (test/e2e/harness), each with `bench-flag` in project `default` given a strategy
+// with a constraint, a variant and a tag, as a real flag has (issue 34 states the start-up goals
+// on a real server). `--fixture` takes them against the fixture server instead, whose answer
+// costs least, so flagctl's own milliseconds over the floor weigh most there.
 
 import './plain-env.mjs';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -36,8 +36,10 @@ const SEA = `${root}dist/flagctl-${here}`;
 const CACHE_HOME = mkdtempSync(join(tmpdir(), 'flagctl-bench-cache-'));
 const RUNS = Number(process.env.BENCH_RUNS ?? 21);
 // `npm run bench -- --startup`: the start-up rows only (about a minute).
-const STARTUP_ONLY = process.argv.includes('--startup') || process.argv.includes('--real');
-const REAL = process.argv.includes('--real');
+const STARTUP_ONLY = process.argv.includes('--startup');
+// The start-up rows run against real servers (issue 34's goals are stated on one); --fixture
+// takes them against the fixture server instead, where the server's own time is smallest.
+const REAL = !process.argv.includes('--fixture');
 // `--without-cleanup`: the start-up rows of a build without cleanup's code beside them.
 const WITHOUT_CLEANUP = process.argv.includes('--without-cleanup');
 const BARE = WITHOUT_CLEANUP ? mkdtempSync(join(tmpdir(), 'flagctl-bench-without-cleanup-')) : '';
@@ -384,8 +386,8 @@ async function main() {
       [`${runtime}: get -o json ≤ 1.2× floor`, r.featureGetJson.ratio, 1.2, x],
       ...(r.seaVersion
         ? [
-            [`single executable: --version ≤ 1.05× node -e 0`, r.seaVersion.ratio, 1.05, x],
-            [`single executable: get -o json ≤ 1.1× floor`, r.seaGetJson.ratio, 1.1, x],
+            [`${runtime}, single executable: --version ≤ 1.05× node -e 0`, r.seaVersion.ratio, 1.05, x],
+            [`${runtime}, single executable: get -o json ≤ 1.1× floor`, r.seaGetJson.ratio, 1.1, x],
           ]
         : []),
     ]);
@@ -408,8 +410,8 @@ async function main() {
       `   fixture server alone (sequential)    wall ${ms(serverAloneMs)}, ${results.streaming.fixtureAlone.featuresPerSecond} features/s`,
       `5  search --all -o ndjson, 1,000        wall ${ms(little.wallMs)}, cpu ${ms(little.cpuMs)}, rss ${little.rssMiB.toFixed(1)} MiB`,
       '',
-      'budget                                           value        result',
-      ...budgets.map((b) => `${b.name.padEnd(48)} ${b.shown.padEnd(12)} ${b.pass ? 'pass' : 'FAIL'}`),
+      `${'budget'.padEnd(76)} ${'value'.padEnd(12)} result`,
+      ...budgets.map((b) => `${b.name.padEnd(76)} ${b.shown.padEnd(12)} ${b.pass ? 'pass' : 'FAIL'}`),
       '',
       'written: bench/results.json',
     ];
