@@ -88,6 +88,7 @@ export const FILTER_OPTIONS = {
     repeat: true,
     values: prefixes(INCLUDE_OPERATORS),
     parse: (raw: string): ParsedFilter => parseFilter(FILTERS.tag, raw, '--tag'),
+    tags: (parsed: ParsedFilter) => parsed.values,
     param: 'tag',
   },
   segment: {

@@ -37,6 +37,21 @@ for (const server of inject('servers')) {
       expect(r.code).toBe(5);
     });
 
+    it("a mistyped tag exits 5 listing the server's tags, where search answers no matches", async () => {
+      const search = (await adminGet(server, '/api/admin/search/features?tag=INCLUDE:team:paymnets')) as {
+        total: number;
+      };
+      expect(search.total).toBe(0);
+      const r = await flagctl(['features', 'search', '--tag', 'team:paymnets', '--fail-if-any'], env);
+      const tags = ((await adminGet(server, '/api/admin/tags')) as { tags: { type: string; value: string }[] }).tags;
+      expect(tags.map((t) => `${t.type}:${t.value}`)).toContain('team:payments');
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^flagctl: no tag "team:paymnets" on this server \(--tag\); it has: .*team:payments/);
+      expect(r.code).toBe(5);
+      const good = await flagctl(['features', 'search', '--tag', 'team:payments', '--fail-if-any'], env);
+      expect(good.code).toBe(3);
+    });
+
     it('--columns env:<mistyped> exits 5; a real environment gives its column', async () => {
       const bad = await flagctl(['features', 'stale', '-o', 'csv', '--columns', 'name,env:prod.enabled'], env);
       expect(bad.code).toBe(5);
