@@ -22,3 +22,17 @@ describe('--url given empty', () => {
     expect(server.requests).toEqual([]);
   });
 });
+
+// `insights --section ''` (or `,`) named no section and showed them all, after the request.
+describe('--section given empty', () => {
+  it.each([[''], [','], [' ']])('insights --section %j exits 2, nothing sent', async (value) => {
+    const r = await runCli(['insights', '--section', value], {
+      env: { FLAGCTL_URL: server.url, FLAGCTL_TOKEN: TOKEN },
+    });
+    expect(r.stderr).toBe(
+      `flagctl: --section "${value}": expected one of users, flags, projects, metrics, environments\n`,
+    );
+    expect(r.code).toBe(2);
+    expect(server.requests).toEqual([]);
+  });
+});
