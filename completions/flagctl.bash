@@ -111,11 +111,12 @@ _flagctl_values() {
     'retire plan|-o'|'retire plan|--output'|'retire show|-o'|'retire show|--output') printf '%s\n' 'table' 'json' 'markdown' 'github' 'yaml' ;;
     'retire apply|--only'|'retire apply|--skip') printf '%s\n' '@plan;list' ;;
     'cleanup|--keep'|'evaluate|--expect'|'evaluate|--fail-on') printf '%s\n' 'on' 'off' ;;
-    'evaluate|-e'|'evaluate|--env'|'export|-e'|'export|--env') printf '%s\n' '@environments' ;;
+    'evaluate|-e'|'evaluate|--env') printf '%s\n' '@environments' ;;
     'api|-X'|'api|--method') printf '%s\n' 'GET' ;;
     'api|-o'|'api|--output') printf '%s\n' 'json' 'ndjson' 'yaml' ;;
+    'export|-e'|'export|--env') printf '%s\n' '@environments;list' ;;
     'export|-o'|'export|--output') printf '%s\n' 'json' 'yaml' ;;
-    'diff|--feature') printf '%s\n' '@features' ;;
+    'diff|--feature') printf '%s\n' '@features;list' ;;
     'diff|--fail-on') printf '%s\n' 'drift' 'none' ;;
     'diff|-o'|'diff|--output') printf '%s\n' 'table' 'json' 'markdown' 'yaml' ;;
     *'|--url'|*'|--timeout'|*'|--retries'|*'|--max-response-mb'|*'|--max-wait') : ;;

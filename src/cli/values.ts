@@ -36,6 +36,18 @@ export function text(emptyMessage: string): (raw: string) => string {
   return (raw) => (raw.length > 0 ? raw : fail(emptyMessage));
 }
 
+/**
+ * Names, comma-separated (`a,b`), as one value of a repeatable option: the same as repeating
+ * it. For names that cannot hold a comma (flag and environment names are URL friendly).
+ */
+export function nameList(example: string): (raw: string) => string[] {
+  return (raw) => {
+    const list = raw.split(',').map((s) => s.trim());
+    if (list.some((n) => n.length === 0)) fail(`expected names separated by commas, e.g. ${example}`);
+    return list;
+  };
+}
+
 /** Text that matches a pattern. */
 export function matching(pattern: RegExp, message: string): (raw: string) => string {
   return (raw) => (pattern.test(raw) ? raw : fail(message));

@@ -71,7 +71,7 @@ export const VOCABULARY: Readonly<Record<string, Meaning>> = {
     means: 'an environment name, checked against the server (a typo exits 5)',
     in: {
       evaluate: 'the one environment to evaluate in (required)',
-      export: 'environments to export, repeatable (default every one of the project)',
+      export: 'environments to export, repeatable or comma-separated (default every one of the project)',
     },
   },
   '--since': {
