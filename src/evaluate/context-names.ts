@@ -6,7 +6,7 @@ import { TOP_LEVEL_FIELDS } from './context.js';
 // standard field or one a constraint (or the stickiness) of the feature's strategies and
 // segments names; the rest are checked against the server's context fields.
 
-/** The context names the feature's evaluation reads: constraints, segments' constraints, stickiness. */
+/** The context names the feature's evaluation reads: constraints, segments' constraints, stickiness (the strategy's and its variants'). */
 export function namesUsedBy(feature: PlaygroundFlag): Set<string> {
   const used = new Set<string>(TOP_LEVEL_FIELDS);
   for (const s of feature.strategies?.data ?? []) {
@@ -14,6 +14,10 @@ export function namesUsedBy(feature: PlaygroundFlag): Set<string> {
     for (const seg of s.segments ?? []) for (const c of seg.constraints ?? []) used.add(c.contextName);
     const stickiness = s.parameters?.stickiness;
     if (typeof stickiness === 'string') used.add(stickiness);
+    const variants = (s as { variants?: unknown }).variants;
+    if (Array.isArray(variants))
+      for (const v of variants as { stickiness?: unknown }[])
+        if (typeof v?.stickiness === 'string') used.add(v.stickiness);
   }
   return used;
 }

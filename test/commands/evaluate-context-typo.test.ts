@@ -65,6 +65,21 @@ describe('evaluate: a mistyped context field in a gate', () => {
     expect(server.requests.map((q) => q.url)).toEqual(['/api/admin/environments', '/api/admin/playground']);
   });
 
+  it("a field the stickiness of a strategy's variants reads is known without the field list", async () => {
+    const withVariants = structuredClone(off);
+    withVariants.strategies.data[0].variants = [{ name: 'a', weight: 1000, stickiness: 'org', weightType: 'variable' }];
+    server.json('/api/admin/environments', environments);
+    server.route(
+      '/api/admin/playground',
+      (_req, res) => sendJson(res, 200, { input: playground.input, features: [withVariants] }),
+      'POST',
+    );
+    const r = await runCli(evaluate('-c', 'org=acme', '--expect', 'off'), { env: env() });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(server.requests.map((q) => q.url)).toEqual(['/api/admin/environments', '/api/admin/playground']);
+  });
+
   it('a field the server defines, though this feature does not use it, is not a typo', async () => {
     serve();
     const r = await runCli(evaluate('-c', 'tenant=acme', '--expect', 'off'), { env: env() });
