@@ -45,7 +45,8 @@ export const VOCABULARY: Readonly<Record<string, Meaning>> = {
       'features stale': 'a filter, as in features search; default every project, for the same reason',
       refs: "project ids, comma-separated, literal (no ! or operators); default every project: references in code may name any project's flag",
       'feature get': "one id; default the profile's project, else default",
-      'feature history': "one id; default the profile's project, else default",
+      'feature history':
+        'one id: only events in that project; default any project (the command reads one feature, whose name is unique in the instance)',
       'features revive': "one id; default the profile's project, else default",
       export: "one id; default the profile's project, else default",
       diff: "one id on both sides; default each side's profile project, else default",
