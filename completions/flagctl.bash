@@ -25,8 +25,8 @@ _flagctl_flags() {
     'feature get') printf '%s\n' '-p' '--project' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'feature history') printf '%s\n' '-p' '--project' '-n' '--limit' '--all' '--since' '--event-type' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'features') printf '%s\n' '-h' '--help' ;;
-    'features search') printf '%s\n' '--project' '--type' '-q' '--query' '--state' '--created-by' '--tag' '--segment' '--status' '--created-at' '--created-before' '--created-since' '--sort-by' '--sort-order' '--favorites-first' '--offset' '--limit' '--all' '--concurrency' '--fail-if-any' '--fail-on' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
-    'features stale') printf '%s\n' '--project' '--type' '--stale-for' '--fail-on' '--max' '--concurrency' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'features search') printf '%s\n' '-p' '--project' '--type' '-q' '--query' '--state' '--created-by' '--tag' '--segment' '--status' '--created-at' '--created-before' '--created-since' '--sort-by' '--sort-order' '--favorites-first' '--offset' '-n' '--limit' '--all' '--concurrency' '--fail-if-any' '--fail-on' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'features stale') printf '%s\n' '-p' '--project' '--type' '--stale-for' '--fail-on' '--max' '--concurrency' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'features revive') printf '%s\n' '-p' '--project' '--result' '--from' '-o' '--output' '--columns' '--no-headers' '-h' '--help' ;;
     'project') printf '%s\n' '-h' '--help' ;;
     'project overview') printf '%s\n' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
@@ -35,7 +35,7 @@ _flagctl_flags() {
     'environments') printf '%s\n' '-h' '--help' ;;
     'environments list') printf '%s\n' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'insights') printf '%s\n' '--since' '--until' '--section' '--no-chart' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
-    'refs') printf '%s\n' '--project' '--no-ignore' '--exclude' '--max-file-kb' '--delimiters' '--aliases' '--summary' '--all-flags' '--fail-on' '--allow-skipped' '--calls' '--diff' '--root' '--threads' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
+    'refs') printf '%s\n' '-p' '--project' '--no-ignore' '--exclude' '--max-file-kb' '--delimiters' '--aliases' '--summary' '--all-flags' '--fail-on' '--allow-skipped' '--calls' '--diff' '--root' '--threads' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'retire') printf '%s\n' '-h' '--help' ;;
     'retire plan') printf '%s\n' '-p' '--project' '--include' '--unseen-days' '--fail-on' '--out' '--no-ignore' '--exclude' '--max-file-kb' '--delimiters' '--aliases' '--threads' '-o' '--output' '--columns' '--no-headers' '-h' '--help' ;;
     'retire show') printf '%s\n' '-o' '--output' '--columns' '--no-headers' '-h' '--help' ;;
@@ -46,7 +46,7 @@ _flagctl_flags() {
     'export') printf '%s\n' '-p' '--project' '-e' '--env' '-o' '--output' '-h' '--help' ;;
     'diff') printf '%s\n' '-p' '--project' '--feature' '--fail-on' '--stat' '-o' '--output' '-h' '--help' ;;
     'auth') printf '%s\n' '-h' '--help' ;;
-    'auth login') printf '%s\n' '--project' '-h' '--help' ;;
+    'auth login') printf '%s\n' '-p' '--project' '-h' '--help' ;;
     'auth list') printf '%s\n' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'auth switch') printf '%s\n' '-h' '--help' ;;
     'auth status') printf '%s\n' '-h' '--help' ;;
@@ -71,19 +71,21 @@ _flagctl_values() {
     'feature get|--columns'|'feature history|-n'|'feature history|--limit'|\
     'feature history|--since'|'feature history|--event-type'|'feature history|--columns'|\
     'features search|-q'|'features search|--query'|'features search|--created-before'|\
-    'features search|--created-since'|'features search|--offset'|'features search|--limit'|\
-    'features search|--concurrency'|'features search|--columns'|'features stale|--stale-for'|\
-    'features stale|--max'|'features stale|--concurrency'|'features stale|--columns'|\
-    'features revive|--columns'|'project overview|--columns'|'projects list|--columns'|\
-    'environments list|--columns'|'insights|--since'|'insights|--until'|'insights|--columns'|\
-    'refs|--exclude'|'refs|--max-file-kb'|'refs|--delimiters'|'refs|--calls'|'refs|--diff'|\
-    'refs|--threads'|'refs|--columns'|'retire plan|--include'|'retire plan|--unseen-days'|\
-    'retire plan|--exclude'|'retire plan|--max-file-kb'|'retire plan|--delimiters'|\
-    'retire plan|--threads'|'retire plan|--columns'|'retire show|--columns'|'retire apply|-p'|\
-    'retire apply|--project'|'retire apply|--columns'|'cleanup|--exclude'|'evaluate|-c'|\
-    'evaluate|--context'|'evaluate|--columns'|'api|-f'|'api|--raw-field'|\
-    'auth login|--project'|'auth list|--columns') : ;;
-    'features search|--project'|'features stale|--project') printf '%s\n' '@projects;list' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
+    'features search|--created-since'|'features search|--offset'|'features search|-n'|\
+    'features search|--limit'|'features search|--concurrency'|'features search|--columns'|\
+    'features stale|--stale-for'|'features stale|--max'|'features stale|--concurrency'|\
+    'features stale|--columns'|'features revive|--columns'|'project overview|--columns'|\
+    'projects list|--columns'|'environments list|--columns'|'insights|--since'|\
+    'insights|--until'|'insights|--columns'|'refs|--exclude'|'refs|--max-file-kb'|\
+    'refs|--delimiters'|'refs|--calls'|'refs|--diff'|'refs|--threads'|'refs|--columns'|\
+    'retire plan|--include'|'retire plan|--unseen-days'|'retire plan|--exclude'|\
+    'retire plan|--max-file-kb'|'retire plan|--delimiters'|'retire plan|--threads'|\
+    'retire plan|--columns'|'retire show|--columns'|'retire apply|-p'|'retire apply|--project'|\
+    'retire apply|--columns'|'cleanup|--exclude'|'evaluate|-c'|'evaluate|--context'|\
+    'evaluate|--columns'|'api|-f'|'api|--raw-field'|'auth login|-p'|'auth login|--project'|\
+    'auth list|--columns') : ;;
+    'features search|-p'|'features search|--project'|'features stale|-p'|\
+    'features stale|--project') printf '%s\n' '@projects;list' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--type'|'features stale|--type') printf '%s\n' 'release' 'experiment' 'operational' 'kill-switch' 'permission' 'sunset' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--state') printf '%s\n' 'active' 'stale' 'potentially-stale' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--created-by') printf '%s\n' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
@@ -102,18 +104,19 @@ _flagctl_values() {
     'features revive|-o'|'features revive|--output'|'retire apply|-o'|'retire apply|--output'|\
     'cleanup|-o'|'cleanup|--output') printf '%s\n' 'table' 'json' 'yaml' ;;
     'insights|--section') printf '%s\n' 'users' 'flags' 'projects' 'metrics' 'environments' ;;
-    'refs|--project') printf '%s\n' '@projects;list' ;;
+    'refs|-p'|'refs|--project') printf '%s\n' '@projects;list' ;;
     'refs|--fail-on') printf '%s\n' 'stale' 'potentially-stale' 'archived' 'completed' 'unknown' 'added-stale' 'added-potentially-stale' 'added-archived' 'added-completed' 'added-unknown' ;;
     'refs|-o'|'refs|--output') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'markdown' 'github' 'sarif' 'yaml' ;;
     'retire plan|--fail-on') printf '%s\n' 'archive' ;;
     'retire plan|-o'|'retire plan|--output'|'retire show|-o'|'retire show|--output') printf '%s\n' 'table' 'json' 'markdown' 'github' 'yaml' ;;
     'retire apply|--only'|'retire apply|--skip') printf '%s\n' '@plan;list' ;;
     'cleanup|--keep'|'evaluate|--expect'|'evaluate|--fail-on') printf '%s\n' 'on' 'off' ;;
-    'evaluate|-e'|'evaluate|--env'|'export|-e'|'export|--env') printf '%s\n' '@environments' ;;
+    'evaluate|-e'|'evaluate|--env') printf '%s\n' '@environments' ;;
     'api|-X'|'api|--method') printf '%s\n' 'GET' ;;
     'api|-o'|'api|--output') printf '%s\n' 'json' 'ndjson' 'yaml' ;;
+    'export|-e'|'export|--env') printf '%s\n' '@environments;list' ;;
     'export|-o'|'export|--output') printf '%s\n' 'json' 'yaml' ;;
-    'diff|--feature') printf '%s\n' '@features' ;;
+    'diff|--feature') printf '%s\n' '@features;list' ;;
     'diff|--fail-on') printf '%s\n' 'drift' 'none' ;;
     'diff|-o'|'diff|--output') printf '%s\n' 'table' 'json' 'markdown' 'yaml' ;;
     *'|--url'|*'|--timeout'|*'|--retries'|*'|--max-response-mb'|*'|--max-wait') : ;;

@@ -87,7 +87,7 @@ export class RunContext {
     if (this.projectsToCheck.length > 0) await this.checkProjects(target, this.projectsToCheck.splice(0));
     this.lastTarget = target;
     const names = this.namesToCheck;
-    if (names.environments.length + names.segments.length > 0) {
+    if (names.environments.length + names.segments.length + names.tags.length > 0) {
       this.namesToCheck = noNames();
       const { checkNames } = await import('./known-names.js');
       const client = this.client(target);

@@ -6,7 +6,12 @@ import { number, text, wholeNumber } from './values.js';
 const RETRIES = 'expected a whole number of retries from 0 to 10';
 
 export const GLOBAL_OPTIONS = {
-  url: { spelling: '--url <base-url>', help: 'server base URL (overrides FLAGCTL_URL and the profile)' },
+  url: {
+    spelling: '--url <base-url>',
+    help: 'server base URL (overrides FLAGCTL_URL and the profile)',
+    // Empty is not "no --url": an unset CI variable would send the command to another server.
+    parse: text('the server URL must not be empty'),
+  },
   profile: {
     spelling: '--profile <name>',
     help: 'stored profile to use (or FLAGCTL_PROFILE)',

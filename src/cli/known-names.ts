@@ -1,9 +1,9 @@
 import type { ApiClient } from '../api/http/client.js';
 import { ApiError, NotFoundError, PermissionError } from '../errors.js';
 
-// Environment and segment names given on the command line, checked against the server's lists
-// before the command's first request. Search answers `--status prod:enabled` or `--segment
-// nosuch` with 200 and no matches, and a feature list gives a column of `-` for
+// Environment, segment and tag names given on the command line, checked against the server's
+// lists before the command's first request. Search answers `--status prod:enabled`, `--segment
+// nosuch` or `--tag team:nosuch` with 200 and no matches, and a feature list gives a column of `-` for
 // `env:prod.enabled`: a typo would read as "none", and a gate would pass on it.
 
 /** A name an option gave, and the option, for the message. */
@@ -15,9 +15,10 @@ export interface NamedValue {
 export interface NamesToCheck {
   environments: NamedValue[];
   segments: NamedValue[];
+  tags: NamedValue[];
 }
 
-export const noNames = (): NamesToCheck => ({ environments: [], segments: [] });
+export const noNames = (): NamesToCheck => ({ environments: [], segments: [], tags: [] });
 
 interface Kind {
   noun: string;
@@ -36,6 +37,11 @@ const KINDS: Record<keyof NamesToCheck, Kind> = {
     path: '/api/admin/segments',
     read: async (client) =>
       [...(await (await import('../api/segments.js')).segmentDefinitions(client)).values()].map((s) => s.name),
+  },
+  tags: {
+    noun: 'tag',
+    path: '/api/admin/tags',
+    read: async (client) => (await import('../api/tags.js')).tagNames(client),
   },
 };
 

@@ -61,6 +61,8 @@ export interface OptionSpec<T = unknown> {
   environments?: (value: T) => string[];
   /** The segment names the value names (`--segment beta`), checked as environments are (GET /api/admin/segments). */
   segments?: (value: T) => string[];
+  /** The tags (`type:value`) the value names (`--tag team:growth`), checked as segments are (GET /api/admin/tags). */
+  tags?: (value: T) => string[];
   /** The flag may be given several times; the request holds a list. */
   repeat?: boolean;
   /** Options (keys of the same table) that cannot be given with this one, and why: exit 2 naming both. */

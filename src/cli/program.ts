@@ -1,4 +1,5 @@
 import { Argument, Command, Option } from 'commander';
+import { UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
 import type { App } from './spec.js';
 import { GLOBAL_OPTIONS } from './globals.js';
@@ -18,9 +19,15 @@ export function examplesText(help: string | undefined, examples: readonly string
   return `\n${[help, list].filter(Boolean).join('\n\n')}`;
 }
 
-function option(spec: OptionSpec): Option {
+/** `onValue` hears each value commander reads for an option of one value (to catch one given twice). */
+function option(spec: OptionSpec, onValue?: (value: string) => void): Option {
   const opt = new Option(spec.spelling, spec.help);
   if (spec.repeat) opt.argParser(collect);
+  else if (onValue && /[<[]/.test(spec.spelling))
+    opt.argParser((value: string) => {
+      onValue(value);
+      return value;
+    });
   if (typeof spec.default === 'string') opt.default(spec.default);
   if (spec.group) opt.helpGroup(spec.group);
   if (spec.hidden || spec.removed) opt.hideHelp();
@@ -35,9 +42,18 @@ function leaf(app: App, spec: CommandSpec): Command {
     cmd.addArgument(a.choices ? arg.choices(a.choices) : arg);
   }
   const table = optionTable(spec);
-  for (const f of Object.values(table)) cmd.addOption(option(f));
+  const values = new Map<string, string[]>();
+  for (const [key, f] of Object.entries(table))
+    cmd.addOption(option(f, (v) => values.set(key, [...(values.get(key) ?? []), v])));
   cmd.addHelpText('after', examplesText(spec.help, spec.examples));
   return cmd.action(async (...params: unknown[]) => {
+    // Commander keeps the last value of an option given twice; a gate would then judge half of
+    // what was asked (`--fail-on stale --fail-on archived`), so it is a usage error.
+    for (const [key, [first, second]] of values)
+      if (second !== undefined)
+        throw new UsageError(
+          `${longName(table[key]!)} is given twice ("${first}", then "${second}"); give it once: a second value would replace the first, not add to it`,
+        );
     const command = params.at(-1) as Command;
     const all = command.optsWithGlobals();
     const words: Words = {

@@ -114,11 +114,11 @@ function namedProjects(table: OptionTable, flags: Record<string, unknown>, inPat
   );
 }
 
-/** Every environment or segment name the given options name, with the option that named it. */
+/** Every environment, segment or tag name the given options name, with the option that named it. */
 function namedValues(
   table: OptionTable,
   flags: Record<string, unknown>,
-  kind: 'environments' | 'segments',
+  kind: 'environments' | 'segments' | 'tags',
 ): NamedValue[] {
   return Object.entries(table).flatMap(([key, spec]) => {
     const names = spec[kind];
@@ -166,6 +166,7 @@ export async function prepare(app: App, spec: CommandSpec<any>, words: Words): P
   const names = {
     environments: namedValues(table, flags, 'environments'),
     segments: namedValues(table, flags, 'segments'),
+    tags: namedValues(table, flags, 'tags'),
   };
   ctx.expectProjects(
     namedProjects(table, flags, false),

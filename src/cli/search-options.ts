@@ -48,7 +48,7 @@ const createdConflict = (self: (typeof CREATED)[number]) => ({
 
 export const FILTER_OPTIONS = {
   project: {
-    spelling: '--project <filter>',
+    spelling: '-p, --project <filter>',
     help: 'project id: web | web,mobile | !web | IS_ANY_OF:web,mobile',
     values: { names: 'projects', list: true, words: prefixes(IS_OPERATORS) },
     parse: filter('project', '--project'),
@@ -88,6 +88,7 @@ export const FILTER_OPTIONS = {
     repeat: true,
     values: prefixes(INCLUDE_OPERATORS),
     parse: (raw: string): ParsedFilter => parseFilter(FILTERS.tag, raw, '--tag'),
+    tags: (parsed: ParsedFilter) => parsed.values,
     param: 'tag',
   },
   segment: {
@@ -160,7 +161,7 @@ export const PAGING_OPTIONS = {
     default: 0,
   },
   limit: {
-    spelling: '--limit <n>',
+    spelling: '-n, --limit <n>',
     help: `return exactly this many (or all there are if fewer); pages as needed; default ${DEFAULT_LIMIT}`,
     parse: wholeNumber('expected a number of features: a whole number 0 or more, e.g. 100'),
   },

@@ -17,11 +17,15 @@ export function wholeNumber(message: string, min = 0, max = Number.MAX_SAFE_INTE
   };
 }
 
-/** Any number JavaScript reads (as `Number()` does), checked against bounds with their own messages. */
+// A decimal number, as people write one (2, 2.5, .5, 1e3). Number() alone also reads '' and ' '
+// as 0, hexadecimal, binary and octal forms, and Infinity: an empty --retries became 0 retries.
+const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
+
+/** A finite decimal number, checked against bounds with their own messages. */
 export function number(notANumber: string, checks: [(n: number) => boolean, string][] = []): (raw: string) => number {
   return (raw) => {
     const n = Number(raw);
-    if (Number.isNaN(n)) fail(notANumber);
+    if (!DECIMAL.test(raw) || !Number.isFinite(n)) fail(notANumber);
     for (const [ok, message] of checks) if (!ok(n)) fail(message);
     return n;
   };
@@ -30,6 +34,18 @@ export function number(notANumber: string, checks: [(n: number) => boolean, stri
 /** Some text, not empty. */
 export function text(emptyMessage: string): (raw: string) => string {
   return (raw) => (raw.length > 0 ? raw : fail(emptyMessage));
+}
+
+/**
+ * Names, comma-separated (`a,b`), as one value of a repeatable option: the same as repeating
+ * it. For names that cannot hold a comma (flag and environment names are URL friendly).
+ */
+export function nameList(example: string): (raw: string) => string[] {
+  return (raw) => {
+    const list = raw.split(',').map((s) => s.trim());
+    if (list.some((n) => n.length === 0)) fail(`expected names separated by commas, e.g. ${example}`);
+    return list;
+  };
 }
 
 /** Text that matches a pattern. */
@@ -98,7 +114,13 @@ export function age(what: string): (raw: string) => number {
 export function dayOrAge(check: (raw: string) => string = calendarDay): (raw: string, now?: () => number) => string {
   return (raw, now = Date.now) => {
     const ms = ageMs(raw);
-    if (ms !== undefined) return new Date(now() - ms).toISOString().slice(0, 10);
+    if (ms !== undefined) {
+      const day = new Date(now() - ms);
+      // A year before 1 has no YYYY-MM-DD form: the server would refuse the malformed date.
+      if (day.getUTCFullYear() < 1)
+        fail(`this age reaches back before the year 1; expected a shorter age (30d, 2w, 12h) or a date as YYYY-MM-DD`);
+      return day.toISOString().slice(0, 10);
+    }
     try {
       return check(raw);
     } catch (err) {

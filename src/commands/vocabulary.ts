@@ -45,7 +45,8 @@ export const VOCABULARY: Readonly<Record<string, Meaning>> = {
       'features stale': 'a filter, as in features search; default every project, for the same reason',
       refs: "project ids, comma-separated, literal (no ! or operators); default every project: references in code may name any project's flag",
       'feature get': "one id; default the profile's project, else default",
-      'feature history': "one id; default the profile's project, else default",
+      'feature history':
+        'one id: only events in that project; default any project (the command reads one feature, whose name is unique in the instance)',
       'features revive': "one id; default the profile's project, else default",
       export: "one id; default the profile's project, else default",
       diff: "one id on both sides; default each side's profile project, else default",
@@ -71,7 +72,7 @@ export const VOCABULARY: Readonly<Record<string, Meaning>> = {
     means: 'an environment name, checked against the server (a typo exits 5)',
     in: {
       evaluate: 'the one environment to evaluate in (required)',
-      export: 'environments to export, repeatable (default every one of the project)',
+      export: 'environments to export, repeatable or comma-separated (default every one of the project)',
     },
   },
   '--since': {

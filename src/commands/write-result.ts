@@ -1,4 +1,4 @@
-import type { Column } from '../output/rows.js';
+import type { Column, ColumnSet } from '../output/rows.js';
 
 // The result of a write as rows, one per flag, what happened and why: `retire apply` (archived)
 // and `features revive` (revived) report the same record (docs/writes.md), so they show it alike.
@@ -38,6 +38,13 @@ export const writeColumns: Column<WriteRow<string>>[] = [
   { name: 'result', value: (r) => r.result },
   { name: 'detail', value: (r) => r.detail },
 ];
+
+/** The write tables' --columns: resolved before anything is sent (`flag`, the header, picks the name too). */
+export const writeColumnSet: ColumnSet<WriteRow<string>> = {
+  all: writeColumns,
+  defaults: writeColumns.map((c) => c.name),
+  resolve: (id) => (id === 'flag' ? { ...writeColumns[0]!, name: 'flag' } : undefined),
+};
 
 export function writeRows<R extends string>(o: WriteOutcome, done: Done<R>): WriteRow<R>[] {
   const unclear = new Map(o.unclear.map((u) => [u.name, u.message]));

@@ -149,3 +149,54 @@ describe('a mistyped segment', () => {
     ]);
   });
 });
+
+// A tag is type:value. Search answers an unknown tag with 200 and no matches, as it does an
+// unknown segment, so `--tag team:paymnets --fail-if-any` passed; the tags are checked against
+// GET /api/admin/tags the same way.
+describe('a mistyped tag', () => {
+  const serveTags = () =>
+    server.json('/api/admin/tags', {
+      version: 1,
+      tags: [
+        { type: 'team', value: 'payments' },
+        { type: 'simple', value: 'beta' },
+      ],
+    });
+
+  it.each([
+    [
+      '--tag team:paymnets --fail-if-any',
+      ['features', 'search', '--tag', 'team:paymnets', '--fail-if-any'],
+      'team:paymnets',
+    ],
+    ['a mistyped type', ['features', 'search', '--tag', 'tema:payments', '--fail-on', 'any'], 'tema:payments'],
+    ['negated', ['features', 'search', '--tag', '!team:paymnets'], 'team:paymnets'],
+    ['one of several --tag', ['features', 'search', '--tag', 'team:payments', '--tag', 'simple:bta'], 'simple:bta'],
+    ['operator syntax', ['features', 'search', '--tag', 'INCLUDE_ANY_OF:simple:beta,team:nosuch'], 'team:nosuch'],
+  ])('%s exits 5 naming the known ones, after only the tag list', async (_name, argv, typo) => {
+    serveTags();
+    const r = await runCli(argv, { env: env() });
+    expect(r.stderr).toBe(`flagctl: no tag "${typo}" on this server (--tag); it has: simple:beta, team:payments\n`);
+    expect(r.code).toBe(5);
+    expect(r.stdout).toBe('');
+    expect(server.requests.map((q) => q.url)).toEqual(['/api/admin/tags']);
+  });
+
+  it('known tags go on, the list read once', async () => {
+    serveTags();
+    server.json('/api/admin/search/features', { features: [], total: 0 });
+    const r = await runCli(['features', 'search', '--tag', 'team:payments', '--tag', 'simple:beta', '--fail-if-any'], {
+      env: env(),
+    });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(server.requests.map((q) => q.url.split('?')[0])).toEqual(['/api/admin/tags', '/api/admin/search/features']);
+  });
+
+  it('a gate whose token may not list tags stops (exit 4) rather than pass', async () => {
+    server.json('/api/admin/tags', { name: 'PermissionError', message: 'no' }, 403);
+    const r = await runCli(['features', 'search', '--tag', 'team:payments', '--fail-if-any'], { env: env() });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain('cannot tell whether tag "team:payments" exists (--tag)');
+  });
+});

@@ -8,6 +8,7 @@ import { PROGRAM } from '../../src/commands/registry.js';
 import { VOCABULARY } from '../../src/commands/vocabulary.js';
 import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/io.js';
+import { serveProjects } from '../support/projects-fixture.js';
 import { SEARCH_PATH, searchV8 } from '../support/search-fixture.js';
 
 // One vocabulary: an option name that several commands take means one thing in each
@@ -140,5 +141,53 @@ describe('the vocabulary through main()', () => {
     await runCli(['api', '/api/admin/segments', '-f', 'a=1'], { env: env() });
     await runCli(['api', '/api/admin/segments', '-q', 'a=1'], { env: env() });
     expect(server.requests.map((q) => q.url)).toEqual(['/api/admin/segments?a=1', '/api/admin/segments?a=1']);
+  });
+});
+
+/**
+ * Short letters: one letter stands for one long option everywhere, and a long option that has
+ * a letter in one command has it in every command that takes it. `-p web` worked in `feature
+ * get` and failed ("unknown option '-p'") in `features search`, `features stale`, `refs` and
+ * `auth login`; `-n 5` worked in `feature history`, not in `features search`.
+ */
+function shortLetterProblems(program: ProgramSpec): string[] {
+  const letterOf = new Map<string, Map<string, string[]>>();
+  const longOf = new Map<string, Set<string>>();
+  for (const command of commandsOf(program)) {
+    for (const spec of Object.values(optionTable(command))) {
+      if (spec.hidden || spec.removed) continue;
+      const long = longName(spec);
+      const letter = /^(-[A-Za-z]),/.exec(spec.spelling)?.[1] ?? '(none)';
+      const byLetter = letterOf.get(long) ?? new Map<string, string[]>();
+      byLetter.set(letter, [...(byLetter.get(letter) ?? []), command.path.join(' ')]);
+      letterOf.set(long, byLetter);
+      if (letter !== '(none)') longOf.set(letter, (longOf.get(letter) ?? new Set()).add(long));
+    }
+  }
+  const problems: string[] = [];
+  for (const [letter, longs] of longOf)
+    if (longs.size > 1) problems.push(`${letter} stands for ${[...longs].join(' and ')}`);
+  for (const [long, byLetter] of letterOf)
+    if (byLetter.size > 1)
+      problems.push(
+        `${long}: ${[...byLetter].map(([letter, commands]) => `${letter} in ${commands.join(', ')}`).join('; ')}`,
+      );
+  return problems;
+}
+
+describe('short letters', () => {
+  it('one letter, one long option; a long option has its letter in every command that takes it', () => {
+    expect(shortLetterProblems(PROGRAM)).toEqual([]);
+  });
+
+  it('-p and -n work where --project and --limit do', async () => {
+    server.json(SEARCH_PATH, searchV8);
+    serveProjects(server);
+    const r = await runCli(['features', 'search', '-p', 'default', '-n', '1', '-o', 'json'], { env: env() });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const search = server.requests.find((q) => q.url.startsWith(SEARCH_PATH))!;
+    expect(new URL(search.url, 'http://x').searchParams.get('project')).toBe('IS:default');
+    expect(new URL(search.url, 'http://x').searchParams.get('limit')).toBe('1');
   });
 });

@@ -37,6 +37,40 @@ for (const server of inject('servers')) {
       expect(r.code).toBe(5);
     });
 
+    it("a mistyped tag exits 5 listing the server's tags, where search answers no matches", async () => {
+      const search = (await adminGet(server, '/api/admin/search/features?tag=INCLUDE:team:paymnets')) as {
+        total: number;
+      };
+      expect(search.total).toBe(0);
+      const r = await flagctl(['features', 'search', '--tag', 'team:paymnets', '--fail-if-any'], env);
+      const tags = ((await adminGet(server, '/api/admin/tags')) as { tags: { type: string; value: string }[] }).tags;
+      expect(tags.map((t) => `${t.type}:${t.value}`)).toContain('team:payments');
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^flagctl: no tag "team:paymnets" on this server \(--tag\); it has: .*team:payments/);
+      expect(r.code).toBe(5);
+      const good = await flagctl(['features', 'search', '--tag', 'team:payments', '--fail-if-any'], env);
+      expect(good.code).toBe(3);
+    });
+
+    it('evaluate: a mistyped --context field in a gate exits 5, where the playground answers off', async () => {
+      const feature = SEED.fullFeature;
+      const base = ['evaluate', feature, '--env', 'development', '-c', 'userId=7', '-c', 'email=ann@example.com'];
+      const typo = await flagctl([...base, '-c', 'contry=DE', '--fail-on', 'on'], env);
+      expect(typo.stdout).toBe('');
+      expect(typo.stderr).toMatch(
+        new RegExp(
+          `^flagctl: no context field "contry" on this server, and no constraint of ${feature.replace(/[.]/g, '\\.')} names it \\(--context\\); it has: .*country`,
+        ),
+      );
+      expect(typo.code).toBe(5);
+      // The same context without the typo's field is what the playground evaluated: off, so the gate had passed.
+      const without = await flagctl([...base, '--fail-on', 'on'], env);
+      expect(without.code).toBe(0);
+      const known = await flagctl([...base, '-c', 'country=DE', '--fail-on', 'on'], env);
+      expect([0, 3]).toContain(known.code);
+      expect(known.stderr).not.toContain('context field');
+    });
+
     it('--columns env:<mistyped> exits 5; a real environment gives its column', async () => {
       const bad = await flagctl(['features', 'stale', '-o', 'csv', '--columns', 'name,env:prod.enabled'], env);
       expect(bad.code).toBe(5);

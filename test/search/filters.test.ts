@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { useFixtureServer } from '../support/fixture-server.js';
-import { ownRequests, serveEnvironments, serveProjects, serveSegments } from '../support/projects-fixture.js';
+import {
+  ownRequests,
+  serveEnvironments,
+  serveProjects,
+  serveSegments,
+  serveTags,
+} from '../support/projects-fixture.js';
 import { runCli } from '../support/io.js';
 import { SEARCH_PATH, searchV8 } from '../support/search-fixture.js';
 
@@ -16,6 +22,7 @@ async function wire(args: string[]): Promise<string> {
   serveProjects(server);
   serveEnvironments(server);
   serveSegments(server, ['beta-testers', 'beta testers', 'a', 'b']);
+  serveTags(server, ['team:growth', 'team:payments', 'team:x', 'simple:beta', 'simple:checkout']);
   const r = await search([...args, '-o', 'json']);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);

@@ -1,6 +1,6 @@
 import type { OptionTable } from '../../cli/spec.js';
 import { batchExportRemoved } from '../export/options.js';
-import { oneOf, oneProject, projectId, text } from '../../cli/values.js';
+import { nameList, oneOf, oneProject, projectId } from '../../cli/values.js';
 
 export const options = {
   project: {
@@ -12,10 +12,10 @@ export const options = {
   },
   feature: {
     spelling: '--feature <name>',
-    values: 'features',
-    help: 'compare only this feature, repeatable',
+    values: { names: 'features', list: true },
+    help: 'compare only this feature, repeatable or comma-separated',
     repeat: true,
-    parse: text('a feature name must not be empty'),
+    parse: nameList('checkout-v2,legacy-search'),
   },
   failOn: {
     spelling: '--fail-on <condition>',

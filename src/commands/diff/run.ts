@@ -17,7 +17,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const f = req.options;
   const ui = await ctx.ui(req.output);
   const sides = await resolveSides(ctx, req.args as [string, string], f.project);
-  const only = f.feature?.length ? new Set(f.feature) : undefined;
+  const only = f.feature?.length ? new Set(f.feature.flat()) : undefined;
   const progress = new ReadProgressLine(ctx.io);
   const [left, right] = await views(ctx, sides, only, progress).finally(() => progress.clear());
   if (only) {

@@ -1,6 +1,8 @@
 import { playground, type PlaygroundFlag } from '../../api/playground.js';
-import { CheckFailedError, NotFoundError, RequestError } from '../../errors.js';
+import { ApiError, CheckFailedError, NotFoundError, PermissionError, RequestError } from '../../errors.js';
+import type { ApiClient } from '../../api/http/client.js';
 import { parseContext } from '../../evaluate/context.js';
+import { namesNotUsed } from '../../evaluate/context-names.js';
 import { explain } from '../../evaluate/explain.js';
 import { addParents } from '../../evaluate/parents.js';
 import { print } from '../../output/context.js';
@@ -30,6 +32,9 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     return playground(client, { environment: f.env!, projects: project ? [project] : '*', context });
   });
   const chosen = select(answer.features, names, f.all === true, project);
+  // --fail-on names the state that fails: the other one is expected.
+  const expected = f.expect ?? (f.failOn ? (f.failOn === 'on' ? 'off' : 'on') : undefined);
+  if (expected) await checkContextNames(client, namesNotUsed(given, chosen[0]!), chosen[0]!.name);
   const explained = chosen.map((feature) => explain(feature, f.env!, context, given));
   await render(ui, {
     kind: 'document',
@@ -44,8 +49,6 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     rows: { columns: cols, rows: explained.map(evaluateRow) },
   });
 
-  // --fail-on names the state that fails: the other one is expected.
-  const expected = f.expect ?? (f.failOn ? (f.failOn === 'on' ? 'off' : 'on') : undefined);
   const option = f.expect ? `--expect ${f.expect}` : `--fail-on ${f.failOn}`;
   if (expected) {
     const e = explained[0]!;
@@ -60,6 +63,32 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       throw new CheckFailedError(`${e.feature} is ${state} in ${f.env} for this context; expected ${expected}`);
     }
   }
+}
+
+/**
+ * A gate's --context names that the feature does not read must be context fields of the server
+ * (one read, only then): a typo would otherwise read as the field not given, and pass. A token
+ * that may not list them stops the gate (exit 4), as with environments and segments.
+ */
+async function checkContextNames(client: ApiClient, unused: string[], feature: string): Promise<void> {
+  if (unused.length === 0) return;
+  const { contextFieldNames } = await import('../../api/context-fields.js');
+  const quoted = (names: string[]) => names.map((n) => `"${n}"`).join(', ');
+  let known: string[];
+  try {
+    known = await contextFieldNames(client);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 403) throw err;
+    throw new PermissionError(
+      `cannot tell whether context field ${quoted(unused)} exists (--context): this token may not list context fields (HTTP 403), and a gate does not pass on an answer it cannot confirm`,
+      'Use a token that may read /api/admin/context.',
+    );
+  }
+  const missing = unused.filter((n) => !known.includes(n));
+  if (missing.length === 0) return;
+  throw new NotFoundError(
+    `no context field ${quoted(missing)} on this server, and no constraint of ${feature} names ${missing.length > 1 ? 'them' : 'it'} (--context); it has: ${[...known].sort().join(', ') || '(none)'}`,
+  );
 }
 
 /** The features asked for, in the order named; --all takes every one, by name. */

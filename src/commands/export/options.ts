@@ -1,5 +1,5 @@
 import type { OptionSpec, OptionTable } from '../../cli/spec.js';
-import { oneProject, projectId, text } from '../../cli/values.js';
+import { nameList, oneProject, projectId } from '../../cli/values.js';
 
 /**
  * `--batch-export` (export and diff) read through POST /api/admin/features-batch/export, which
@@ -23,10 +23,10 @@ export const options = {
   },
   env: {
     spelling: '-e, --env <name>',
-    values: 'environments',
-    help: 'environment to export, repeatable (default: every environment of the project)',
+    values: { names: 'environments', list: true },
+    help: 'environment to export, repeatable or comma-separated (default: every environment of the project)',
     repeat: true,
-    parse: text('an environment name must not be empty'),
+    parse: nameList('development,production'),
   },
   batchExport: batchExportRemoved,
 } as const satisfies OptionTable;

@@ -9,7 +9,7 @@ import type { options } from './options.js';
 export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const f = req.options;
   const ui = await ctx.ui(req.output);
-  const envs = f.env?.length ? [...new Set(f.env)] : undefined;
+  const envs = f.env?.length ? [...new Set(f.env.flat())] : undefined;
   const target = await ctx.target();
   const project = f.project ?? target.project;
   const client = ctx.client(target);

@@ -18,7 +18,9 @@ function sectionsOf(given: string[] | undefined): Section[] {
     .flatMap((s) => s.split(','))
     .map((s) => s.trim())
     .filter(Boolean);
-  for (const name of names) {
+  // Given, but naming none (`--section ''`): not the same as no --section, which shows all.
+  const none = given !== undefined && given.length > 0 && names.length === 0;
+  for (const name of none ? [''] : names) {
     if (!(SECTIONS as readonly string[]).includes(name)) {
       throw new UsageError(`--section "${(given ?? []).join(' ')}": expected one of ${SECTIONS.join(', ')}`);
     }

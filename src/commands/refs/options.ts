@@ -73,7 +73,7 @@ const delimiters = (raw: string): string[] => {
 
 export const options = {
   project: {
-    spelling: '--project <ids>',
+    spelling: '-p, --project <ids>',
     help: "only these projects' flags (comma-separated ids; default: every project)",
     values: { names: 'projects', list: true },
     parse: projects,

@@ -3,7 +3,7 @@ import { text } from '../../../cli/values.js';
 
 export const options = {
   project: {
-    spelling: '--project <id>',
+    spelling: '-p, --project <id>',
     help: 'default project for this profile',
     parse: text('a project id must not be empty'),
   },

@@ -16,4 +16,12 @@ export const historyColumns: ColumnSet<ChangeEvent> = {
     { name: 'project', value: (e) => e.project ?? null },
   ],
   defaults: ['when', 'who', 'type', 'env', 'summary'],
+  // The events' own field names (the json rows' keys, and `environment` as in feature get) pick
+  // the same columns, under the id asked for.
+  resolve: (id) => {
+    const same = { createdAt: 'when', createdBy: 'who', environment: 'env' }[id];
+    const col = same && historyColumns.all.find((c) => c.name === same);
+    return col ? { ...col, name: id } : undefined;
+  },
+  syntax: 'createdAt, createdBy, environment (the events’ field names for when, who, env)',
 };

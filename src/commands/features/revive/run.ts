@@ -10,7 +10,8 @@ import type { Skip } from '../../../retire/outcome.js';
 import { reviveAll, type ReviveOutcome } from '../../../retire/revive.js';
 import type { RunContext } from '../../../cli/context.js';
 import type { Request } from '../../../cli/spec.js';
-import { writeColumns, writeRows, writeSummary, type Done } from '../../write-result.js';
+import { resolveColumns } from '../../../cli/columns.js';
+import { writeColumnSet, writeRows, writeSummary, type Done } from '../../write-result.js';
 import type { options } from './options.js';
 
 /** The archived names and project of a `retire apply --result` file. */
@@ -76,6 +77,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const { io } = ctx;
   const f = req.options;
   const given = (req.args[0] as string[] | undefined) ?? [];
+  const columns = resolveColumns(writeColumnSet, req.output.columns);
   if (f.from && f.result && (await sameFile(f.from, f.result)))
     throw new UsageError(
       `--result ${f.result}: that is the --from file, the record of the archive, which this record would replace; name another file, e.g. --result revive.json`,
@@ -155,7 +157,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   await render(ui, {
     kind: 'document',
     document: record(outcome, true),
-    table: (u) => render(u, { kind: 'rows', columns: writeColumns, rows }).then(() => undefined),
+    table: (u) => render(u, { kind: 'rows', columns, rows }).then(() => undefined),
   });
   io.stderr.write(`${writeSummary(outcome, done)}.\n`);
   if (result.failure) throw result.failure;

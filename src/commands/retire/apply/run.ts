@@ -14,7 +14,8 @@ import type { RunContext } from '../../../cli/context.js';
 import type { Request } from '../../../cli/spec.js';
 import { confirm } from './confirm.js';
 import type { options } from './options.js';
-import { writeColumns, writeRows, writeSummary, type Done } from '../../write-result.js';
+import { resolveColumns } from '../../../cli/columns.js';
+import { writeColumnSet, writeRows, writeSummary, type Done } from '../../write-result.js';
 
 /** Servers compare without a trailing slash: http://x/ and http://x are the same server. */
 const sameServer = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
@@ -24,6 +25,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const { io } = ctx;
   const f = req.options;
   const file = req.args[0] as string;
+  const columns = resolveColumns(writeColumnSet, req.output.columns);
   // Nothing is read from the server before the plan and the run's rules are known good.
   const plan = await readPlan(file);
   const terminal = io.stdinIsTTY && io.stderrIsTTY;
@@ -167,8 +169,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   await render(ui, {
     kind: 'document',
     document: record(outcome, true),
-    table: (u) =>
-      render(u, { kind: 'rows', columns: writeColumns, rows: writeRows(outcome, done) }).then(() => undefined),
+    table: (u) => render(u, { kind: 'rows', columns, rows: writeRows(outcome, done) }).then(() => undefined),
   });
   io.stderr.write(`${writeSummary(outcome, done)}.\n`);
   if (result.failure) throw result.failure;

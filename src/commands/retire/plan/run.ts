@@ -7,13 +7,15 @@ import type { RunContext } from '../../../cli/context.js';
 import type { Request } from '../../../cli/spec.js';
 import type { options } from './options.js';
 import { defaultThreads } from '../../refs/threads.js';
-import { headline, renderPlan } from './view.js';
+import { resolveColumns } from '../../../cli/columns.js';
+import { headline, planColumnSet, renderPlan } from './view.js';
 import { writePlanFile } from './write-plan.js';
 
 /** `flagctl retire plan`: reads the server and the tree, judges each candidate, prints the plan. */
 export async function run(ctx: RunContext, req: Request<typeof options>): Promise<void> {
   const f = req.options;
   const paths = searchedPaths(req.args[0] as string[] | undefined);
+  const columns = resolveColumns(planColumnSet, req.output.columns);
   const ui = await ctx.ui(req.output);
   const target = await ctx.target();
   const project = f.project ?? target.project;
@@ -42,7 +44,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const done = plan;
   // The file first: the table a person reads in the same run is then the file's.
   if (f.out) await writePlanFile(f.out, done);
-  await renderPlan(ui, done, f.out);
+  await renderPlan(ui, done, f.out, columns);
   ctx.debug(headline(done));
   const ready = done.flags.filter((x) => x.verdict === 'archive').length;
   if (f.failOn === 'archive' && ready > 0)

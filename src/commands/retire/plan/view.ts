@@ -1,7 +1,7 @@
 import { print, type Ui } from '../../../output/context.js';
 import { annotation } from '../../../output/github.js';
 import { render } from '../../../output/render.js';
-import type { Column } from '../../../output/rows.js';
+import type { Column, ColumnSet } from '../../../output/rows.js';
 import { termSafe } from '../../../output/sanitize.js';
 import { markdownCell, markdownCode } from '../../../output/rows.js';
 import { failing } from '../../../retire/judge.js';
@@ -29,6 +29,13 @@ export const planColumns: Column<PlanFlag>[] = [
   { name: 'lastSeenAt', header: 'last seen', kind: 'time', value: (f) => f.lastSeenAt },
   { name: 'detail', value: (f) => detail(f) },
 ];
+
+/** The plan table's --columns: resolved before anything is read (`flag`, the header, picks the name too). */
+export const planColumnSet: ColumnSet<PlanFlag> = {
+  all: planColumns,
+  defaults: planColumns.map((c) => c.name),
+  resolve: (id) => (id === 'flag' ? { ...planColumns[0]!, name: 'flag' } : undefined),
+};
 
 export function headline(plan: Plan): string {
   const n = (v: string) => plan.flags.filter((f) => f.verdict === v).length;
@@ -89,7 +96,12 @@ export async function planAnnotations(ui: Ui, plan: Plan): Promise<void> {
  * A plan in the chosen format, the same for `retire plan` and `retire show` (so the comment a
  * reviewer reads is what the file holds): -o json is the plan document itself.
  */
-export async function renderPlan(ui: Ui, plan: Plan, file?: string): Promise<void> {
+export async function renderPlan(
+  ui: Ui,
+  plan: Plan,
+  file?: string,
+  columns: Column<PlanFlag>[] = planColumns,
+): Promise<void> {
   await render(ui, {
     kind: 'document',
     document: plan,
@@ -97,7 +109,7 @@ export async function renderPlan(ui: Ui, plan: Plan, file?: string): Promise<voi
     github: (u) => planAnnotations(u, plan),
     table: async (u) => {
       if (plan.flags.length === 0) ui.io.stderr.write(`No candidates in project ${termSafe(plan.project)}.\n`);
-      else await render(u, { kind: 'rows', columns: planColumns, rows: plan.flags });
+      else await render(u, { kind: 'rows', columns, rows: plan.flags });
     },
   });
 }
