@@ -44,7 +44,7 @@ export interface Cleanup {
   /** Names the server deletes right after archiving them (someone else deleted them meanwhile). */
   deleteAfterArchive?: Set<string>;
   /** The change history of archive, delete and revive, newest first (what apply verifies against). */
-  events: { type: string; featureName: string; project: string; createdAt: string }[];
+  events: { id?: number; type: string; featureName: string; project: string; createdAt: string }[];
   /** Each write's body, in order. */
   writes: { path: string; features: string[] }[];
   /** The names of each archive/validate, in order. */
