@@ -58,5 +58,61 @@ describe('retire apply and a server whose clock is behind the plan machine', () 
     expect(skips(r.stdout)).toEqual({
       'gone-a': `archived and revived since the plan (${serverTime(3)}): not the flag that was reviewed`,
     });
+    // The record carries the plan's mark, for revive --from to judge by.
+    expect((JSON.parse(r.stdout) as { planHistoryMark: unknown }).planHistoryMark).toEqual({
+      id: 2,
+      createdAt: serverTime(-43_199),
+    });
+  });
+});
+
+describe('features revive --from and a server whose clock is ahead of the plan machine', () => {
+  it("a flag revived minutes before the plan (by the server clock, after the plan time by ours), then archived by apply, is the record's archive: revived", async () => {
+    const c = serveCleanup(server, [{ name: 'gone-b', stale: true }]);
+    c.archived.set('gone-a', { name: 'gone-a', stale: true });
+    // The server's clock runs ten minutes ahead of ours: the plan made at NOW (ours) read the
+    // server at NOW + 10 min (its), five minutes after someone revived gone-a.
+    const ahead = (minutes: number) => new Date(NOW + minutes * 60_000).toISOString();
+    c.events.unshift(
+      { id: 1, type: 'feature-created', featureName: 'gone-a', project: 'default', createdAt: ahead(-43_200) },
+      { id: 2, type: 'feature-revived', featureName: 'gone-a', project: 'default', createdAt: ahead(5) },
+    );
+    c.events.unshift({
+      id: 3,
+      type: 'feature-archived',
+      featureName: 'gone-a',
+      project: 'default',
+      createdAt: ahead(11),
+    });
+    c.events.sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
+    // The record apply writes of that plan: its time by our clock, its mark by the server's ids.
+    const record = join(dir, 'result.json');
+    writeFileSync(
+      record,
+      JSON.stringify({
+        kind: 'flagctl-retire-result',
+        version: 1,
+        server: server.url,
+        instance: c.instanceId.value,
+        project: 'default',
+        plan: 'sha256:0',
+        planCreatedAt: new Date(NOW).toISOString(),
+        planHistoryMark: { id: 2, createdAt: ahead(5) },
+        complete: true,
+        archived: ['gone-a'],
+        skipped: [],
+        failed: [],
+        unverified: [],
+        unclear: [],
+        notAttempted: [],
+        interrupted: false,
+        earlier: [],
+        notes: [],
+      }),
+    );
+    const r = await cli(['features', 'revive', '--from', record, '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(c.writes).toEqual([{ path: 'revive', features: ['gone-a'] }]);
+    expect((JSON.parse(r.stdout) as { revived: string[]; skipped: unknown[] }).skipped).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { checkJsonDepth } from '../../../config/json-file.js';
 import { InterruptedError, RequestError, UsageError } from '../../../errors.js';
 import { clockOf, keepReadingWhenClosed } from '../../../io.js';
-import { changesCounted, instanceId, type Change } from '../../../api/instance.js';
+import { changesCounted, instanceId, type Change, type HistoryMark } from '../../../api/instance.js';
 import { render } from '../../../output/render.js';
 import { RESULT_KIND, REVIVE_RESULT_KIND } from '../../../retire/model.js';
 import { recordNames, resultRecord, sameFile } from '../../../retire/result-file.js';
@@ -14,9 +14,14 @@ import { writeColumns, writeRows, writeSummary, type Done } from '../../write-re
 import type { options } from './options.js';
 
 /** The archived names and project of a `retire apply --result` file. */
-async function fromResult(
-  path: string,
-): Promise<{ names: string[]; project: string; server: string; instance?: string | null; since?: number }> {
+async function fromResult(path: string): Promise<{
+  names: string[];
+  project: string;
+  server: string;
+  instance?: string | null;
+  since?: number;
+  mark?: HistoryMark | null;
+}> {
   const expected = 'expected the file of retire apply --result';
   let text: string;
   try {
@@ -35,6 +40,7 @@ async function fromResult(
     server?: unknown;
     instance?: unknown;
     planCreatedAt?: unknown;
+    planHistoryMark?: unknown;
   };
   try {
     doc = JSON.parse(text) as typeof doc;
@@ -62,7 +68,16 @@ async function fromResult(
     server: doc.server,
     instance,
     since: Number.isFinite(made) ? made : undefined,
+    mark: historyMarkOf(doc.planHistoryMark),
   };
+}
+
+/** The record's planHistoryMark, when it has that shape (a record of an older flagctl has none: its planCreatedAt is used). */
+function historyMarkOf(v: unknown): HistoryMark | null | undefined {
+  if (v === null) return null;
+  const m = v as { id?: unknown; createdAt?: unknown } | undefined;
+  if (typeof m?.id !== 'number' || !(typeof m.createdAt === 'string' || m.createdAt === null)) return undefined;
+  return { id: m.id, createdAt: m.createdAt };
 }
 
 const AGAIN: Record<Exclude<Change['type'], 'feature-revived'>, string> = {
@@ -107,7 +122,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   // name: reviving it is not the undo of this record.
   const later: Skip[] = [];
   if (from?.since !== undefined) {
-    const counted = await changesCounted(client, project, names, from.since);
+    const counted = await changesCounted(client, project, names, from.since, from.mark);
     for (const name of names) {
       const c = counted.get(name);
       if (c && c.count > 1 && c.newest.type !== 'feature-revived')

@@ -85,6 +85,8 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     plan: plan.digest,
     // From when the history tells what became of each flag: `features revive --from` skips one touched after its archive.
     planCreatedAt: plan.createdAt,
+    // The same moment by the server's event ids: what revive judges by, whatever the clocks say.
+    planHistoryMark: plan.historyMark,
     complete,
     finishedAt: new Date(clock.now()).toISOString(),
     ...carry(o),
