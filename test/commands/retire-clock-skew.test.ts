@@ -116,3 +116,46 @@ describe('features revive --from and a server whose clock is ahead of the plan m
     expect((JSON.parse(r.stdout) as { revived: string[]; skipped: unknown[] }).skipped).toEqual([]);
   });
 });
+
+describe('features revive --from and a record edited by hand', () => {
+  it('a name added to archived, whose archive came before the plan, is skipped; the record own archive is revived', async () => {
+    const c = serveCleanup(server, []);
+    c.archived.set('gone-a', { name: 'gone-a', stale: true });
+    // Archived a month ago, by someone else, for reasons of their own.
+    c.archived.set('old-decision', { name: 'old-decision' });
+    const at = (minutes: number) => new Date(NOW + minutes * 60_000).toISOString();
+    c.events.unshift(
+      { id: 1, type: 'feature-archived', featureName: 'old-decision', project: 'default', createdAt: at(-43_200) },
+      { id: 2, type: 'feature-created', featureName: 'other', project: 'default', createdAt: at(-1) },
+      { id: 3, type: 'feature-archived', featureName: 'gone-a', project: 'default', createdAt: at(1) },
+    );
+    c.events.sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
+    const record = join(dir, 'edited.json');
+    writeFileSync(
+      record,
+      JSON.stringify({
+        kind: 'flagctl-retire-result',
+        version: 1,
+        server: server.url,
+        instance: c.instanceId.value,
+        project: 'default',
+        plan: 'sha256:0',
+        planCreatedAt: new Date(NOW).toISOString(),
+        planHistoryMark: { id: 2, createdAt: at(-1) },
+        complete: true,
+        archived: ['gone-a', 'old-decision'],
+        skipped: [],
+        failed: [],
+        unverified: [],
+        notes: [],
+      }),
+    );
+    const r = await cli(['features', 'revive', '--from', record, '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(c.writes).toEqual([{ path: 'revive', features: ['gone-a'] }]);
+    expect(skips(r.stdout)).toEqual({
+      'old-decision':
+        "no archive of it in the project's history since the plan: not archived by this record (was the file edited?)",
+    });
+  });
+});

@@ -324,7 +324,14 @@ function orphanParents(c: Cleanup, names: string[]): string[] {
 }
 
 let eventClock = 0;
-/** One event in the project's history, newer than every one before it. */
+/** One event in the project's history, newer than every one before it, with an id as the servers give (after any a test sets by hand). */
 function happened(c: Cleanup, type: string, featureName: string): void {
-  c.events.unshift({ type, featureName, project: c.project, createdAt: new Date(NOW + ++eventClock).toISOString() });
+  ++eventClock;
+  c.events.unshift({
+    id: 1_000_000 + eventClock,
+    type,
+    featureName,
+    project: c.project,
+    createdAt: new Date(NOW + eventClock).toISOString(),
+  });
 }

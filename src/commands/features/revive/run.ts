@@ -21,6 +21,8 @@ async function fromResult(path: string): Promise<{
   instance?: string | null;
   since?: number;
   mark?: HistoryMark | null;
+  /** The names the record holds as archived (verified), not merely sent. */
+  archived: Set<string>;
 }> {
   const expected = 'expected the file of retire apply --result';
   let text: string;
@@ -69,6 +71,7 @@ async function fromResult(path: string): Promise<{
     instance,
     since: Number.isFinite(made) ? made : undefined,
     mark: historyMarkOf(doc.planHistoryMark),
+    archived: new Set(names),
   };
 }
 
@@ -125,7 +128,14 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     const counted = await changesCounted(client, project, names, from.since, from.mark);
     for (const name of names) {
       const c = counted.get(name);
-      if (c && c.count > 1 && c.newest.type !== 'feature-revived')
+      // Archived (verified) by the record, yet no archive after the plan's mark: the record did
+      // not archive it (a hand-edited file, or one of another plan); its archive is someone else's.
+      if (!c && from.mark && from.archived.has(name))
+        later.push({
+          name,
+          reason: `no archive of it in the project's history since the plan: not archived by this record (was the file edited?)`,
+        });
+      else if (c && c.count > 1 && c.newest.type !== 'feature-revived')
         later.push({
           name,
           reason: `${AGAIN[c.newest.type]} since the record's archive (${c.newest.at}): not the archive it made`,
