@@ -26,6 +26,12 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const file = req.args[0] as string;
   // Nothing is read from the server before the plan and the run's rules are known good.
   const plan = await readPlan(file);
+  // The digest the reviewer saw pins every field apply reads (its rules, paths, --include too):
+  // a file edited after the review, its digests recomputed, is not that plan.
+  if (f.expectDigest && f.expectDigest !== plan.digest)
+    throw new UsageError(
+      `--expect-digest ${f.expectDigest}: the plan file "${file}" has digest ${plan.digest}, so it is not the plan that was reviewed; nothing was archived`,
+    );
   const terminal = io.stdinIsTTY && io.stderrIsTTY;
   if (!f.yes && !terminal) {
     throw new UsageError(
