@@ -39,17 +39,20 @@ export interface ResultRecord<O> {
 /**
  * A write's --result record (`path`, none without one), made by `doc` from the outcome so far.
  * `done` and `command` word the hint when it cannot be written before the first write:
- * "nothing was archived; … run the same apply again".
+ * "nothing was archived; … run the same apply again". `before` runs before each rewrite (apply
+ * reads the record it is about to replace again).
  */
 export function resultRecord<O>(
   path: string | undefined,
   doc: (o: O, complete: boolean) => unknown,
   done: string,
   command: string,
+  before?: () => Promise<void>,
 ): ResultRecord<O> {
   let failure: OutputError | undefined;
   const save = async (o: O, complete: boolean) => {
     if (!path) return;
+    await before?.();
     try {
       await writeRecord(path, doc(o, complete));
       failure = undefined;

@@ -63,14 +63,14 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   // A second run of the same plan with the same --result file replaces the first's record: the
   // flags that record names archived (or sent), now skipped as already archived, are carried
   // over as archived, so that `revive --from` of the file still undoes the whole plan.
-  const earlier = f.result
-    ? await earlierArchived(f.result, {
-        kind: RESULT_KIND,
-        plan: plan.digest,
-        server: plan.server,
-        project: plan.project,
-      })
-    : new Set<string>();
+  const same = { kind: RESULT_KIND, plan: plan.digest, server: plan.server, project: plan.project };
+  const earlier = f.result ? await earlierArchived(f.result, same) : new Set<string>();
+  // Read again before each rewrite: another run of the plan with the same file (at the same
+  // time, or while this one waited at the question) may have archived flags this one now
+  // finds already archived, and its record is the one being replaced.
+  const refresh = async () => {
+    if (f.result) for (const n of await earlierArchived(f.result, same)) earlier.add(n);
+  };
   const carry = (o: Outcome & { earlier?: string[] }): Outcome & { earlier: string[] } => {
     const moved = o.skipped.filter((x) => x.reason === 'already archived' && earlier.has(x.name)).map((x) => x.name);
     const gone = new Set(moved);
@@ -98,7 +98,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     ...carry(o),
     notes,
   });
-  const result = resultRecord(f.result, record, 'archived', 'apply');
+  const result = resultRecord(f.result, record, 'archived', 'apply', refresh);
   const hold = io.interrupt?.hold();
   let outcome: Outcome;
   try {
@@ -169,6 +169,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   // send) still stopped the run: its exit code and the record say so.
   if (!outcome.interrupted && hold?.signal.aborted)
     outcome = { ...outcome, interrupted: true, signal: stopSignal(hold.signal) };
+  await refresh();
   outcome = carry(outcome);
   await result.save(outcome, true);
   const done: Done<'archived'> = { result: 'archived', names: outcome.archived, found: 'archived' };
