@@ -74,6 +74,16 @@ export function resultRecord<O>(
   };
 }
 
+/**
+ * The record's failure, saying so when a signal stopped the run as well: the exit code is then
+ * 1, not the signal's (130, 143, 129), which promises a written result; the output is the record.
+ */
+export function stoppedToo(failure: OutputError, o: { interrupted: boolean; signal?: string }): OutputError {
+  if (o.interrupted)
+    failure.hint = `the run was also stopped by ${o.signal ?? 'SIGINT'}; exit 1 rather than the signal's code, which promises a written result: the output above is the only record`;
+  return failure;
+}
+
 /** True when both paths name one file (the same path, or links to one file): a record must not replace the file it was made from. */
 export async function sameFile(a: string, b: string): Promise<boolean> {
   if (resolve(a) === resolve(b)) return true;

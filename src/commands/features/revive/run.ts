@@ -5,7 +5,7 @@ import { clockOf, keepReadingWhenClosed } from '../../../io.js';
 import { changesCounted, instanceId, type Change, type HistoryMark } from '../../../api/instance.js';
 import { render } from '../../../output/render.js';
 import { RESULT_KIND, REVIVE_RESULT_KIND } from '../../../retire/model.js';
-import { recordNames, resultRecord, sameFile } from '../../../retire/result-file.js';
+import { recordNames, resultRecord, sameFile, stoppedToo } from '../../../retire/result-file.js';
 import type { Skip } from '../../../retire/outcome.js';
 import { reviveAll, type ReviveOutcome } from '../../../retire/revive.js';
 import type { RunContext } from '../../../cli/context.js';
@@ -183,7 +183,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     table: (u) => render(u, { kind: 'rows', columns: writeColumns, rows }).then(() => undefined),
   });
   io.stderr.write(`${writeSummary(outcome, done)}.\n`);
-  if (result.failure) throw result.failure;
+  if (result.failure) throw stoppedToo(result.failure, outcome);
   if (outcome.interrupted) throw new InterruptedError(outcome.signal);
   const bad = outcome.failed.length + outcome.unverified.length;
   if (bad > 0)

@@ -9,7 +9,7 @@ import { defaultThreads } from '../../refs/threads.js';
 import { RESULT_KIND } from '../../../retire/model.js';
 import { readPlan } from '../../../retire/plan-file.js';
 import { stopSignal } from '../../../retire/write-answer.js';
-import { earlierArchived, resultRecord, sameFile } from '../../../retire/result-file.js';
+import { earlierArchived, resultRecord, sameFile, stoppedToo } from '../../../retire/result-file.js';
 import type { RunContext } from '../../../cli/context.js';
 import type { Request } from '../../../cli/spec.js';
 import { confirm } from './confirm.js';
@@ -180,7 +180,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       render(u, { kind: 'rows', columns: writeColumns, rows: writeRows(outcome, done) }).then(() => undefined),
   });
   io.stderr.write(`${writeSummary(outcome, done)}.\n`);
-  if (result.failure) throw result.failure;
+  if (result.failure) throw stoppedToo(result.failure, outcome);
   if (outcome.interrupted) throw new InterruptedError(outcome.signal);
   const bad = outcome.failed.length + outcome.unverified.length;
   if (bad > 0) {
