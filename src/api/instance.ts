@@ -64,11 +64,13 @@ export async function historyMark(client: ApiClient, project: string): Promise<H
 }
 
 /**
- * Transactions can commit out of their start order, so an event's time (its transaction's
- * start, on the database's clock) may be a little older than a smaller id's: the history is
- * read this far past the mark's time before it stops.
+ * An event's time is its transaction's start (the database's now()), its id is taken when it is
+ * inserted: an event after the mark may bear a time a little older than the mark's. The history
+ * is read this far past the mark's time before it stops; events at or below the mark's id are
+ * passed over, not counted. Short, as a burst of events just before the plan (a revive of a
+ * thousand flags) is read only within it.
  */
-const COMMIT_ORDER_SLACK_MS = 60_000;
+const COMMIT_ORDER_SLACK_MS = 2_000;
 
 /**
  * The newest create, archive, revive or delete event of each of these flags after `afterMs`,

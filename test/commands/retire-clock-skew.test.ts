@@ -159,3 +159,29 @@ describe('features revive --from and a record edited by hand', () => {
     });
   });
 });
+
+describe("retire apply reads the history since the plan's mark, and no further", () => {
+  it('a burst of events seconds before the plan is not read past: one page', async () => {
+    const c = serveCleanup(server, FLAGS);
+    // A thousand flags revived ten seconds before the plan, then one more change: the mark.
+    for (let i = 0; i < 1000; i++) event(c, -10 / 60, 'feature-revived', `burst-${i}`);
+    event(c, 0, 'feature-strategy-updated', 'gone-b');
+    const plan = await cli(['retire', 'plan', tree, '-o', 'json']);
+    expect(plan.code, plan.stderr).toBe(0);
+    const path = join(dir, 'plan-burst.json');
+    writeFileSync(path, plan.stdout);
+    server.reset();
+
+    const d = serveCleanup(server, FLAGS);
+    d.events.push(...c.events);
+    const r = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(d.writes).toEqual([{ path: 'archive', features: ['gone-a', 'gone-b'] }]);
+    const before = server.requests.slice(
+      0,
+      server.requests.findIndex((q) => q.url === '/api/admin/projects/default/archive'),
+    );
+    const history = before.filter((q) => q.url.startsWith('/api/admin/search/events'));
+    expect(history.map((q) => new URL(q.url, server.url).searchParams.get('limit'))).toEqual(['100']);
+  });
+});
