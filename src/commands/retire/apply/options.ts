@@ -12,10 +12,10 @@ export const options = {
   },
   expectDigest: {
     spelling: '--expect-digest <sha256>',
-    help: 'refuse the plan unless its digest is this one: the digest printed where it was reviewed (retire show, the markdown comment)',
+    help: 'refuse the plan unless its digest is this one: the digest the review showed (the markdown of retire plan or retire show)',
     parse: matching(
       /^sha256:[0-9a-f]{64}$/,
-      'expected the plan digest as retire show prints it: sha256:<64 hex digits>',
+      'expected the plan digest as retire show -o markdown prints it: sha256:<64 hex digits>',
     ),
   },
   project: {
