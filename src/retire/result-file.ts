@@ -100,6 +100,9 @@ export async function earlierArchived(
   path: string,
   same: { kind: string; plan: string; server: string; project: string },
 ): Promise<Set<string>> {
+  // Only a regular file can hold an earlier record: reading a pipe or a device (--result
+  // /dev/stdout into `| cat`) would wait on the very stream the record is written to.
+  if (!(await stat(path).catch(() => null))?.isFile()) return new Set();
   let doc: Record<string, unknown>;
   try {
     doc = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
