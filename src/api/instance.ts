@@ -44,42 +44,82 @@ const FIRST_PAGE = 100;
 const CHANGE_TYPES: Change['type'][] = ['feature-created', 'feature-archived', 'feature-revived', 'feature-deleted'];
 
 /**
+ * Where the project's history stood when a plan read the server: its newest event, by the
+ * server's own id and time. "Since the plan" is then judged by the server's clock alone: the
+ * plan's createdAt is the clock of the machine that made it, which may be minutes off the
+ * server's, and an event inside that gap would be taken for one before the plan. `createdAt`
+ * null: the project had no events then, so every event is since.
+ */
+export interface HistoryMark {
+  id: number;
+  createdAt: string | null;
+}
+
+/** The project's newest event; null when the server gives it no id (then only the plan's time can be used). */
+export async function historyMark(client: ApiClient, project: string): Promise<HistoryMark | null> {
+  for await (const e of flagEvents(client, { project, limit: 1, pageSize: 1 })) {
+    return typeof e.id === 'number' ? { id: e.id, createdAt: e.createdAt } : null;
+  }
+  return { id: 0, createdAt: null };
+}
+
+/**
+ * An event's time is its transaction's start (the database's now()), its id is taken when it is
+ * inserted: an event after the mark may bear a time a little older than the mark's. The history
+ * is read this far past the mark's time before it stops; events at or below the mark's id are
+ * passed over, not counted. Short, as a burst of events just before the plan (a revive of a
+ * thousand flags) is read only within it.
+ */
+const COMMIT_ORDER_SLACK_MS = 2_000;
+
+/**
  * The newest create, archive, revive or delete event of each of these flags after `afterMs`,
  * from the project's history (newest first, not rate-limited): paging stops at the first event
  * older than that, so a quiet project costs one request. That first page is small (most plans
  * are applied with few changes since; a page of 1,000 events with their data is about half a
- * megabyte to send and parse), and the pages after it take 1,000.
+ * megabyte to send and parse), and the pages after it take 1,000. With a `mark` (the plan's),
+ * "after" is judged by the server's event ids, not by `afterMs` (another machine's clock).
  */
 export async function changesSince(
   client: ApiClient,
   project: string,
   names: string[],
   afterMs: number,
+  mark?: HistoryMark | null,
 ): Promise<Map<string, Change>> {
-  const counted = await changesCounted(client, project, names, afterMs);
+  const counted = await changesCounted(client, project, names, afterMs, mark);
   return new Map([...counted].map(([name, c]) => [name, c.newest]));
 }
 
 /**
- * How many create, archive, revive or delete events each of these flags has after `afterMs`,
- * with the newest: a flag that one archive after that moment took and nobody touched since
- * has exactly one. The history is read as changesSince says.
+ * How many create, archive, revive or delete events each of these flags has after `afterMs`
+ * (or after `mark`), with the newest: a flag that one archive after that moment took and
+ * nobody touched since has exactly one. The history is read as changesSince says.
  */
 export async function changesCounted(
   client: ApiClient,
   project: string,
   names: string[],
   afterMs: number,
+  mark?: HistoryMark | null,
 ): Promise<Map<string, { count: number; newest: Change }>> {
   const wanted = new Set(names);
   const found = new Map<string, { count: number; newest: Change }>();
   if (wanted.size === 0) return found;
-  // The day before: the server's clock and ours need not agree on the date.
-  const since = new Date(afterMs - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const markMs = mark?.createdAt ? Date.parse(mark.createdAt) : NaN;
+  // From the day before the mark's time (the server's clock), or before `afterMs`: the server's
+  // clock and ours need not agree on the date.
+  const since = new Date((Number.isFinite(markMs) ? markMs : afterMs) - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
   const pages = { pageSize: 1000, firstPageSize: FIRST_PAGE };
   for await (const e of flagEvents(client, { project, types: CHANGE_TYPES, since, ...pages })) {
     const at = Date.parse(e.createdAt);
-    if (Number.isFinite(at) && at <= afterMs) break;
+    if (mark && typeof e.id === 'number') {
+      if (e.id <= mark.id) {
+        if (!Number.isFinite(markMs) || (Number.isFinite(at) && at < markMs - COMMIT_ORDER_SLACK_MS)) break;
+        continue;
+      }
+      // An event without an id can only be placed by its time.
+    } else if (Number.isFinite(at) && at <= afterMs) break;
     const name = e.featureName;
     if (!name || !wanted.has(name) || !(CHANGE_TYPES as string[]).includes(e.type)) continue;
     const seen = found.get(name);

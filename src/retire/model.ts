@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { HistoryMark } from '../api/instance.js';
 import { canonicalJson } from '../snapshot/canonical.js';
 
 // The plan file of `flagctl retire plan` and the result of `retire apply`. A plan is reviewed
@@ -61,6 +62,12 @@ export interface Plan {
   server: string;
   /** The instance's own id (ui-config's versionInfo.instanceId): apply refuses another server behind the same URL. */
   instance: string | null;
+  /**
+   * The project's newest event when the plan read the server (null: the server gave no id): apply
+   * reads what happened since by the server's ids, whatever this machine's clock said. Absent
+   * in plans of an older flagctl, which are judged by createdAt.
+   */
+  historyMark?: HistoryMark | null;
   project: string;
   /**
    * The instance's enabled environments, and those of the project (the only ones whose lastSeenAt

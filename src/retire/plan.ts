@@ -17,7 +17,7 @@ import { findReferences, type MatchOptions } from '../refs/references.js';
 import { emptyStats, type TreeOptions } from '../refs/scan.js';
 import { eachLimited } from '../api/http/limit.js';
 import { VERSION } from '../version.js';
-import { enabledEnvironments, instanceId } from '../api/instance.js';
+import { enabledEnvironments, historyMark, instanceId } from '../api/instance.js';
 import { blindEnvironments, judge, projectEnvironments, type Candidate } from './judge.js';
 import { PLAN_KIND, PLAN_VERSION, planDigest, type FlagState, type Plan, type PlanFlag } from './model.js';
 import { flagState, searchSource } from './state.js';
@@ -29,7 +29,8 @@ import { flagState, searchSource } from './state.js';
 // The reads do not grow with the project: its feature list in one request (the same source
 // apply re-reads, so both compute the same state), the flag types, one search filtered to
 // lifecycle completed (search is limited to 15 a minute on 8.x), the instance's one
-// "any dependencies?" answer, and its id and environments (what apply checks the plan against). Only when that is true is each candidate's document read, for
+// "any dependencies?" answer, its id and environments (what apply checks the plan against), and
+// the history's newest event, just before the list. Only when that is true is each candidate's document read, for
 // its children (and its lifecycle), at most 8 at a time over the client's connections.
 
 export interface PlanRequest {
@@ -61,11 +62,15 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
   const dependencyRead = anyDependencies(client, project);
   completedRead.catch(() => undefined); // awaited below
   dependencyRead.catch(() => undefined);
-  const [lifetimes, active, instance, instanceEnvs] = await Promise.all([
+  // Where the history stands, read before the list the plan judges: apply takes every event
+  // after it as since the plan, by the server's ids rather than by this machine's clock.
+  const markRead = historyMark(client, project);
+  const [lifetimes, active, instance, instanceEnvs, mark] = await Promise.all([
     typeLifetimes(client),
-    activeFlags(client, project),
+    markRead.then(() => activeFlags(client, project)),
     instanceId(client),
     enabledEnvironments(client),
+    markRead,
   ]);
   const environments = { instance: instanceEnvs, project: projectEnvironments(active) };
   const wanted = new Set(r.include);
@@ -218,6 +223,7 @@ export async function makePlan(r: PlanRequest): Promise<Plan> {
     createdAt: new Date(r.now).toISOString(),
     server: r.server,
     instance,
+    historyMark: mark,
     project,
     environments,
     paths,

@@ -101,7 +101,7 @@ async function judgeLive(
     idNow,
     activeFlags(client, plan.project),
     enabledEnvironments(client),
-    changesSince(client, plan.project, names, Date.parse(plan.createdAt)),
+    changesSince(client, plan.project, names, Date.parse(plan.createdAt), plan.historyMark),
     o.validate
       ? idNow.then((same) => (same === plan.instance ? validateEarly(client, plan.project, names) : undefined))
       : undefined,

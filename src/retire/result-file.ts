@@ -39,17 +39,20 @@ export interface ResultRecord<O> {
 /**
  * A write's --result record (`path`, none without one), made by `doc` from the outcome so far.
  * `done` and `command` word the hint when it cannot be written before the first write:
- * "nothing was archived; … run the same apply again".
+ * "nothing was archived; … run the same apply again". `before` runs before each rewrite (apply
+ * reads the record it is about to replace again).
  */
 export function resultRecord<O>(
   path: string | undefined,
   doc: (o: O, complete: boolean) => unknown,
   done: string,
   command: string,
+  before?: () => Promise<void>,
 ): ResultRecord<O> {
   let failure: OutputError | undefined;
   const save = async (o: O, complete: boolean) => {
     if (!path) return;
+    await before?.();
     try {
       await writeRecord(path, doc(o, complete));
       failure = undefined;
@@ -71,6 +74,16 @@ export function resultRecord<O>(
   };
 }
 
+/**
+ * The record's failure, saying so when a signal stopped the run as well: the exit code is then
+ * 1, not the signal's (130, 143, 129), which promises a written result; the output is the record.
+ */
+export function stoppedToo(failure: OutputError, o: { interrupted: boolean; signal?: string }): OutputError {
+  if (o.interrupted)
+    failure.hint = `the run was also stopped by ${o.signal ?? 'SIGINT'}; exit 1 rather than the signal's code, which promises a written result: the output above is the only record`;
+  return failure;
+}
+
 /** True when both paths name one file (the same path, or links to one file): a record must not replace the file it was made from. */
 export async function sameFile(a: string, b: string): Promise<boolean> {
   if (resolve(a) === resolve(b)) return true;
@@ -87,6 +100,9 @@ export async function earlierArchived(
   path: string,
   same: { kind: string; plan: string; server: string; project: string },
 ): Promise<Set<string>> {
+  // Only a regular file can hold an earlier record: reading a pipe or a device (--result
+  // /dev/stdout into `| cat`) would wait on the very stream the record is written to.
+  if (!(await stat(path).catch(() => null))?.isFile()) return new Set();
   let doc: Record<string, unknown>;
   try {
     doc = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;

@@ -3,14 +3,15 @@ import type { Clock } from '../io.js';
 import type { Failure } from './outcome.js';
 
 // What a write's answer proves. Only a refusal the server itself gave before acting (a 4xx, a
-// 429, a redirect that is not followed) proves that nothing was done. Any other answer (a
-// 5xx, which a proxy may give after forwarding the request; a timeout; a connection reset
-// after the request was sent) leaves the outcome unknown until a read says what the server did.
+// 429) proves that nothing was done. Any other answer (a 5xx, which a proxy may give after
+// forwarding the request; a redirect, which may come after acting, as post/redirect/get does,
+// with a Location or without; a timeout; a connection reset after the request was sent) leaves
+// the outcome unknown until a read says what the server did.
 
 /** True when the error proves the server refused the write: nothing of it was done. */
 export function isRefusal(err: CliError): boolean {
-  if (err instanceof ApiError) return err.status < 500;
-  return err instanceof RequestError && err.status !== undefined && err.status < 500;
+  if (err instanceof ApiError) return err.status >= 400 && err.status < 500;
+  return err instanceof RequestError && err.status !== undefined && err.status >= 400 && err.status < 500;
 }
 
 /** The error of a write as a CliError, or thrown again when it is a flaw of flagctl's own. */

@@ -9,7 +9,7 @@ import { planDigest, stateDigest, type Plan } from '../../src/retire/model.js';
 import { SkippingClock } from '../support/clock.js';
 import { useFixtureServer } from '../support/fixture-server.js';
 import { runCli, testIO, type TestIOOptions } from '../support/io.js';
-import { NOW, serveCleanup, type FixtureFlag } from '../support/retire-fixture.js';
+import { archiveNow, NOW, serveCleanup, type FixtureFlag } from '../support/retire-fixture.js';
 
 // A second hostile look at the two writes (issue 33): a signal while the writes are verified,
 // a --result file that cannot be written or names the plan itself, a record's mode, and
@@ -181,10 +181,11 @@ describe('features revive --from on another instance behind the same URL', () =>
     server.reset();
     c = serveCleanup(server, flags);
     c.instanceId.value = 'ffffffff-0000-4000-8000-00000000000f';
-    for (const f of flags) {
-      c.archived.set(f.name, c.active.get(f.name)!);
-      c.active.delete(f.name);
-    }
+    // Archived, with their events in the history, as a server keeps them.
+    archiveNow(
+      c,
+      flags.map((f) => f.name),
+    );
     const r = await cli(['features', 'revive', '--from', record]);
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toContain(id!);

@@ -67,7 +67,9 @@ describe('retire show', () => {
     expect(JSON.parse(json.stdout)).toEqual(plan);
     const md = await offline(['retire', 'show', path, '-o', 'markdown']);
     expect(md.code, md.stderr).toBe(0);
-    expect(md.stdout).toContain(`Apply with \`flagctl retire apply ${path}\` (plan digest \`${plan.digest}\`).`);
+    expect(md.stdout).toContain(
+      `Apply with \`flagctl retire apply ${path} --expect-digest ${plan.digest}\` (it refuses a file with any other digest).`,
+    );
     const gh = await offline(['retire', 'show', path, '-o', 'github']);
     expect(gh.code, gh.stderr).toBe(0);
     expect(gh.stdout).toContain('::notice title=Flag ready to archive%3A legacy_search::legacy_search: archive: ');

@@ -140,7 +140,7 @@ describe('retire plan', () => {
     expect(rows.sort()).toEqual(['raced', 'revived-after']);
   });
 
-  it('reads a project of 5,000 flags in seven requests: the list, the types, one filtered search, the completions in the history, the dependency check, the instance id and environments', async () => {
+  it('reads a project of 5,000 flags in eight requests: the history mark, the list, the types, one filtered search, the completions in the history, the dependency check, the instance id and environments', async () => {
     const many: FixtureFlag[] = Array.from({ length: 5000 }, (_, i) => ({
       name: `f-${String(i).padStart(4, '0')}`,
       stale: i < 1000,
@@ -158,9 +158,16 @@ describe('retire plan', () => {
       '/api/admin/projects/default/dependencies',
       '/api/admin/projects/default/features',
       '/api/admin/search/events',
+      '/api/admin/search/events',
       '/api/admin/search/features',
       '/api/admin/ui-config',
     ]);
+    // The history's newest event, asked before the list the plan judges (apply's "since the plan").
+    const urls = server.requests.map((q) => q.url);
+    const mark = urls.findIndex((u) => /^\/api\/admin\/search\/events\?project=IS%3Adefault&offset=0&limit=1$/.test(u));
+    expect(mark).toBeGreaterThanOrEqual(0);
+    expect(urls.indexOf('/api/admin/projects/default/features')).toBeGreaterThan(mark);
+    expect(plan.historyMark).toEqual({ id: 0, createdAt: null });
     const search = new URL(server.requests.find((q) => q.url.startsWith('/api/admin/search/features'))!.url, server.url)
       .searchParams;
     expect([search.get('project'), search.get('lifecycle')]).toEqual(['IS:default', 'IS:completed']);

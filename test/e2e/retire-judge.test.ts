@@ -125,7 +125,7 @@ describe.each(versions)('retire apply judges again on Unleash %s', (version) => 
     // retire show: the file, with no server at all.
     const show = await flagctl(['retire', 'show', file, '-o', 'markdown']);
     expect(show.code, show.stderr).toBe(0);
-    expect(show.stdout).toContain(`(plan digest \`${doc.digest}\`)`);
+    expect(show.stdout).toContain(`--expect-digest ${doc.digest}\` (it refuses a file with any other digest)`);
     expect(show.stdout).toContain('| `j-free` | **archive** |');
     const shownJson = await flagctl(['retire', 'show', file, '-o', 'json']);
     expect(JSON.parse(shownJson.stdout)).toEqual(doc);
@@ -141,6 +141,12 @@ describe.each(versions)('retire apply judges again on Unleash %s', (version) => 
     writeFileSync(join(tree, 'late.ts'), "if (unleash.isEnabled('j-ref')) render();\n");
     await untilSeen(s, 'j-seen');
     await forge(s, file, ['j-unstale', 'j-seen', 'j-recreated', 'j-revived']);
+    // The digest the review showed pins the file: the forged one is refused before anything is read.
+    const pinned = await flagctl(['retire', 'apply', file, '--yes', '--expect-digest', doc.digest], env);
+    expect(pinned.code).toBe(2);
+    expect(pinned.stderr).toMatch(
+      /^flagctl: --expect-digest \S+: the plan file "[^"]+" has digest sha256:[0-9a-f]{64}, so it is not the plan that was reviewed; nothing was archived\n$/,
+    );
 
     const refused = await flagctl(['retire', 'apply', file, '--yes', '--only', 'j-free,j-nope'], env);
     expect(refused.code).toBe(2);

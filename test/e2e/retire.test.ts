@@ -102,7 +102,7 @@ describe.each(versions)('retire on Unleash %s', (version) => {
     const env = target(s, s.adminToken);
     const plan = await flagctl(['retire', 'plan', join(dir, 'src'), '-o', 'json', '--debug'], env);
     expect(plan.code, plan.stderr).toBe(0);
-    // What the plan reads: the list, the types, ONE search (lifecycle completed), one page of the
+    // What the plan reads: the history's newest event, the list, the types, ONE search (lifecycle completed), one page of the
     // project's completion, uncompletion, archive, revive and delete events (no flag here is
     // completed without search knowing: no stage rows read), the instance's dependency answer
     // (true: r-child depends on r-parent), then each candidate's document.
@@ -111,6 +111,8 @@ describe.each(versions)('retire on Unleash %s', (version) => {
       .filter((l) => /^debug: GET \S+ -> \d{3} /.test(l))
       .map((l) => l.split(' ')[2]!.replace(s.url, ''));
     expect(gets.filter((u) => u.startsWith('/api/admin/search/')).sort()).toEqual([
+      // The history's newest event: apply's "since the plan" (the plan's historyMark).
+      '/api/admin/search/events?project=IS%3Adefault&offset=0&limit=1',
       expect.stringMatching(
         /^\/api\/admin\/search\/events\?project=IS%3Adefault&type=IS_ANY_OF%3Afeature-completed%2C/,
       ),
@@ -124,6 +126,7 @@ describe.each(versions)('retire on Unleash %s', (version) => {
         .map((n) => `/api/admin/projects/default/features/${n}`),
     );
     const doc = JSON.parse(plan.stdout) as {
+      historyMark: { id: number; createdAt: string | null } | null;
       flags: {
         name: string;
         verdict: string;
@@ -132,6 +135,9 @@ describe.each(versions)('retire on Unleash %s', (version) => {
         checks: { check: string; pass: boolean }[];
       }[];
     };
+    // Both servers give their events ids: the mark is the seeded project's newest event.
+    expect(doc.historyMark).toEqual({ id: expect.any(Number), createdAt: expect.any(String) });
+    expect(doc.historyMark!.id).toBeGreaterThan(0);
     expect(Object.fromEntries(doc.flags.map((f) => [f.name, f.verdict]))).toEqual(CASES);
     expect(doc.flags.find((f) => f.name === 'r-stale-used')!.files).toEqual([join(dir, 'src', 'app.ts')]);
     expect(

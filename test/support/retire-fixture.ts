@@ -44,7 +44,7 @@ export interface Cleanup {
   /** Names the server deletes right after archiving them (someone else deleted them meanwhile). */
   deleteAfterArchive?: Set<string>;
   /** The change history of archive, delete and revive, newest first (what apply verifies against). */
-  events: { type: string; featureName: string; project: string; createdAt: string }[];
+  events: { id?: number; type: string; featureName: string; project: string; createdAt: string }[];
   /** Each write's body, in order. */
   writes: { path: string; features: string[] }[];
   /** The names of each archive/validate, in order. */
@@ -324,7 +324,14 @@ function orphanParents(c: Cleanup, names: string[]): string[] {
 }
 
 let eventClock = 0;
-/** One event in the project's history, newer than every one before it. */
+/** One event in the project's history, newer than every one before it, with an id as the servers give (after any a test sets by hand). */
 function happened(c: Cleanup, type: string, featureName: string): void {
-  c.events.unshift({ type, featureName, project: c.project, createdAt: new Date(NOW + ++eventClock).toISOString() });
+  ++eventClock;
+  c.events.unshift({
+    id: 1_000_000 + eventClock,
+    type,
+    featureName,
+    project: c.project,
+    createdAt: new Date(NOW + eventClock).toISOString(),
+  });
 }

@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { checkJsonDepth } from '../../../config/json-file.js';
 import { InterruptedError, RequestError, UsageError } from '../../../errors.js';
 import { clockOf, keepReadingWhenClosed } from '../../../io.js';
-import { changesCounted, instanceId, type Change } from '../../../api/instance.js';
+import { changesCounted, instanceId, type Change, type HistoryMark } from '../../../api/instance.js';
 import { render } from '../../../output/render.js';
 import { RESULT_KIND, REVIVE_RESULT_KIND } from '../../../retire/model.js';
-import { recordNames, resultRecord, sameFile } from '../../../retire/result-file.js';
+import { recordNames, resultRecord, sameFile, stoppedToo } from '../../../retire/result-file.js';
 import type { Skip } from '../../../retire/outcome.js';
 import { reviveAll, type ReviveOutcome } from '../../../retire/revive.js';
 import type { RunContext } from '../../../cli/context.js';
@@ -15,9 +15,16 @@ import { writeColumnSet, writeRows, writeSummary, type Done } from '../../write-
 import type { options } from './options.js';
 
 /** The archived names and project of a `retire apply --result` file. */
-async function fromResult(
-  path: string,
-): Promise<{ names: string[]; project: string; server: string; instance?: string | null; since?: number }> {
+async function fromResult(path: string): Promise<{
+  names: string[];
+  project: string;
+  server: string;
+  instance?: string | null;
+  since?: number;
+  mark?: HistoryMark | null;
+  /** The names the record holds as archived (verified), not merely sent. */
+  archived: Set<string>;
+}> {
   const expected = 'expected the file of retire apply --result';
   let text: string;
   try {
@@ -36,6 +43,7 @@ async function fromResult(
     server?: unknown;
     instance?: unknown;
     planCreatedAt?: unknown;
+    planHistoryMark?: unknown;
   };
   try {
     doc = JSON.parse(text) as typeof doc;
@@ -63,7 +71,17 @@ async function fromResult(
     server: doc.server,
     instance,
     since: Number.isFinite(made) ? made : undefined,
+    mark: historyMarkOf(doc.planHistoryMark),
+    archived: new Set(names),
   };
+}
+
+/** The record's planHistoryMark, when it has that shape (a record of an older flagctl has none: its planCreatedAt is used). */
+function historyMarkOf(v: unknown): HistoryMark | null | undefined {
+  if (v === null) return null;
+  const m = v as { id?: unknown; createdAt?: unknown } | undefined;
+  if (typeof m?.id !== 'number' || !(typeof m.createdAt === 'string' || m.createdAt === null)) return undefined;
+  return { id: m.id, createdAt: m.createdAt };
 }
 
 const AGAIN: Record<Exclude<Change['type'], 'feature-revived'>, string> = {
@@ -109,10 +127,17 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   // name: reviving it is not the undo of this record.
   const later: Skip[] = [];
   if (from?.since !== undefined) {
-    const counted = await changesCounted(client, project, names, from.since);
+    const counted = await changesCounted(client, project, names, from.since, from.mark);
     for (const name of names) {
       const c = counted.get(name);
-      if (c && c.count > 1 && c.newest.type !== 'feature-revived')
+      // Archived (verified) by the record, yet no archive after the plan's mark: the record did
+      // not archive it (a hand-edited file, or one of another plan); its archive is someone else's.
+      if (!c && from.mark && from.archived.has(name))
+        later.push({
+          name,
+          reason: `no archive of it in the project's history since the plan: not archived by this record (was the file edited?)`,
+        });
+      else if (c && c.count > 1 && c.newest.type !== 'feature-revived')
         later.push({
           name,
           reason: `${AGAIN[c.newest.type]} since the record's archive (${c.newest.at}): not the archive it made`,
@@ -160,7 +185,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     table: (u) => render(u, { kind: 'rows', columns, rows }).then(() => undefined),
   });
   io.stderr.write(`${writeSummary(outcome, done)}.\n`);
-  if (result.failure) throw result.failure;
+  if (result.failure) throw stoppedToo(result.failure, outcome);
   if (outcome.interrupted) throw new InterruptedError(outcome.signal);
   const bad = outcome.failed.length + outcome.unverified.length;
   if (bad > 0)

@@ -10,7 +10,9 @@ export default defineCommand({
   formats: offer(DOCUMENT_FORMATS),
   help: `Before any write the plan is checked: it must be a flagctl plan of this version whose
 content still matches its digest (a hand-edited verdict is refused), made on the same server
-(URL and instance id) and project (else exit 2). Then each flag the plan says to archive is
+(URL and instance id) and project, and, with --expect-digest, have the digest the review
+showed: a file edited after the review is refused even with its digests recomputed (else exit
+2). Then each flag the plan says to archive is
 judged again on the live server by the plan's rules, whatever the file says: one whose state
 changed, that is no longer stale (or completed), was seen within the plan's unseen days or
 may be used in an environment the project does not enable, was created, archived, revived or

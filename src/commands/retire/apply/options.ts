@@ -1,5 +1,5 @@
 import type { OptionTable } from '../../../cli/spec.js';
-import { projectId, text } from '../../../cli/values.js';
+import { matching, projectId, text } from '../../../cli/values.js';
 import { flagNames } from '../plan/options.js';
 
 export const options = {
@@ -9,6 +9,14 @@ export const options = {
     values: 'files',
     help: 'also write the result (archived, skipped, failed, unverified) to this JSON file, after each batch',
     parse: text('give a file name, e.g. --result result.json'),
+  },
+  expectDigest: {
+    spelling: '--expect-digest <sha256>',
+    help: 'refuse the plan unless its digest is this one: the digest the review showed (the markdown of retire plan or retire show)',
+    parse: matching(
+      /^sha256:[0-9a-f]{64}$/,
+      'expected the plan digest as retire show -o markdown prints it: sha256:<64 hex digits>',
+    ),
   },
   project: {
     spelling: '-p, --project <id>',

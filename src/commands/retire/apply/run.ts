@@ -9,7 +9,7 @@ import { defaultThreads } from '../../refs/threads.js';
 import { RESULT_KIND } from '../../../retire/model.js';
 import { readPlan } from '../../../retire/plan-file.js';
 import { stopSignal } from '../../../retire/write-answer.js';
-import { earlierArchived, resultRecord, sameFile } from '../../../retire/result-file.js';
+import { earlierArchived, resultRecord, sameFile, stoppedToo } from '../../../retire/result-file.js';
 import type { RunContext } from '../../../cli/context.js';
 import type { Request } from '../../../cli/spec.js';
 import { confirm } from './confirm.js';
@@ -28,6 +28,12 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   const columns = resolveColumns(writeColumnSet, req.output.columns);
   // Nothing is read from the server before the plan and the run's rules are known good.
   const plan = await readPlan(file);
+  // The digest the reviewer saw pins every field apply reads (its rules, paths, --include too):
+  // a file edited after the review, its digests recomputed, is not that plan.
+  if (f.expectDigest && f.expectDigest !== plan.digest)
+    throw new UsageError(
+      `--expect-digest ${f.expectDigest}: the plan file "${file}" has digest ${plan.digest}, so it is not the plan that was reviewed; nothing was archived`,
+    );
   const terminal = io.stdinIsTTY && io.stderrIsTTY;
   if (!f.yes && !terminal) {
     throw new UsageError(
@@ -59,14 +65,14 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   // A second run of the same plan with the same --result file replaces the first's record: the
   // flags that record names archived (or sent), now skipped as already archived, are carried
   // over as archived, so that `revive --from` of the file still undoes the whole plan.
-  const earlier = f.result
-    ? await earlierArchived(f.result, {
-        kind: RESULT_KIND,
-        plan: plan.digest,
-        server: plan.server,
-        project: plan.project,
-      })
-    : new Set<string>();
+  const same = { kind: RESULT_KIND, plan: plan.digest, server: plan.server, project: plan.project };
+  const earlier = f.result ? await earlierArchived(f.result, same) : new Set<string>();
+  // Read again before each rewrite: another run of the plan with the same file (at the same
+  // time, or while this one waited at the question) may have archived flags this one now
+  // finds already archived, and its record is the one being replaced.
+  const refresh = async () => {
+    if (f.result) for (const n of await earlierArchived(f.result, same)) earlier.add(n);
+  };
   const carry = (o: Outcome & { earlier?: string[] }): Outcome & { earlier: string[] } => {
     const moved = o.skipped.filter((x) => x.reason === 'already archived' && earlier.has(x.name)).map((x) => x.name);
     const gone = new Set(moved);
@@ -87,12 +93,14 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     plan: plan.digest,
     // From when the history tells what became of each flag: `features revive --from` skips one touched after its archive.
     planCreatedAt: plan.createdAt,
+    // The same moment by the server's event ids: what revive judges by, whatever the clocks say.
+    planHistoryMark: plan.historyMark,
     complete,
     finishedAt: new Date(clock.now()).toISOString(),
     ...carry(o),
     notes,
   });
-  const result = resultRecord(f.result, record, 'archived', 'apply');
+  const result = resultRecord(f.result, record, 'archived', 'apply', refresh);
   const hold = io.interrupt?.hold();
   let outcome: Outcome;
   try {
@@ -163,6 +171,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   // send) still stopped the run: its exit code and the record say so.
   if (!outcome.interrupted && hold?.signal.aborted)
     outcome = { ...outcome, interrupted: true, signal: stopSignal(hold.signal) };
+  await refresh();
   outcome = carry(outcome);
   await result.save(outcome, true);
   const done: Done<'archived'> = { result: 'archived', names: outcome.archived, found: 'archived' };
@@ -172,7 +181,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
     table: (u) => render(u, { kind: 'rows', columns, rows: writeRows(outcome, done) }).then(() => undefined),
   });
   io.stderr.write(`${writeSummary(outcome, done)}.\n`);
-  if (result.failure) throw result.failure;
+  if (result.failure) throw stoppedToo(result.failure, outcome);
   if (outcome.interrupted) throw new InterruptedError(outcome.signal);
   const bad = outcome.failed.length + outcome.unverified.length;
   if (bad > 0) {

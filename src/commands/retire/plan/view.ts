@@ -59,9 +59,9 @@ export async function planMarkdown(ui: Ui, plan: Plan, file = 'plan.json'): Prom
     }
     lines.push('');
   }
-  // The whole digest, the file's own: a reviewer can tell that the file applied is this one.
+  // The whole digest, the file's own, in the command itself: apply refuses any other file.
   lines.push(
-    `Apply with ${markdownCode(`flagctl retire apply ${file}`, false)} (plan digest ${markdownCode(plan.digest, false)}).`,
+    `Apply with ${markdownCode(`flagctl retire apply ${file} --expect-digest ${plan.digest}`, false)} (it refuses a file with any other digest).`,
     '',
   );
   await print(ui, lines.join('\n'));
