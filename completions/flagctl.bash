@@ -39,7 +39,7 @@ _flagctl_flags() {
     'retire') printf '%s\n' '-h' '--help' ;;
     'retire plan') printf '%s\n' '-p' '--project' '--include' '--unseen-days' '--fail-on' '--out' '--no-ignore' '--exclude' '--max-file-kb' '--delimiters' '--aliases' '--threads' '-o' '--output' '--columns' '--no-headers' '-h' '--help' ;;
     'retire show') printf '%s\n' '-o' '--output' '--columns' '--no-headers' '-h' '--help' ;;
-    'retire apply') printf '%s\n' '-y' '--yes' '--result' '-p' '--project' '--only' '--skip' '-o' '--output' '--columns' '--no-headers' '-h' '--help' ;;
+    'retire apply') printf '%s\n' '-y' '--yes' '--result' '--expect-digest' '-p' '--project' '--only' '--skip' '-o' '--output' '--columns' '--no-headers' '-h' '--help' ;;
     'cleanup') printf '%s\n' '--keep' '-p' '--project' '--write' '--allow-leftovers' '--no-ignore' '--exclude' '-o' '--output' '-h' '--help' ;;
     'evaluate') printf '%s\n' '-e' '--env' '-c' '--context' '--all' '-p' '--project' '--expect' '--fail-on' '-o' '--output' '--columns' '--no-headers' '--csv-raw' '-h' '--help' ;;
     'api') printf '%s\n' '--paginate' '-f' '--raw-field' '-X' '--method' '-o' '--output' '-h' '--help' ;;
@@ -80,10 +80,10 @@ _flagctl_values() {
     'refs|--delimiters'|'refs|--calls'|'refs|--diff'|'refs|--threads'|'refs|--columns'|\
     'retire plan|--include'|'retire plan|--unseen-days'|'retire plan|--exclude'|\
     'retire plan|--max-file-kb'|'retire plan|--delimiters'|'retire plan|--threads'|\
-    'retire plan|--columns'|'retire show|--columns'|'retire apply|-p'|'retire apply|--project'|\
-    'retire apply|--columns'|'cleanup|--exclude'|'evaluate|-c'|'evaluate|--context'|\
-    'evaluate|--columns'|'api|-f'|'api|--raw-field'|'auth login|-p'|'auth login|--project'|\
-    'auth list|--columns') : ;;
+    'retire plan|--columns'|'retire show|--columns'|'retire apply|--expect-digest'|\
+    'retire apply|-p'|'retire apply|--project'|'retire apply|--columns'|'cleanup|--exclude'|\
+    'evaluate|-c'|'evaluate|--context'|'evaluate|--columns'|'api|-f'|'api|--raw-field'|\
+    'auth login|-p'|'auth login|--project'|'auth list|--columns') : ;;
     'features search|-p'|'features search|--project'|'features stale|-p'|\
     'features stale|--project') printf '%s\n' '@projects;list' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;
     'features search|--type'|'features stale|--type') printf '%s\n' 'release' 'experiment' 'operational' 'kill-switch' 'permission' 'sunset' 'IS:' 'IS_NOT:' 'IS_ANY_OF:' 'IS_NONE_OF:' ;;

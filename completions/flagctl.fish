@@ -66,7 +66,7 @@ function __flagctl_flags
         case 'retire show'
             printf '%s\n' '-o	output format: table, json, markdown, github, yaml' '--output	output format: table, json, markdown, github, yaml' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '-h	display help for command' '--help	display help for command'
         case 'retire apply'
-            printf '%s\n' '-y	archive without asking (required when stdin is not a terminal, as in CI)' '--yes	archive without asking (required when stdin is not a terminal, as in CI)' '--result	also write the result (archived, skipped, failed, unverified) to this JSON file, after each batch' '-p	refuse the plan unless it is for this project (default: the plan'\''s project)' '--project	refuse the plan unless it is for this project (default: the plan'\''s project)' '--only	archive only these of the plan'\''s flags; the others are skipped (comma-separated; repeat for more)' '--skip	leave these of the plan'\''s flags as they are (comma-separated; repeat for more)' '-o	output format: table, json, yaml' '--output	output format: table, json, yaml' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '-h	display help for command' '--help	display help for command'
+            printf '%s\n' '-y	archive without asking (required when stdin is not a terminal, as in CI)' '--yes	archive without asking (required when stdin is not a terminal, as in CI)' '--result	also write the result (archived, skipped, failed, unverified) to this JSON file, after each batch' '--expect-digest	refuse the plan unless its digest is this one: the digest the review showed (the markdown of retire plan or retire show)' '-p	refuse the plan unless it is for this project (default: the plan'\''s project)' '--project	refuse the plan unless it is for this project (default: the plan'\''s project)' '--only	archive only these of the plan'\''s flags; the others are skipped (comma-separated; repeat for more)' '--skip	leave these of the plan'\''s flags as they are (comma-separated; repeat for more)' '-o	output format: table, json, yaml' '--output	output format: table, json, yaml' '--columns	comma-separated columns for table, csv and markdown' '--no-headers	omit the header row (table, csv)' '-h	display help for command' '--help	display help for command'
         case 'cleanup'
             printf '%s\n' '--keep	the branch to keep: on (the flag'\''s enabled code) or off; wins over the server'\''s completed lifecycle (kept: on, discarded: off)' '-p	project the flags belong to, for their lifecycle (default: the profile'\''s project, else default)' '--project	project the flags belong to, for their lifecycle (default: the profile'\''s project, else default)' '--write	edit the files in place instead of printing the patch' '--allow-leftovers	exit 0 even when code that names the flag remains (by default that exits 3)' '--no-ignore	read every file under the paths, ignored or not (as refs'\'' --no-ignore)' '--exclude	skip paths matching this gitignore-style glob; repeat for more' '-o	output format: table, json, yaml' '--output	output format: table, json, yaml' '-h	display help for command' '--help	display help for command'
         case 'evaluate'
@@ -121,10 +121,10 @@ function __flagctl_values
             'refs|--delimiters' 'refs|--calls' 'refs|--diff' 'refs|--threads' 'refs|--columns' \
             'retire plan|--include' 'retire plan|--unseen-days' 'retire plan|--exclude' \
             'retire plan|--max-file-kb' 'retire plan|--delimiters' 'retire plan|--threads' \
-            'retire plan|--columns' 'retire show|--columns' 'retire apply|-p' 'retire apply|--project' \
-            'retire apply|--columns' 'cleanup|--exclude' 'evaluate|-c' 'evaluate|--context' \
-            'evaluate|--columns' 'api|-f' 'api|--raw-field' 'auth login|-p' 'auth login|--project' \
-            'auth list|--columns'
+            'retire plan|--columns' 'retire show|--columns' 'retire apply|--expect-digest' \
+            'retire apply|-p' 'retire apply|--project' 'retire apply|--columns' 'cleanup|--exclude' \
+            'evaluate|-c' 'evaluate|--context' 'evaluate|--columns' 'api|-f' 'api|--raw-field' \
+            'auth login|-p' 'auth login|--project' 'auth list|--columns'
             true
         case 'features search|-p' 'features search|--project' 'features stale|-p' \
             'features stale|--project'

@@ -21,15 +21,18 @@ import type { Script } from 'node:vm';
 // size, build hash, inode and change time, its path and the Node version, so a changed bundle,
 // another installation or another Node never gets a stale cache.
 
-/** What a bundle exports: run() starts the command line of process.argv. */
 /**
  * vm and zlib are taken when used: `--version` needs neither, and a run with its cache needs no
  * zlib. process.getBuiltinModule (Node 20.16+) gives the module itself, where an import would
  * build a table of getters for every one of its names on every start; before 20.16, require.
  */
 const builtin = <T>(id: 'node:vm' | 'node:zlib'): T =>
-  (typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule(id) : require(id)) as T;
+  (typeof process.getBuiltinModule === 'function'
+    ? process.getBuiltinModule(id)
+    : // eslint-disable-next-line @typescript-eslint/no-require-imports -- Node 20 before 20.16 has no getBuiltinModule
+      require(id)) as T;
 
+/** What a bundle exports: run() starts the command line of process.argv. */
 export interface BundleExports {
   run(): Promise<boolean | void>;
 }
