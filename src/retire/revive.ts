@@ -1,12 +1,16 @@
-import { activeFlags, batches, reviveFlags, type ActiveFlag } from '../api/archive.js';
+import { activeFlags, archivedAmong, batches, reviveFlags, type ActiveFlag } from '../api/archive.js';
+import type { RateLimitPacer } from '../api/http/rate-limit.js';
 import type { ApiClient } from '../api/http/client.js';
-import { CliError } from '../errors.js';
+import { CliError, NotFoundError } from '../errors.js';
 import type { Failure, Skip } from './outcome.js';
 import type { Clock } from '../io.js';
 import { isRefusal, notYetVerified, pause, SETTLE_WAITS_MS, stopSignal, writeError } from './write-answer.js';
 
 // `features revive`'s work, apart from the terminal: the same record and verification as
-// apply. One read first (a flag already active is skipped, not "revived"), one revive per 100
+// apply. Reads first: a flag already active is skipped, not "revived"; a name that is no
+// archived flag of the project is never sent (the server answers 200 for it): named on the
+// command line it is a typo, and the run stops before any write (exit 5); named by a record, it
+// was deleted or revived since, and is skipped with the reason. Then one revive per 100
 // flags, and the list again to verify: the server answers 200 for names it does not have, so
 // only a read says what came back. An answer that proves nothing (a 5xx, a timeout, a reset)
 // leaves its flags unknown until that read; a flag still archived after it is read again a
@@ -30,6 +34,9 @@ export interface ReviveOptions {
   signal?: AbortSignal;
   debug: (line: string) => void;
   progress?: (partial: ReviveOutcome) => Promise<void>;
+  pacer: RateLimitPacer;
+  /** A name that is no archived flag of the project: refused before any write (given by hand), or skipped (named by a record). */
+  unknown: 'refuse' | 'skip';
 }
 
 export async function reviveAll(o: ReviveOptions, names: string[]): Promise<ReviveOutcome> {
@@ -44,7 +51,16 @@ export async function reviveAll(o: ReviveOptions, names: string[]): Promise<Revi
   };
   const before = await activeFlags(o.client, o.project);
   for (const n of names) if (before.has(n)) out.skipped.push({ name: n, reason: 'already active' });
-  const list = batches(names.filter((n) => !before.has(n)));
+  const inactive = names.filter((n) => !before.has(n));
+  const archived = inactive.length > 0 ? await archivedAmong(o.client, o.project, inactive, o.pacer) : new Map();
+  const unknown = inactive.filter((n) => !archived.has(n));
+  const why = `not an archived flag of project ${o.project}`;
+  if (unknown.length > 0 && o.unknown === 'refuse')
+    throw new NotFoundError(
+      `${unknown.map((n) => JSON.stringify(n)).join(', ')}: ${why} (neither active nor archived there); nothing was revived`,
+    );
+  for (const n of unknown) out.skipped.push({ name: n, reason: `${why} now (deleted, or never archived here)` });
+  const list = batches(inactive.filter((n) => archived.has(n)));
   const sent: string[] = [];
   const unclear = new Map<string, string>();
   // The request in flight is on the record before it is sent: no handler runs after a SIGKILL.

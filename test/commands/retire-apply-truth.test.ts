@@ -1,4 +1,5 @@
 import {
+  existsSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
@@ -281,12 +282,46 @@ describe('a closed stdout', () => {
     expect(io.err.text).toContain('0 archived, 0 skipped, 3 failed');
   });
 
-  it('features revive of a name that is not archived keeps exit 1', async () => {
-    serveCleanup(server, named(1));
+  it('features revive of a name that is no archived flag (a typo) exits 5 with nothing sent, even beside good names', async () => {
+    const c = serveCleanup(server, named(2));
+    c.archived.set('f-0001', c.active.get('f-0001')!);
+    c.active.delete('f-0001');
     const io = testIO({ env: env(), clock: clock() });
     io.stdout = new ClosedPipe();
-    expect(await main(['features', 'revive', 'no-such-flag'], io)).toBe(1);
-    expect(io.err.text).toContain('1 failed');
+    expect(await main(['features', 'revive', 'f-0001', 'no-such-flag', '--result', join(dir, 'typo.json')], io)).toBe(
+      5,
+    );
+    expect(io.err.text).toContain('no-such-flag');
+    expect(io.err.text).toContain('not an archived flag of project default');
+    expect(c.writes).toEqual([]);
+    expect(existsSync(join(dir, 'typo.json'))).toBe(false);
+  });
+
+  it('features revive --from skips, unsent, a name the record lists that is no longer an archived flag', async () => {
+    const c = serveCleanup(server, named(2));
+    for (const n of ['f-0000', 'f-0001']) {
+      c.archived.set(n, c.active.get(n)!);
+      c.active.delete(n);
+    }
+    const record = join(dir, 'gone.json');
+    writeFileSync(
+      record,
+      JSON.stringify({
+        kind: 'flagctl-retire-result',
+        version: 1,
+        server: server.url,
+        project: 'default',
+        archived: ['f-0000', 'f-0001'],
+      }),
+    );
+    c.archived.delete('f-0001'); // deleted since the record
+    const r = await cli(['features', 'revive', '--from', record, '-o', 'json']);
+    const out = JSON.parse(r.stdout) as { revived: string[]; skipped: { name: string; reason: string }[] };
+    expect(out.revived).toEqual(['f-0000']);
+    expect(out.skipped).toEqual([
+      { name: 'f-0001', reason: expect.stringContaining('not an archived flag of project default') },
+    ]);
+    expect(c.writes.flatMap((w) => w.features)).toEqual(['f-0000']);
   });
 });
 

@@ -775,26 +775,15 @@ describe('retire apply', () => {
 });
 
 describe('features revive', () => {
-  it('a name that is not archived is reported, the rest revived', async () => {
+  it('a name that is no archived flag stops the run before any write: exit 5, the good names not revived either', async () => {
     const c = serveCleanup(server, FLAGS);
     c.archived.set('gone-a', c.active.get('gone-a')!);
     c.active.delete('gone-a');
     const r = await cli(['features', 'revive', 'gone-a', 'never-was', '-o', 'json']);
-    expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)).toMatchObject({
-      kind: 'flagctl-revive-result',
-      project: 'default',
-      complete: true,
-      revived: ['gone-a'],
-      skipped: [],
-      failed: [
-        {
-          name: 'never-was',
-          message: 'not active in project default after the request (not an archived flag of this project?)',
-        },
-      ],
-      unverified: [],
-      notAttempted: [],
-    });
+    expect(r.code).toBe(5);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('"never-was": not an archived flag of project default');
+    expect(c.writes).toEqual([]);
+    expect(c.archived.has('gone-a')).toBe(true);
   });
 });

@@ -169,7 +169,16 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
   };
   try {
     outcome = await reviveAll(
-      { client, project, clock, signal: hold?.signal, debug: ctx.debug, progress },
+      {
+        client,
+        project,
+        clock,
+        signal: hold?.signal,
+        debug: ctx.debug,
+        progress,
+        pacer: ctx.pacer(() => undefined),
+        unknown: from ? 'skip' : 'refuse',
+      },
       names.filter((n) => !touched.has(n)),
     );
     outcome = { ...outcome, skipped: [...later, ...outcome.skipped] };
