@@ -130,7 +130,22 @@ export function childEdits(h: ExprHost, n: Node): Edit[] {
   for (const c of children(n)) {
     if (!h.touches(c)) continue;
     const text = h.text(c);
-    if (text !== c.text) out.push({ start: c.startIndex, end: c.endIndex, text });
+    if (text === '' && JSX_PARENT.test(n.type)) out.push(ownLine(h.src, c));
+    else if (text !== c.text) out.push({ start: c.startIndex, end: c.endIndex, text });
   }
   return out;
+}
+
+const JSX_PARENT = /^jsx_(element|fragment)$/;
+
+/** A JSX child that renders nothing now: its whole line when it stood alone on one. */
+function ownLine(src: string, c: Node): Edit {
+  const lineStart = src.lastIndexOf('\n', c.startIndex - 1) + 1;
+  const nl = src.indexOf('\n', c.endIndex);
+  const alone =
+    lineStart > 0 &&
+    nl >= 0 &&
+    /^[ \t]*$/.test(src.slice(lineStart, c.startIndex)) &&
+    /^[ \t]*\r?$/.test(src.slice(c.endIndex, nl));
+  return alone ? { start: lineStart, end: nl + 1, text: '' } : { start: c.startIndex, end: c.endIndex, text: '' };
 }

@@ -79,3 +79,30 @@ const cases: Case[] = [
 describe('no blank line left at the start of a file or block, or doubled', () => {
   for (const c of cases) test(c.name, () => check(c));
 });
+
+describe('a JSX child that renders nothing any more takes its line', () => {
+  const jsx: Case[] = [
+    {
+      name: 'on a line of its own',
+      file: 'App.tsx',
+      keep: off,
+      before: `export const App = () => (\n  <main>\n    {useFlag('x') && <Banner />}\n    <Footer />\n  </main>\n);\n`,
+      after: `export const App = () => (\n  <main>\n    <Footer />\n  </main>\n);\n`,
+    },
+    {
+      name: 'on a line of its own, CRLF',
+      file: 'App.jsx',
+      keep: on,
+      before: `export const App = () => (\r\n  <>\r\n    {!useFlag('x') && <Old />}\r\n    <Footer />\r\n  </>\r\n);\r\n`,
+      after: `export const App = () => (\r\n  <>\r\n    <Footer />\r\n  </>\r\n);\r\n`,
+    },
+    {
+      name: 'beside other children on its line: only the braces go',
+      file: 'App.tsx',
+      keep: off,
+      before: `export const App = () => (\n  <main>\n    <A />{useFlag('x') && <Banner />}\n  </main>\n);\n`,
+      after: `export const App = () => (\n  <main>\n    <A />\n  </main>\n);\n`,
+    },
+  ];
+  for (const c of jsx) test(c.name, () => check(c));
+});

@@ -276,7 +276,7 @@ const files: (Case & { keep: boolean })[] = [
     file: 'App.tsx',
     keep: off,
     before: `import { useFlag } from '@unleash/proxy-client-react';\n\nexport function App() {\n  return (\n    <main>\n      {useFlag('x') && <Banner />}\n      <Footer />\n    </main>\n  );\n}\n`,
-    after: `export function App() {\n  return (\n    <main>\n      \n      <Footer />\n    </main>\n  );\n}\n`,
+    after: `export function App() {\n  return (\n    <main>\n      <Footer />\n    </main>\n  );\n}\n`,
   },
   {
     name: 'JSX ternary on',
