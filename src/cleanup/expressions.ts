@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { Dialect } from './languages.js';
-import { children, named, type Edit } from './tree.js';
+import { applyEdits, children, named, type Edit } from './tree.js';
 
 // What a known flag value makes of an expression. A value is either a constant (the flag, or
 // what it decides) or text: the expression rewritten. Only what the flag decides is folded: a
@@ -91,6 +91,10 @@ export function val(h: ExprHost, n: Node, bool: boolean): Val {
       h.note(n, 'ternary: kept one side');
       return val(h, c.c ? a! : b!, bool);
     }
+    // The test is a condition (`x && true` is x there), the two sides are values.
+    const edits = childEdits(h, n).filter((e) => e.start !== cond!.startIndex);
+    edits.push({ start: cond!.startIndex, end: cond!.endIndex, text: render(h, c) });
+    return { t: applyEdits(h.src, n.startIndex, n.endIndex, edits), node: n };
   }
   return { t: h.rebuild(n), node: n };
 }
