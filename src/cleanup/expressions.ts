@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { Dialect } from './languages.js';
-import { children, named, type Edit } from './tree.js';
+import { applyEdits, children, named, type Edit } from './tree.js';
 
 // What a known flag value makes of an expression. A value is either a constant (the flag, or
 // what it decides) or text: the expression rewritten. Only what the flag decides is folded: a
@@ -91,6 +91,10 @@ export function val(h: ExprHost, n: Node, bool: boolean): Val {
       h.note(n, 'ternary: kept one side');
       return val(h, c.c ? a! : b!, bool);
     }
+    // The test is a condition (`x && true` is x there), the two sides are values.
+    const edits = childEdits(h, n).filter((e) => e.start !== cond!.startIndex);
+    edits.push({ start: cond!.startIndex, end: cond!.endIndex, text: render(h, c) });
+    return { t: applyEdits(h.src, n.startIndex, n.endIndex, edits), node: n };
   }
   return { t: h.rebuild(n), node: n };
 }
@@ -130,7 +134,22 @@ export function childEdits(h: ExprHost, n: Node): Edit[] {
   for (const c of children(n)) {
     if (!h.touches(c)) continue;
     const text = h.text(c);
-    if (text !== c.text) out.push({ start: c.startIndex, end: c.endIndex, text });
+    if (text === '' && JSX_PARENT.test(n.type)) out.push(ownLine(h.src, c));
+    else if (text !== c.text) out.push({ start: c.startIndex, end: c.endIndex, text });
   }
   return out;
+}
+
+const JSX_PARENT = /^jsx_(element|fragment)$/;
+
+/** A JSX child that renders nothing now: its whole line when it stood alone on one. */
+function ownLine(src: string, c: Node): Edit {
+  const lineStart = src.lastIndexOf('\n', c.startIndex - 1) + 1;
+  const nl = src.indexOf('\n', c.endIndex);
+  const alone =
+    lineStart > 0 &&
+    nl >= 0 &&
+    /^[ \t]*$/.test(src.slice(lineStart, c.startIndex)) &&
+    /^[ \t]*\r?$/.test(src.slice(c.endIndex, nl));
+  return alone ? { start: lineStart, end: nl + 1, text: '' } : { start: c.startIndex, end: c.endIndex, text: '' };
 }

@@ -47,10 +47,10 @@ export function unusedImportEdits(before: Tree, after: Tree, src: string): { edi
       }
     }
     if (!changed) continue;
-    if (parts.length === 0) edits.push(lineRemoval(src, stmt));
+    if (parts.length === 0) edits.push(lineRemoval(src, stmt, true));
     else edits.push({ start: clause.startIndex, end: clause.endIndex, text: parts.join(', ') });
   }
-  return { edits, removed };
+  return { edits: openingBlanksToo(src, edits), removed };
 }
 
 /** Go: an import spec whose package the rewrite left unused; a group it empties goes whole. */
@@ -113,7 +113,7 @@ export function unusedJavaImportEdits(before: Tree, after: Tree, src: string): {
       edits.push(lineRemoval(src, decl, true));
     }
   }
-  return { edits, removed };
+  return { edits: openingBlanksToo(src, edits), removed };
 }
 
 /** The node's lines; `tidy`: no blank line is left doubled, or left before a group's `)`. */
@@ -131,6 +131,25 @@ function lineRemoval(src: string, n: Node, tidy = false): Edit {
       return { start: previous, end, text: '' };
   }
   return { start: whole ? lineStart : n.startIndex, end, text: '' };
+}
+
+/**
+ * Where the removals take every line the file opened with, the blank lines after them go too:
+ * a file does not open with a blank line (a formatter would take it, and fail the patch).
+ */
+function openingBlanksToo(src: string, edits: Edit[]): Edit[] {
+  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  let at = 0;
+  let last: Edit | undefined;
+  for (const e of sorted) {
+    if (e.start !== at || e.text !== '' || !(e.end > at && src[e.end - 1] === '\n')) break;
+    [at, last] = [e.end, e];
+  }
+  if (!last) return edits;
+  let end = at;
+  for (let next = src.indexOf('\n', end); next >= 0 && /^[ \t]*\r?$/.test(src.slice(end, next));)
+    [end, next] = [next + 1, src.indexOf('\n', next + 1)];
+  return edits.map((e) => (e === last ? { ...e, end } : e));
 }
 
 export { applyEdits };

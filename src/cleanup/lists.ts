@@ -118,7 +118,7 @@ function toEdits(r: StatementHost, list: Node, kids: Node[], outs: (Out | undefi
     if (nl >= 0 && /^[ \t]*$/.test(before.slice(nl + 1))) {
       let start = list.startIndex + nl;
       if (r.src[start - 1] === '\r') start--;
-      edits.push({ start, end: e, text: '' });
+      edits.push(tidied(r.src, list, kids, i, j, start, e));
     } else if (j + 1 < kids.length) {
       edits.push({ start: s, end: kids[j + 1]!.startIndex, text: '' });
     } else {
@@ -127,4 +127,27 @@ function toEdits(r: StatementHost, list: Node, kids: Node[], outs: (Out | undefi
     i = j;
   }
   return edits;
+}
+
+/**
+ * The removal of kids i..j from the newline before them (`start`) to their end, taking the blank
+ * lines its leaves at the start or end of the list, or doubled, as a formatter would.
+ */
+function tidied(src: string, list: Node, kids: Node[], i: number, j: number, start: number, end: number): Edit {
+  const lastBreakBefore = (at: number) => {
+    const q = src.slice(end, at).search(/\S/);
+    const upTo = q < 0 ? at : end + q;
+    const p = src.lastIndexOf('\n', upTo - 1);
+    return p > end ? (src[p - 1] === '\r' ? p - 1 : p) : end;
+  };
+  const blankBefore = i > 0 && /\n[ \t]*\r?$/.test(src.slice(kids[i - 1]!.endIndex, start));
+  if (j + 1 < kids.length) {
+    // Blank lines after the removed ones go when nothing stands above them in the list or a
+    // blank line already does.
+    if (i === 0 || blankBefore) return { start, end: lastBreakBefore(kids[j + 1]!.startIndex), text: '' };
+  } else if (blankBefore) {
+    // The list's last lines: the blank line above them would be left before its end.
+    return { start: kids[i - 1]!.endIndex, end, text: '' };
+  }
+  return { start, end, text: '' };
 }

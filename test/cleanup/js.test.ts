@@ -269,14 +269,14 @@ const files: (Case & { keep: boolean })[] = [
     file: 'App.tsx',
     keep: on,
     before: `import { useFlag } from '@unleash/proxy-client-react';\n\nexport function App() {\n  const enabled = useFlag('x');\n  return <main>{enabled && <NewCheckout />}<Footer /></main>;\n}\n`,
-    after: `\nexport function App() {\n  return <main><NewCheckout /><Footer /></main>;\n}\n`,
+    after: `export function App() {\n  return <main><NewCheckout /><Footer /></main>;\n}\n`,
   },
   {
     name: 'JSX && off',
     file: 'App.tsx',
     keep: off,
     before: `import { useFlag } from '@unleash/proxy-client-react';\n\nexport function App() {\n  return (\n    <main>\n      {useFlag('x') && <Banner />}\n      <Footer />\n    </main>\n  );\n}\n`,
-    after: `\nexport function App() {\n  return (\n    <main>\n      \n      <Footer />\n    </main>\n  );\n}\n`,
+    after: `export function App() {\n  return (\n    <main>\n      <Footer />\n    </main>\n  );\n}\n`,
   },
   {
     name: 'JSX ternary on',
@@ -325,7 +325,7 @@ const files: (Case & { keep: boolean })[] = [
     file: 'Page.tsx',
     keep: off,
     before: `import { useFlag } from '@unleash/nextjs/client';\nimport { NewPage } from './new';\n\nexport default function Page() {\n  const on = useFlag('x');\n  if (on) {\n    return <NewPage />;\n  }\n  return <OldPage />;\n}\n`,
-    after: `\nexport default function Page() {\n  return <OldPage />;\n}\n`,
+    after: `export default function Page() {\n  return <OldPage />;\n}\n`,
   },
   {
     name: 'import used before stays when still used',

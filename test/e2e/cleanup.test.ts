@@ -106,7 +106,7 @@ for (const server of inject('servers')) {
       git('apply', patch);
       rmSync(patch);
       expect(readFileSync(join(dir, 'src/App.tsx'), 'utf8')).toBe(
-        `\nexport function App() {\n  return <main><New /></main>;\n}\n`,
+        `export function App() {\n  return <main><New /></main>;\n}\n`,
       );
       expect(readFileSync(join(dir, 'src/worker.py'), 'utf8')).toBe(`def work(client):\n    return plain()\n`);
 

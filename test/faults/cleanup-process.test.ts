@@ -45,7 +45,7 @@ describe('cleanup, the built CLI in a git work tree', () => {
     writeFileSync(join(dir, '.patch'), run.stdout);
     git('apply', '.patch');
     expect(readFileSync(join(dir, 'src/App.tsx'), 'utf8')).toBe(
-      `\nexport function App() {\n  return <main><NewCheckout /></main>;\n}\n`,
+      `export function App() {\n  return <main><NewCheckout /></main>;\n}\n`,
     );
     expect(readFileSync(join(dir, 'src/worker.ts'), 'utf8')).toBe(
       `import { initialize } from 'unleash-client';\r\nconst unleash = initialize({ url: 'u', appName: 'w' });\r\nexport function work() {\r\n  return modern();\r\n}\r\n`,
@@ -79,7 +79,7 @@ describe('cleanup, the built CLI in a git work tree', () => {
     writeFileSync(join(dir, '.patch'), run.stdout);
     git('apply', '.patch');
     expect(readFileSync(join(dir, 'src/App.tsx'), 'utf8')).toBe(
-      `\nexport function App() {\n  return <main><NewCheckout /></main>;\n}\n`,
+      `export function App() {\n  return <main><NewCheckout /></main>;\n}\n`,
     );
   });
 });

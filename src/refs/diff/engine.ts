@@ -11,7 +11,17 @@ import { createScanner } from '../scan-core.js';
 import { localFinder } from '../scan-wasm.js';
 import { callMatcher, callsFrom } from '../calls.js';
 import { mappedProjects, parseProjectMap, projectFor, readConfig, type ProjectMap } from './config.js';
-import { changes, commitOf, filesHolding, isShallow, readBlobs, repoAt, type Blob, type Change } from './git.js';
+import {
+  changes,
+  commitOf,
+  filesHolding,
+  isShallow,
+  outsideCheckoutHolding,
+  readBlobs,
+  repoAt,
+  type Blob,
+  type Change,
+} from './git.js';
 import type { RefsDiff, SkippedFile, UnknownName } from './model.js';
 import { lineKey, pairUp, type Sided } from './pair.js';
 import { knownNames, placesIn, summary, type Ref } from './tally.js';
@@ -136,9 +146,11 @@ export async function refsDiff(
     const readable = trackedChanged.filter(
       (c) => c.baseBlob !== null && c.baseMode !== '120000' && c.baseMode !== '160000',
     );
+    // A file a sparse checkout keeps off disk is, for git, as its index holds it: not gone.
+    const offDisk = new Set(trackedChanged.filter((c) => c.inTree && c.treeBlob && !onDisk(join(top, c.path))));
     const blobs = await readBlobs(
       top,
-      readable.map((c) => c.baseBlob!),
+      [...readable.map((c) => c.baseBlob!), ...[...offDisk].map((c) => c.treeBlob!)],
       o.match.maxFileBytes,
     );
 
@@ -174,11 +186,17 @@ export async function refsDiff(
     const tree: Sided<Ref>[] = [];
     const baseCalls: Sided<UnknownName>[] = [];
     const treeCalls: Sided<UnknownName>[] = [];
+    const treeBytes = (c: Change) =>
+      offDisk.has(c)
+        ? blobBytes(c.treeBlob!, c.treeMode!, blobs)
+        : c.inTree
+          ? readTreeFile(join(top, c.path), o.match.maxFileBytes)
+          : undefined;
     const readChanged = (list: Change[]) => {
       for (const c of list) {
         const sides: [Bytes | undefined, Sided<Ref>[], Sided<UnknownName>[], SkippedFile['side']][] = [
           [baseBytes(c, blobs), base, baseCalls, 'base'],
-          [c.inTree ? readTreeFile(join(top, c.path), o.match.maxFileBytes) : undefined, tree, treeCalls, 'tree'],
+          [treeBytes(c), tree, treeCalls, 'tree'],
         ];
         for (const [got, refs, found, side] of sides) {
           if (!got) continue;
@@ -237,6 +255,7 @@ export async function refsDiff(
     // those); where they took some away, it would list files holding names no longer looked
     // for, which would then be read (and reported when unreadable): one grep of the final names.
     const dropped = [...first.wanted].some((f) => !wanted.has(f));
+    const outside = wanted.size > 0 ? started(outsideCheckoutHolding(top, words(wanted), stop.signal)) : undefined;
     let holding: string[] = [];
     if (wanted.size > 0 && (untracked || dropped)) {
       // The early grep is of no use here: ended, not waited for, while the final one runs.
@@ -256,6 +275,17 @@ export async function refsDiff(
       for (const r of refsIn(file, 'search', readTreeFile(join(top, file), o.match.maxFileBytes)))
         if (wanted.has(r.flag)) elsewhere.add(r.flag);
     }
+    const offDiskHolding = ((await outside) ?? []).filter(
+      (f) => !touched.has(f.path) && !(f.path.startsWith(prefix) && !inScope(f.path)),
+    );
+    const offDiskBlobs = await readBlobs(
+      top,
+      offDiskHolding.map((f) => f.blob),
+      o.match.maxFileBytes,
+    );
+    for (const f of offDiskHolding)
+      for (const r of refsIn(f.path, 'search', blobBytes(f.blob, f.mode, offDiskBlobs)))
+        if (wanted.has(r.flag)) elsewhere.add(r.flag);
     for (const f of lastGone) rows.get(f)!.extinct = !elsewhere.has(f);
     for (const f of firstSeen) rows.get(f)!.newToCode = !elsewhere.has(f);
 
@@ -282,8 +312,22 @@ export async function refsDiff(
 
 function baseBytes(c: Change, blobs: Map<string, Blob>): Bytes | undefined {
   if (c.baseBlob === null || c.baseMode === '160000') return undefined;
-  if (c.baseMode === '120000') return { skipped: 'special' };
-  const b = blobs.get(c.baseBlob);
+  return blobBytes(c.baseBlob, c.baseMode!, blobs);
+}
+
+/** A blob's bytes as refs reads a file: a link or a submodule is not read. */
+function blobBytes(id: string, mode: string, blobs: Map<string, Blob>): Bytes {
+  if (mode === '120000' || mode === '160000') return { skipped: 'special' };
+  const b = blobs.get(id);
   if (!b || 'missing' in b) return { skipped: 'unreadable' };
   return 'blob' in b ? textBytes(b.blob) : { skipped: 'large' };
+}
+
+function onDisk(path: string): boolean {
+  try {
+    fs.lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -113,6 +113,12 @@ export interface Change {
   baseMode: string | null;
   /** Whether the path exists in the work tree. */
   inTree: boolean;
+  /**
+   * The work-tree side's blob when git knows it without reading the file (its index entry),
+   * else null; with its mode. A file a sparse checkout keeps off disk is read from it.
+   */
+  treeBlob?: string | null;
+  treeMode?: string | null;
 }
 
 const ZERO = /^0+$/;
@@ -160,14 +166,17 @@ export function changes(
     const fields = splitNul(raw);
     for (let i = 0; i + 1 < fields.length; i += 2) {
       // `:100644 100644 <base blob> <work-tree blob or 0…> M` then the path.
-      const [srcMode, , srcBlob, , status] = fields[i]!.slice(1).split(' ');
+      const [srcMode, dstMode, srcBlob, dstBlob, status] = fields[i]!.slice(1).split(' ');
       const path = fields[i + 1]!;
       const isNew = status === 'A' || ZERO.test(srcBlob ?? '');
+      const known = status !== 'D' && dstBlob !== undefined && !ZERO.test(dstBlob);
       changed.push({
         path,
         baseBlob: isNew ? null : srcBlob!,
         baseMode: isNew ? null : srcMode!,
         inTree: status !== 'D',
+        treeBlob: known ? dstBlob : null,
+        treeMode: known ? dstMode! : null,
       });
     }
     return changed;
@@ -232,6 +241,43 @@ export async function filesHolding(
       signal,
     );
     return splitNul(out);
+  } catch (err) {
+    if (err instanceof GitError && err.code === 1) return []; // no match
+    throw err;
+  }
+}
+
+/**
+ * The tracked files a sparse checkout keeps off disk (skip-worktree) that hold one of `words`,
+ * with their index blob: git grep of the work tree does not see them, and a flag named only
+ * there is not extinct. Only the index is read when there are none.
+ */
+export async function outsideCheckoutHolding(
+  top: string,
+  words: string[],
+  signal?: AbortSignal,
+): Promise<{ path: string; blob: string; mode: string }[]> {
+  if (words.length === 0) return [];
+  // `S <mode> <blob> <stage>\t<path>` for each skip-worktree entry.
+  const outside = new Map<string, { blob: string; mode: string }>();
+  for (const entry of splitNul(await git(top, ['ls-files', '-t', '-s', '-z', '--', ':(top)'], undefined, signal))) {
+    if (!entry.startsWith('S ')) continue;
+    const tab = entry.indexOf('\t');
+    const [mode, blob] = entry.slice(2, tab).split(' ');
+    outside.set(entry.slice(tab + 1), { blob: blob!, mode: mode! });
+  }
+  if (outside.size === 0) return [];
+  try {
+    const out = await git(
+      top,
+      ['grep', '--cached', '-F', '-l', '-z', '--full-name', '-f', '-', '--', ':(top)'],
+      `${[...new Set(words)].join('\n')}\n`,
+      signal,
+    );
+    return splitNul(out).flatMap((path) => {
+      const at = outside.get(path);
+      return at ? [{ path, ...at }] : [];
+    });
   } catch (err) {
     if (err instanceof GitError && err.code === 1) return []; // no match
     throw err;
