@@ -110,6 +110,18 @@ export async function* flagEvents(
   }
 }
 
+/** The project's newest event (none when it has none), and the server's Date header of that answer. */
+export async function newestEvent(
+  client: ApiClient,
+  project: string,
+): Promise<{ event: ChangeEvent | undefined; date: string | undefined }> {
+  const q = eventsQuery({ project });
+  q.set('offset', '0');
+  q.set('limit', '1');
+  const { body, date } = await client.getJsonDated(EVENTS_PATH, eventsPage, q);
+  return { event: body.events[0], date };
+}
+
 /** Whether the server has any event for this feature name at all (a name it never saw has none). */
 export async function hasEvents(client: ApiClient, feature: string): Promise<boolean> {
   const q = new URLSearchParams({ feature: `IS:${feature}`, offset: '0', limit: '1' });

@@ -1,6 +1,6 @@
 import * as z from '../zod-mini.js';
 import type { ApiClient } from './http/client.js';
-import { flagEvents } from './events.js';
+import { flagEvents, newestEvent } from './events.js';
 
 // Which server a plan was made on, and what it can see (SERVER-FACTS, "Learned in turn 4"):
 // a URL names a place, not a server, so a plan records the instance's own id
@@ -53,14 +53,24 @@ const CHANGE_TYPES: Change['type'][] = ['feature-created', 'feature-archived', '
 export interface HistoryMark {
   id: number;
   createdAt: string | null;
+  /**
+   * The server's own clock (its Date header) was already more than COMMIT_ORDER_SLACK_MS (and
+   * the header's second) past the mark's time when the plan read it: no write that began before
+   * the mark can still have been open then, so nothing after the mark hides behind it (below),
+   * and the history is read up to the mark and no further.
+   */
+  settled?: boolean;
 }
 
 /** The project's newest event; null when the server gives it no id (then only the plan's time can be used). */
 export async function historyMark(client: ApiClient, project: string): Promise<HistoryMark | null> {
-  for await (const e of flagEvents(client, { project, limit: 1, pageSize: 1 })) {
-    return typeof e.id === 'number' ? { id: e.id, createdAt: e.createdAt } : null;
-  }
-  return { id: 0, createdAt: null };
+  const { event: e, date } = await newestEvent(client, project);
+  if (!e) return { id: 0, createdAt: null };
+  if (typeof e.id !== 'number') return null;
+  const age = Date.parse(date ?? '') - Date.parse(e.createdAt);
+  return age > COMMIT_ORDER_SLACK_MS + 1000
+    ? { id: e.id, createdAt: e.createdAt, settled: true }
+    : { id: e.id, createdAt: e.createdAt };
 }
 
 /**
@@ -115,7 +125,8 @@ export async function changesCounted(
     const at = Date.parse(e.createdAt);
     if (mark && typeof e.id === 'number') {
       if (e.id <= mark.id) {
-        if (!Number.isFinite(markMs) || (Number.isFinite(at) && at < markMs - COMMIT_ORDER_SLACK_MS)) break;
+        if (mark.settled || !Number.isFinite(markMs) || (Number.isFinite(at) && at < markMs - COMMIT_ORDER_SLACK_MS))
+          break;
         continue;
       }
       // An event without an id can only be placed by its time.

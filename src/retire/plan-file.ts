@@ -38,7 +38,9 @@ export const planShape = z.object({
   createdAt: z.string(),
   server: z.string(),
   instance: z.nullable(z.string()),
-  historyMark: z.optional(z.nullable(z.object({ id: z.number(), createdAt: z.nullable(z.string()) }))),
+  historyMark: z.optional(
+    z.nullable(z.object({ id: z.number(), createdAt: z.nullable(z.string()), settled: z.optional(z.boolean()) })),
+  ),
   project: z.string(),
   environments: z.object({ instance: z.array(z.string()), project: z.array(z.string()) }),
   options: z.object({ unseenDays: z.number(), include: z.array(z.string()) }),

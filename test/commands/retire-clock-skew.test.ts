@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useRetireCli } from '../support/retire-cli.js';
 import { NOW, serveCleanup, type Cleanup, type FixtureFlag } from '../support/retire-fixture.js';
@@ -41,6 +41,7 @@ describe('retire apply and a server whose clock is behind the plan machine', () 
     // The project's history before the plan: both flags created a month ago.
     event(c, -43_200, 'feature-created', 'gone-a');
     event(c, -43_199, 'feature-created', 'gone-b');
+    c.serverDate = new Date(Date.parse(serverTime(0))).toUTCString();
     const plan = await cli(['retire', 'plan', tree, '-o', 'json']);
     expect(plan.code, plan.stderr).toBe(0);
     const path = join(dir, 'plan.json');
@@ -62,6 +63,7 @@ describe('retire apply and a server whose clock is behind the plan machine', () 
     expect((JSON.parse(r.stdout) as { planHistoryMark: unknown }).planHistoryMark).toEqual({
       id: 2,
       createdAt: serverTime(-43_199),
+      settled: true,
     });
   });
 });
@@ -183,5 +185,65 @@ describe("retire apply reads the history since the plan's mark, and no further",
     );
     const history = before.filter((q) => q.url.startsWith('/api/admin/search/events'));
     expect(history.map((q) => new URL(q.url, server.url).searchParams.get('limit'))).toEqual(['100']);
+  });
+});
+
+describe("retire apply and a mark the server's clock had already left behind", () => {
+  /** The plan's history, as retire plan reads it with the server's Date header at `secondsAfterMark`. */
+  async function planAt(c: Cleanup, secondsAfterMark: number, file: string): Promise<string> {
+    c.serverDate = new Date(Date.parse(serverTime(0)) + secondsAfterMark * 1000).toUTCString();
+    const plan = await cli(['retire', 'plan', tree, '-o', 'json']);
+    expect(plan.code, plan.stderr).toBe(0);
+    const path = join(dir, file);
+    writeFileSync(path, plan.stdout);
+    server.reset();
+    return path;
+  }
+
+  it('a burst within 2 s of the mark, read 10 s after it: apply reads the history up to the mark only, one page', async () => {
+    const c = serveCleanup(server, FLAGS);
+    // 1,000 archives and 1,000 revives within the second before the mark (the bench's history).
+    for (let i = 0; i < 1000; i++) event(c, -0.9 / 60, 'feature-archived', `burst-${i}`);
+    for (let i = 0; i < 1000; i++) event(c, -0.5 / 60, 'feature-revived', `burst-${i}`);
+    event(c, 0, 'feature-revived', 'burst-last');
+    const path = await planAt(c, 10, 'plan-settled.json');
+    expect((JSON.parse(readFileSync(path, 'utf8')) as { historyMark: unknown }).historyMark).toEqual({
+      id: nextId - 1,
+      createdAt: serverTime(0),
+      settled: true,
+    });
+
+    const d = serveCleanup(server, FLAGS);
+    d.events.push(...c.events);
+    const r = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(d.writes).toEqual([{ path: 'archive', features: ['gone-a', 'gone-b'] }]);
+    const before = server.requests.slice(
+      0,
+      server.requests.findIndex((q) => q.url === '/api/admin/projects/default/archive'),
+    );
+    const history = before.filter((q) => q.url.startsWith('/api/admin/search/events'));
+    expect(history.map((q) => new URL(q.url, server.url).searchParams.get('limit'))).toEqual(['100']);
+  });
+
+  it('a mark read within 2 s of its time: an archive and revive with later ids and an earlier time (commit order) are still found', async () => {
+    const c = serveCleanup(server, FLAGS);
+    event(c, -1, 'feature-created', 'gone-a');
+    event(c, 0, 'feature-strategy-updated', 'gone-b');
+    const path = await planAt(c, 0.5, 'plan-unsettled.json');
+    expect((JSON.parse(readFileSync(path, 'utf8')) as { historyMark: { settled?: boolean } }).historyMark.settled).toBe(
+      undefined,
+    );
+
+    const d = serveCleanup(server, FLAGS);
+    d.events.push(...c.events);
+    // Writes that began a second before the mark's and committed after the plan read it.
+    event(d, -1 / 60, 'feature-archived', 'gone-a');
+    event(d, -0.5 / 60, 'feature-revived', 'gone-a');
+    d.events.sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
+    const r = await cli(['retire', 'apply', path, '--yes', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(d.writes).toEqual([{ path: 'archive', features: ['gone-b'] }]);
+    expect(skips(r.stdout)['gone-a']).toMatch(/^archived and revived since the plan/);
   });
 });

@@ -68,6 +68,8 @@ export interface Cleanup {
   afterWrite?: (path: 'archive' | 'revive', names: string[], res: ServerResponse, req: IncomingMessage) => boolean;
   /** Called when the project's feature list is read: an answer (status and body) in place of the list. */
   onList?: () => { status: number; body: unknown } | void;
+  /** The Date header of the event search's answers (the server's clock); Node's own time when unset. */
+  serverDate?: string;
   /** Called when the change history is searched: an answer (status and body) in place of the events. */
   onEvents?: () => { status: number; body: unknown } | void;
 }
@@ -179,6 +181,8 @@ export function serveCleanup(s: FixtureServer, flags: FixtureFlag[], project = '
         .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
       const offset = Number(url.searchParams.get('offset') ?? 0);
       const limit = Number(url.searchParams.get('limit') ?? 50);
+      const date = [...projects.values()].map((p) => p.serverDate).find(Boolean);
+      if (date) res.setHeader('date', date);
       sendJson(res, 200, { events: pool.slice(offset, offset + limit), total: pool.length });
     });
   }

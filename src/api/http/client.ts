@@ -92,6 +92,16 @@ export class ApiClient {
     return () => checked(res, schema);
   }
 
+  /** As getJson, with the server's Date header (its clock at the answer, to the second) when it sent one. */
+  async getJsonDated<S extends z.ZodMiniType>(
+    path: string,
+    schema: S,
+    query?: URLSearchParams,
+  ): Promise<{ body: z.output<S>; date: string | undefined }> {
+    const res = await this.fetch(path, query);
+    return { body: checked(res, schema), date: res.date };
+  }
+
   async get(path: string, query?: URLSearchParams): Promise<JsonResponse> {
     const res = await this.fetch(path, query);
     return { status: res.status, body: parseJsonBody(res.text, res.status, res.contentType) };
@@ -238,7 +248,8 @@ export class ApiClient {
       if (!location) throw new RequestError(`HTTP ${status} redirect without a Location header`, status);
       return { kind: 'redirect', location };
     }
-    if (status >= 200 && status < 300) return { kind: 'ok', status, text, contentType };
+    if (status >= 200 && status < 300)
+      return { kind: 'ok', status, text, contentType, date: headerValue(res.headers.date) };
     // A server or proxy may echo the request's authorization header in its refusal: the token
     // is masked here, once, so no message built from the answer (stderr, -o json, a result
     // file) carries it, in any spelling (as is, percent-encoded, or escaped in JSON).

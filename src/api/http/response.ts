@@ -12,6 +12,8 @@ export interface OkText {
   status: number;
   text: string;
   contentType: string | undefined;
+  /** The server's Date header: its clock when it answered (to the second), if it sent one. */
+  date?: string;
 }
 
 /** What one request came to. */

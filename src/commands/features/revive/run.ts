@@ -79,9 +79,11 @@ async function fromResult(path: string): Promise<{
 /** The record's planHistoryMark, when it has that shape (a record of an older flagctl has none: its planCreatedAt is used). */
 function historyMarkOf(v: unknown): HistoryMark | null | undefined {
   if (v === null) return null;
-  const m = v as { id?: unknown; createdAt?: unknown } | undefined;
+  const m = v as { id?: unknown; createdAt?: unknown; settled?: unknown } | undefined;
   if (typeof m?.id !== 'number' || !(typeof m.createdAt === 'string' || m.createdAt === null)) return undefined;
-  return { id: m.id, createdAt: m.createdAt };
+  return m.settled === true
+    ? { id: m.id, createdAt: m.createdAt, settled: true }
+    : { id: m.id, createdAt: m.createdAt };
 }
 
 const AGAIN: Record<Exclude<Change['type'], 'feature-revived'>, string> = {
