@@ -76,6 +76,26 @@ describe('retire show', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('the table (plan --out, show) names the file digest on stderr, with the apply line that holds the review to it', async () => {
+    const { path, plan } = await planFile();
+    const line = `Plan digest ${plan.digest}: apply what was reviewed with: flagctl retire apply ${path} --expect-digest ${plan.digest}\n`;
+    const table = await offline(['retire', 'show', path]);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stderr).toBe(line);
+    serveCleanup(server, FLAGS);
+    const again = join(dir, 'again.json');
+    const made = await cli(['retire', 'plan', tree, '--out', again]);
+    expect(made.code, made.stderr).toBe(0);
+    const digest = (JSON.parse(readFileSync(again, 'utf8')) as Plan).digest;
+    expect(made.stderr).toContain(
+      `Plan digest ${digest}: apply what was reviewed with: flagctl retire apply ${again} --expect-digest ${digest}\n`,
+    );
+    // Without a file there is no digest to hold a later run to: none is shown.
+    serveCleanup(server, FLAGS);
+    const bare = await cli(['retire', 'plan', tree]);
+    expect(bare.stderr).not.toContain('Plan digest');
+  });
+
   it('markdown names are code spans copied as they are: no backslash escapes, a longer fence around a backtick', async () => {
     const { path } = await planFile();
     const md = await offline(['retire', 'show', path, '-o', 'markdown']);

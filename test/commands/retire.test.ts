@@ -767,6 +767,9 @@ describe('retire apply', () => {
     const r = await cli(['retire', 'apply', path], { stdinIsTTY: true, stderrIsTTY: true, stdin: 'n\n' });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`Archive 4 flags in project default on ${server.url}? [y/N] `);
+    // The listing names the file and its digest, the one --expect-digest takes.
+    const { digest } = JSON.parse(readFileSync(path, 'utf8')) as { digest: string };
+    expect(r.stderr).toContain(`Plan ${path} (digest ${digest})\nFlags to archive:\n`);
     expect(c.writes).toEqual([]);
     const yes = await cli(['retire', 'apply', path], { stdinIsTTY: true, stderrIsTTY: true, stdin: 'y\n' });
     expect(yes.code, yes.stderr).toBe(0);

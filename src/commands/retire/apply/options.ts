@@ -12,7 +12,7 @@ export const options = {
   },
   expectDigest: {
     spelling: '--expect-digest <sha256>',
-    help: 'refuse the plan unless its digest is this one: the digest the review showed (the markdown of retire plan or retire show)',
+    help: 'refuse the plan unless its digest is this one: the digest the review showed (retire plan --out and retire show print it: its markdown apply line, and after its table a line on stderr)',
     parse: matching(
       /^sha256:[0-9a-f]{64}$/,
       'expected the plan digest as retire show -o markdown prints it: sha256:<64 hex digits>',

@@ -135,7 +135,7 @@ export async function run(ctx: RunContext, req: Request<typeof options>): Promis
       const n = ready.length;
       const ask = `Archive ${n} flag${n === 1 ? '' : 's'} in project ${plan.project} on ${target.url}${skipped.length ? ` (${skipped.length} skipped)` : ''}?`;
       // As terraform's "Apply cancelled": exit 1, nothing sent. Ctrl-C at the question: exit 130, nothing sent.
-      io.stderr.write(toArchive(ready.map((x) => x.name)));
+      io.stderr.write(`Plan ${termSafe(file)} (digest ${plan.digest})\n${toArchive(ready.map((x) => x.name))}`);
       if (!(await confirm(io, termSafe(ask), hold?.signal)))
         throw new RequestError('cancelled at the prompt: nothing archived');
       // The answer may come minutes later: the flags are judged again, and of those listed only

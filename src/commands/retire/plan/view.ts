@@ -110,6 +110,12 @@ export async function renderPlan(
     table: async (u) => {
       if (plan.flags.length === 0) ui.io.stderr.write(`No candidates in project ${termSafe(plan.project)}.\n`);
       else await render(u, { kind: 'rows', columns, rows: plan.flags });
+      // The reviewer of a file sees the digest that holds apply to it, as the markdown shows it
+      // (stderr: the table stays the plan's rows alone).
+      if (file)
+        ui.io.stderr.write(
+          `Plan digest ${plan.digest}: apply what was reviewed with: flagctl retire apply ${termSafe(file)} --expect-digest ${plan.digest}\n`,
+        );
     },
   });
 }
