@@ -30,6 +30,35 @@ const event = (c: Cleanup, minutesAfterPlan: number, type: string, featureName: 
     createdAt: serverTime(minutesAfterPlan),
   });
 
+/** The record `retire apply` writes of a plan made at NOW whose history mark is `mark`, naming `archived`. */
+function writeRecord(c: Cleanup, file: string, mark: { id: number; createdAt: string }, archived: string[]): string {
+  const path = join(dir, file);
+  writeFileSync(
+    path,
+    JSON.stringify({
+      kind: 'flagctl-retire-result',
+      version: 1,
+      server: server.url,
+      instance: c.instanceId.value,
+      project: 'default',
+      plan: 'sha256:0',
+      planCreatedAt: new Date(NOW).toISOString(),
+      planHistoryMark: mark,
+      complete: true,
+      archived,
+      skipped: [],
+      failed: [],
+      unverified: [],
+      unclear: [],
+      notAttempted: [],
+      interrupted: false,
+      earlier: [],
+      notes: [],
+    }),
+  );
+  return path;
+}
+
 const skips = (stdout: string) =>
   Object.fromEntries(
     (JSON.parse(stdout) as { skipped: { name: string; reason: string }[] }).skipped.map((s) => [s.name, s.reason]),
@@ -88,30 +117,7 @@ describe('features revive --from and a server whose clock is ahead of the plan m
     });
     c.events.sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
     // The record apply writes of that plan: its time by our clock, its mark by the server's ids.
-    const record = join(dir, 'result.json');
-    writeFileSync(
-      record,
-      JSON.stringify({
-        kind: 'flagctl-retire-result',
-        version: 1,
-        server: server.url,
-        instance: c.instanceId.value,
-        project: 'default',
-        plan: 'sha256:0',
-        planCreatedAt: new Date(NOW).toISOString(),
-        planHistoryMark: { id: 2, createdAt: ahead(5) },
-        complete: true,
-        archived: ['gone-a'],
-        skipped: [],
-        failed: [],
-        unverified: [],
-        unclear: [],
-        notAttempted: [],
-        interrupted: false,
-        earlier: [],
-        notes: [],
-      }),
-    );
+    const record = writeRecord(c, 'result.json', { id: 2, createdAt: ahead(5) }, ['gone-a']);
     const r = await cli(['features', 'revive', '--from', record, '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
     expect(c.writes).toEqual([{ path: 'revive', features: ['gone-a'] }]);
@@ -132,26 +138,7 @@ describe('features revive --from and a record edited by hand', () => {
       { id: 3, type: 'feature-archived', featureName: 'gone-a', project: 'default', createdAt: at(1) },
     );
     c.events.sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
-    const record = join(dir, 'edited.json');
-    writeFileSync(
-      record,
-      JSON.stringify({
-        kind: 'flagctl-retire-result',
-        version: 1,
-        server: server.url,
-        instance: c.instanceId.value,
-        project: 'default',
-        plan: 'sha256:0',
-        planCreatedAt: new Date(NOW).toISOString(),
-        planHistoryMark: { id: 2, createdAt: at(-1) },
-        complete: true,
-        archived: ['gone-a', 'old-decision'],
-        skipped: [],
-        failed: [],
-        unverified: [],
-        notes: [],
-      }),
-    );
+    const record = writeRecord(c, 'edited.json', { id: 2, createdAt: at(-1) }, ['gone-a', 'old-decision']);
     const r = await cli(['features', 'revive', '--from', record, '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
     expect(c.writes).toEqual([{ path: 'revive', features: ['gone-a'] }]);
