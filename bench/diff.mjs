@@ -18,6 +18,7 @@
 // bench/diff-results.json. No test asserts on these numbers.
 
 import './plain-env.mjs';
+import { adminApi } from './admin-api.mjs';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -49,14 +50,7 @@ function wall(cmd, args, env, ok = [0]) {
 }
 
 async function seed(url, token, n) {
-  const api = async (method, path, body) => {
-    const res = await fetch(`${url}${path}`, {
-      method,
-      headers: { authorization: token, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${await res.text()}`);
-  };
+  const api = adminApi(url, token);
   const one = async (i) => {
     const name = `diff.flag-${String(i).padStart(5, '0')}`;
     await api('POST', `${P}/features`, {

@@ -20,6 +20,7 @@
 // costs least, so flagctl's own milliseconds over the floor weigh most there.
 
 import './plain-env.mjs';
+import { adminApi } from './admin-api.mjs';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -245,14 +246,7 @@ function startup(env) {
 
 /** `bench-flag` on a real server, with what a real flag carries: a constrained strategy, a variant, a tag. */
 async function seedReal(url, token) {
-  const api = async (method, path, body) => {
-    const res = await fetch(`${url}${path}`, {
-      method,
-      headers: { authorization: token, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${await res.text()}`);
-  };
+  const api = adminApi(url, token);
   const P = '/api/admin/projects/default/features';
   await api('POST', P, { name: 'bench-flag', type: 'release', description: 'start-up bench' });
   await api('POST', `${P}/bench-flag/environments/development/strategies`, {
