@@ -110,21 +110,32 @@ export async function* flagEvents(
   }
 }
 
+/**
+ * The newest event of these filters alone (one request of one event), with the server's count
+ * and its Date header (its clock at the answer, to the second).
+ */
+async function firstEvent(
+  client: ApiClient,
+  req: EventsRequest,
+): Promise<{ event: ChangeEvent | undefined; total: number; date: string | undefined }> {
+  const q = eventsQuery(req);
+  q.set('offset', '0');
+  q.set('limit', '1');
+  const { body, date } = await client.getJsonDated(EVENTS_PATH, eventsPage, q);
+  return { event: body.events[0], total: body.total ?? 0, date };
+}
+
 /** The project's newest event (none when it has none), and the server's Date header of that answer. */
 export async function newestEvent(
   client: ApiClient,
   project: string,
 ): Promise<{ event: ChangeEvent | undefined; date: string | undefined }> {
-  const q = eventsQuery({ project });
-  q.set('offset', '0');
-  q.set('limit', '1');
-  const { body, date } = await client.getJsonDated(EVENTS_PATH, eventsPage, q);
-  return { event: body.events[0], date };
+  const { event, date } = await firstEvent(client, { project });
+  return { event, date };
 }
 
 /** Whether the server has any event for this feature name at all (a name it never saw has none). */
 export async function hasEvents(client: ApiClient, feature: string): Promise<boolean> {
-  const q = new URLSearchParams({ feature: `IS:${feature}`, offset: '0', limit: '1' });
-  const page = await client.getJson(EVENTS_PATH, eventsPage, q);
-  return page.events.length > 0 || (page.total ?? 0) > 0;
+  const { event, total } = await firstEvent(client, { feature });
+  return event !== undefined || total > 0;
 }

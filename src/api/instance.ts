@@ -44,6 +44,15 @@ const FIRST_PAGE = 100;
 const CHANGE_TYPES: Change['type'][] = ['feature-created', 'feature-archived', 'feature-revived', 'feature-deleted'];
 
 /**
+ * An event's time is its transaction's start (the database's now()), its id is taken when it is
+ * inserted: an event after the mark may bear a time a little older than the mark's. The history
+ * is read this far past the mark's time before it stops; events at or below the mark's id are
+ * passed over, not counted. Short, as a burst of events just before the plan (a revive of a
+ * thousand flags) is read only within it.
+ */
+const COMMIT_ORDER_SLACK_MS = 2_000;
+
+/**
  * Where the project's history stood when a plan read the server: its newest event, by the
  * server's own id and time. "Since the plan" is then judged by the server's clock alone: the
  * plan's createdAt is the clock of the machine that made it, which may be minutes off the
@@ -72,15 +81,6 @@ export async function historyMark(client: ApiClient, project: string): Promise<H
     ? { id: e.id, createdAt: e.createdAt, settled: true }
     : { id: e.id, createdAt: e.createdAt };
 }
-
-/**
- * An event's time is its transaction's start (the database's now()), its id is taken when it is
- * inserted: an event after the mark may bear a time a little older than the mark's. The history
- * is read this far past the mark's time before it stops; events at or below the mark's id are
- * passed over, not counted. Short, as a burst of events just before the plan (a revive of a
- * thousand flags) is read only within it.
- */
-const COMMIT_ORDER_SLACK_MS = 2_000;
 
 /**
  * The newest create, archive, revive or delete event of each of these flags after `afterMs`,
