@@ -117,8 +117,9 @@ export const builtinsAsRequire = {
  * The launcher (dist/launch.cjs, every start's first module) imports only names from fs and
  * path, which Node has loaded before any script runs. As esbuild's own plain require()s (no
  * interop copy for named imports) they cost nothing, where the getters above build a table of
- * closures on every start (measured in docs/performance.md, "Start-up"). vm and zlib keep their
- * getters: `--version` and a cached run never load zlib, and `--version` never loads vm.
+ * closures on every start (measured in docs/performance.md, "Start-up"). vm and zlib it takes
+ * with process.getBuiltinModule when it uses them (code-cache.ts, `builtin`), so `--version`
+ * loads neither and a cached run no zlib.
  */
 const launcherBuiltins = {
   name: 'launcher-builtins',

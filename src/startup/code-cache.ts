@@ -26,7 +26,7 @@ import type { Script } from 'node:vm';
  * zlib. process.getBuiltinModule (Node 20.16+) gives the module itself, where an import would
  * build a table of getters for every one of its names on every start; before 20.16, require.
  */
-const builtin = <T>(id: 'node:vm' | 'node:zlib'): T =>
+export const builtin = <T>(id: 'node:vm' | 'node:zlib'): T =>
   (typeof process.getBuiltinModule === 'function'
     ? process.getBuiltinModule(id)
     : // eslint-disable-next-line @typescript-eslint/no-require-imports -- Node 20 before 20.16 has no getBuiltinModule

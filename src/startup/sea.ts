@@ -1,7 +1,6 @@
 import { writeSync } from 'node:fs';
 import { getRawAsset } from 'node:sea';
-import { Script } from 'node:vm';
-import { runCommonJs, type BundleExports } from './code-cache.js';
+import { builtin, runCommonJs, type BundleExports } from './code-cache.js';
 import { fastPathFirst, onlyVersion } from './route.js';
 
 // The single executable's main script (scripts/build-binary.mjs): the same start as launch.ts,
@@ -12,6 +11,7 @@ import { fastPathFirst, onlyVersion } from './route.js';
 function load(name: string): BundleExports {
   const filename = `${name}.cjs`;
   // As code-cache.ts reads it: the build wrote it wrapped and ASCII, so latin1 is its text.
+  const { Script } = builtin<typeof import('node:vm')>('node:vm');
   const script = new Script(Buffer.from(getRawAsset(filename) as ArrayBuffer).toString('latin1'), {
     filename,
     cachedData: Buffer.from(getRawAsset(`${name}.v8`) as ArrayBuffer),
